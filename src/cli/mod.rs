@@ -1,0 +1,252 @@
+//! Command-line front end: parses arguments with clap and calls the library.
+
+mod stats;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use undercroft::ruleset::diag::render;
+use undercroft::{Params, RuleSet};
+
+/// undercroft — a data-driven dungeon generator. Rule files (RON) describe a dungeon style;
+/// this program runs them.
+///
+/// Start with:
+///   undercroft generate rules/isaac/flash.ron --seed 1 --param level=3
+///   undercroft check rules/isaac/flash.ron
+///   undercroft stats rules/isaac/flash.ron --count 10000
+#[derive(Parser)]
+#[command(name = "undercroft", version, verbatim_doc_comment)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate dungeons from a rule set and print them.
+    ///
+    /// Seeds N..N+K-1 are generated with --count K. The same rules, seed and parameters
+    /// always give the same dungeon.
+    Generate {
+        /// The rule file, e.g. rules/isaac/flash.ron.
+        rules: PathBuf,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many dungeons (seeds N, N+1, ...).
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Set a parameter of the rule set: --param level=3 (repeatable). `undercroft check`
+        /// lists the parameters.
+        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Output format: ascii (a picture with a legend) or json (one Dungeon object a line).
+        #[arg(long, value_enum, default_value_t = Format::Ascii)]
+        format: Format,
+        /// Write to FILE instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Colour: auto (on a terminal), always, never.
+        #[arg(long, value_enum, default_value_t = When::Auto)]
+        color: When,
+    },
+    /// Check rule files and list their parameters; exits non-zero on any problem.
+    Check {
+        /// Rule files to check.
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+    },
+    /// Generate many seeds in parallel and report distributions (rooms, kinds, attempts,
+    /// time per dungeon).
+    Stats {
+        rules: PathBuf,
+        /// How many seeds.
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// --param NAME=VALUE (repeatable).
+        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+        params: Vec<String>,
+    },
+    /// List the operators and expression functions rule files can use.
+    Ops,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+enum Format {
+    Ascii,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+enum When {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Parse `NAME=VALUE` pairs.
+pub(crate) fn parse_params(raw: &[String]) -> Result<Params, String> {
+    let mut p = Params::new();
+    for r in raw {
+        let Some((k, v)) = r.split_once('=') else {
+            return Err(format!("--param takes NAME=VALUE, found `{r}`"));
+        };
+        p = p.set(k.trim(), v.trim());
+    }
+    Ok(p)
+}
+
+/// Load a rule set, printing diagnostics on failure.
+pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
+    match RuleSet::load(path) {
+        Ok(r) => Some(r),
+        Err(d) => {
+            eprint!("{}", render(&d.0, std::io::stderr().is_terminal()));
+            None
+        }
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Generate {
+            rules,
+            seed,
+            count,
+            params,
+            format,
+            output,
+            color,
+        } => {
+            let Some(rs) = load(&rules) else {
+                return ExitCode::FAILURE;
+            };
+            let params = match parse_params(&params) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let colour = match color {
+                When::Always => true,
+                When::Never => false,
+                When::Auto => {
+                    output.is_none() && std::io::stdout().is_terminal() && format == Format::Ascii
+                }
+            };
+            let mut out: Box<dyn Write> = match &output {
+                Some(f) => match std::fs::File::create(f) {
+                    Ok(f) => Box::new(std::io::BufWriter::new(f)),
+                    Err(e) => {
+                        eprintln!("error: cannot write {}: {e}", f.display());
+                        return ExitCode::FAILURE;
+                    }
+                },
+                None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+            };
+            for s in seed..seed.saturating_add(count) {
+                match rs.generate(s, &params) {
+                    Ok(d) => {
+                        let text = match format {
+                            Format::Json => d.to_json() + "\n",
+                            Format::Ascii => {
+                                undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
+                            }
+                        };
+                        if out.write_all(text.as_bytes()).is_err() {
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = out.flush();
+                        eprintln!("error: seed {s}: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            let _ = out.flush();
+            ExitCode::SUCCESS
+        }
+        Command::Check { rules } => {
+            let mut ok = true;
+            for r in &rules {
+                match load(r) {
+                    Some(rs) => {
+                        println!(
+                            "{}: ok — {} ({} step{}, grid {}x{})",
+                            r.display(),
+                            rs.name,
+                            rs.step_labels().len(),
+                            if rs.step_labels().len() == 1 { "" } else { "s" },
+                            rs.width,
+                            rs.height
+                        );
+                        for p in &rs.params {
+                            println!(
+                                "  --param {}=…  {}{}",
+                                p.name,
+                                p.describe(),
+                                if p.doc.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(": {}", p.doc)
+                                }
+                            );
+                        }
+                    }
+                    None => ok = false,
+                }
+            }
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Command::Stats {
+            rules,
+            count,
+            seed,
+            params,
+        } => stats::run(&rules, count, seed, &params),
+        Command::Ops => {
+            println!("Operators (steps in rule files):");
+            println!(
+                "  {:<18} {}",
+                "Let", "Let(\"name\", \"expression\"): set a variable"
+            );
+            println!(
+                "  {:<18} {}",
+                "Require", "Require(\"condition\"): restart the enclosing Retry when false"
+            );
+            println!(
+                "  {:<18} {}",
+                "Retry", "Retry(max: N, steps: [...]): run steps until every Require holds"
+            );
+            println!(
+                "  {:<18} {}",
+                "If", "If(cond: \"...\", then: [...], else: [...])"
+            );
+            println!(
+                "  {:<18} {}",
+                "Named", "Named(\"name\", step): name a step for patch edits and traces"
+            );
+            for (name, doc) in undercroft::ops::OPERATORS {
+                println!("  {name:<18} {doc}");
+            }
+            println!("\nExpression functions:");
+            for doc in undercroft::lang::compile::function_docs() {
+                println!("  {doc}");
+            }
+            println!("\nBuilt-in names: rooms (number of rooms), width, height, none (no room)");
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! `undercroft stats`: many seeds in parallel, distributions and timing.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
+    let Some(rs) = super::load(rules) else {
+        return ExitCode::FAILURE;
+    };
+    let params = match super::parse_params(raw) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = rs.resolve_params(&params) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let done = AtomicU64::new(0);
+    let progress = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> = (seed..seed
+        + count)
+        .into_par_iter()
+        .map(|s| {
+            let t = Instant::now();
+            let r = rs.generate(s, &params);
+            let secs = t.elapsed().as_secs_f64();
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if progress && n % 1000 == 0 {
+                eprint!("\r{n}/{count} dungeons");
+            }
+            r.map(|d| {
+                let mut kinds = BTreeMap::new();
+                for room in &d.rooms {
+                    *kinds.entry(room.kind.clone()).or_insert(0) += 1;
+                }
+                (d.rooms.len(), kinds, d.attempts, secs)
+            })
+            .map_err(|e| format!("seed {s}: {e}"))
+        })
+        .collect();
+    if progress {
+        eprintln!();
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let mut failures = 0;
+    let mut rooms: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut kinds: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut attempts: Vec<u32> = Vec::new();
+    let mut times: Vec<f64> = Vec::new();
+    for r in &results {
+        match r {
+            Ok((n, k, a, t)) => {
+                *rooms.entry(*n).or_insert(0) += 1;
+                for (name, c) in k {
+                    let e = kinds.entry(name.clone()).or_insert((0, 0));
+                    e.0 += 1;
+                    e.1 += c;
+                }
+                attempts.push(*a);
+                times.push(*t);
+            }
+            Err(e) => {
+                if failures < 5 {
+                    eprintln!("error: {e}");
+                }
+                failures += 1;
+            }
+        }
+    }
+    let ok = attempts.len();
+    println!(
+        "{}: {count} seeds from {seed}, {ok} generated, {failures} failed, {wall:.2} s wall",
+        rs.name
+    );
+    if ok == 0 {
+        return ExitCode::FAILURE;
+    }
+    println!("rooms per dungeon:");
+    for (n, c) in &rooms {
+        println!("  {n:>4}  {:>6.2}%", 100.0 * *c as f64 / ok as f64);
+    }
+    println!("room kinds (share of dungeons with one, mean count):");
+    for (k, (with, total)) in &kinds {
+        println!(
+            "  {k:<14} {:>6.2}%  {:>6.2}",
+            100.0 * *with as f64 / ok as f64,
+            *total as f64 / ok as f64
+        );
+    }
+    attempts.sort_unstable();
+    let mean_a = attempts.iter().map(|&a| a as f64).sum::<f64>() / ok as f64;
+    println!(
+        "attempts (restarts): mean {mean_a:.2}, median {}, max {}",
+        attempts[ok / 2],
+        attempts[ok - 1]
+    );
+    times.sort_by(f64::total_cmp);
+    let mean_t = times.iter().sum::<f64>() / ok as f64;
+    println!(
+        "time per dungeon: mean {:.1} µs, median {:.1} µs, p99 {:.1} µs",
+        mean_t * 1e6,
+        times[ok / 2] * 1e6,
+        times[(ok * 99 / 100).min(ok - 1)] * 1e6
+    );
+    if failures > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,211 @@
+//! The interpreter: compiled steps, run in order against a [`State`].
+//!
+//! Control flow is made of steps: `Let`, `Require`, `Retry`, `If`. A step returns a
+//! [`Flow`]; a failed `Require` (or an operator's failure) unwinds to the innermost `Retry`,
+//! which restores the state it started with (the random stream continues) and tries again,
+//! at most `max` times. Every failure point is counted, so an exhausted `Retry` reports which
+//! condition kept failing and how often.
+
+pub mod state;
+pub mod value;
+
+use crate::lang::Program;
+use crate::ops::Op;
+pub use state::State;
+
+/// What a step tells the interpreter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Failure point `id` (see [`crate::ruleset::RuleSet::failure_points`]) did not hold:
+    /// restart the innermost `Retry`.
+    Fail(u32),
+}
+
+/// A compiled step.
+#[derive(Debug)]
+pub enum Step {
+    Let {
+        slot: u16,
+        expr: Program,
+    },
+    Require {
+        id: u32,
+        expr: Program,
+    },
+    Retry {
+        max: u32,
+        at: String,
+        body: Vec<Step>,
+    },
+    If {
+        cond: Program,
+        then: Vec<Step>,
+        otherwise: Vec<Step>,
+    },
+    Op {
+        label: u32,
+        op: Op,
+    },
+}
+
+/// Information about an operator step, for traces and the preview.
+#[derive(Debug, Clone)]
+pub struct StepLabel {
+    /// The `Named` name, or the operator's kind.
+    pub name: String,
+    /// The operator's kind, e.g. "GrowRoomGraph".
+    pub kind: &'static str,
+    /// `file:line:col` where it is written, when known.
+    pub at: String,
+}
+
+/// A place that can fail: a `Require` or an operator's own failure.
+#[derive(Debug, Clone)]
+pub struct FailurePoint {
+    /// e.g. "Require `rooms - 1 >= target`".
+    pub what: String,
+    /// `file:line:col`.
+    pub at: String,
+}
+
+/// Why a generation ended without a dungeon.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GenError {
+    /// A `Retry` used its whole budget. `failures` lists each failure point with how many
+    /// attempts it ended, most frequent first.
+    RetryExhausted {
+        max: u32,
+        at: String,
+        failures: Vec<(String, u32)>,
+    },
+    /// A `Require` failed outside any `Retry`.
+    Failed { what: String },
+    /// A parameter given by the user is unknown, of the wrong type or out of range.
+    Param(String),
+}
+
+impl std::fmt::Display for GenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenError::RetryExhausted { max, at, failures } => {
+                write!(f, "Retry at {at} failed all {max} attempts")?;
+                for (what, n) in failures {
+                    write!(
+                        f,
+                        "\n  {what} failed {n} time{}",
+                        if *n == 1 { "" } else { "s" }
+                    )?;
+                }
+                Ok(())
+            }
+            GenError::Failed { what } => write!(f, "{what} failed (it is not inside a Retry)"),
+            GenError::Param(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+/// Sees the state after every operator step (for traces and step-through). The default
+/// methods do nothing and compile away.
+pub trait Observer {
+    fn after_step(&mut self, _label: &StepLabel, _st: &State) {}
+    fn restarted(&mut self, _failure: u32) {}
+}
+
+/// The no-op observer.
+pub struct NoTrace;
+impl Observer for NoTrace {}
+
+/// Counters of one run.
+pub struct RunCx<'a, O: Observer> {
+    pub labels: &'a [StepLabel],
+    pub failures: &'a [FailurePoint],
+    pub fail_counts: Vec<u32>,
+    /// Restarts of all `Retry` steps.
+    pub attempts: u32,
+    pub observer: &'a mut O,
+}
+
+/// Run `steps` in order.
+pub fn run_steps<O: Observer>(
+    steps: &[Step],
+    st: &mut State,
+    rc: &mut RunCx<O>,
+) -> Result<Flow, GenError> {
+    for step in steps {
+        let flow = match step {
+            Step::Let { slot, expr } => {
+                st.vars[*slot as usize] = expr.eval(st);
+                Flow::Continue
+            }
+            Step::Require { id, expr } => {
+                if expr.truth(st) {
+                    Flow::Continue
+                } else {
+                    Flow::Fail(*id)
+                }
+            }
+            Step::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let branch = if cond.truth(st) { then } else { otherwise };
+                run_steps(branch, st, rc)?
+            }
+            Step::Retry { max, at, body } => retry(*max, at, body, st, rc)?,
+            Step::Op { label, op } => {
+                let flow = op.run(st);
+                rc.observer.after_step(&rc.labels[*label as usize], st);
+                flow
+            }
+        };
+        if let Flow::Fail(_) = flow {
+            return Ok(flow);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+fn retry<O: Observer>(
+    max: u32,
+    at: &str,
+    body: &[Step],
+    st: &mut State,
+    rc: &mut RunCx<O>,
+) -> Result<Flow, GenError> {
+    let start = st.snapshot();
+    let before = rc.fail_counts.clone();
+    for attempt in 0..max {
+        if attempt > 0 {
+            st.restore_from(&start);
+            rc.attempts += 1;
+        }
+        match run_steps(body, st, rc)? {
+            Flow::Continue => return Ok(Flow::Continue),
+            Flow::Fail(id) => {
+                rc.fail_counts[id as usize] += 1;
+                rc.observer.restarted(id);
+            }
+        }
+    }
+    let mut failures: Vec<(String, u32)> = rc
+        .fail_counts
+        .iter()
+        .zip(&before)
+        .enumerate()
+        .filter(|(_, (now, was))| now > was)
+        .map(|(i, (now, was))| {
+            let f = &rc.failures[i];
+            (format!("{} at {}", f.what, f.at), now - was)
+        })
+        .collect();
+    failures.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    Err(GenError::RetryExhausted {
+        max,
+        at: at.to_string(),
+        failures,
+    })
+}

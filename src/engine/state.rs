@@ -1,0 +1,240 @@
+//! The run state of one generation: grid, rooms, doors, lists, variables, markers, RNG.
+//!
+//! Coordinates are `(x, y)`, x to the right, y down, 0-based, in cells of a
+//! `width × height` grid. Room graphs use one cell per room cell; tile styles use one
+//! cell per tile. The state is separate from the (immutable, shareable) rule set.
+
+use super::value::{RoomId, Value};
+use crate::rng::Rng;
+
+/// No room in this cell.
+pub const NO_ROOM: RoomId = RoomId::MAX;
+
+/// A room: a kind (index into the rule set's room kinds) and a run of cells in
+/// [`State::room_cells`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Room {
+    pub kind: u16,
+    pub first_cell: u32,
+    pub n_cells: u32,
+    /// Shape name index into the rule set's shape names, if any.
+    pub shape: Option<u16>,
+    /// Layout name index into the rule set's layout names, if any.
+    pub layout: Option<u32>,
+}
+
+/// A connection between two rooms across the edge between two adjacent cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Door {
+    pub rooms: [RoomId; 2],
+    pub cells: [[i32; 2]; 2],
+}
+
+/// Everything one generation run mutates.
+#[derive(Debug)]
+pub struct State {
+    pub width: i32,
+    pub height: i32,
+    /// `width * height` room ids, row-major (`y * width + x`), [`NO_ROOM`] where empty.
+    pub cells: Vec<RoomId>,
+    pub rooms: Vec<Room>,
+    /// The cells of all rooms, each room's run contiguous.
+    pub room_cells: Vec<[i32; 2]>,
+    pub doors: Vec<Door>,
+    /// Named lists of rooms (e.g. dead ends), indexed by the list ids of the rule set.
+    pub lists: Vec<Vec<RoomId>>,
+    /// Variables and parameters, indexed by the slots of the rule set.
+    pub vars: Vec<Value>,
+    /// Named points, indexed by the marker ids of the rule set.
+    pub markers: Vec<Option<[i32; 2]>>,
+    /// Tile layers, each `width * height` values, row-major.
+    pub layers: Vec<Vec<u16>>,
+    pub rng: Rng,
+}
+
+impl State {
+    /// A fresh, empty state.
+    pub fn new(
+        width: i32,
+        height: i32,
+        n_lists: usize,
+        n_vars: usize,
+        n_markers: usize,
+        n_layers: usize,
+        rng: Rng,
+    ) -> State {
+        let n = (width.max(0) * height.max(0)) as usize;
+        State {
+            width,
+            height,
+            cells: vec![NO_ROOM; n],
+            rooms: Vec::new(),
+            room_cells: Vec::new(),
+            doors: Vec::new(),
+            lists: vec![Vec::new(); n_lists],
+            vars: vec![Value::Nil; n_vars],
+            markers: vec![None; n_markers],
+            layers: vec![vec![0; n]; n_layers],
+            rng,
+        }
+    }
+
+    /// Copy everything but the RNG from `snap`, reusing this state's buffers. Used by `Retry`:
+    /// an attempt starts from the state the Retry was entered with, while the random stream
+    /// continues (it is never reseeded).
+    pub fn restore_from(&mut self, snap: &State) {
+        self.width = snap.width;
+        self.height = snap.height;
+        self.cells.clone_from(&snap.cells);
+        self.rooms.clone_from(&snap.rooms);
+        self.room_cells.clone_from(&snap.room_cells);
+        self.doors.clone_from(&snap.doors);
+        self.lists.clone_from(&snap.lists);
+        self.vars.clone_from(&snap.vars);
+        self.markers.clone_from(&snap.markers);
+        self.layers.clone_from(&snap.layers);
+    }
+
+    /// A full copy including the RNG (for snapshots and traces).
+    pub fn snapshot(&self) -> State {
+        State {
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            rooms: self.rooms.clone(),
+            room_cells: self.room_cells.clone(),
+            doors: self.doors.clone(),
+            lists: self.lists.clone(),
+            vars: self.vars.clone(),
+            markers: self.markers.clone(),
+            layers: self.layers.clone(),
+            rng: self.rng.clone(),
+        }
+    }
+
+    #[inline]
+    pub fn in_bounds(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.width && y < self.height
+    }
+
+    /// The room at `(x, y)`, or [`NO_ROOM`] when empty or outside the grid.
+    #[inline]
+    pub fn room_at(&self, x: i32, y: i32) -> RoomId {
+        if self.in_bounds(x, y) {
+            self.cells[(y * self.width + x) as usize]
+        } else {
+            NO_ROOM
+        }
+    }
+
+    /// Number of the four orthogonal neighbours of `(x, y)` that hold a room
+    /// (cells outside the grid count as empty).
+    #[inline]
+    pub fn occupied_neighbours(&self, x: i32, y: i32) -> u32 {
+        DIRS4
+            .iter()
+            .filter(|(dx, dy)| self.room_at(x + dx, y + dy) != NO_ROOM)
+            .count() as u32
+    }
+
+    /// Create a room of `kind` covering `cells` (all must be empty and inside the grid;
+    /// callers check). Returns its id.
+    pub fn add_room(&mut self, kind: u16, cells: &[[i32; 2]]) -> RoomId {
+        let id = self.rooms.len() as RoomId;
+        let first = self.room_cells.len() as u32;
+        for &[x, y] in cells {
+            let i = (y * self.width + x) as usize;
+            self.cells[i] = id;
+            self.room_cells.push([x, y]);
+        }
+        self.rooms.push(Room {
+            kind,
+            first_cell: first,
+            n_cells: cells.len() as u32,
+            shape: None,
+            layout: None,
+        });
+        id
+    }
+
+    /// The cells of room `id`.
+    #[inline]
+    pub fn cells_of(&self, id: RoomId) -> &[[i32; 2]] {
+        let r = &self.rooms[id as usize];
+        &self.room_cells[r.first_cell as usize..(r.first_cell + r.n_cells) as usize]
+    }
+
+    /// Join rooms `a` and `b` through the edge between cell `ca` (of `a`) and `cb` (of `b`).
+    pub fn add_door(&mut self, a: RoomId, ca: [i32; 2], b: RoomId, cb: [i32; 2]) {
+        self.doors.push(Door {
+            rooms: [a, b],
+            cells: [ca, cb],
+        });
+    }
+
+    /// Whether two distinct rooms share an edge between orthogonally adjacent cells.
+    pub fn adjacent(&self, a: RoomId, b: RoomId) -> bool {
+        if a == b || a as usize >= self.rooms.len() || b as usize >= self.rooms.len() {
+            return false;
+        }
+        self.cells_of(a).iter().any(|&[x, y]| {
+            DIRS4
+                .iter()
+                .any(|(dx, dy)| self.room_at(x + dx, y + dy) == b)
+        })
+    }
+
+    /// Number of distinct rooms sharing an edge with room `a`.
+    pub fn neighbour_rooms(&self, a: RoomId) -> u32 {
+        if a as usize >= self.rooms.len() {
+            return 0;
+        }
+        let mut seen: [RoomId; 16] = [NO_ROOM; 16];
+        let mut n = 0usize;
+        for &[x, y] in self.cells_of(a) {
+            for (dx, dy) in DIRS4 {
+                let r = self.room_at(x + dx, y + dy);
+                if r != NO_ROOM && r != a && !seen[..n.min(16)].contains(&r) {
+                    if n < 16 {
+                        seen[n] = r;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        n as u32
+    }
+
+    /// Door-graph distance (number of doors crossed) from room `from` to every room;
+    /// `u32::MAX` where unreachable.
+    pub fn door_distances(&self, from: RoomId) -> Vec<u32> {
+        let n = self.rooms.len();
+        let mut adj: Vec<Vec<RoomId>> = vec![Vec::new(); n];
+        for d in &self.doors {
+            let [a, b] = d.rooms;
+            if (a as usize) < n && (b as usize) < n {
+                adj[a as usize].push(b);
+                adj[b as usize].push(a);
+            }
+        }
+        let mut dist = vec![u32::MAX; n];
+        if (from as usize) >= n {
+            return dist;
+        }
+        let mut queue = std::collections::VecDeque::new();
+        dist[from as usize] = 0;
+        queue.push_back(from);
+        while let Some(r) = queue.pop_front() {
+            for &s in &adj[r as usize] {
+                if dist[s as usize] == u32::MAX {
+                    dist[s as usize] = dist[r as usize] + 1;
+                    queue.push_back(s);
+                }
+            }
+        }
+        dist
+    }
+}
+
+/// The four orthogonal steps, in the order east, west, south, north.
+pub const DIRS4: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

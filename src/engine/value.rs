@@ -1,0 +1,66 @@
+//! Run-time values of the expression language and of rule-set variables.
+
+/// The id of a room in [`crate::engine::State::rooms`].
+pub type RoomId = u32;
+
+/// A value: small and `Copy`, so evaluating an expression never allocates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    /// Every number is a double, as in the scripting languages the originals were written in.
+    Num(f64),
+    Bool(bool),
+    /// A room, by id.
+    Room(RoomId),
+    /// A grid cell `(x, y)`.
+    Cell(i32, i32),
+    /// "No room": a pick from an empty list, or a room step that has not run.
+    Nil,
+}
+
+impl Value {
+    #[inline]
+    pub fn num(self) -> f64 {
+        match self {
+            Value::Num(v) => v,
+            Value::Bool(b) => b as i32 as f64,
+            _ => 0.0,
+        }
+    }
+    #[inline]
+    pub fn truthy(self) -> bool {
+        match self {
+            Value::Bool(b) => b,
+            Value::Num(v) => v != 0.0,
+            Value::Room(_) | Value::Cell(..) => true,
+            Value::Nil => false,
+        }
+    }
+    #[inline]
+    pub fn room(self) -> Option<RoomId> {
+        match self {
+            Value::Room(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// Static types, checked when a rule set is loaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Type {
+    Num,
+    Bool,
+    /// A room or nothing.
+    Room,
+    Cell,
+}
+
+impl Type {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Type::Num => "a number",
+            Type::Bool => "a true/false value",
+            Type::Room => "a room",
+            Type::Cell => "a cell",
+        }
+    }
+}

@@ -1,0 +1,515 @@
+//! Compiling a syntax tree into a flat, allocation-free program.
+//!
+//! Names are resolved once, here: variables and parameters to slots, list names and room-kind
+//! names (as function arguments) to indices. Types are checked, so a rule set that loads never
+//! meets a type error while generating.
+
+use super::parse::{BinOp, Node, NodeKind, Span, UnOp};
+use crate::engine::value::{Type, Value};
+
+/// Deepest value stack an expression may need.
+pub const MAX_STACK: usize = 32;
+
+/// One instruction of a compiled expression (a stack machine).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Op {
+    Push(Value),
+    Var(u16),
+    Builtin(Builtin),
+    Neg,
+    Not,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// If the top is false jump (keeping it), else pop it. (`&&`)
+    JumpIfFalseElsePop(u16),
+    /// If the top is true jump (keeping it), else pop it. (`||`)
+    JumpIfTrueElsePop(u16),
+    /// Pop; jump if it was false. (`?:`)
+    JumpIfFalse(u16),
+    Jump(u16),
+    Call(Func),
+}
+
+/// Names with a built-in meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    /// Number of rooms in the state.
+    Rooms,
+    Width,
+    Height,
+}
+
+/// Built-in functions; list and kind arguments are resolved to indices at compile time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    Rnd,
+    Chance,
+    Floor,
+    Ceil,
+    Round,
+    Abs,
+    Min(u8),
+    Max(u8),
+    Len(u16),
+    First(u16),
+    Last(u16),
+    PopRandom(u16),
+    PopLast(u16),
+    PopFirst(u16),
+    Contains(u16),
+    Adjacent,
+    NeighbourRooms,
+    NeighbourCells,
+    Count(u16),
+    Is(u16),
+    Exists,
+    Cell,
+    X,
+    Y,
+}
+
+/// Signature kinds of function parameters.
+#[derive(Clone, Copy)]
+enum P {
+    V(Type),
+    List,
+    Kind,
+}
+
+struct FnDef {
+    name: &'static str,
+    params: &'static [P],
+    ret: Type,
+    doc: &'static str,
+}
+
+const FUNCS: &[FnDef] = &[
+    FnDef { name: "rnd", params: &[P::V(Type::Num)], ret: Type::Num, doc: "rnd(n): a random integer 0..n-1 (0, drawing nothing, when n <= 0)" },
+    FnDef { name: "chance", params: &[P::V(Type::Num)], ret: Type::Bool, doc: "chance(p): true with probability p (0..1)" },
+    FnDef { name: "floor", params: &[P::V(Type::Num)], ret: Type::Num, doc: "floor(x)" },
+    FnDef { name: "ceil", params: &[P::V(Type::Num)], ret: Type::Num, doc: "ceil(x)" },
+    FnDef { name: "round", params: &[P::V(Type::Num)], ret: Type::Num, doc: "round(x): half away from zero" },
+    FnDef { name: "abs", params: &[P::V(Type::Num)], ret: Type::Num, doc: "abs(x)" },
+    FnDef { name: "min", params: &[], ret: Type::Num, doc: "min(a, b, ...): the smallest of two or more numbers" },
+    FnDef { name: "max", params: &[], ret: Type::Num, doc: "max(a, b, ...): the largest of two or more numbers" },
+    FnDef { name: "len", params: &[P::List], ret: Type::Num, doc: "len(list): number of rooms in a list" },
+    FnDef { name: "first", params: &[P::List], ret: Type::Room, doc: "first(list): its first room, or none" },
+    FnDef { name: "last", params: &[P::List], ret: Type::Room, doc: "last(list): its last room, or none" },
+    FnDef { name: "pop_random", params: &[P::List], ret: Type::Room, doc: "pop_random(list): remove and return a random room, or none" },
+    FnDef { name: "pop_last", params: &[P::List], ret: Type::Room, doc: "pop_last(list): remove and return the last room, or none" },
+    FnDef { name: "pop_first", params: &[P::List], ret: Type::Room, doc: "pop_first(list): remove and return the first room, or none" },
+    FnDef { name: "contains", params: &[P::List, P::V(Type::Room)], ret: Type::Bool, doc: "contains(list, room)" },
+    FnDef { name: "adjacent", params: &[P::V(Type::Room), P::V(Type::Room)], ret: Type::Bool, doc: "adjacent(a, b): the two rooms share a cell edge" },
+    FnDef { name: "neighbours", params: &[P::V(Type::Room)], ret: Type::Num, doc: "neighbours(room): number of distinct rooms next to it; neighbours(cell(x, y)): occupied cells next to it" },
+    FnDef { name: "count", params: &[P::Kind], ret: Type::Num, doc: "count(kind): number of rooms of a kind" },
+    FnDef { name: "is", params: &[P::V(Type::Room), P::Kind], ret: Type::Bool, doc: "is(room, kind): the room exists and has that kind" },
+    FnDef { name: "exists", params: &[P::V(Type::Room)], ret: Type::Bool, doc: "exists(room): the room was placed" },
+    FnDef { name: "cell", params: &[P::V(Type::Num), P::V(Type::Num)], ret: Type::Cell, doc: "cell(x, y): a grid cell" },
+    FnDef { name: "x", params: &[P::V(Type::Room)], ret: Type::Num, doc: "x(room): column of its first cell" },
+    FnDef { name: "y", params: &[P::V(Type::Room)], ret: Type::Num, doc: "y(room): row of its first cell" },
+];
+
+/// What names mean where an expression is compiled.
+pub trait Scope {
+    /// A variable or parameter: its slot and type.
+    fn var(&self, name: &str) -> Option<(u16, Type)>;
+    fn list(&self, name: &str) -> Option<u16>;
+    fn kind(&self, name: &str) -> Option<u16>;
+    /// Every variable name visible here (for "did you mean" hints).
+    fn var_names(&self) -> Vec<String>;
+    fn list_names(&self) -> Vec<String>;
+    fn kind_names(&self) -> Vec<String>;
+}
+
+/// A compile error: span inside the expression, message, and an optional hint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompileError {
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+/// A compiled expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    pub code: Box<[Op]>,
+    pub ty: Type,
+}
+
+/// Compile `node` in `scope`.
+///
+/// # Errors
+/// Unknown names and functions (with the nearest valid name), wrong argument counts,
+/// and type mismatches, each with the span of the offending part. All errors are collected.
+pub fn compile(node: &Node, scope: &dyn Scope) -> Result<Program, Vec<CompileError>> {
+    let mut c = Compiler {
+        code: Vec::new(),
+        errors: Vec::new(),
+        scope,
+        depth: 0,
+        max_depth: 0,
+    };
+    let ty = c.node(node);
+    if c.max_depth > MAX_STACK {
+        c.errors.push(CompileError {
+            span: node.span,
+            message: format!(
+                "expression too deeply nested (needs {} stack slots, at most {MAX_STACK})",
+                c.max_depth
+            ),
+            help: Some("split it into several `Let` steps".into()),
+        });
+    }
+    if c.errors.is_empty() {
+        Ok(Program {
+            code: c.code.into_boxed_slice(),
+            ty,
+        })
+    } else {
+        Err(c.errors)
+    }
+}
+
+/// The built-in function descriptions, for `--help` and docs.
+pub fn function_docs() -> impl Iterator<Item = &'static str> {
+    FUNCS.iter().map(|f| f.doc)
+}
+
+struct Compiler<'a> {
+    code: Vec<Op>,
+    errors: Vec<CompileError>,
+    scope: &'a dyn Scope,
+    depth: usize,
+    max_depth: usize,
+}
+
+/// The nearest name to `name` among `candidates`, if it is close enough to be a likely typo.
+pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut best: Option<(f64, &str)> = None;
+    for c in candidates {
+        let score = strsim::jaro_winkler(name, c);
+        let lev = strsim::levenshtein(name, c);
+        if (score >= 0.8 || lev <= 2.max(name.len() / 3)) && best.map_or(true, |(s, _)| score > s) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, c)| c.to_string())
+}
+
+impl<'a> Compiler<'a> {
+    fn emit(&mut self, op: Op, delta: isize) {
+        self.code.push(op);
+        self.depth = (self.depth as isize + delta).max(0) as usize;
+        self.max_depth = self.max_depth.max(self.depth);
+    }
+
+    fn err(&mut self, span: Span, message: String, help: Option<String>) {
+        self.errors.push(CompileError {
+            span,
+            message,
+            help,
+        });
+    }
+
+    fn expect(&mut self, node: &Node, want: Type) {
+        let got = self.node(node);
+        if got != want {
+            self.err(
+                node.span,
+                format!("expected {}, found {}", want.describe(), got.describe()),
+                None,
+            );
+        }
+    }
+
+    fn node(&mut self, node: &Node) -> Type {
+        match &node.kind {
+            NodeKind::Num(v) => {
+                self.emit(Op::Push(Value::Num(*v)), 1);
+                Type::Num
+            }
+            NodeKind::Bool(b) => {
+                self.emit(Op::Push(Value::Bool(*b)), 1);
+                Type::Bool
+            }
+            NodeKind::Name(name) => self.name(name, node.span),
+            NodeKind::Unary(op, a) => match op {
+                UnOp::Neg => {
+                    self.expect(a, Type::Num);
+                    self.emit(Op::Neg, 0);
+                    Type::Num
+                }
+                UnOp::Not => {
+                    self.expect(a, Type::Bool);
+                    self.emit(Op::Not, 0);
+                    Type::Bool
+                }
+            },
+            NodeKind::Binary(op, a, b) => self.binary(*op, a, b),
+            NodeKind::Ternary(c, a, b) => {
+                self.expect(c, Type::Bool);
+                let jf = self.code.len();
+                self.emit(Op::JumpIfFalse(0), -1);
+                let ta = self.node(a);
+                let j = self.code.len();
+                self.emit(Op::Jump(0), -1);
+                let else_at = self.code.len();
+                let tb = self.node(b);
+                let end = self.code.len();
+                self.code[jf] = Op::JumpIfFalse(else_at as u16);
+                self.code[j] = Op::Jump(end as u16);
+                if ta != tb {
+                    self.err(
+                        b.span,
+                        format!(
+                            "both branches of `?:` must have the same type: {} and {}",
+                            ta.describe(),
+                            tb.describe()
+                        ),
+                        None,
+                    );
+                }
+                ta
+            }
+            NodeKind::Call(name, name_span, args) => self.call(name, *name_span, args, node.span),
+        }
+    }
+
+    fn name(&mut self, name: &str, span: Span) -> Type {
+        if let Some((slot, ty)) = self.scope.var(name) {
+            self.emit(Op::Var(slot), 1);
+            return ty;
+        }
+        let builtin = match name {
+            "rooms" => Some(Builtin::Rooms),
+            "width" => Some(Builtin::Width),
+            "height" => Some(Builtin::Height),
+            _ => None,
+        };
+        if let Some(b) = builtin {
+            self.emit(Op::Builtin(b), 1);
+            return Type::Num;
+        }
+        if name == "none" {
+            self.emit(Op::Push(Value::Nil), 1);
+            return Type::Room;
+        }
+        let mut help = None;
+        if self.scope.list(name).is_some() {
+            help = Some(format!(
+                "`{name}` is a list of rooms: use len({name}), last({name}), ..."
+            ));
+        } else if self.scope.kind(name).is_some() {
+            help = Some(format!(
+                "`{name}` is a room kind: use count({name}) or is(room, {name})"
+            ));
+        } else {
+            let mut all = self.scope.var_names();
+            all.extend(["rooms", "width", "height", "none"].map(String::from));
+            if let Some(n) = nearest(name, all.iter().map(|s| s.as_str())) {
+                help = Some(format!("did you mean `{n}`?"));
+            } else if !all.is_empty() {
+                let mut names = self.scope.var_names();
+                names.sort();
+                help = Some(format!("known names here: {}", names.join(", ")));
+            }
+        }
+        self.err(span, format!("unknown name `{name}`"), help);
+        self.emit(Op::Push(Value::Nil), 1);
+        Type::Num
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Node, b: &Node) -> Type {
+        match op {
+            BinOp::And | BinOp::Or => {
+                self.expect(a, Type::Bool);
+                let at = self.code.len();
+                self.emit(Op::Jump(0), 0);
+                self.depth -= 1; // the `else pop` path
+                self.expect(b, Type::Bool);
+                let end = self.code.len() as u16;
+                self.code[at] = if op == BinOp::And {
+                    Op::JumpIfFalseElsePop(end)
+                } else {
+                    Op::JumpIfTrueElsePop(end)
+                };
+                Type::Bool
+            }
+            BinOp::Eq | BinOp::Ne => {
+                let ta = self.node(a);
+                let tb = self.node(b);
+                if ta != tb {
+                    self.err(
+                        b.span,
+                        format!("cannot compare {} with {}", ta.describe(), tb.describe()),
+                        None,
+                    );
+                }
+                self.emit(if op == BinOp::Eq { Op::Eq } else { Op::Ne }, -1);
+                Type::Bool
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                self.expect(a, Type::Num);
+                self.expect(b, Type::Num);
+                let o = match op {
+                    BinOp::Lt => Op::Lt,
+                    BinOp::Le => Op::Le,
+                    BinOp::Gt => Op::Gt,
+                    _ => Op::Ge,
+                };
+                self.emit(o, -1);
+                Type::Bool
+            }
+            _ => {
+                self.expect(a, Type::Num);
+                self.expect(b, Type::Num);
+                let o = match op {
+                    BinOp::Add => Op::Add,
+                    BinOp::Sub => Op::Sub,
+                    BinOp::Mul => Op::Mul,
+                    BinOp::Div => Op::Div,
+                    _ => Op::Mod,
+                };
+                self.emit(o, -1);
+                Type::Num
+            }
+        }
+    }
+
+    fn call(&mut self, name: &str, name_span: Span, args: &[Node], span: Span) -> Type {
+        let Some(def) = FUNCS.iter().find(|f| f.name == name) else {
+            let help = nearest(name, FUNCS.iter().map(|f| f.name))
+                .map(|n| format!("did you mean `{n}`?"))
+                .unwrap_or_else(|| {
+                    format!(
+                        "the functions are: {}",
+                        FUNCS.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+                    )
+                });
+            self.err(name_span, format!("unknown function `{name}`"), Some(help));
+            self.emit(Op::Push(Value::Nil), 1);
+            return Type::Num;
+        };
+        if name == "min" || name == "max" {
+            if args.len() < 2 || args.len() > 255 {
+                self.err(
+                    span,
+                    format!("`{name}` takes two or more numbers"),
+                    Some(def.doc.into()),
+                );
+            }
+            for a in args {
+                self.expect(a, Type::Num);
+            }
+            let n = args.len().clamp(1, 255) as u8;
+            let f = if name == "min" {
+                Func::Min(n)
+            } else {
+                Func::Max(n)
+            };
+            self.emit(Op::Call(f), 1 - n as isize);
+            return Type::Num;
+        }
+        if args.len() != def.params.len() {
+            self.err(
+                span,
+                format!(
+                    "`{name}` takes {} argument{}, found {}",
+                    def.params.len(),
+                    if def.params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                Some(def.doc.into()),
+            );
+            self.emit(Op::Push(Value::Nil), 1);
+            return def.ret;
+        }
+        let mut list = 0u16;
+        let mut kind = 0u16;
+        let mut pushed = 0isize;
+        let mut first_ty = None;
+        for (p, a) in def.params.iter().zip(args) {
+            match p {
+                P::V(t) => {
+                    // `neighbours` accepts a room or a cell.
+                    if name == "neighbours" {
+                        let got = self.node(a);
+                        if got != Type::Room && got != Type::Cell {
+                            self.err(
+                                a.span,
+                                format!("expected a room or a cell, found {}", got.describe()),
+                                None,
+                            );
+                        }
+                        first_ty = Some(got);
+                    } else {
+                        self.expect(a, *t);
+                    }
+                    pushed += 1;
+                }
+                P::List => match &a.kind {
+                    NodeKind::Name(n) if self.scope.list(n).is_some() => {
+                        list = self.scope.list(n).unwrap();
+                    }
+                    NodeKind::Name(n) => {
+                        let names = self.scope.list_names();
+                        let help = nearest(n, names.iter().map(|s| s.as_str()))
+                            .map(|m| format!("did you mean `{m}`?"))
+                            .or_else(|| Some(format!("the lists are: {}", names.join(", "))));
+                        self.err(a.span, format!("unknown list `{n}`"), help);
+                    }
+                    _ => self.err(a.span, "expected the name of a list of rooms".into(), None),
+                },
+                P::Kind => match &a.kind {
+                    NodeKind::Name(n) if self.scope.kind(n).is_some() => {
+                        kind = self.scope.kind(n).unwrap();
+                    }
+                    NodeKind::Name(n) => {
+                        let names = self.scope.kind_names();
+                        let help = nearest(n, names.iter().map(|s| s.as_str()))
+                            .map(|m| format!("did you mean `{m}`?"))
+                            .or_else(|| Some(format!("the room kinds are: {}", names.join(", "))));
+                        self.err(a.span, format!("unknown room kind `{n}`"), help);
+                    }
+                    _ => self.err(a.span, "expected the name of a room kind".into(), None),
+                },
+            }
+        }
+        let f = match name {
+            "rnd" => Func::Rnd,
+            "chance" => Func::Chance,
+            "floor" => Func::Floor,
+            "ceil" => Func::Ceil,
+            "round" => Func::Round,
+            "abs" => Func::Abs,
+            "len" => Func::Len(list),
+            "first" => Func::First(list),
+            "last" => Func::Last(list),
+            "pop_random" => Func::PopRandom(list),
+            "pop_last" => Func::PopLast(list),
+            "pop_first" => Func::PopFirst(list),
+            "contains" => Func::Contains(list),
+            "adjacent" => Func::Adjacent,
+            "neighbours" if first_ty == Some(Type::Cell) => Func::NeighbourCells,
+            "neighbours" => Func::NeighbourRooms,
+            "count" => Func::Count(kind),
+            "is" => Func::Is(kind),
+            "exists" => Func::Exists,
+            "cell" => Func::Cell,
+            "x" => Func::X,
+            "y" => Func::Y,
+            other => unreachable!("function table and dispatch disagree on {other}"),
+        };
+        self.emit(Op::Call(f), 1 - pushed);
+        def.ret
+    }
+}

@@ -1,0 +1,226 @@
+//! Evaluating a compiled [`Program`] against the run state. Never allocates: the value stack
+//! is a fixed array (its depth was bounded at compile time).
+
+use super::compile::{Builtin, Func, Op, Program, MAX_STACK};
+use crate::engine::state::State;
+use crate::engine::value::Value;
+use crate::rng::RandomSource;
+
+impl Program {
+    /// Evaluate, drawing random numbers from (and mutating lists of) `st`.
+    pub fn eval(&self, st: &mut State) -> Value {
+        let mut stack = [Value::Nil; MAX_STACK];
+        let mut sp = 0usize;
+        let mut pc = 0usize;
+        let code = &self.code;
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        macro_rules! push {
+            ($v:expr) => {{
+                stack[sp] = $v;
+                sp += 1;
+            }};
+        }
+        while pc < code.len() {
+            let op = code[pc];
+            pc += 1;
+            match op {
+                Op::Push(v) => push!(v),
+                Op::Var(slot) => push!(st.vars[slot as usize]),
+                Op::Builtin(b) => push!(Value::Num(match b {
+                    Builtin::Rooms => st.rooms.len() as f64,
+                    Builtin::Width => st.width as f64,
+                    Builtin::Height => st.height as f64,
+                })),
+                Op::Neg => {
+                    let a = pop!().num();
+                    push!(Value::Num(-a))
+                }
+                Op::Not => {
+                    let a = pop!().truthy();
+                    push!(Value::Bool(!a))
+                }
+                Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod => {
+                    let b = pop!().num();
+                    let a = pop!().num();
+                    push!(Value::Num(match op {
+                        Op::Add => a + b,
+                        Op::Sub => a - b,
+                        Op::Mul => a * b,
+                        Op::Div => a / b,
+                        _ => a % b,
+                    }))
+                }
+                Op::Eq | Op::Ne => {
+                    let b = pop!();
+                    let a = pop!();
+                    let eq = a == b;
+                    push!(Value::Bool(if op == Op::Eq { eq } else { !eq }))
+                }
+                Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                    let b = pop!().num();
+                    let a = pop!().num();
+                    push!(Value::Bool(match op {
+                        Op::Lt => a < b,
+                        Op::Le => a <= b,
+                        Op::Gt => a > b,
+                        _ => a >= b,
+                    }))
+                }
+                Op::JumpIfFalseElsePop(t) => {
+                    if stack[sp - 1].truthy() {
+                        sp -= 1;
+                    } else {
+                        pc = t as usize;
+                    }
+                }
+                Op::JumpIfTrueElsePop(t) => {
+                    if stack[sp - 1].truthy() {
+                        pc = t as usize;
+                    } else {
+                        sp -= 1;
+                    }
+                }
+                Op::JumpIfFalse(t) => {
+                    if !pop!().truthy() {
+                        pc = t as usize;
+                    }
+                }
+                Op::Jump(t) => pc = t as usize,
+                Op::Call(f) => {
+                    let v = call(f, &mut stack, &mut sp, st);
+                    push!(v);
+                }
+            }
+        }
+        if sp == 0 {
+            Value::Nil
+        } else {
+            stack[sp - 1]
+        }
+    }
+
+    /// Evaluate as a number.
+    #[inline]
+    pub fn num(&self, st: &mut State) -> f64 {
+        self.eval(st).num()
+    }
+
+    /// Evaluate as a condition.
+    #[inline]
+    pub fn truth(&self, st: &mut State) -> bool {
+        self.eval(st).truthy()
+    }
+}
+
+fn room_arg(v: Value, st: &State) -> Option<u32> {
+    match v {
+        Value::Room(r) if (r as usize) < st.rooms.len() => Some(r),
+        _ => None,
+    }
+}
+
+#[inline]
+fn call(f: Func, stack: &mut [Value; MAX_STACK], sp: &mut usize, st: &mut State) -> Value {
+    macro_rules! pop {
+        () => {{
+            *sp -= 1;
+            stack[*sp]
+        }};
+    }
+    match f {
+        Func::Rnd => {
+            let n = pop!().num();
+            Value::Num(st.rng.below(n.floor() as i64) as f64)
+        }
+        Func::Chance => {
+            let p = pop!().num();
+            Value::Bool(st.rng.chance(p))
+        }
+        Func::Floor => Value::Num(pop!().num().floor()),
+        Func::Ceil => Value::Num(pop!().num().ceil()),
+        Func::Round => Value::Num(pop!().num().round()),
+        Func::Abs => Value::Num(pop!().num().abs()),
+        Func::Min(n) | Func::Max(n) => {
+            let is_min = matches!(f, Func::Min(_));
+            let mut acc = pop!().num();
+            for _ in 1..n {
+                let v = pop!().num();
+                acc = if is_min { acc.min(v) } else { acc.max(v) };
+            }
+            Value::Num(acc)
+        }
+        Func::Len(l) => Value::Num(st.lists[l as usize].len() as f64),
+        Func::First(l) => st.lists[l as usize]
+            .first()
+            .map_or(Value::Nil, |&r| Value::Room(r)),
+        Func::Last(l) => st.lists[l as usize]
+            .last()
+            .map_or(Value::Nil, |&r| Value::Room(r)),
+        Func::PopRandom(l) => {
+            let n = st.lists[l as usize].len();
+            if n == 0 {
+                Value::Nil
+            } else {
+                let i = st.rng.below(n as i64) as usize;
+                Value::Room(st.lists[l as usize].remove(i))
+            }
+        }
+        Func::PopLast(l) => st.lists[l as usize].pop().map_or(Value::Nil, Value::Room),
+        Func::PopFirst(l) => {
+            if st.lists[l as usize].is_empty() {
+                Value::Nil
+            } else {
+                Value::Room(st.lists[l as usize].remove(0))
+            }
+        }
+        Func::Contains(l) => {
+            let r = pop!();
+            Value::Bool(r.room().is_some_and(|r| st.lists[l as usize].contains(&r)))
+        }
+        Func::Adjacent => {
+            let b = pop!();
+            let a = pop!();
+            Value::Bool(match (room_arg(a, st), room_arg(b, st)) {
+                (Some(a), Some(b)) => st.adjacent(a, b),
+                _ => false,
+            })
+        }
+        Func::NeighbourRooms => {
+            let a = pop!();
+            Value::Num(room_arg(a, st).map_or(0, |a| st.neighbour_rooms(a)) as f64)
+        }
+        Func::NeighbourCells => match pop!() {
+            Value::Cell(x, y) => Value::Num(st.occupied_neighbours(x, y) as f64),
+            _ => Value::Num(0.0),
+        },
+        Func::Count(k) => Value::Num(st.rooms.iter().filter(|r| r.kind == k).count() as f64),
+        Func::Is(k) => {
+            let a = pop!();
+            Value::Bool(room_arg(a, st).is_some_and(|r| st.rooms[r as usize].kind == k))
+        }
+        Func::Exists => {
+            let a = pop!();
+            Value::Bool(room_arg(a, st).is_some())
+        }
+        Func::Cell => {
+            let y = pop!().num();
+            let x = pop!().num();
+            Value::Cell(x as i32, y as i32)
+        }
+        Func::X | Func::Y => {
+            let a = pop!();
+            match room_arg(a, st) {
+                Some(r) if st.rooms[r as usize].n_cells > 0 => {
+                    let c = st.cells_of(r)[0];
+                    Value::Num(if f == Func::X { c[0] } else { c[1] } as f64)
+                }
+                _ => Value::Num(-1.0),
+            }
+        }
+    }
+}

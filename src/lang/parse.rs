@@ -1,0 +1,286 @@
+//! Parsing expression text (grammar: `expr.pest`) into a spanned syntax tree.
+//!
+//! Spans are byte ranges inside the expression text; the loader adds the position of the RON
+//! string the text came from, so errors point at the exact character in the rule file.
+
+use pest::iterators::Pair;
+use pest::Parser;
+use pest_derive::Parser;
+
+#[derive(Parser)]
+#[grammar = "lang/expr.pest"]
+struct ExprParser;
+
+/// Byte range `start..end` inside the expression text.
+pub type Span = (usize, usize);
+
+/// A node of the syntax tree with the span of the text it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub kind: NodeKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    Num(f64),
+    Bool(bool),
+    Name(String),
+    /// Function name, span of the name, arguments.
+    Call(String, Span, Vec<Node>),
+    Unary(UnOp, Box<Node>),
+    Binary(BinOp, Box<Node>, Box<Node>),
+    Ternary(Box<Node>, Box<Node>, Box<Node>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+/// A syntax error: where in the expression text, and what was expected there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Parse one expression.
+///
+/// # Errors
+/// [`SyntaxError`] with the offending position and the list of things expected there
+/// (e.g. "expected a number, a name, a function call or `(`").
+pub fn parse(text: &str) -> Result<Node, SyntaxError> {
+    let mut pairs = ExprParser::parse(Rule::expression, text).map_err(|e| convert(e, text))?;
+    let expr = pairs.next().expect("grammar: expression");
+    let inner = expr.into_inner().next().expect("grammar: ternary");
+    Ok(build(inner))
+}
+
+fn convert(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let message = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<&str> = positives.iter().map(|r| friendly(*r)).collect();
+            names.sort();
+            names.dedup();
+            let found = text[pos..]
+                .chars()
+                .next()
+                .map(|c| format!("`{c}`"))
+                .unwrap_or_else(|| "the end of the expression".into());
+            if names.is_empty() {
+                format!("unexpected {found}")
+            } else {
+                format!("expected {}, found {found}", join_or(&names))
+            }
+        }
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let end = (pos + 1).min(text.len()).max(pos);
+    SyntaxError {
+        span: (pos, end),
+        message,
+    }
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].to_string(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// Names for grammar rules as a designer would say them.
+fn friendly(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the expression",
+        Rule::number => "a number",
+        Rule::name | Rule::call | Rule::boolean => "a value (number, name or function call)",
+        Rule::primary
+        | Rule::unary
+        | Rule::product
+        | Rule::sum
+        | Rule::comparison
+        | Rule::and_expr
+        | Rule::or_expr
+        | Rule::ternary
+        | Rule::expression => "a value (number, name or function call)",
+        Rule::prefix_op => "`!` or `-`",
+        Rule::or_op => "`||`",
+        Rule::and_op => "`&&`",
+        Rule::cmp_op => "a comparison (`==`, `<`, ...)",
+        Rule::add_op => "`+` or `-`",
+        Rule::mul_op => "`*`, `/` or `%`",
+        Rule::WHITESPACE => "a space",
+    }
+}
+
+fn span_of(p: &Pair<Rule>) -> Span {
+    let s = p.as_span();
+    (s.start(), s.end())
+}
+
+fn build(pair: Pair<Rule>) -> Node {
+    let span = span_of(&pair);
+    match pair.as_rule() {
+        Rule::ternary => {
+            let mut it = pair.into_inner();
+            let cond = build(it.next().unwrap());
+            match (it.next(), it.next()) {
+                (Some(a), Some(b)) => Node {
+                    kind: NodeKind::Ternary(Box::new(cond), Box::new(build(a)), Box::new(build(b))),
+                    span,
+                },
+                _ => cond,
+            }
+        }
+        Rule::or_expr | Rule::and_expr | Rule::comparison | Rule::sum | Rule::product => {
+            let mut it = pair.into_inner();
+            let mut left = build(it.next().unwrap());
+            while let Some(op) = it.next() {
+                let right = build(it.next().unwrap());
+                let op = match op.as_str() {
+                    "||" => BinOp::Or,
+                    "&&" => BinOp::And,
+                    "==" => BinOp::Eq,
+                    "!=" => BinOp::Ne,
+                    "<" => BinOp::Lt,
+                    "<=" => BinOp::Le,
+                    ">" => BinOp::Gt,
+                    ">=" => BinOp::Ge,
+                    "+" => BinOp::Add,
+                    "-" => BinOp::Sub,
+                    "*" => BinOp::Mul,
+                    "/" => BinOp::Div,
+                    _ => BinOp::Mod,
+                };
+                let span = (left.span.0, right.span.1);
+                left = Node {
+                    kind: NodeKind::Binary(op, Box::new(left), Box::new(right)),
+                    span,
+                };
+            }
+            left
+        }
+        Rule::unary => {
+            let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+            let (ops, last) = parts.split_at(parts.len() - 1);
+            let mut node = build(last[0].clone());
+            for op in ops.iter().rev() {
+                let op_kind = if op.as_str() == "!" {
+                    UnOp::Not
+                } else {
+                    UnOp::Neg
+                };
+                node = Node {
+                    span: (op.as_span().start(), node.span.1),
+                    kind: NodeKind::Unary(op_kind, Box::new(node)),
+                };
+            }
+            node
+        }
+        Rule::call => {
+            let mut it = pair.into_inner();
+            let name = it.next().unwrap();
+            let name_span = span_of(&name);
+            let args = it.map(build).collect();
+            Node {
+                kind: NodeKind::Call(name.as_str().to_string(), name_span, args),
+                span,
+            }
+        }
+        Rule::number => Node {
+            kind: NodeKind::Num(pair.as_str().parse().unwrap_or(0.0)),
+            span,
+        },
+        Rule::boolean => Node {
+            kind: NodeKind::Bool(pair.as_str() == "true"),
+            span,
+        },
+        Rule::name => Node {
+            kind: NodeKind::Name(pair.as_str().to_string()),
+            span,
+        },
+        other => unreachable!("grammar rule {other:?} is not an expression node"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(n: &Node) -> String {
+        match &n.kind {
+            NodeKind::Num(v) => format!("{v}"),
+            NodeKind::Bool(b) => format!("{b}"),
+            NodeKind::Name(s) => s.clone(),
+            NodeKind::Call(f, _, a) => {
+                format!("{f}({})", a.iter().map(show).collect::<Vec<_>>().join(","))
+            }
+            NodeKind::Unary(op, a) => format!("({op:?} {})", show(a)),
+            NodeKind::Binary(op, a, b) => format!("({op:?} {} {})", show(a), show(b)),
+            NodeKind::Ternary(c, a, b) => format!("({} ? {} : {})", show(c), show(a), show(b)),
+        }
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        let n = parse("1 + 2 * 3 - 4").unwrap();
+        assert_eq!(show(&n), "(Sub (Add 1 (Mul 2 3)) 4)");
+        let n = parse("a || b && !c").unwrap();
+        assert_eq!(show(&n), "(Or a (And b (Not c)))");
+        let n = parse("x == 1 ? 3 : 4").unwrap();
+        assert_eq!(show(&n), "((Eq x 1) ? 3 : 4)");
+        let n = parse("min(20, rnd(2) + 5 + level * 2.6)").unwrap();
+        assert_eq!(show(&n), "min(20,(Add (Add rnd(2) 5) (Mul level 2.6)))");
+        let n = parse("--x").unwrap();
+        assert_eq!(show(&n), "(Neg (Neg x))");
+        let n = parse("trueish && true").unwrap();
+        assert_eq!(show(&n), "(And trueish true)");
+    }
+
+    #[test]
+    fn spans_point_into_the_text() {
+        let n = parse("a + bcd").unwrap();
+        match n.kind {
+            NodeKind::Binary(_, _, r) => assert_eq!(r.span, (4, 7)),
+            _ => panic!(),
+        }
+    }
+
+    #[test]
+    fn errors_give_position_and_expectation() {
+        let e = parse("1 + ").unwrap_err();
+        assert_eq!(e.span.0, 4);
+        assert!(e.message.contains("expected"), "{}", e.message);
+        let e = parse("a < b < c").unwrap_err();
+        assert_eq!(e.span.0, 6, "{e:?}");
+        let e = parse("f(1,,2)").unwrap_err();
+        assert_eq!(e.span.0, 4);
+        let e = parse("").unwrap_err();
+        assert_eq!(e.span.0, 0);
+    }
+}

@@ -1,0 +1,128 @@
+//! Operators: one file per generic technique. Each module has
+//! * `Params` — what a rule file writes (serde, `deny_unknown_fields`, every field documented),
+//! * `Op` — the compiled form, names resolved to indices and expressions compiled,
+//! * `Params::compile(&self, &mut Cx) -> Option<Op>` and `Op::run(&self, &mut State) -> Flow`,
+//! * `DESCRIPTION` — one line for listings and the preview.
+//!
+//! The single list below is the registry: it generates the rule-file step enum, the compiled
+//! enum and their dispatch, so adding an operator is one module plus one line here.
+
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::schema::{IfDef, RetryDef};
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub mod neighbour_search;
+pub mod pick_room;
+pub mod room_growth;
+pub mod special_rooms;
+
+/// A compass direction on the grid (y grows downwards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Dir {
+    /// x + 1
+    E,
+    /// x − 1
+    W,
+    /// y + 1
+    S,
+    /// y − 1
+    N,
+}
+
+impl Dir {
+    #[inline]
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::E => (1, 0),
+            Dir::W => (-1, 0),
+            Dir::S => (0, 1),
+            Dir::N => (0, -1),
+        }
+    }
+}
+
+macro_rules! operators {
+    ($( $(#[$doc:meta])* $variant:ident => $module:ident ),* $(,)?) => {
+        /// A step as written in a rule file: a control step or an operator.
+        #[derive(Debug, Clone, Deserialize)]
+        pub enum StepDef {
+            /// `Let("name", "expression")`: evaluate and store in a variable.
+            Let(Src, Src),
+            /// `Require("condition")`: when false, restart the enclosing `Retry`.
+            Require(Src),
+            /// Run steps again until every `Require` among them holds.
+            Retry(RetryDef),
+            /// Run `then` or `else` depending on a condition.
+            If(IfDef),
+            /// `Named("name", step)`: give a step a name, for `patch` edits and the trace.
+            Named(Src, Box<StepDef>),
+            $( $(#[$doc])* $variant($module::Params), )*
+        }
+
+        /// A compiled operator.
+        #[derive(Debug)]
+        pub enum Op {
+            $( $variant($module::Op), )*
+        }
+
+        impl StepDef {
+            /// The step's kind, as written in rule files.
+            pub fn kind_name(&self) -> &'static str {
+                match self {
+                    StepDef::Let(..) => "Let",
+                    StepDef::Require(..) => "Require",
+                    StepDef::Retry(..) => "Retry",
+                    StepDef::If(..) => "If",
+                    StepDef::Named(..) => "Named",
+                    $( StepDef::$variant(_) => stringify!($variant), )*
+                }
+            }
+
+            /// The first located string of an operator's parameters (to point at the step).
+            pub fn anchor(&self) -> Option<&Src> {
+                match self {
+                    $( StepDef::$variant(p) => p.anchor(), )*
+                    _ => None,
+                }
+            }
+
+            /// Compile an operator step; `None` for control steps (compiled by the loader)
+            /// or when the operator reported errors to `cx`.
+            pub fn compile_op(&self, cx: &mut Cx) -> Option<Op> {
+                match self {
+                    $( StepDef::$variant(p) => p.compile(cx).map(Op::$variant), )*
+                    _ => None,
+                }
+            }
+        }
+
+        impl Op {
+            /// Run the operator on the state.
+            #[inline]
+            pub fn run(&self, st: &mut State) -> Flow {
+                match self {
+                    $( Op::$variant(o) => o.run(st), )*
+                }
+            }
+        }
+
+        /// Every operator: (name in rule files, one-line description).
+        pub const OPERATORS: &[(&str, &str)] = &[
+            $( (stringify!($variant), $module::DESCRIPTION), )*
+        ];
+    };
+}
+
+operators! {
+    /// Breadth-first room growth on a grid from a start cell.
+    GrowRoomGraph => room_growth,
+    /// Take a room from a list and give it a kind.
+    PickRoom => pick_room,
+    /// Place a room in an empty cell chosen by random tries and a neighbour test.
+    PlaceByNeighbours => neighbour_search,
+    /// Give rooms from a list kinds from an ordered table of conditions.
+    SpecialRooms => special_rooms,
+}

@@ -1,0 +1,260 @@
+//! Placing a room by neighbour search: random tries at empty cells, each judged by how many
+//! rooms touch it and by a walk over its neighbours in a fixed order (the secret-room search
+//! of the 2011 Flash floor plan, spec/isaac.md §2.2; the demo's variant, §6).
+//!
+//! Each try draws `x` then `y` uniformly from the sample ranges. A cell is skipped when it is
+//! a room or outside `columns`/`rows`. Otherwise the walk visits its neighbours in `order`:
+//! an empty neighbour clears `clean`; a neighbour in one of `stop_at_lists` stops the walk;
+//! a neighbour whose kind is in `stop_at_kinds` clears `clean` and stops the walk. `ok` is
+//! true when the walk reached the end. The `accept` expression then decides, seeing
+//! `try` (0-based try index), `neighbours` (occupied orthogonal neighbours), `ok`, `clean`.
+//!
+//! Writes: the new 1-cell room of `kind`, doors to every room it touches (unless
+//! `doors: false`), an optional variable. Stops after the first placement, or — with
+//! `until` — when that condition holds after a placement. Fails only with `require: true`
+//! and nothing placed.
+
+use super::Dir;
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{Type, Value};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str =
+    "place a room at a random empty cell that passes a neighbour test (e.g. a secret room)";
+
+/// Rule-file parameters of `PlaceByNeighbours(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Kind of the placed room.
+    pub kind: Src,
+    /// Variable that receives the (last) placed room, or none.
+    #[serde(default)]
+    pub var: Option<Src>,
+    /// Most random tries (1..=10,000,000).
+    pub tries: u32,
+    /// Inclusive range `x` is drawn from.
+    pub sample_x: (i32, i32),
+    /// Inclusive range `y` is drawn from.
+    pub sample_y: (i32, i32),
+    /// Inclusive columns where the room may go. Default: the whole grid.
+    #[serde(default)]
+    pub columns: Option<(i32, i32)>,
+    /// Inclusive rows where the room may go. Default: the whole grid.
+    #[serde(default)]
+    pub rows: Option<(i32, i32)>,
+    /// Order of the neighbour walk. Default [E, W, S, N].
+    #[serde(default = "default_order")]
+    pub order: Vec<Dir>,
+    /// Lists whose rooms stop the walk (`ok` false).
+    #[serde(default)]
+    pub stop_at_lists: Vec<Src>,
+    /// Room kinds that stop the walk and clear `clean`.
+    #[serde(default)]
+    pub stop_at_kinds: Vec<Src>,
+    /// Acceptance condition over `try`, `neighbours`, `ok`, `clean`.
+    pub accept: Src,
+    /// Condition checked after each placement; the search ends when it holds.
+    /// Default: end after the first placement.
+    #[serde(default)]
+    pub until: Option<Src>,
+    /// Join the new room to every room it touches. Default true.
+    #[serde(default = "yes")]
+    pub doors: bool,
+    /// Restart the enclosing `Retry` when nothing was placed. Default false.
+    #[serde(default)]
+    pub require: bool,
+}
+
+fn default_order() -> Vec<Dir> {
+    vec![Dir::E, Dir::W, Dir::S, Dir::N]
+}
+fn yes() -> bool {
+    true
+}
+
+/// Compiled `PlaceByNeighbours`.
+#[derive(Debug)]
+pub struct Op {
+    kind: u16,
+    var: Option<u16>,
+    tries: u32,
+    sample_x: (i32, i32),
+    sample_y: (i32, i32),
+    columns: (i32, i32),
+    rows: (i32, i32),
+    order: Vec<(i32, i32)>,
+    stop_lists: Vec<u16>,
+    /// Bit per room kind.
+    stop_kinds: u64,
+    accept: Program,
+    /// Slots of `try`, `neighbours`, `ok`, `clean`.
+    locals: [u16; 4],
+    until: Option<Program>,
+    doors: bool,
+    fail_none: Option<u32>,
+}
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.kind)
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let (w, h) = (cx.width(), cx.height());
+        let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
+        if !range_ok(self.sample_x, w) || !range_ok(self.sample_y, h) {
+            cx.error(&self.kind, format!("sample_x {:?} and sample_y {:?} must be inclusive ranges inside the {w}x{h} grid",
+                self.sample_x, self.sample_y), None);
+        }
+        if self.tries == 0 || self.tries > 10_000_000 {
+            cx.error(
+                &self.kind,
+                format!("tries must be 1..=10000000, found {}", self.tries),
+                None,
+            );
+        }
+        let kind = cx.kind(&self.kind);
+        let var = match &self.var {
+            Some(v) => Some(cx.declare_var(v, Type::Room)?),
+            None => None,
+        };
+        let stop_lists: Vec<Option<u16>> = self.stop_at_lists.iter().map(|l| cx.list(l)).collect();
+        let mut stop_kinds = 0u64;
+        for k in &self.stop_at_kinds {
+            if let Some(i) = cx.kind(k) {
+                if i >= 64 {
+                    cx.error(
+                        k,
+                        "only the first 64 room kinds can stop a neighbour walk".into(),
+                        None,
+                    );
+                } else {
+                    stop_kinds |= 1 << i;
+                }
+            }
+        }
+        let accept = cx.expr_with_locals(
+            &self.accept,
+            Type::Bool,
+            &[
+                ("try", Type::Num),
+                ("neighbours", Type::Num),
+                ("ok", Type::Bool),
+                ("clean", Type::Bool),
+            ],
+        );
+        let until = match &self.until {
+            Some(u) => Some(cx.expr(u, Type::Bool)?),
+            None => None,
+        };
+        let fail_none = self.require.then(|| {
+            cx.failure_point(
+                format!(
+                    "PlaceByNeighbours: no cell accepted for `{}`",
+                    self.kind.text
+                ),
+                &self.kind,
+            )
+        });
+        let (accept, slots) = accept?;
+        Some(Op {
+            kind: kind?,
+            var,
+            tries: self.tries,
+            sample_x: self.sample_x,
+            sample_y: self.sample_y,
+            columns: self.columns.unwrap_or((0, w - 1)),
+            rows: self.rows.unwrap_or((0, h - 1)),
+            order: self.order.iter().map(|d| d.delta()).collect(),
+            stop_lists: stop_lists.into_iter().collect::<Option<Vec<_>>>()?,
+            stop_kinds,
+            accept,
+            locals: [slots[0], slots[1], slots[2], slots[3]],
+            until,
+            doors: self.doors,
+            fail_none,
+        })
+    }
+}
+
+impl Op {
+    pub fn run(&self, st: &mut State) -> Flow {
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Nil;
+        }
+        let mut placed = false;
+        for t in 0..self.tries {
+            let x = self.sample_x.0
+                + st.rng.below((self.sample_x.1 - self.sample_x.0 + 1) as i64) as i32;
+            let y = self.sample_y.0
+                + st.rng
+                    .below((self.sample_y.1 - self.sample_y.0 + 1) as i32 as i64)
+                    as i32;
+            if st.room_at(x, y) != NO_ROOM
+                || x < self.columns.0
+                || x > self.columns.1
+                || y < self.rows.0
+                || y > self.rows.1
+            {
+                continue;
+            }
+            let n = st.occupied_neighbours(x, y);
+            let (mut ok, mut clean) = (true, true);
+            for &(dx, dy) in &self.order {
+                let r = st.room_at(x + dx, y + dy);
+                if r == NO_ROOM {
+                    clean = false;
+                    continue;
+                }
+                if self.stop_kinds >> st.rooms[r as usize].kind & 1 == 1 {
+                    clean = false;
+                    ok = false;
+                    break;
+                }
+                if self
+                    .stop_lists
+                    .iter()
+                    .any(|&l| st.lists[l as usize].contains(&r))
+                {
+                    ok = false;
+                    break;
+                }
+            }
+            let [s_try, s_n, s_ok, s_clean] = self.locals;
+            st.vars[s_try as usize] = Value::Num(t as f64);
+            st.vars[s_n as usize] = Value::Num(n as f64);
+            st.vars[s_ok as usize] = Value::Bool(ok);
+            st.vars[s_clean as usize] = Value::Bool(clean);
+            if !self.accept.truth(st) {
+                continue;
+            }
+            let id = st.add_room(self.kind, &[[x, y]]);
+            if self.doors {
+                for (dx, dy) in crate::engine::state::DIRS4 {
+                    let r = st.room_at(x + dx, y + dy);
+                    if r != NO_ROOM && r != id {
+                        st.add_door(r, [x + dx, y + dy], id, [x, y]);
+                    }
+                }
+            }
+            if let Some(v) = self.var {
+                st.vars[v as usize] = Value::Room(id);
+            }
+            placed = true;
+            match &self.until {
+                Some(u) if !u.truth(st) => continue,
+                _ => break,
+            }
+        }
+        match (placed, self.fail_none) {
+            (false, Some(f)) => Flow::Fail(f),
+            _ => Flow::Continue,
+        }
+    }
+}

@@ -1,0 +1,336 @@
+//! Breadth-first room growth on a grid ("floor plan" growth).
+//!
+//! From a start cell, every room of the frontier tries each direction in a fixed order; a
+//! direction succeeds with a probability, and a room is placed in the neighbouring cell when
+//! it is inside the allowed rows and columns, empty, has at most `max_neighbours` occupied
+//! orthogonal neighbours, and fewer than `target` rooms were grown. Rooms that grew nothing
+//! are appended to a dead-end list, in the order they were found.
+//!
+//! Two frontier disciplines:
+//! * `Passes` — generation passes: each pass handles the whole frontier of the previous pass;
+//!   a pass whose new frontier has fewer than `short_below` rooms counts only `1 - short_counts`
+//!   of a pass; at most `count` passes. The start may be re-added to every pass (`reseed_when`).
+//!   This is the pass loop of the 2011 Flash floor plan (spec/isaac.md §1.3).
+//! * `Queue` — a first-in first-out queue, one room at a time, until it is empty
+//!   (the article's JavaScript demo, spec/isaac.md §6).
+//!
+//! Writes: the start room and grown rooms (with a door to their parent), the dead-end list,
+//! and optionally a variable holding the start room. Fails (restarting the enclosing
+//! `Retry`) only if the start cell is already a room.
+
+use super::Dir;
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{RoomId, Type, Value};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str =
+    "breadth-first room growth from a start cell, with a chance per direction; records dead ends";
+
+/// Rule-file parameters of `GrowRoomGraph(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The start cell `(x, y)`.
+    pub start: (i32, i32),
+    /// Room kind of the start room.
+    pub start_kind: Src,
+    /// Variable that receives the start room (optional).
+    #[serde(default)]
+    pub start_var: Option<Src>,
+    /// Room kind of every grown room.
+    pub room_kind: Src,
+    /// Rooms to grow, not counting the start: a room is added only while the number grown is
+    /// below this number (not rounded, so 7.6 grows 8). Expression, evaluated once.
+    pub target: Src,
+    /// Directions in the order each frontier room tries them.
+    pub directions: Vec<Dir>,
+    /// Probability (0..1) that a direction is taken. Expression, evaluated once.
+    pub chance: Src,
+    /// When the random roll of a direction is drawn. Default `BeforeBounds`.
+    #[serde(default)]
+    pub roll: Roll,
+    /// Inclusive column range `(min, max)` where rooms may be grown.
+    pub columns: (i32, i32),
+    /// Inclusive row range `(min, max)` where rooms may be grown.
+    pub rows: (i32, i32),
+    /// Most occupied orthogonal neighbours (the parent included) a new room's cell may have.
+    /// Default 1, which makes the room graph a tree.
+    #[serde(default = "one")]
+    pub max_neighbours: u32,
+    /// How the frontier is processed.
+    pub frontier: Frontier,
+    /// Condition, evaluated once: when true, the start room is added to every pass's frontier
+    /// (`Passes` only).
+    #[serde(default)]
+    pub reseed_when: Option<Src>,
+    /// Whether the start room can be recorded as a dead end. Default false.
+    #[serde(default)]
+    pub start_can_be_dead_end: bool,
+    /// Whether the start room's directions succeed regardless of the roll (the roll is still
+    /// drawn). Default false.
+    #[serde(default)]
+    pub start_ignores_chance: bool,
+    /// The list that receives dead ends (rooms that grew nothing). It is emptied first.
+    pub dead_ends: Src,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// When the roll for a direction is drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum Roll {
+    /// Drawn first, so every direction consumes one draw even when out of bounds.
+    #[default]
+    BeforeBounds,
+    /// Drawn only after the bounds, empty-cell, neighbour and count checks passed.
+    AfterChecks,
+}
+
+/// Frontier discipline.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Frontier {
+    /// Generation passes (see the module docs).
+    Passes {
+        /// Most passes (1..=1,000,000).
+        count: u32,
+        /// A pass whose new frontier holds fewer rooms than this is a short pass. Default 0.
+        #[serde(default)]
+        short_below: u32,
+        /// How much of a pass a short pass does not count (0..1). Default 0.
+        #[serde(default)]
+        short_counts: f64,
+    },
+    /// First in, first out, one room at a time until empty.
+    Queue,
+}
+
+/// Compiled `GrowRoomGraph`.
+#[derive(Debug)]
+pub struct Op {
+    start: (i32, i32),
+    start_kind: u16,
+    start_var: Option<u16>,
+    room_kind: u16,
+    target: Program,
+    dirs: Vec<(i32, i32)>,
+    chance: Program,
+    roll: Roll,
+    columns: (i32, i32),
+    rows: (i32, i32),
+    max_neighbours: u32,
+    frontier: Frontier,
+    reseed: Option<Program>,
+    start_can_be_dead_end: bool,
+    start_ignores_chance: bool,
+    dead_ends: u16,
+    fail_occupied: u32,
+}
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.start_kind)
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let (w, h) = (cx.width(), cx.height());
+        let (sx, sy) = self.start;
+        if sx < 0 || sy < 0 || sx >= w || sy >= h {
+            cx.error(
+                &self.start_kind,
+                format!("the start cell ({sx}, {sy}) is outside the {w}x{h} grid"),
+                None,
+            );
+        }
+        if self.columns.0 > self.columns.1
+            || self.columns.0 < 0
+            || self.columns.1 >= w
+            || self.rows.0 > self.rows.1
+            || self.rows.0 < 0
+            || self.rows.1 >= h
+        {
+            cx.error(
+                &self.room_kind,
+                format!(
+                    "columns {:?} and rows {:?} must be inclusive ranges inside the {w}x{h} grid",
+                    self.columns, self.rows
+                ),
+                None,
+            );
+        }
+        if self.directions.is_empty() {
+            cx.error(
+                &self.room_kind,
+                "`directions` is empty: no room could ever grow".into(),
+                Some("e.g. directions: [E, W, S, N]".into()),
+            );
+        }
+        if let Frontier::Passes {
+            count,
+            short_counts,
+            ..
+        } = self.frontier
+        {
+            if count == 0 || count > 1_000_000 || !(0.0..1.0).contains(&short_counts) {
+                cx.error(
+                    &self.dead_ends,
+                    "`Passes` needs count 1..=1000000 and short_counts in 0..1".into(),
+                    None,
+                );
+            }
+        }
+        let start_kind = cx.kind(&self.start_kind);
+        let room_kind = cx.kind(&self.room_kind);
+        let target = cx.expr(&self.target, Type::Num);
+        let chance = cx.expr(&self.chance, Type::Num);
+        let reseed = match &self.reseed_when {
+            Some(s) => Some(cx.expr(s, Type::Bool)?),
+            None => None,
+        };
+        let start_var = match &self.start_var {
+            Some(v) => Some(cx.declare_var(v, Type::Room)?),
+            None => None,
+        };
+        let dead_ends = cx.declare_list(&self.dead_ends);
+        let fail_occupied = cx.failure_point(
+            format!("GrowRoomGraph: start cell ({sx}, {sy}) already holds a room"),
+            &self.start_kind,
+        );
+        Some(Op {
+            start: self.start,
+            start_kind: start_kind?,
+            start_var,
+            room_kind: room_kind?,
+            target: target?,
+            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            chance: chance?,
+            roll: self.roll,
+            columns: self.columns,
+            rows: self.rows,
+            max_neighbours: self.max_neighbours,
+            frontier: self.frontier.clone(),
+            reseed,
+            start_can_be_dead_end: self.start_can_be_dead_end,
+            start_ignores_chance: self.start_ignores_chance,
+            dead_ends,
+            fail_occupied,
+        })
+    }
+}
+
+/// Per-run values of the growth.
+struct Run {
+    start: RoomId,
+    target: f64,
+    p: f64,
+    grown: f64,
+}
+
+impl Op {
+    pub fn run(&self, st: &mut State) -> Flow {
+        let (sx, sy) = self.start;
+        if st.room_at(sx, sy) != NO_ROOM {
+            return Flow::Fail(self.fail_occupied);
+        }
+        st.lists[self.dead_ends as usize].clear();
+        let start = st.add_room(self.start_kind, &[[sx, sy]]);
+        if let Some(v) = self.start_var {
+            st.vars[v as usize] = Value::Room(start);
+        }
+        let mut run = Run {
+            start,
+            target: self.target.num(st),
+            p: self.chance.num(st),
+            grown: 0.0,
+        };
+        match self.frontier {
+            Frontier::Passes {
+                count,
+                short_below,
+                short_counts,
+            } => {
+                let reseed = self.reseed.as_ref().is_some_and(|r| r.truth(st));
+                let mut next: Vec<RoomId> = vec![start];
+                let mut current: Vec<RoomId> = Vec::new();
+                let mut pass = 0.0f64;
+                while pass < count as f64 {
+                    std::mem::swap(&mut current, &mut next);
+                    next.clear();
+                    if reseed {
+                        next.push(start);
+                    }
+                    for &room in &current {
+                        self.expand(st, &mut run, room, &mut next);
+                    }
+                    if (next.len() as u32) < short_below {
+                        pass -= short_counts;
+                    }
+                    pass += 1.0;
+                    // Nothing observable can happen any more: skip the idle passes.
+                    let idle = next.is_empty()
+                        || (run.grown >= run.target
+                            && !self.start_can_be_dead_end
+                            && next.iter().all(|&r| r == start));
+                    if idle {
+                        break;
+                    }
+                }
+            }
+            Frontier::Queue => {
+                let mut queue = std::collections::VecDeque::from([start]);
+                let mut added: Vec<RoomId> = Vec::new();
+                while let Some(room) = queue.pop_front() {
+                    added.clear();
+                    self.expand(st, &mut run, room, &mut added);
+                    queue.extend(added.iter().copied());
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Let `room` try every direction; append new rooms to `out`, and `room` to the dead
+    /// ends if it grew nothing.
+    #[inline]
+    fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) {
+        let [cx, cy] = st.cells_of(room)[0];
+        let before = out.len();
+        let is_start = room == run.start;
+        for &(dx, dy) in &self.dirs {
+            let early = self.roll == Roll::BeforeBounds && st.rng.chance(run.p);
+            let (nx, ny) = (cx + dx, cy + dy);
+            if nx < self.columns.0 || nx > self.columns.1 || ny < self.rows.0 || ny > self.rows.1 {
+                continue;
+            }
+            if self.roll == Roll::BeforeBounds && !early {
+                continue;
+            }
+            if st.room_at(nx, ny) != NO_ROOM
+                || st.occupied_neighbours(nx, ny) > self.max_neighbours
+                || run.grown >= run.target
+            {
+                continue;
+            }
+            if self.roll == Roll::AfterChecks {
+                let ok = st.rng.chance(run.p);
+                if !ok && !(is_start && self.start_ignores_chance) {
+                    continue;
+                }
+            }
+            let id = st.add_room(self.room_kind, &[[nx, ny]]);
+            st.add_door(room, [cx, cy], id, [nx, ny]);
+            out.push(id);
+            run.grown += 1.0;
+        }
+        if out.len() == before && (!is_start || self.start_can_be_dead_end) {
+            st.lists[self.dead_ends as usize].push(room);
+        }
+    }
+}

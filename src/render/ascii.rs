@@ -1,0 +1,117 @@
+//! ASCII rendering of room graphs: one glyph per cell (the room kind's glyph from the rule
+//! file), `─`/`│` for doors between cells, a legend, optionally ANSI-coloured.
+
+use crate::dungeon::Dungeon;
+use crate::ruleset::{parse_colour, RuleSet};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Draw the room layer of `d` with a header and a legend.
+pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
+    let mut out = String::new();
+    let params: Vec<String> = d.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(
+        out,
+        "{}  seed {}  attempts {}  {}",
+        d.ruleset,
+        d.seed,
+        d.attempts,
+        params.join(" ")
+    );
+    let w = d.width.max(0) as usize;
+    let h = d.height.max(0) as usize;
+    let mut owner: Vec<Option<usize>> = vec![None; w * h];
+    for (i, r) in d.rooms.iter().enumerate() {
+        for &[x, y] in &r.cells {
+            if (0..d.width).contains(&x) && (0..d.height).contains(&y) {
+                owner[y as usize * w + x as usize] = Some(i);
+            }
+        }
+    }
+    let mut door_edges: HashMap<([i32; 2], [i32; 2]), ()> = HashMap::new();
+    for door in &d.doors {
+        let [a, b] = door.cells;
+        door_edges.insert((a, b), ());
+        door_edges.insert((b, a), ());
+    }
+    let kind_of = |name: &str| rs.kinds.iter().find(|k| k.name == name);
+    let paint = |s: &str, kind: Option<&str>| -> String {
+        match (
+            colour,
+            kind.and_then(kind_of).and_then(|k| parse_colour(&k.colour)),
+        ) {
+            (true, Some([r, g, b])) => format!("\x1b[1;38;2;{r};{g};{b}m{s}\x1b[0m"),
+            _ => s.to_string(),
+        }
+    };
+    let dim = |s: &str| {
+        if colour {
+            format!("\x1b[2m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    };
+    for y in 0..h {
+        let mut line = String::new();
+        let mut below = String::new();
+        for x in 0..w {
+            let here = owner[y * w + x];
+            match here {
+                Some(i) => {
+                    let k = &d.rooms[i].kind;
+                    let g = kind_of(k).map_or('#', |k| k.glyph).to_string();
+                    line.push_str(&paint(&g, Some(k)));
+                }
+                None => line.push_str(&dim(&rs.empty_glyph.to_string())),
+            }
+            let (xi, yi) = (x as i32, y as i32);
+            if x + 1 < w {
+                let right = owner[y * w + x + 1];
+                let s = if here.is_some() && here == right {
+                    paint("═", here.map(|i| d.rooms[i].kind.as_str()))
+                } else if door_edges.contains_key(&([xi, yi], [xi + 1, yi])) {
+                    "─".to_string()
+                } else {
+                    " ".to_string()
+                };
+                line.push_str(&s);
+            }
+            if y + 1 < h {
+                let down = owner[(y + 1) * w + x];
+                let s = if here.is_some() && here == down {
+                    paint("║", here.map(|i| d.rooms[i].kind.as_str()))
+                } else if door_edges.contains_key(&([xi, yi], [xi, yi + 1])) {
+                    "│".to_string()
+                } else {
+                    " ".to_string()
+                };
+                below.push_str(&s);
+                if x + 1 < w {
+                    below.push(' ');
+                }
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+        if y + 1 < h {
+            let _ = writeln!(out, "{}", below.trim_end());
+        }
+    }
+    let mut legend = Vec::new();
+    for k in &rs.kinds {
+        let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
+        if n > 0 {
+            let count = if n > 1 {
+                format!(" x{n}")
+            } else {
+                String::new()
+            };
+            legend.push(format!(
+                "{} {}{count}",
+                paint(&k.glyph.to_string(), Some(&k.name)),
+                k.name
+            ));
+        }
+    }
+    let _ = writeln!(out, "{}", legend.join("  "));
+    out
+}

@@ -1,0 +1,3 @@
+//! Renderers: turn a [`crate::Dungeon`] into text or pictures.
+
+pub mod ascii;

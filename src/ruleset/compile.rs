@@ -1,0 +1,405 @@
+//! Stage 2 of loading: resolve names, compile expressions and operators, collect every error.
+//!
+//! [`Cx`] is what operators see while compiling: it turns names into indices, compiles
+//! expressions in the right scope, and records diagnostics at the exact position of the
+//! string they came from.
+
+use super::diag::Diagnostic;
+use super::src::{Literals, Src};
+use crate::engine::value::Type;
+use crate::engine::{FailurePoint, Step, StepLabel};
+use crate::lang::{self, nearest, Program, Scope};
+use crate::ops::StepDef;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A file read by the loader.
+#[derive(Debug)]
+pub struct LoadedFile {
+    pub path: PathBuf,
+    pub text: Arc<str>,
+    pub literals: Literals,
+}
+
+/// The compile context.
+pub struct Cx<'a> {
+    files: &'a [LoadedFile],
+    pub(crate) diags: Vec<Diagnostic>,
+    pub(crate) vars: Vec<(String, Type)>,
+    var_index: HashMap<String, u16>,
+    pub(crate) lists: Vec<String>,
+    pub(crate) kinds: Vec<String>,
+    pub(crate) markers: Vec<String>,
+    pub(crate) layers: Vec<String>,
+    locals: Vec<(String, u16, Type)>,
+    pub(crate) failures: Vec<FailurePoint>,
+    pub(crate) labels: Vec<StepLabel>,
+    width: i32,
+    height: i32,
+}
+
+impl<'a> Cx<'a> {
+    pub(crate) fn new(
+        files: &'a [LoadedFile],
+        kinds: Vec<String>,
+        width: i32,
+        height: i32,
+    ) -> Cx<'a> {
+        Cx {
+            files,
+            diags: Vec::new(),
+            vars: Vec::new(),
+            var_index: HashMap::new(),
+            lists: Vec::new(),
+            kinds,
+            markers: Vec::new(),
+            layers: Vec::new(),
+            locals: Vec::new(),
+            failures: Vec::new(),
+            labels: Vec::new(),
+            width,
+            height,
+        }
+    }
+
+    /// Grid width in cells.
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+    /// Grid height in cells.
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// Where `s` was written: `(file index, byte offset of its text)`.
+    fn locate(&self, s: &Src) -> Option<(usize, usize)> {
+        let f = self.files.get(s.file as usize)?;
+        f.literals
+            .find(&s.text, s.ordinal)
+            .map(|off| (s.file as usize, off))
+    }
+
+    /// `file:line:col` of a string, for run-time messages.
+    pub fn position(&self, s: &Src) -> String {
+        match self.locate(s) {
+            Some((f, off)) => {
+                let file = &self.files[f];
+                let (l, c) = super::diag::line_col(&file.text, off);
+                format!("{}:{l}:{c}", file.path.display())
+            }
+            None => "<built-in>".into(),
+        }
+    }
+
+    /// Report a problem at bytes `span` inside string `s`.
+    pub fn error_in(
+        &mut self,
+        s: &Src,
+        span: (usize, usize),
+        message: String,
+        help: Option<String>,
+    ) {
+        let d = match self.locate(s) {
+            Some((f, off)) => {
+                let file = &self.files[f];
+                Diagnostic::at(
+                    &file.path,
+                    &file.text,
+                    (off + span.0, off + span.1),
+                    message,
+                    help,
+                )
+            }
+            None => {
+                let path = self
+                    .files
+                    .get(s.file as usize)
+                    .map_or_else(|| PathBuf::from("<rules>"), |f| f.path.clone());
+                Diagnostic::whole(&path, format!("in `{}`: {message}", s.text), help)
+            }
+        };
+        self.diags.push(d);
+    }
+
+    /// Report a problem with the whole string `s`.
+    pub fn error(&mut self, s: &Src, message: String, help: Option<String>) {
+        let len = s.text.len();
+        self.error_in(s, (0, len), message, help);
+    }
+
+    /// Compile expression `s`, which must have type `want`.
+    pub fn expr(&mut self, s: &Src, want: Type) -> Option<Program> {
+        let node = match lang::parse(&s.text) {
+            Ok(n) => n,
+            Err(e) => {
+                self.error_in(s, e.span, e.message, None);
+                return None;
+            }
+        };
+        match lang::compile(&node, &*self) {
+            Ok(p) if p.ty == want => Some(p),
+            Ok(p) => {
+                self.error(
+                    s,
+                    format!(
+                        "expected {}, but this expression is {}",
+                        want.describe(),
+                        p.ty.describe()
+                    ),
+                    None,
+                );
+                None
+            }
+            Err(errs) => {
+                for e in errs {
+                    self.error_in(s, e.span, e.message, e.help);
+                }
+                None
+            }
+        }
+    }
+
+    /// Compile `s` where the extra names `locals` are defined; returns the program and the
+    /// variable slot of each local, in order, for the operator to fill before evaluating.
+    pub fn expr_with_locals(
+        &mut self,
+        s: &Src,
+        want: Type,
+        locals: &[(&str, Type)],
+    ) -> Option<(Program, Vec<u16>)> {
+        let mut slots = Vec::new();
+        for (name, ty) in locals {
+            let slot = self.vars.len() as u16;
+            self.vars.push((format!("{name} (local)"), *ty));
+            self.locals.push((name.to_string(), slot, *ty));
+            slots.push(slot);
+        }
+        let p = self.expr(s, want);
+        self.locals.truncate(self.locals.len() - locals.len());
+        p.map(|p| (p, slots))
+    }
+
+    /// A room kind by name.
+    pub fn kind(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.kinds.iter().position(|k| *k == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.kinds.iter().map(|k| k.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| format!("the room kinds are: {}", self.kinds.join(", ")));
+        self.error(s, format!("unknown room kind `{}`", s.text), Some(help));
+        None
+    }
+
+    /// A list that an earlier step created.
+    pub fn list(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.lists.iter().position(|k| *k == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.lists.iter().map(|k| k.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| {
+                if self.lists.is_empty() {
+                    "no earlier step creates a list".to_string()
+                } else {
+                    format!("the lists are: {}", self.lists.join(", "))
+                }
+            });
+        self.error(s, format!("unknown list `{}`", s.text), Some(help));
+        None
+    }
+
+    /// Declare (or reuse) a list of rooms that this step fills.
+    pub fn declare_list(&mut self, s: &Src) -> u16 {
+        if let Some(i) = self.lists.iter().position(|k| *k == s.text) {
+            return i as u16;
+        }
+        self.check_identifier(s);
+        self.lists.push(s.text.clone());
+        (self.lists.len() - 1) as u16
+    }
+
+    /// Declare (or reuse) a named point.
+    pub fn declare_marker(&mut self, s: &Src) -> u16 {
+        if let Some(i) = self.markers.iter().position(|k| *k == s.text) {
+            return i as u16;
+        }
+        self.markers.push(s.text.clone());
+        (self.markers.len() - 1) as u16
+    }
+
+    /// Declare (or reuse) a tile layer.
+    pub fn declare_layer(&mut self, s: &Src) -> u16 {
+        if let Some(i) = self.layers.iter().position(|k| *k == s.text) {
+            return i as u16;
+        }
+        self.layers.push(s.text.clone());
+        (self.layers.len() - 1) as u16
+    }
+
+    fn check_identifier(&mut self, s: &Src) -> bool {
+        let ok = !s.text.is_empty()
+            && s.text
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && s.text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ok {
+            self.error(
+                s,
+                format!("`{}` is not a valid name", s.text),
+                Some("names start with a letter or `_` and hold letters, digits and `_`".into()),
+            );
+        }
+        ok
+    }
+
+    /// Declare (or reuse, if the type agrees) a variable.
+    pub fn declare_var(&mut self, s: &Src, ty: Type) -> Option<u16> {
+        if !self.check_identifier(s) {
+            return None;
+        }
+        if let Some(&slot) = self.var_index.get(&s.text) {
+            let old = self.vars[slot as usize].1;
+            if old != ty {
+                self.error(
+                    s,
+                    format!(
+                        "`{}` was {} before; it cannot become {}",
+                        s.text,
+                        old.describe(),
+                        ty.describe()
+                    ),
+                    None,
+                );
+                return None;
+            }
+            return Some(slot);
+        }
+        if ["rooms", "width", "height", "none", "true", "false"].contains(&s.text.as_str()) {
+            self.error(s, format!("`{}` is a built-in name", s.text), None);
+            return None;
+        }
+        let slot = self.vars.len() as u16;
+        self.vars.push((s.text.clone(), ty));
+        self.var_index.insert(s.text.clone(), slot);
+        Some(slot)
+    }
+
+    /// Register a place that can fail (shown, with its count, when a Retry runs out).
+    pub fn failure_point(&mut self, what: String, at: &Src) -> u32 {
+        let at = self.position(at);
+        self.failures.push(FailurePoint { what, at });
+        (self.failures.len() - 1) as u32
+    }
+
+    fn label(&mut self, name: String, kind: &'static str, at: String) -> u32 {
+        self.labels.push(StepLabel { name, kind, at });
+        (self.labels.len() - 1) as u32
+    }
+
+    /// Compile a list of steps.
+    pub fn steps(&mut self, defs: &[StepDef]) -> Vec<Step> {
+        defs.iter().filter_map(|d| self.step(d, None)).collect()
+    }
+
+    fn step(&mut self, def: &StepDef, name: Option<&Src>) -> Option<Step> {
+        match def {
+            StepDef::Named(n, inner) => self.step(inner, Some(n)),
+            StepDef::Let(n, e) => {
+                let node_ty = lang::parse(&e.text)
+                    .ok()
+                    .and_then(|node| lang::compile(&node, &*self).ok().map(|p| p.ty));
+                let expr = self.expr(e, node_ty.unwrap_or(Type::Num))?;
+                let slot = self.declare_var(n, expr.ty)?;
+                Some(Step::Let { slot, expr })
+            }
+            StepDef::Require(e) => {
+                let expr = self.expr(e, Type::Bool)?;
+                let id = self.failure_point(format!("Require `{}`", e.text), e);
+                Some(Step::Require { id, expr })
+            }
+            StepDef::Retry(r) => {
+                let at = name.map(|n| self.position(n)).unwrap_or_else(|| {
+                    r.steps
+                        .first()
+                        .and_then(first_src)
+                        .map_or("<retry>".into(), |s| self.position(s))
+                });
+                let body = self.steps(&r.steps);
+                Some(Step::Retry {
+                    max: r.max.0,
+                    at,
+                    body,
+                })
+            }
+            StepDef::If(i) => {
+                let cond = self.expr(&i.cond, Type::Bool);
+                let then = self.steps(&i.then);
+                let otherwise = self.steps(&i.otherwise);
+                Some(Step::If {
+                    cond: cond?,
+                    then,
+                    otherwise,
+                })
+            }
+            op => {
+                let kind = op.kind_name();
+                let at = name
+                    .or_else(|| first_src(op))
+                    .map_or(String::new(), |s| self.position(s));
+                let label_name = name.map_or(kind.to_string(), |n| n.text.clone());
+                let label = self.label(label_name, kind, at);
+                let compiled = op.compile_op(self)?;
+                Some(Step::Op {
+                    label,
+                    op: compiled,
+                })
+            }
+        }
+    }
+}
+
+/// The first located string inside a step, to point at it when nothing better is known.
+fn first_src(def: &StepDef) -> Option<&Src> {
+    match def {
+        StepDef::Named(n, _) => Some(n),
+        StepDef::Let(n, _) => Some(n),
+        StepDef::Require(e) => Some(e),
+        StepDef::If(i) => Some(&i.cond),
+        StepDef::Retry(r) => r.steps.first().and_then(first_src),
+        other => other.anchor(),
+    }
+}
+
+impl Scope for Cx<'_> {
+    fn var(&self, name: &str) -> Option<(u16, Type)> {
+        if let Some((_, slot, ty)) = self.locals.iter().rev().find(|(n, _, _)| n == name) {
+            return Some((*slot, *ty));
+        }
+        self.var_index
+            .get(name)
+            .map(|&s| (s, self.vars[s as usize].1))
+    }
+    fn list(&self, name: &str) -> Option<u16> {
+        self.lists.iter().position(|l| l == name).map(|i| i as u16)
+    }
+    fn kind(&self, name: &str) -> Option<u16> {
+        self.kinds.iter().position(|l| l == name).map(|i| i as u16)
+    }
+    fn var_names(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.var_index.keys().cloned().collect();
+        v.extend(self.locals.iter().map(|l| l.0.clone()));
+        v.sort();
+        v
+    }
+    fn list_names(&self) -> Vec<String> {
+        self.lists.clone()
+    }
+    fn kind_names(&self) -> Vec<String> {
+        self.kinds.clone()
+    }
+}

@@ -1,0 +1,225 @@
+//! Diagnostics: what went wrong in which file, at which line and column, and a hint.
+//!
+//! Loaders produce plain [`Diagnostic`] data; this module alone turns them into text
+//! (with `miette`'s graphical report: the source line, a caret, the hint).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// One problem in a rule file.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// The file, as the user named it (or as found through `extends`).
+    pub path: PathBuf,
+    /// The file's text (empty when the file could not be read).
+    pub source: Arc<str>,
+    /// Byte range in `source` the problem is about.
+    pub span: (usize, usize),
+    /// 1-based line and column (in characters) of `span.0`; 0 when not tied to a position.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    /// What to do about it, e.g. "did you mean `boss`?".
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A problem at byte range `span` of `source`.
+    pub fn at(
+        path: &Path,
+        source: &Arc<str>,
+        span: (usize, usize),
+        message: String,
+        help: Option<String>,
+    ) -> Diagnostic {
+        let start = span.0.min(source.len());
+        let end = span.1.clamp(start, source.len());
+        let (line, column) = line_col(source, start);
+        Diagnostic {
+            path: path.to_path_buf(),
+            source: source.clone(),
+            span: (start, end),
+            line,
+            column,
+            message,
+            help,
+        }
+    }
+
+    /// A problem with a whole file (unreadable, missing) or with no file at all.
+    pub fn whole(path: &Path, message: String, help: Option<String>) -> Diagnostic {
+        Diagnostic {
+            path: path.to_path_buf(),
+            source: Arc::from(""),
+            span: (0, 0),
+            line: 0,
+            column: 0,
+            message,
+            help,
+        }
+    }
+
+    /// `file:line:col: message` on one line.
+    pub fn short(&self) -> String {
+        if self.line > 0 {
+            format!(
+                "{}:{}:{}: {}",
+                self.path.display(),
+                self.line,
+                self.column,
+                self.message
+            )
+        } else {
+            format!("{}: {}", self.path.display(), self.message)
+        }
+    }
+}
+
+/// 1-based line and character column of byte `offset` in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Byte offset of 1-based `line` and character `col` (as RON reports them).
+pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            let in_line: usize = l
+                .chars()
+                .take(col.saturating_sub(1))
+                .map(char::len_utf8)
+                .sum();
+            return (off + in_line).min(text.len());
+        }
+        off += l.len();
+    }
+    text.len()
+}
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Every problem found while loading a rule set (all of them, not just the first).
+#[derive(Debug, Clone)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}", d.short())?;
+            if let Some(h) = &d.help {
+                write!(f, " (help: {h})")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+struct Report<'a>(&'a Diagnostic, miette::NamedSource<String>);
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message)
+    }
+}
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.line > 0 {
+            f.write_str(&self.0.message)
+        } else {
+            write!(f, "{}: {}", self.0.path.display(), self.0.message)
+        }
+    }
+}
+impl std::error::Error for Report<'_> {}
+impl miette::Diagnostic for Report<'_> {
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.0
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        if self.0.line > 0 {
+            Some(&self.1)
+        } else {
+            None
+        }
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        if self.0.line == 0 {
+            return None;
+        }
+        let (s, e) = self.0.span;
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
+            Some("here".into()),
+            s,
+            (e - s).max(if s < self.0.source.len() { 1 } else { 0 }),
+        ))))
+    }
+}
+
+/// Render diagnostics for a terminal (`colour`) or for a log/test (plain).
+pub fn render(diags: &[Diagnostic], colour: bool) -> String {
+    let theme = if colour {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100);
+    let mut out = String::new();
+    for d in diags {
+        let src = miette::NamedSource::new(d.path.display().to_string(), d.source.to_string());
+        let _ = handler.render_report(&mut out, &Report(d, src));
+    }
+    if diags.len() > 1 {
+        out.push_str(&format!("{} problems found\n", diags.len()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_and_back() {
+        let t = "ab\ncdé\nf";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 4), (2, 2));
+        assert_eq!(line_col(t, 8), (3, 1));
+        assert_eq!(offset_of(t, 2, 2), 4);
+        assert_eq!(offset_of(t, 3, 1), 8);
+    }
+
+    #[test]
+    fn rendered_report_names_file_line_and_column() {
+        let src: Arc<str> = Arc::from("(\n  foo: 1,\n)");
+        let d = Diagnostic::at(
+            Path::new("x.ron"),
+            &src,
+            (4, 7),
+            "unknown field `foo`".into(),
+            Some("did you mean `for`?".into()),
+        );
+        let text = render(&[d], false);
+        assert!(text.contains("x.ron:2:3"), "{text}");
+        assert!(text.contains("unknown field `foo`"), "{text}");
+        assert!(text.contains("did you mean `for`?"), "{text}");
+    }
+}

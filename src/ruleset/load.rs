@@ -1,0 +1,392 @@
+//! Stage 1 of loading: read RON files, follow `extends`, merge, apply `patch` edits.
+
+use super::compile::LoadedFile;
+use super::diag::{offset_of, Diagnostic};
+use super::schema::{GridDef, KindDef, ParamDef, Patch, RuleFile};
+use super::src::{reading, Literals, Src};
+use crate::lang::nearest;
+use crate::ops::StepDef;
+use crate::rng::RngSpec;
+use ron::extensions::Extensions;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How deep `extends` chains may go.
+const MAX_EXTENDS: usize = 16;
+
+/// A rule set after `extends` and `patch`, before name resolution.
+#[derive(Debug, Default)]
+pub struct Merged {
+    pub name: Option<Src>,
+    pub description: Option<Src>,
+    pub rng: Option<RngSpec>,
+    pub grid: Option<GridDef>,
+    pub params: BTreeMap<Src, ParamDef>,
+    pub kinds: Vec<KindDef>,
+    pub empty_glyph: Option<char>,
+    pub steps: Option<Vec<StepDef>>,
+}
+
+/// Reads files (from disk, or from memory in tests and the preview).
+pub trait Reader {
+    fn read(&self, path: &Path) -> std::io::Result<String>;
+}
+
+/// Reads from the file system.
+pub struct Disk;
+impl Reader for Disk {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        std::fs::read_to_string(path)
+    }
+}
+
+pub struct Loader<'r> {
+    reader: &'r dyn Reader,
+    pub files: Vec<LoadedFile>,
+    pub diags: Vec<Diagnostic>,
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME)
+}
+
+impl<'r> Loader<'r> {
+    pub fn new(reader: &'r dyn Reader) -> Loader<'r> {
+        Loader {
+            reader,
+            files: Vec::new(),
+            diags: Vec::new(),
+        }
+    }
+
+    /// Load `path` and everything it extends, merged. `None` when a file could not be read
+    /// or parsed (the diagnostics say why).
+    pub fn load(&mut self, path: &Path) -> Option<Merged> {
+        self.load_chain(path, None, 0)
+    }
+
+    fn load_chain(&mut self, path: &Path, from: Option<&Src>, depth: usize) -> Option<Merged> {
+        if depth > MAX_EXTENDS {
+            let d = self.where_is(
+                from,
+                format!("`extends` goes deeper than {MAX_EXTENDS} files"),
+                None,
+            );
+            self.diags.push(d);
+            return None;
+        }
+        if let Some(prev) = self.files.iter().position(|f| same_file(&f.path, path)) {
+            let _ = prev;
+            let d = self.where_is(
+                from,
+                format!(
+                    "`extends` makes a cycle: {} is already being loaded",
+                    path.display()
+                ),
+                None,
+            );
+            self.diags.push(d);
+            return None;
+        }
+        let text = match self.reader.read(path) {
+            Ok(t) => t,
+            Err(e) => {
+                let d = match from {
+                    Some(s) => self.where_is(
+                        Some(s),
+                        format!("cannot read {}: {e}", path.display()),
+                        Some("`extends` paths are relative to the file that names them".into()),
+                    ),
+                    None => Diagnostic::whole(path, format!("cannot read rule file: {e}"), None),
+                };
+                self.diags.push(d);
+                return None;
+            }
+        };
+        let text: Arc<str> = Arc::from(text);
+        let id = self.files.len() as u16;
+        self.files.push(LoadedFile {
+            path: path.to_path_buf(),
+            text: text.clone(),
+            literals: Literals::scan(&text),
+        });
+        let parsed: Result<RuleFile, ron::error::SpannedError> =
+            reading(id, || ron_options().from_str(&text));
+        let file = match parsed {
+            Ok(f) => f,
+            Err(e) => {
+                self.diags.push(ron_diagnostic(path, &text, &e));
+                return None;
+            }
+        };
+        let mut merged = match &file.extends {
+            Some(parent) => {
+                let base = path.parent().unwrap_or(Path::new("."));
+                let ppath = base.join(&parent.text);
+                self.load_chain(&ppath, Some(parent), depth + 1)?
+            }
+            None => Merged::default(),
+        };
+        self.merge(&mut merged, file);
+        Some(merged)
+    }
+
+    /// A diagnostic at string `s` (or nowhere in particular).
+    fn where_is(&self, s: Option<&Src>, message: String, help: Option<String>) -> Diagnostic {
+        if let Some(s) = s {
+            if let Some(f) = self.files.get(s.file as usize) {
+                if let Some(off) = f.literals.find(&s.text, s.ordinal) {
+                    return Diagnostic::at(
+                        &f.path,
+                        &f.text,
+                        (off, off + s.text.len()),
+                        message,
+                        help,
+                    );
+                }
+                return Diagnostic::whole(&f.path, message, help);
+            }
+        }
+        Diagnostic::whole(Path::new("<rules>"), message, help)
+    }
+
+    fn merge(&mut self, m: &mut Merged, f: RuleFile) {
+        if f.name.is_some() {
+            m.name = f.name;
+        }
+        if f.description.is_some() {
+            m.description = f.description;
+        }
+        if f.rng.is_some() {
+            m.rng = f.rng;
+        }
+        if f.grid.is_some() {
+            m.grid = f.grid;
+        }
+        if f.empty_glyph.is_some() {
+            m.empty_glyph = f.empty_glyph;
+        }
+        for (k, v) in f.params {
+            m.params.insert(k, v);
+        }
+        for k in f.room_kinds {
+            match m.kinds.iter_mut().find(|o| o.name == k.name) {
+                Some(o) => *o = k,
+                None => m.kinds.push(k),
+            }
+        }
+        if f.steps.is_some() {
+            m.steps = f.steps;
+        }
+        for p in f.patch {
+            self.apply(m, p);
+        }
+    }
+
+    fn apply(&mut self, m: &mut Merged, p: Patch) {
+        let Some(steps) = m.steps.as_mut() else {
+            let s = match &p {
+                Patch::Replace(n, _)
+                | Patch::Remove(n)
+                | Patch::InsertBefore(n, _)
+                | Patch::InsertAfter(n, _) => n.clone(),
+            };
+            let d = self.where_is(
+                Some(&s),
+                "`patch` needs steps to edit, and there are none".into(),
+                Some("add `extends: \"...\"` or `steps: [...]`".into()),
+            );
+            self.diags.push(d);
+            return;
+        };
+        let name = match &p {
+            Patch::Replace(n, _)
+            | Patch::Remove(n)
+            | Patch::InsertBefore(n, _)
+            | Patch::InsertAfter(n, _) => n.clone(),
+        };
+        let done = edit(steps, &name.text, p);
+        if !done {
+            let mut names = Vec::new();
+            collect_names(steps, &mut names);
+            let help = nearest(&name.text, names.iter().map(|s| s.as_str()))
+                .map(|n| format!("did you mean `{n}`?"))
+                .unwrap_or_else(|| format!("the named steps are: {}", names.join(", ")));
+            let d = self.where_is(
+                Some(&name),
+                format!("no step is named `{}`", name.text),
+                Some(help),
+            );
+            self.diags.push(d);
+        }
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => normal(a) == normal(b),
+    }
+}
+
+fn normal(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Every `Named` name in `steps`, depth first.
+pub fn collect_names(steps: &[StepDef], out: &mut Vec<String>) {
+    for s in steps {
+        match s {
+            StepDef::Named(n, inner) => {
+                out.push(n.text.clone());
+                collect_names(std::slice::from_ref(inner), out);
+            }
+            StepDef::Retry(r) => collect_names(&r.steps, out),
+            StepDef::If(i) => {
+                collect_names(&i.then, out);
+                collect_names(&i.otherwise, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Apply `p` to the step named `name` wherever it is. Returns whether it was found.
+fn edit(steps: &mut Vec<StepDef>, name: &str, p: Patch) -> bool {
+    let pos = steps
+        .iter()
+        .position(|s| matches!(s, StepDef::Named(n, _) if n.text == name));
+    if let Some(i) = pos {
+        match p {
+            Patch::Replace(n, step) => steps[i] = StepDef::Named(n, Box::new(step)),
+            Patch::Remove(_) => {
+                steps.remove(i);
+            }
+            Patch::InsertBefore(_, new) => {
+                steps.splice(i..i, new);
+            }
+            Patch::InsertAfter(_, new) => {
+                steps.splice(i + 1..i + 1, new);
+            }
+        }
+        return true;
+    }
+    for s in steps.iter_mut() {
+        let found = match s {
+            StepDef::Retry(r) => contains_name(&r.steps, name).then_some(&mut r.steps),
+            StepDef::If(c) if contains_name(&c.then, name) => Some(&mut c.then),
+            StepDef::If(c) if contains_name(&c.otherwise, name) => Some(&mut c.otherwise),
+            StepDef::Named(_, inner) => {
+                if let StepDef::Retry(r) = inner.as_mut() {
+                    contains_name(&r.steps, name).then_some(&mut r.steps)
+                } else if let StepDef::If(c) = inner.as_mut() {
+                    if contains_name(&c.then, name) {
+                        Some(&mut c.then)
+                    } else if contains_name(&c.otherwise, name) {
+                        Some(&mut c.otherwise)
+                    } else {
+                        None
+                    }
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        if let Some(inner) = found {
+            return edit(inner, name, p);
+        }
+    }
+    false
+}
+
+fn contains_name(steps: &[StepDef], name: &str) -> bool {
+    let mut names = Vec::new();
+    collect_names(steps, &mut names);
+    names.iter().any(|n| n == name)
+}
+
+/// Turn a RON error into a diagnostic with position, message and nearest-name hint.
+fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) -> Diagnostic {
+    use ron::error::Error as E;
+    let mut off = offset_of(text, e.position.line, e.position.col);
+    let (message, help) = match &e.code {
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => {
+            // RON reports the position after the field name; point at the name itself.
+            if let Some(i) = text[..off].rfind(found.as_str()) {
+                off = i;
+            }
+            (
+                format!(
+                    "unknown field `{found}`{}",
+                    outer
+                        .as_ref()
+                        .map_or(String::new(), |o| format!(" in `{o}`"))
+                ),
+                Some(hint(found, expected, "the fields are")),
+            )
+        }
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => {
+            if let Some(i) = text[..off].rfind(found.as_str()) {
+                off = i;
+            }
+            let what = match outer.as_deref() {
+                Some("StepDef") => "step or operator".to_string(),
+                Some(o) => format!("`{o}` variant"),
+                None => "variant".to_string(),
+            };
+            (
+                format!("unknown {what} `{found}`"),
+                Some(hint(found, expected, "expected one of")),
+            )
+        }
+        E::MissingStructField { field, outer } => (
+            format!(
+                "missing field `{field}`{}",
+                outer
+                    .as_ref()
+                    .map_or(String::new(), |o| format!(" in `{o}`"))
+            ),
+            Some(format!("add `{field}: ...`")),
+        ),
+        E::DuplicateStructField { field, .. } => (format!("field `{field}` is given twice"), None),
+        E::Message(m) => (m.clone(), None),
+        other => (
+            format!("{other}"),
+            Some("rule files are RON: see docs/authoring.md".into()),
+        ),
+    };
+    let end = text[off..]
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+        .map_or(text.len(), |(i, _)| off + i)
+        .max(off + text[off..].chars().next().map_or(0, char::len_utf8));
+    Diagnostic::at(path, text, (off, end), message, help)
+}
+
+fn hint(found: &str, expected: &[&str], intro: &str) -> String {
+    match nearest(found, expected.iter().copied()) {
+        Some(n) => format!("did you mean `{n}`?"),
+        None => format!("{intro}: {}", expected.join(", ")),
+    }
+}

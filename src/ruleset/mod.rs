@@ -1,0 +1,485 @@
+//! Rule sets: loading (RON + expressions), validation with diagnostics, and the immutable,
+//! shareable [`RuleSet`] that generates dungeons.
+//!
+//! ```no_run
+//! use undercroft::{RuleSet, Params};
+//! let rules = RuleSet::load("rules/isaac/flash.ron").unwrap();
+//! let floor = rules.generate(42, &Params::new().set("level", 3)).unwrap();
+//! println!("{} rooms", floor.rooms.len());
+//! ```
+
+pub mod compile;
+pub mod diag;
+pub mod load;
+pub mod schema;
+pub mod src;
+
+use crate::dungeon::Dungeon;
+use crate::engine::value::{Type, Value};
+use crate::engine::{
+    run_steps, FailurePoint, Flow, GenError, NoTrace, Observer, RunCx, State, Step, StepLabel,
+};
+use crate::lang::nearest;
+use crate::rng::{Rng, RngSpec};
+use compile::Cx;
+pub use diag::{Diagnostic, Diagnostics};
+use load::{Disk, Loader, Reader};
+use schema::ParamDef;
+use src::Src;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A room kind of a rule set.
+#[derive(Debug, Clone)]
+pub struct KindInfo {
+    pub name: String,
+    pub glyph: char,
+    /// `#rrggbb`.
+    pub colour: String,
+    pub doc: String,
+}
+
+/// The type and range of a parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamKind {
+    Int { min: Option<i64>, max: Option<i64> },
+    Float { min: Option<f64>, max: Option<f64> },
+    Bool,
+}
+
+/// A user-settable parameter.
+#[derive(Debug, Clone)]
+pub struct ParamInfo {
+    pub name: String,
+    pub kind: ParamKind,
+    pub default: Value,
+    pub doc: String,
+    slot: u16,
+}
+
+impl ParamInfo {
+    /// The value as written in output (`3`, `0.5`, `true`).
+    pub fn show(&self, v: Value) -> String {
+        match (&self.kind, v) {
+            (ParamKind::Int { .. }, Value::Num(n)) => format!("{}", n as i64),
+            (_, Value::Num(n)) => format!("{n}"),
+            (_, Value::Bool(b)) => format!("{b}"),
+            _ => String::new(),
+        }
+    }
+
+    /// Parse and check a value given as text.
+    ///
+    /// # Errors
+    /// A message naming the parameter, its type and range.
+    pub fn parse(&self, text: &str) -> Result<Value, String> {
+        let t = text.trim();
+        match &self.kind {
+            ParamKind::Bool => match t {
+                "true" | "1" | "yes" => Ok(Value::Bool(true)),
+                "false" | "0" | "no" => Ok(Value::Bool(false)),
+                _ => Err(format!(
+                    "parameter `{}` is true or false, found `{t}`",
+                    self.name
+                )),
+            },
+            ParamKind::Int { min, max } => {
+                let v: i64 = t.parse().map_err(|_| {
+                    format!("parameter `{}` is a whole number, found `{t}`", self.name)
+                })?;
+                check_range(
+                    &self.name,
+                    v as f64,
+                    min.map(|m| m as f64),
+                    max.map(|m| m as f64),
+                )?;
+                Ok(Value::Num(v as f64))
+            }
+            ParamKind::Float { min, max } => {
+                let v: f64 = t
+                    .parse()
+                    .ok()
+                    .filter(|v: &f64| v.is_finite())
+                    .ok_or_else(|| format!("parameter `{}` is a number, found `{t}`", self.name))?;
+                check_range(&self.name, v, *min, *max)?;
+                Ok(Value::Num(v))
+            }
+        }
+    }
+
+    /// "whole number 1..=11, default 1" and the like.
+    pub fn describe(&self) -> String {
+        let range = |lo: Option<String>, hi: Option<String>| match (lo, hi) {
+            (Some(a), Some(b)) => format!(" {a}..={b}"),
+            (Some(a), None) => format!(" >= {a}"),
+            (None, Some(b)) => format!(" <= {b}"),
+            (None, None) => String::new(),
+        };
+        let ty = match &self.kind {
+            ParamKind::Int { min, max } => format!(
+                "whole number{}",
+                range(min.map(|v| v.to_string()), max.map(|v| v.to_string()))
+            ),
+            ParamKind::Float { min, max } => format!(
+                "number{}",
+                range(min.map(|v| v.to_string()), max.map(|v| v.to_string()))
+            ),
+            ParamKind::Bool => "true/false".into(),
+        };
+        format!("{ty}, default {}", self.show(self.default))
+    }
+}
+
+fn check_range(name: &str, v: f64, min: Option<f64>, max: Option<f64>) -> Result<(), String> {
+    if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
+        let lo = min.map_or("-inf".into(), |m| m.to_string());
+        let hi = max.map_or("inf".into(), |m| m.to_string());
+        return Err(format!(
+            "parameter `{name}` must be in {lo}..={hi}, found {v}"
+        ));
+    }
+    Ok(())
+}
+
+/// Parameter values given by the user, by name, as text (`--param level=3`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Params(pub BTreeMap<String, String>);
+
+impl Params {
+    pub fn new() -> Params {
+        Params::default()
+    }
+    /// Set `name` to `value` (checked when generating).
+    pub fn set(mut self, name: &str, value: impl ToString) -> Params {
+        self.0.insert(name.to_string(), value.to_string());
+        self
+    }
+}
+
+/// A loaded, validated rule set. Immutable and `Send + Sync`: generate from many threads.
+#[derive(Debug)]
+pub struct RuleSet {
+    pub name: String,
+    pub description: String,
+    /// Every file the rule set was read from (the file itself, then what it extends).
+    pub files: Vec<PathBuf>,
+    pub rng: RngSpec,
+    /// Grid size in cells.
+    pub width: i32,
+    pub height: i32,
+    pub params: Vec<ParamInfo>,
+    pub kinds: Vec<KindInfo>,
+    pub empty_glyph: char,
+    pub lists: Vec<String>,
+    pub markers: Vec<String>,
+    pub layers: Vec<String>,
+    pub(crate) n_vars: usize,
+    pub(crate) steps: Vec<Step>,
+    pub(crate) labels: Vec<StepLabel>,
+    pub(crate) failures: Vec<FailurePoint>,
+}
+
+impl RuleSet {
+    /// Load and validate the rule file at `path` (and what it `extends`).
+    ///
+    /// # Errors
+    /// Every problem found, each with file, line, column, message and hint.
+    pub fn load(path: impl AsRef<Path>) -> Result<RuleSet, Diagnostics> {
+        Self::load_with(path.as_ref(), &Disk)
+    }
+
+    /// [`RuleSet::load`] reading files through `reader`.
+    pub fn load_with(path: &Path, reader: &dyn Reader) -> Result<RuleSet, Diagnostics> {
+        let mut loader = Loader::new(reader);
+        let merged = loader.load(path);
+        let Some(m) = merged else {
+            return Err(Diagnostics(loader.diags));
+        };
+        let files = loader.files;
+        let mut diags = loader.diags;
+        let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+
+        let (width, height) = match &m.grid {
+            Some(g) => (g.width.0, g.height.0),
+            None => {
+                diags.push(Diagnostic::whole(
+                    path,
+                    "missing `grid: Grid(width: .., height: ..)`".into(),
+                    None,
+                ));
+                (1, 1)
+            }
+        };
+        let kinds: Vec<KindInfo> = m
+            .kinds
+            .iter()
+            .map(|k| KindInfo {
+                name: k.name.text.clone(),
+                glyph: k.glyph,
+                colour: k
+                    .colour
+                    .as_ref()
+                    .map_or_else(|| "#c0c0c0".into(), |c| c.text.clone()),
+                doc: k.doc.as_ref().map_or(String::new(), |d| d.text.clone()),
+            })
+            .collect();
+        let mut cx = Cx::new(
+            &files,
+            kinds.iter().map(|k| k.name.clone()).collect(),
+            width,
+            height,
+        );
+        for k in &m.kinds {
+            if let Some(c) = &k.colour {
+                if parse_colour(&c.text).is_none() {
+                    cx.error(
+                        c,
+                        format!("`{}` is not a colour", c.text),
+                        Some("write colours as \"#rrggbb\"".into()),
+                    );
+                }
+            }
+        }
+        let mut params = Vec::new();
+        for (name, def) in &m.params {
+            let (kind, default, ty, doc) = match def {
+                ParamDef::Int {
+                    default,
+                    min,
+                    max,
+                    doc,
+                } => (
+                    ParamKind::Int {
+                        min: *min,
+                        max: *max,
+                    },
+                    Value::Num(*default as f64),
+                    Type::Num,
+                    doc,
+                ),
+                ParamDef::Float {
+                    default,
+                    min,
+                    max,
+                    doc,
+                } => (
+                    ParamKind::Float {
+                        min: *min,
+                        max: *max,
+                    },
+                    Value::Num(*default),
+                    Type::Num,
+                    doc,
+                ),
+                ParamDef::Bool { default, doc } => {
+                    (ParamKind::Bool, Value::Bool(*default), Type::Bool, doc)
+                }
+            };
+            let Some(slot) = cx.declare_var(name, ty) else {
+                continue;
+            };
+            let info = ParamInfo {
+                name: name.text.clone(),
+                kind,
+                default,
+                doc: doc.as_ref().map_or(String::new(), |d| d.text.clone()),
+                slot,
+            };
+            if let Err(e) = info.parse(&info.show(default)) {
+                cx.error(name, format!("the default is out of range: {e}"), None);
+            }
+            params.push(info);
+        }
+        let steps = match &m.steps {
+            Some(s) => cx.steps(s),
+            None => {
+                diags.push(Diagnostic::whole(
+                    path,
+                    "missing `steps: [...]`".into(),
+                    Some("a rule set needs steps, or `extends` a rule set that has them".into()),
+                ));
+                Vec::new()
+            }
+        };
+        diags.extend(std::mem::take(&mut cx.diags));
+        if !diags.is_empty() {
+            return Err(Diagnostics(diags));
+        }
+        Ok(RuleSet {
+            name: m
+                .name
+                .as_ref()
+                .map_or_else(|| path.display().to_string(), |n| n.text.clone()),
+            description: m
+                .description
+                .as_ref()
+                .map_or(String::new(), |d| d.text.clone()),
+            files: paths,
+            rng: m.rng.clone().unwrap_or_default(),
+            width,
+            height,
+            params,
+            kinds,
+            empty_glyph: m.empty_glyph.unwrap_or('.'),
+            lists: cx.lists.clone(),
+            markers: cx.markers.clone(),
+            layers: cx.layers.clone(),
+            n_vars: cx.vars.len(),
+            labels: cx.labels.clone(),
+            failures: cx.failures.clone(),
+            steps,
+        })
+    }
+
+    /// The parameter values for a run: defaults, overridden by `given`.
+    ///
+    /// # Errors
+    /// [`GenError::Param`] for an unknown name (with the nearest valid one), a value of the
+    /// wrong type, or one out of range.
+    pub fn resolve_params(&self, given: &Params) -> Result<Vec<Value>, GenError> {
+        let mut values: Vec<Value> = self.params.iter().map(|p| p.default).collect();
+        for (k, v) in &given.0 {
+            let Some(i) = self.params.iter().position(|p| p.name == *k) else {
+                let hint = nearest(k, self.params.iter().map(|p| p.name.as_str()))
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_else(|| {
+                        format!(
+                            "; the parameters are: {}",
+                            self.params
+                                .iter()
+                                .map(|p| p.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    });
+                return Err(GenError::Param(format!(
+                    "unknown parameter `{k}` for {}{hint}",
+                    self.name
+                )));
+            };
+            values[i] = self.params[i].parse(v).map_err(GenError::Param)?;
+        }
+        Ok(values)
+    }
+
+    /// Generate one dungeon.
+    ///
+    /// # Errors
+    /// [`GenError`]: bad parameters, or a `Retry` whose budget ran out (naming the failing
+    /// conditions and their counts).
+    pub fn generate(&self, seed: u64, params: &Params) -> Result<Dungeon, GenError> {
+        let values = self.resolve_params(params)?;
+        let (st, attempts) = self.run(seed, &values, &mut NoTrace)?;
+        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+    }
+
+    /// Generate, recording the state after every operator step.
+    pub fn generate_traced(
+        &self,
+        seed: u64,
+        params: &Params,
+    ) -> Result<(Dungeon, Trace), GenError> {
+        let values = self.resolve_params(params)?;
+        let mut trace = Trace::default();
+        let (st, attempts) = self.run(seed, &values, &mut trace)?;
+        Ok((
+            Dungeon::from_state(self, &st, seed, &values, attempts),
+            trace,
+        ))
+    }
+
+    /// Run the steps with parameter `values` (from [`RuleSet::resolve_params`]); returns the
+    /// final state and the number of restarts.
+    pub fn run<O: Observer>(
+        &self,
+        seed: u64,
+        values: &[Value],
+        observer: &mut O,
+    ) -> Result<(State, u32), GenError> {
+        let mut st = State::new(
+            self.width,
+            self.height,
+            self.lists.len(),
+            self.n_vars,
+            self.markers.len(),
+            self.layers.len(),
+            Rng::new(&self.rng, seed),
+        );
+        for (p, v) in self.params.iter().zip(values) {
+            st.vars[p.slot as usize] = *v;
+        }
+        let mut rc = RunCx {
+            labels: &self.labels,
+            failures: &self.failures,
+            fail_counts: vec![0; self.failures.len()],
+            attempts: 0,
+            observer,
+        };
+        match run_steps(&self.steps, &mut st, &mut rc)? {
+            Flow::Continue => Ok((st, rc.attempts)),
+            Flow::Fail(id) => {
+                let f = &self.failures[id as usize];
+                Err(GenError::Failed {
+                    what: format!("{} at {}", f.what, f.at),
+                })
+            }
+        }
+    }
+
+    /// The places that can fail (Requires and operator failures), for reports.
+    pub fn failure_points(&self) -> &[FailurePoint] {
+        &self.failures
+    }
+
+    /// Labels of the operator steps, in compile order.
+    pub fn step_labels(&self) -> &[StepLabel] {
+        &self.labels
+    }
+
+    /// The index of room kind `name`.
+    pub fn kind_index(&self, name: &str) -> Option<u16> {
+        self.kinds
+            .iter()
+            .position(|k| k.name == name)
+            .map(|i| i as u16)
+    }
+}
+
+/// The state after each operator step of one generation (including failed attempts).
+#[derive(Debug, Default)]
+pub struct Trace {
+    pub frames: Vec<Frame>,
+}
+
+/// One recorded step.
+#[derive(Debug)]
+pub struct Frame {
+    pub label: StepLabel,
+    pub state: State,
+}
+
+impl Observer for Trace {
+    fn after_step(&mut self, label: &StepLabel, st: &State) {
+        self.frames.push(Frame {
+            label: label.clone(),
+            state: st.snapshot(),
+        });
+    }
+}
+
+/// Parse `#rrggbb`.
+pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    if h.len() != 6 {
+        return None;
+    }
+    let v = u32::from_str_radix(h, 16).ok()?;
+    Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+}
+
+#[allow(dead_code)]
+fn _assert_send_sync() {
+    fn is<T: Send + Sync>() {}
+    is::<RuleSet>();
+    let _ = Src::synthetic("");
+}

@@ -1,0 +1,167 @@
+//! The RON schema of rule files: exactly what the user wrote (stage 1 of loading).
+//! Stage 2 ([`super::compile`]) resolves names and checks everything into a runnable
+//! [`super::RuleSet`]. Unknown fields are errors everywhere (`deny_unknown_fields`).
+
+use super::src::Src;
+use crate::ops::StepDef;
+use crate::rng::RngSpec;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// One rule file: `Ruleset(name: ..., grid: ..., steps: [...])`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Ruleset")]
+pub struct RuleFile {
+    /// Another rule file (path relative to this one) whose contents this file starts from.
+    #[serde(default)]
+    pub extends: Option<Src>,
+    /// The rule set's name as shown in output, e.g. "isaac/flash".
+    #[serde(default)]
+    pub name: Option<Src>,
+    /// A sentence for `--help`-style listings.
+    #[serde(default)]
+    pub description: Option<Src>,
+    /// The random number generator. Default: `Pcg64`.
+    #[serde(default)]
+    pub rng: Option<RngSpec>,
+    /// The grid, in cells.
+    #[serde(default)]
+    pub grid: Option<GridDef>,
+    /// Parameters the user may set with `--param name=value`; they are variables in
+    /// expressions. With `extends`, entries here replace the parent's entry of that name.
+    #[serde(default)]
+    pub params: BTreeMap<Src, ParamDef>,
+    /// Room kinds (start, boss, shop, ...) with their glyph and colour. With `extends`,
+    /// an entry replaces the parent's kind of the same name, new names are appended.
+    #[serde(default)]
+    pub room_kinds: Vec<KindDef>,
+    /// The glyph drawn for a cell without a room. Default '.'.
+    #[serde(default)]
+    pub empty_glyph: Option<char>,
+    /// The steps, run in order. With `extends`, replaces the parent's steps entirely.
+    #[serde(default)]
+    pub steps: Option<Vec<StepDef>>,
+    /// Edits to the (inherited) steps, by step name (see `Named`), applied in order.
+    #[serde(default)]
+    pub patch: Vec<Patch>,
+}
+
+/// Grid size in cells: `Grid(width: 10, height: 8)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Grid")]
+pub struct GridDef {
+    pub width: Dim,
+    pub height: Dim,
+}
+
+/// A grid dimension: 1..=4096 cells.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(try_from = "i64")]
+pub struct Dim(pub i32);
+
+impl TryFrom<i64> for Dim {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        if (1..=4096).contains(&v) {
+            Ok(Dim(v as i32))
+        } else {
+            Err(format!(
+                "a grid dimension must be 1..=4096 cells, found {v}"
+            ))
+        }
+    }
+}
+
+/// A user-settable parameter.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ParamDef {
+    /// A whole number in `min..=max`.
+    Int {
+        default: i64,
+        #[serde(default)]
+        min: Option<i64>,
+        #[serde(default)]
+        max: Option<i64>,
+        #[serde(default)]
+        doc: Option<Src>,
+    },
+    /// A number in `min..=max`.
+    Float {
+        default: f64,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+        #[serde(default)]
+        doc: Option<Src>,
+    },
+    /// true or false.
+    Bool {
+        default: bool,
+        #[serde(default)]
+        doc: Option<Src>,
+    },
+}
+
+/// A room kind: `RoomKind(name: "boss", glyph: 'B', colour: "#d03030")`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "RoomKind")]
+pub struct KindDef {
+    pub name: Src,
+    /// One character for ASCII output.
+    pub glyph: char,
+    /// `#rrggbb`, for the terminal and pictures.
+    #[serde(default)]
+    pub colour: Option<Src>,
+    #[serde(default)]
+    pub doc: Option<Src>,
+}
+
+/// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
+/// the state the Retry started from (the random stream continues) and run them again, at
+/// most `max` times in all.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Retry")]
+pub struct RetryDef {
+    pub max: Attempts,
+    pub steps: Vec<StepDef>,
+}
+
+/// An attempt budget: 1..=10,000,000.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(try_from = "i64")]
+pub struct Attempts(pub u32);
+
+impl TryFrom<i64> for Attempts {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        if (1..=10_000_000).contains(&v) {
+            Ok(Attempts(v as u32))
+        } else {
+            Err(format!("expected 1..=10000000 attempts, found {v}"))
+        }
+    }
+}
+
+/// `If(cond: "...", then: [...], else: [...])`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "If")]
+pub struct IfDef {
+    pub cond: Src,
+    #[serde(default)]
+    pub then: Vec<StepDef>,
+    #[serde(default, rename = "else")]
+    pub otherwise: Vec<StepDef>,
+}
+
+/// An edit to inherited steps, naming a step by its `Named` name.
+#[derive(Debug, Clone, Deserialize)]
+pub enum Patch {
+    /// Replace the named step (the replacement keeps the name).
+    Replace(Src, StepDef),
+    /// Remove the named step.
+    Remove(Src),
+    InsertBefore(Src, Vec<StepDef>),
+    InsertAfter(Src, Vec<StepDef>),
+}
