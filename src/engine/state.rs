@@ -68,10 +68,11 @@ impl State {
             width,
             height,
             cells: vec![NO_ROOM; n],
-            rooms: Vec::new(),
-            room_cells: Vec::new(),
-            doors: Vec::new(),
-            lists: vec![Vec::new(); n_lists],
+            // Room-graph grids are small: reserve so growth never reallocates mid-run.
+            rooms: Vec::with_capacity(n.min(4096)),
+            room_cells: Vec::with_capacity(n.min(4096)),
+            doors: Vec::with_capacity((2 * n).min(8192)),
+            lists: vec![Vec::with_capacity(n.min(1024)); n_lists],
             vars: vec![Value::Nil; n_vars],
             markers: vec![None; n_markers],
             layers: vec![vec![0; n]; n_layers],
@@ -131,6 +132,17 @@ impl State {
     /// (cells outside the grid count as empty).
     #[inline]
     pub fn occupied_neighbours(&self, x: i32, y: i32) -> u32 {
+        let w = self.width;
+        if x > 0 && y > 0 && x < w - 1 && y < self.height - 1 {
+            // Interior cell: the four neighbours are in the grid.
+            let i = (y * w + x) as usize;
+            let w = w as usize;
+            let c = &self.cells;
+            return (c[i - 1] != NO_ROOM) as u32
+                + (c[i + 1] != NO_ROOM) as u32
+                + (c[i - w] != NO_ROOM) as u32
+                + (c[i + w] != NO_ROOM) as u32;
+        }
         DIRS4
             .iter()
             .filter(|(dx, dy)| self.room_at(x + dx, y + dy) != NO_ROOM)

@@ -5,25 +5,35 @@ use super::compile::{Builtin, Func, Op, Program, MAX_STACK};
 use crate::engine::state::State;
 use crate::engine::value::Value;
 use crate::rng::RandomSource;
+use std::mem::MaybeUninit;
 
 impl Program {
     /// Evaluate, drawing random numbers from (and mutating lists of) `st`.
     pub fn eval(&self, st: &mut State) -> Value {
-        let mut stack = [Value::Nil; MAX_STACK];
+        // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
+        // only reads slots it wrote, so every read below is of a written value.
+        let mut stack = [MaybeUninit::<Value>::uninit(); MAX_STACK];
         let mut sp = 0usize;
         let mut pc = 0usize;
         let code = &self.code;
         macro_rules! pop {
             () => {{
                 sp -= 1;
-                stack[sp]
+                // SAFETY: slot `sp` was written by the push that made the stack this deep.
+                unsafe { stack[sp].assume_init() }
             }};
         }
         macro_rules! push {
             ($v:expr) => {{
-                stack[sp] = $v;
+                stack[sp] = MaybeUninit::new($v);
                 sp += 1;
             }};
+        }
+        macro_rules! top {
+            () => {
+                // SAFETY: as for `pop`; `sp > 0` where a program reads its top.
+                unsafe { stack[sp - 1].assume_init() }
+            };
         }
         while pc < code.len() {
             let op = code[pc];
@@ -72,14 +82,14 @@ impl Program {
                     }))
                 }
                 Op::JumpIfFalseElsePop(t) => {
-                    if stack[sp - 1].truthy() {
+                    if top!().truthy() {
                         sp -= 1;
                     } else {
                         pc = t as usize;
                     }
                 }
                 Op::JumpIfTrueElsePop(t) => {
-                    if stack[sp - 1].truthy() {
+                    if top!().truthy() {
                         pc = t as usize;
                     } else {
                         sp -= 1;
@@ -100,7 +110,7 @@ impl Program {
         if sp == 0 {
             Value::Nil
         } else {
-            stack[sp - 1]
+            top!()
         }
     }
 
@@ -125,11 +135,17 @@ fn room_arg(v: Value, st: &State) -> Option<u32> {
 }
 
 #[inline]
-fn call(f: Func, stack: &mut [Value; MAX_STACK], sp: &mut usize, st: &mut State) -> Value {
+fn call(
+    f: Func,
+    stack: &mut [MaybeUninit<Value>; MAX_STACK],
+    sp: &mut usize,
+    st: &mut State,
+) -> Value {
     macro_rules! pop {
         () => {{
             *sp -= 1;
-            stack[*sp]
+            // SAFETY: the arguments were pushed before the call.
+            unsafe { stack[*sp].assume_init() }
         }};
     }
     match f {

@@ -57,6 +57,10 @@ pub struct Params {
     /// Room kinds that stop the walk and clear `clean`.
     #[serde(default)]
     pub stop_at_kinds: Vec<Src>,
+    /// Cells with fewer occupied orthogonal neighbours are skipped without evaluating
+    /// `accept` (a fast pre-filter; it must not reject a cell `accept` would take). Default 0.
+    #[serde(default)]
+    pub min_neighbours: u32,
     /// Acceptance condition over `try`, `neighbours`, `ok`, `clean`.
     pub accept: Src,
     /// Condition checked after each placement; the search ends when it holds.
@@ -92,6 +96,7 @@ pub struct Op {
     stop_lists: Vec<u16>,
     /// Bit per room kind.
     stop_kinds: u64,
+    min_neighbours: u32,
     accept: Program,
     /// Slots of `try`, `neighbours`, `ok`, `clean`.
     locals: [u16; 4],
@@ -174,6 +179,7 @@ impl Params {
             order: self.order.iter().map(|d| d.delta()).collect(),
             stop_lists: stop_lists.into_iter().collect::<Option<Vec<_>>>()?,
             stop_kinds,
+            min_neighbours: self.min_neighbours,
             accept,
             locals: [slots[0], slots[1], slots[2], slots[3]],
             until,
@@ -205,6 +211,9 @@ impl Op {
                 continue;
             }
             let n = st.occupied_neighbours(x, y);
+            if n < self.min_neighbours {
+                continue;
+            }
             let (mut ok, mut clean) = (true, true);
             for &(dx, dy) in &self.order {
                 let r = st.room_at(x + dx, y + dy);

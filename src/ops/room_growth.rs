@@ -257,8 +257,10 @@ impl Op {
                 short_counts,
             } => {
                 let reseed = self.reseed.as_ref().is_some_and(|r| r.truth(st));
-                let mut next: Vec<RoomId> = vec![start];
-                let mut current: Vec<RoomId> = Vec::new();
+                let cap = (st.width * st.height).max(4) as usize;
+                let mut next: Vec<RoomId> = Vec::with_capacity(cap);
+                next.push(start);
+                let mut current: Vec<RoomId> = Vec::with_capacity(cap);
                 let mut pass = 0.0f64;
                 while pass < count as f64 {
                     std::mem::swap(&mut current, &mut next);
@@ -266,18 +268,24 @@ impl Op {
                     if reseed {
                         next.push(start);
                     }
+                    let mut closed = true;
                     for &room in &current {
-                        self.expand(st, &mut run, room, &mut next);
+                        closed &= self.expand(st, &mut run, room, &mut next);
                     }
                     if (next.len() as u32) < short_below {
                         pass -= short_counts;
                     }
                     pass += 1.0;
-                    // Nothing observable can happen any more: skip the idle passes.
+                    // Skip the idle passes once nothing observable can happen any more: the
+                    // frontier is empty, or it is only the start and every direction of the
+                    // start failed a check that no roll can change (full, crowded, out of
+                    // bounds, or the target reached). Only unused draws are saved.
+                    let only_start = next.iter().all(|&r| r == start);
+                    let start_only_now = current.iter().all(|&r| r == start);
                     let idle = next.is_empty()
-                        || (run.grown >= run.target
+                        || (only_start
                             && !self.start_can_be_dead_end
-                            && next.iter().all(|&r| r == start));
+                            && (run.grown >= run.target || closed && start_only_now));
                     if idle {
                         break;
                     }
@@ -288,7 +296,7 @@ impl Op {
                 let mut added: Vec<RoomId> = Vec::new();
                 while let Some(room) = queue.pop_front() {
                     added.clear();
-                    self.expand(st, &mut run, room, &mut added);
+                    let _ = self.expand(st, &mut run, room, &mut added);
                     queue.extend(added.iter().copied());
                 }
             }
@@ -297,32 +305,36 @@ impl Op {
     }
 
     /// Let `room` try every direction; append new rooms to `out`, and `room` to the dead
-    /// ends if it grew nothing.
+    /// ends if it grew nothing. Returns whether every direction was closed by a check that no
+    /// roll can change.
     #[inline]
-    fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) {
+    fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) -> bool {
         let [cx, cy] = st.cells_of(room)[0];
         let before = out.len();
         let is_start = room == run.start;
+        let mut closed = true;
         for &(dx, dy) in &self.dirs {
             let early = self.roll == Roll::BeforeBounds && st.rng.chance(run.p);
             let (nx, ny) = (cx + dx, cy + dy);
-            if nx < self.columns.0 || nx > self.columns.1 || ny < self.rows.0 || ny > self.rows.1 {
+            let open = nx >= self.columns.0
+                && nx <= self.columns.1
+                && ny >= self.rows.0
+                && ny <= self.rows.1
+                && run.grown < run.target
+                && st.room_at(nx, ny) == NO_ROOM
+                && st.occupied_neighbours(nx, ny) <= self.max_neighbours;
+            if !open {
                 continue;
             }
-            if self.roll == Roll::BeforeBounds && !early {
-                continue;
-            }
-            if st.room_at(nx, ny) != NO_ROOM
-                || st.occupied_neighbours(nx, ny) > self.max_neighbours
-                || run.grown >= run.target
-            {
-                continue;
-            }
-            if self.roll == Roll::AfterChecks {
-                let ok = st.rng.chance(run.p);
-                if !ok && !(is_start && self.start_ignores_chance) {
-                    continue;
+            closed = false;
+            let take = match self.roll {
+                Roll::BeforeBounds => early,
+                Roll::AfterChecks => {
+                    st.rng.chance(run.p) || (is_start && self.start_ignores_chance)
                 }
+            };
+            if !take {
+                continue;
             }
             let id = st.add_room(self.room_kind, &[[nx, ny]]);
             st.add_door(room, [cx, cy], id, [nx, ny]);
@@ -332,5 +344,6 @@ impl Op {
         if out.len() == before && (!is_start || self.start_can_be_dead_end) {
             st.lists[self.dead_ends as usize].push(room);
         }
+        closed
     }
 }

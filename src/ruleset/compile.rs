@@ -313,9 +313,12 @@ impl<'a> Cx<'a> {
                 let node_ty = lang::parse(&e.text)
                     .ok()
                     .and_then(|node| lang::compile(&node, &*self).ok().map(|p| p.ty));
-                let expr = self.expr(e, node_ty.unwrap_or(Type::Num))?;
-                let slot = self.declare_var(n, expr.ty)?;
-                Some(Step::Let { slot, expr })
+                let ty = node_ty.unwrap_or(Type::Num);
+                let expr = self.expr(e, ty);
+                // Declare the name even when the expression is broken, so later uses of it
+                // do not report a second, misleading "unknown name".
+                let slot = self.declare_var(n, ty)?;
+                Some(Step::Let { slot, expr: expr? })
             }
             StepDef::Require(e) => {
                 let expr = self.expr(e, Type::Bool)?;

@@ -213,7 +213,14 @@ impl<'r> Loader<'r> {
             collect_names(steps, &mut names);
             let help = nearest(&name.text, names.iter().map(|s| s.as_str()))
                 .map(|n| format!("did you mean `{n}`?"))
-                .unwrap_or_else(|| format!("the named steps are: {}", names.join(", ")));
+                .unwrap_or_else(|| {
+                    if names.is_empty() {
+                        "no step has a name: wrap one in `Named(\"name\", ...)` to patch it"
+                            .to_string()
+                    } else {
+                        format!("the named steps are: {}", names.join(", "))
+                    }
+                });
             let d = self.where_is(
                 Some(&name),
                 format!("no step is named `{}`", name.text),
@@ -360,17 +367,35 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
                 Some(hint(found, expected, "expected one of")),
             )
         }
-        E::MissingStructField { field, outer } => (
-            format!(
-                "missing field `{field}`{}",
-                outer
-                    .as_ref()
-                    .map_or(String::new(), |o| format!(" in `{o}`"))
-            ),
-            Some(format!("add `{field}: ...`")),
-        ),
+        E::MissingStructField { field, outer } => {
+            // RON reports the end of the struct; point at its name instead.
+            if let Some(o) = outer {
+                if let Some(i) = text[..off].rfind(&format!("{o}(")) {
+                    off = i;
+                }
+            }
+            (
+                format!(
+                    "missing field `{field}`{}",
+                    outer
+                        .as_ref()
+                        .map_or(String::new(), |o| format!(" in `{o}`"))
+                ),
+                Some(format!("add `{field}: ...`")),
+            )
+        }
         E::DuplicateStructField { field, .. } => (format!("field `{field}` is given twice"), None),
-        E::Message(m) => (m.clone(), None),
+        E::Message(m) => {
+            // Custom errors (from checked numbers) are reported after the value: step back
+            // to its first character.
+            let b = text.as_bytes();
+            while off > 0
+                && (b[off - 1].is_ascii_alphanumeric() || matches!(b[off - 1], b'.' | b'-' | b'_'))
+            {
+                off -= 1;
+            }
+            (m.clone(), None)
+        }
         other => (
             format!("{other}"),
             Some("rule files are RON: see docs/authoring.md".into()),
