@@ -1,0 +1,131 @@
+//! Registry-wide invariants: every operator is used by a shipped rule file, `src/` names no
+//! game, and evaluating expressions never allocates.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use undercroft::engine::state::State;
+use undercroft::engine::value::{Type, Value};
+use undercroft::lang::{compile, parse, Scope};
+use undercroft::rng::{Rng, RngSpec};
+
+/// Counts allocations made by the current thread (other tests run in parallel).
+struct Counting;
+thread_local! {
+    static ALLOCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+        System.alloc(l)
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        System.dealloc(p, l)
+    }
+}
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files(&p, ext, out);
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_operator_is_used_by_a_rule_file() {
+    let mut rons = Vec::new();
+    files(Path::new("rules"), "ron", &mut rons);
+    let text: String = rons.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    let mut names = std::collections::HashSet::new();
+    for (name, doc) in undercroft::ops::OPERATORS {
+        assert!(names.insert(name), "operator {name} registered twice");
+        assert!(!doc.is_empty(), "operator {name} has no description");
+        assert!(text.contains(&format!("{name}(")), "no rule file under rules/ uses {name}");
+    }
+}
+
+#[test]
+fn src_names_no_game() {
+    let mut srcs = Vec::new();
+    files(Path::new("src"), "rs", &mut srcs);
+    files(Path::new("src"), "pest", &mut srcs);
+    let games = ["isaac", "diablo", "cathedral", "catacomb", "basement", "rebirth", "labyrinth"];
+    for p in srcs {
+        for (i, line) in std::fs::read_to_string(&p).unwrap().lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("//") {
+                continue; // doc comments may cite sources
+            }
+            let lower = t.to_lowercase();
+            for g in games {
+                assert!(!lower.contains(g), "{}:{}: game name `{g}` in code: {line}", p.display(), i + 1);
+            }
+        }
+    }
+}
+
+struct S;
+impl Scope for S {
+    fn var(&self, name: &str) -> Option<(u16, Type)> {
+        match name {
+            "level" => Some((0, Type::Num)),
+            "boss" => Some((1, Type::Room)),
+            "start" => Some((2, Type::Room)),
+            "flag" => Some((3, Type::Bool)),
+            _ => None,
+        }
+    }
+    fn list(&self, name: &str) -> Option<u16> {
+        (name == "dead_ends").then_some(0)
+    }
+    fn kind(&self, name: &str) -> Option<u16> {
+        (name == "normal").then_some(0)
+    }
+    fn var_names(&self) -> Vec<String> {
+        vec![]
+    }
+    fn list_names(&self) -> Vec<String> {
+        vec![]
+    }
+    fn kind_names(&self) -> Vec<String> {
+        vec![]
+    }
+}
+
+#[test]
+fn evaluating_expressions_does_not_allocate() {
+    let exprs = [
+        "min(20, rnd(2) + 5 + level * 2.6)",
+        "!adjacent(boss, start) && len(dead_ends) >= (level == 1 ? 3 : 4)",
+        "chance(1/7) || flag && chance(1/4)",
+        "count(normal) * 2 > max(level, 3, floor(2.5)) || neighbours(cell(1, 1)) > 0",
+        "exists(last(dead_ends)) && is(first(dead_ends), normal) && contains(dead_ends, boss)",
+    ];
+    let progs: Vec<_> = exprs.iter().map(|e| compile(&parse(e).unwrap(), &S).unwrap()).collect();
+    let mut st = State::new(10, 8, 1, 4, 0, 0, Rng::new(&RngSpec::Pcg64, 1));
+    let a = st.add_room(0, &[[1, 2]]);
+    let b = st.add_room(0, &[[2, 2]]);
+    st.lists[0].extend([a, b]);
+    st.vars[0] = Value::Num(3.0);
+    st.vars[1] = Value::Room(a);
+    st.vars[2] = Value::Room(b);
+    st.vars[3] = Value::Bool(true);
+    let before = ALLOCS.with(|c| c.get());
+    let mut acc = 0.0;
+    for _ in 0..1000 {
+        for p in &progs {
+            acc += p.eval(&mut st).num();
+        }
+    }
+    let after = ALLOCS.with(|c| c.get());
+    assert_eq!(after - before, 0, "evaluation allocated ({acc})");
+    // The values are right, too.
+    assert_eq!(progs[1].eval(&mut st), Value::Bool(false), "the two rooms are adjacent");
+    let v = progs[0].eval(&mut st).num();
+    assert!(v == 12.8 || v == 13.8, "{v}");
+}
