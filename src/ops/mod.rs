@@ -17,6 +17,7 @@ use serde::Deserialize;
 pub mod neighbour_search;
 pub mod pick_room;
 pub mod room_growth;
+pub mod shape_growth;
 pub mod special_rooms;
 
 /// A compass direction on the grid (y grows downwards).
@@ -125,4 +126,6 @@ operators! {
     PlaceByNeighbours => neighbour_search,
     /// Give rooms from a list kinds from an ordered table of conditions.
     SpecialRooms => special_rooms,
+    /// Room growth over door slots with multi-cell shapes.
+    GrowShapes => shape_growth,
 }
