@@ -14,9 +14,12 @@ use crate::ruleset::schema::{IfDef, RetryDef};
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+pub mod cell_scoring;
+pub mod layout_pool;
 pub mod neighbour_search;
 pub mod pick_room;
 pub mod room_growth;
+pub mod room_reshape;
 pub mod shape_growth;
 pub mod special_rooms;
 
@@ -128,4 +131,10 @@ operators! {
     SpecialRooms => special_rooms,
     /// Room growth over door slots with multi-cell shapes.
     GrowShapes => shape_growth,
+    /// Take the first qualifying room of a list and reshape it into a wanted shape.
+    ReshapeRoom => room_reshape,
+    /// Place a one-cell room at the empty cell with the best neighbour score.
+    PlaceByScore => cell_scoring,
+    /// Give rooms layouts from a room pool.
+    AssignLayouts => layout_pool,
 }
