@@ -35,8 +35,8 @@ pub const DESCRIPTION: &str =
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
-    /// The pool (a name from the rule file's `pools`).
-    pub pool: Src,
+    /// The pools (names from the rule file's `pools`), searched as one list in this order.
+    pub pools: Vec<Src>,
     /// Room kinds that get a layout here.
     pub kinds: Vec<Src>,
     /// Shape assumed for rooms without one. Default: rooms without a shape get no layout.
@@ -109,11 +109,17 @@ pub struct Op {
 
 impl Params {
     pub fn anchor(&self) -> Option<&Src> {
-        Some(&self.pool)
+        self.pools.first().or(self.kinds.first())
     }
 
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let pool = cx.pool(&self.pool);
+        let Some(anchor) = self.anchor().cloned() else {
+            return None;
+        };
+        let pools: Vec<Option<u16>> = self.pools.iter().map(|p| cx.pool(p)).collect();
+        if self.pools.is_empty() {
+            cx.error(&anchor, "`pools` is empty".into(), None);
+        }
         let mut kinds = 0u64;
         for k in &self.kinds {
             match cx.kind(k) {
@@ -151,14 +157,18 @@ impl Params {
         if !(self.decay > 0.0 && self.decay <= 1.0) || self.exact_bias.is_some_and(|b| !(b >= 0.0))
         {
             cx.error(
-                &self.pool,
+                &anchor,
                 "`decay` must be in (0, 1] and `exact_bias` at least 0".into(),
                 None,
             );
         }
-        let pool = pool?;
-        let p = cx.pools()[pool as usize].clone();
-        let layouts: Vec<Cand> = (p.first..p.first + p.count)
+        let pools: Vec<u16> = pools.into_iter().collect::<Option<_>>()?;
+        let layouts: Vec<Cand> = pools
+            .iter()
+            .flat_map(|&p| {
+                let p = &cx.pools()[p as usize];
+                p.first..p.first + p.count
+            })
             .map(|i| {
                 let l = &cx.layouts()[i as usize];
                 Cand {
@@ -195,7 +205,7 @@ impl Params {
                             sh.name,
                             missing.join(" ")
                         ),
-                        Some(format!("`{}` at {} requires every layout to have all doors of its shape", self.pool.text, cx.position(&self.pool))),
+                        Some(format!("`all_doors: true` at {} requires every layout to have all doors of its shape", cx.position(&anchor))),
                     );
                 }
             }
@@ -203,10 +213,14 @@ impl Params {
         let fail_none = self.require.then(|| {
             cx.failure_point(
                 format!(
-                    "AssignLayouts: no layout of pool `{}` fits a room",
-                    self.pool.text
+                    "AssignLayouts: no layout of {} fits a room",
+                    self.pools
+                        .iter()
+                        .map(|p| format!("`{}`", p.text))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
-                &self.pool,
+                &anchor,
             )
         });
         Some(Op {

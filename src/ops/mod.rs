@@ -14,8 +14,10 @@ use crate::ruleset::schema::{IfDef, RetryDef};
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+pub mod adjacent_room;
 pub mod cell_scoring;
 pub mod layout_pool;
+pub mod list_trim;
 pub mod neighbour_search;
 pub mod pick_room;
 pub mod room_growth;
@@ -137,4 +139,8 @@ operators! {
     PlaceByScore => cell_scoring,
     /// Give rooms layouts from a room pool.
     AssignLayouts => layout_pool,
+    /// Keep only the first or last entries of a room list.
+    TrimList => list_trim,
+    /// Place a one-cell room next to a given room, directions in order of preference.
+    PlaceAdjacent => adjacent_room,
 }
