@@ -118,9 +118,12 @@ impl Dungeon {
                 RoomOut {
                     id: i as u32,
                     kind: rs.kinds[r.kind as usize].name.clone(),
-                    shape: shape_name(&cells),
+                    shape: match r.shape {
+                        Some(s) => rs.shapes[s as usize].name.clone(),
+                        None => shape_name(&cells),
+                    },
                     cells,
-                    layout: None,
+                    layout: r.layout.map(|l| rs.layouts[l as usize].name.clone()),
                 }
             })
             .collect();

@@ -40,12 +40,18 @@ fn files(dir: &Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
 fn every_operator_is_used_by_a_rule_file() {
     let mut rons = Vec::new();
     files(Path::new("rules"), "ron", &mut rons);
-    let text: String = rons.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    let text: String = rons
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
     let mut names = std::collections::HashSet::new();
     for (name, doc) in undercroft::ops::OPERATORS {
         assert!(names.insert(name), "operator {name} registered twice");
         assert!(!doc.is_empty(), "operator {name} has no description");
-        assert!(text.contains(&format!("{name}(")), "no rule file under rules/ uses {name}");
+        assert!(
+            text.contains(&format!("{name}(")),
+            "no rule file under rules/ uses {name}"
+        );
     }
 }
 
@@ -54,7 +60,15 @@ fn src_names_no_game() {
     let mut srcs = Vec::new();
     files(Path::new("src"), "rs", &mut srcs);
     files(Path::new("src"), "pest", &mut srcs);
-    let games = ["isaac", "diablo", "cathedral", "catacomb", "basement", "rebirth", "labyrinth"];
+    let games = [
+        "isaac",
+        "diablo",
+        "cathedral",
+        "catacomb",
+        "basement",
+        "rebirth",
+        "labyrinth",
+    ];
     for p in srcs {
         for (i, line) in std::fs::read_to_string(&p).unwrap().lines().enumerate() {
             let t = line.trim_start();
@@ -63,7 +77,12 @@ fn src_names_no_game() {
             }
             let lower = t.to_lowercase();
             for g in games {
-                assert!(!lower.contains(g), "{}:{}: game name `{g}` in code: {line}", p.display(), i + 1);
+                assert!(
+                    !lower.contains(g),
+                    "{}:{}: game name `{g}` in code: {line}",
+                    p.display(),
+                    i + 1
+                );
             }
         }
     }
@@ -106,7 +125,10 @@ fn evaluating_expressions_does_not_allocate() {
         "count(normal) * 2 > max(level, 3, floor(2.5)) || neighbours(cell(1, 1)) > 0",
         "exists(last(dead_ends)) && is(first(dead_ends), normal) && contains(dead_ends, boss)",
     ];
-    let progs: Vec<_> = exprs.iter().map(|e| compile(&parse(e).unwrap(), &S).unwrap()).collect();
+    let progs: Vec<_> = exprs
+        .iter()
+        .map(|e| compile(&parse(e).unwrap(), &S).unwrap())
+        .collect();
     let mut st = State::new(10, 8, 1, 4, 0, 0, Rng::new(&RngSpec::Pcg64, 1));
     let a = st.add_room(0, &[[1, 2]]);
     let b = st.add_room(0, &[[2, 2]]);
@@ -125,7 +147,11 @@ fn evaluating_expressions_does_not_allocate() {
     let after = ALLOCS.with(|c| c.get());
     assert_eq!(after - before, 0, "evaluation allocated ({acc})");
     // The values are right, too.
-    assert_eq!(progs[1].eval(&mut st), Value::Bool(false), "the two rooms are adjacent");
+    assert_eq!(
+        progs[1].eval(&mut st),
+        Value::Bool(false),
+        "the two rooms are adjacent"
+    );
     let v = progs[0].eval(&mut st).num();
     assert!(v == 12.8 || v == 13.8, "{v}");
 }

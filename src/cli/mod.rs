@@ -51,6 +51,9 @@ enum Command {
         /// Colour: auto (on a terminal), always, never.
         #[arg(long, value_enum, default_value_t = When::Auto)]
         color: When,
+        /// ASCII: draw the whole floor with every room's interior from its layout.
+        #[arg(long)]
+        interiors: bool,
     },
     /// Check rule files and list their parameters; exits non-zero on any problem.
     Check {
@@ -123,6 +126,7 @@ pub fn main() -> ExitCode {
             format,
             output,
             color,
+            interiors,
         } => {
             let Some(rs) = load(&rules) else {
                 return ExitCode::FAILURE;
@@ -156,6 +160,9 @@ pub fn main() -> ExitCode {
                     Ok(d) => {
                         let text = match format {
                             Format::Json => d.to_json() + "\n",
+                            Format::Ascii if interiors => {
+                                undercroft::render::interiors::floor_with_interiors(&d, &rs) + "\n"
+                            }
                             Format::Ascii => {
                                 undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
                             }

@@ -169,6 +169,25 @@ impl State {
         id
     }
 
+    /// Move room `id` onto `cells` (which must be inside the grid and empty or its own; callers
+    /// check): its old cells are emptied and its doors removed (callers re-join it).
+    pub fn reshape_room(&mut self, id: RoomId, cells: &[[i32; 2]]) {
+        let r = self.rooms[id as usize].clone();
+        for i in r.first_cell..r.first_cell + r.n_cells {
+            let [x, y] = self.room_cells[i as usize];
+            self.cells[(y * self.width + x) as usize] = NO_ROOM;
+        }
+        let first = self.room_cells.len() as u32;
+        for &[x, y] in cells {
+            self.cells[(y * self.width + x) as usize] = id;
+            self.room_cells.push([x, y]);
+        }
+        let room = &mut self.rooms[id as usize];
+        room.first_cell = first;
+        room.n_cells = cells.len() as u32;
+        self.doors.retain(|d| d.rooms[0] != id && d.rooms[1] != id);
+    }
+
     /// The cells of room `id`.
     #[inline]
     pub fn cells_of(&self, id: RoomId) -> &[[i32; 2]] {

@@ -14,9 +14,15 @@ use crate::ruleset::schema::{IfDef, RetryDef};
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+pub mod adjacent_room;
+pub mod cell_scoring;
+pub mod layout_pool;
+pub mod list_trim;
 pub mod neighbour_search;
 pub mod pick_room;
 pub mod room_growth;
+pub mod room_reshape;
+pub mod shape_growth;
 pub mod special_rooms;
 
 /// A compass direction on the grid (y grows downwards).
@@ -125,4 +131,16 @@ operators! {
     PlaceByNeighbours => neighbour_search,
     /// Give rooms from a list kinds from an ordered table of conditions.
     SpecialRooms => special_rooms,
+    /// Room growth over door slots with multi-cell shapes.
+    GrowShapes => shape_growth,
+    /// Take the first qualifying room of a list and reshape it into a wanted shape.
+    ReshapeRoom => room_reshape,
+    /// Place a one-cell room at the empty cell with the best neighbour score.
+    PlaceByScore => cell_scoring,
+    /// Give rooms layouts from a room pool.
+    AssignLayouts => layout_pool,
+    /// Keep only the first or last entries of a room list.
+    TrimList => list_trim,
+    /// Place a one-cell room next to a given room, directions in order of preference.
+    PlaceAdjacent => adjacent_room,
 }

@@ -1,3 +1,4 @@
 //! Renderers: turn a [`crate::Dungeon`] into text or pictures.
 
 pub mod ascii;
+pub mod interiors;

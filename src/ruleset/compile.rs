@@ -37,6 +37,9 @@ pub struct Cx<'a> {
     pub(crate) labels: Vec<StepLabel>,
     width: i32,
     height: i32,
+    pub(crate) shapes: Vec<crate::engine::shape::Shape>,
+    pub(crate) pools: Vec<super::pools::Pool>,
+    pub(crate) layouts: Vec<super::pools::Layout>,
 }
 
 impl<'a> Cx<'a> {
@@ -60,7 +63,64 @@ impl<'a> Cx<'a> {
             labels: Vec::new(),
             width,
             height,
+            shapes: Vec::new(),
+            pools: Vec::new(),
+            layouts: Vec::new(),
         }
+    }
+
+    /// The rule set's shapes (index = shape id).
+    pub fn shapes(&self) -> &[crate::engine::shape::Shape] {
+        &self.shapes
+    }
+
+    /// The rule set's pools.
+    pub fn pools(&self) -> &[super::pools::Pool] {
+        &self.pools
+    }
+
+    /// Every layout of every pool (index = layout id).
+    pub fn layouts(&self) -> &[super::pools::Layout] {
+        &self.layouts
+    }
+
+    /// A shape by name.
+    pub fn shape(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.shapes.iter().position(|k| k.name == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.shapes.iter().map(|k| k.name.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| "declare shapes in `shapes: [Shape(...), ...]`".into());
+        self.error(s, format!("unknown shape `{}`", s.text), Some(help));
+        None
+    }
+
+    /// A pool by name.
+    pub fn pool(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.pools.iter().position(|k| k.name == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.pools.iter().map(|k| k.name.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| "declare pools in `pools: {\"name\": \"file.pool\"}`".into());
+        self.error(s, format!("unknown pool `{}`", s.text), Some(help));
+        None
+    }
+
+    /// Report a problem at byte `span` of loaded file number `file` (e.g. a pool file).
+    pub fn error_in_file(
+        &mut self,
+        file: u16,
+        span: (usize, usize),
+        message: String,
+        help: Option<String>,
+    ) {
+        let d = match self.files.get(file as usize) {
+            Some(f) => Diagnostic::at(&f.path, &f.text, span, message, help),
+            None => Diagnostic::whole(&PathBuf::from("<rules>"), message, help),
+        };
+        self.diags.push(d);
     }
 
     /// Grid width in cells.

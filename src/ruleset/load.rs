@@ -25,6 +25,8 @@ pub struct Merged {
     pub params: BTreeMap<Src, ParamDef>,
     pub kinds: Vec<KindDef>,
     pub empty_glyph: Option<char>,
+    pub shapes: Vec<super::schema::ShapeDef>,
+    pub pools: BTreeMap<Src, Src>,
     pub steps: Option<Vec<StepDef>>,
 }
 
@@ -176,6 +178,15 @@ impl<'r> Loader<'r> {
                 Some(o) => *o = k,
                 None => m.kinds.push(k),
             }
+        }
+        for sh in f.shapes {
+            match m.shapes.iter_mut().find(|o| o.name == sh.name) {
+                Some(o) => *o = sh,
+                None => m.shapes.push(sh),
+            }
+        }
+        for (k, v) in f.pools {
+            m.pools.insert(k, v);
         }
         if f.steps.is_some() {
             m.steps = f.steps;

@@ -11,6 +11,7 @@
 pub mod compile;
 pub mod diag;
 pub mod load;
+pub mod pools;
 pub mod schema;
 pub mod src;
 
@@ -173,6 +174,12 @@ pub struct RuleSet {
     pub lists: Vec<String>,
     pub markers: Vec<String>,
     pub layers: Vec<String>,
+    /// Room shapes (index = `Room::shape`).
+    pub shapes: Vec<crate::engine::shape::Shape>,
+    /// Room pools.
+    pub pools: Vec<pools::Pool>,
+    /// Every layout of every pool (index = `Room::layout`).
+    pub layouts: Vec<pools::Layout>,
     pub(crate) n_vars: usize,
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
@@ -195,8 +202,9 @@ impl RuleSet {
         let Some(m) = merged else {
             return Err(Diagnostics(loader.diags));
         };
-        let files = loader.files;
+        let mut files = loader.files;
         let mut diags = loader.diags;
+        let pool_src = pools::read_pools(&m.pools, reader, &mut files, &mut diags);
         let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
 
         let (width, height) = match &m.grid {
@@ -229,6 +237,11 @@ impl RuleSet {
             width,
             height,
         );
+        cx.shapes = pools::compile_shapes(&m.shapes, &mut cx);
+        let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
+        let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
+        cx.pools = pl;
+        cx.layouts = lay;
         for k in &m.kinds {
             if let Some(c) = &k.colour {
                 if parse_colour(&c.text).is_none() {
@@ -324,6 +337,9 @@ impl RuleSet {
             lists: cx.lists.clone(),
             markers: cx.markers.clone(),
             layers: cx.layers.clone(),
+            shapes: std::mem::take(&mut cx.shapes),
+            pools: std::mem::take(&mut cx.pools),
+            layouts: std::mem::take(&mut cx.layouts),
             n_vars: cx.vars.len(),
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),

@@ -35,6 +35,15 @@ pub struct RuleFile {
     /// an entry replaces the parent's kind of the same name, new names are appended.
     #[serde(default)]
     pub room_kinds: Vec<KindDef>,
+    /// Room shapes (cells and door slots) that operators and room pools name. With
+    /// `extends`, an entry replaces the parent's shape of the same name, new names are
+    /// appended.
+    #[serde(default)]
+    pub shapes: Vec<ShapeDef>,
+    /// Room pools: pool name → pool file (path relative to this file; format:
+    /// `src/lang/pool.pest`). With `extends`, entries here replace the parent's entry.
+    #[serde(default)]
+    pub pools: BTreeMap<Src, Src>,
     /// The glyph drawn for a cell without a room. Default '.'.
     #[serde(default)]
     pub empty_glyph: Option<char>,
@@ -116,6 +125,18 @@ pub struct KindDef {
     pub colour: Option<Src>,
     #[serde(default)]
     pub doc: Option<Src>,
+}
+
+/// A room shape: `Shape(name: "2x1", cells: [(0, 0), (1, 0)], doors: [("L0", (0, 0), W), ...])`.
+/// Cells are offsets from the top-left of the bounding box; a door slot is a name, the cell
+/// it is in and the side it leads out of (see `engine::shape`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Shape")]
+pub struct ShapeDef {
+    pub name: Src,
+    pub cells: Vec<(i32, i32)>,
+    /// Door slots in slot order: `(name, cell, side)`.
+    pub doors: Vec<(Src, (i32, i32), crate::ops::Dir)>,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

@@ -1,0 +1,226 @@
+//! Multi-cell room shapes: the cells a shape covers and its door slots, as declared in a
+//! rule file's `shapes: [...]` (e.g. the 1x1, 2x2 and L rooms of the Rebirth-family floor
+//! plans, spec/isaac-rebirth.md §3). Shared by the operators that place, reshape and
+//! furnish shaped rooms.
+//!
+//! Cells are `(x, y)` offsets from the shape's origin (the top-left of its bounding box).
+//! A door slot is a cell of the shape plus a direction: the door leads from that cell into
+//! the orthogonally adjacent cell `cell + dir`, which is never a cell of the shape (for an
+//! L shape it may be the empty notch of the bounding box).
+
+use super::state::{State, DIRS4, NO_ROOM};
+use super::value::RoomId;
+
+/// A compiled shape.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shape {
+    pub name: String,
+    /// Cell offsets from the origin, in declaration order (rooms keep this order).
+    pub cells: Vec<[i32; 2]>,
+    /// Door slots, in declaration order (their index is the slot number).
+    pub slots: Vec<Slot>,
+    /// Bounding box `[width, height]` in cells.
+    pub size: [i32; 2],
+}
+
+/// A door slot of a shape.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Slot {
+    /// e.g. "L0", "U1".
+    pub name: String,
+    /// The shape cell the door is in.
+    pub cell: [i32; 2],
+    /// The unit step out of the shape through the door.
+    pub dir: [i32; 2],
+}
+
+impl Shape {
+    /// Whether `c` (an offset) is a cell of the shape.
+    #[inline]
+    pub fn has_cell(&self, c: [i32; 2]) -> bool {
+        self.cells.contains(&c)
+    }
+
+    /// The slot leading out of cell `c` in direction `dir`, if the shape has one.
+    #[inline]
+    pub fn slot_at(&self, c: [i32; 2], dir: [i32; 2]) -> Option<usize> {
+        self.slots.iter().position(|s| s.cell == c && s.dir == dir)
+    }
+
+    /// Bit mask of every slot.
+    pub fn all_slots(&self) -> u32 {
+        if self.slots.len() >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.slots.len()) - 1
+        }
+    }
+}
+
+/// Where room `r` sits: its shape and the grid position of the shape's origin. `None` for a
+/// room without a shape (treated as a single cell with a door slot on every side).
+pub fn placed<'a>(st: &State, shapes: &'a [Shape], r: RoomId) -> Option<(&'a Shape, [i32; 2])> {
+    let sh = shapes.get(st.rooms.get(r as usize)?.shape? as usize)?;
+    let c0 = *st.cells_of(r).first()?;
+    Some((sh, [c0[0] - sh.cells[0][0], c0[1] - sh.cells[0][1]]))
+}
+
+/// Whether room `r` has a door slot leading out of grid cell `cell` in direction `dir`.
+pub fn has_slot(st: &State, shapes: &[Shape], r: RoomId, cell: [i32; 2], dir: [i32; 2]) -> bool {
+    match placed(st, shapes, r) {
+        Some((sh, o)) => sh.slot_at([cell[0] - o[0], cell[1] - o[1]], dir).is_some(),
+        None => true,
+    }
+}
+
+/// Whether `sh` fits with its origin at `o`: every cell inside the grid and empty (or already
+/// room `except`'s), and every edge it would share with another room has a door slot on both
+/// sides. Returns the number of distinct rooms it would touch.
+pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: [i32; 2], except: RoomId) -> Option<u32> {
+    let mut seen = [NO_ROOM; 16];
+    let mut n = 0usize;
+    for c in &sh.cells {
+        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+        if !st.in_bounds(x, y) {
+            return None;
+        }
+        let here = st.room_at(x, y);
+        if here != NO_ROOM && here != except {
+            return None;
+        }
+    }
+    for c in &sh.cells {
+        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+        for (dx, dy) in DIRS4 {
+            let m = [c[0] + dx, c[1] + dy];
+            if sh.has_cell(m) {
+                continue;
+            }
+            let r = st.room_at(x + dx, y + dy);
+            if r == NO_ROOM || r == except {
+                continue;
+            }
+            if sh.slot_at(*c, [dx, dy]).is_none()
+                || !has_slot(st, shapes, r, [x + dx, y + dy], [-dx, -dy])
+            {
+                return None;
+            }
+            if !seen[..n.min(16)].contains(&r) {
+                if n < 16 {
+                    seen[n] = r;
+                }
+                n += 1;
+            }
+        }
+    }
+    Some(n as u32)
+}
+
+/// Add a door on every edge room `id` shares with another room.
+pub fn connect(st: &mut State, id: RoomId) {
+    let n = st.rooms[id as usize].n_cells as usize;
+    for i in 0..n {
+        let [x, y] = st.cells_of(id)[i];
+        for (dx, dy) in DIRS4 {
+            let r = st.room_at(x + dx, y + dy);
+            if r != NO_ROOM && r != id {
+                st.add_door(r, [x + dx, y + dy], id, [x, y]);
+            }
+        }
+    }
+}
+
+/// The most cells and door slots a shape may have.
+pub const MAX_CELLS: usize = 64;
+/// Door masks are `u32`.
+pub const MAX_SLOTS: usize = 32;
+
+/// Check a shape's geometry; returns a message for the first problem.
+pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2], String> {
+    if cells.is_empty() || cells.len() > MAX_CELLS {
+        return Err(format!(
+            "shape `{name}` needs 1..={MAX_CELLS} cells, found {}",
+            cells.len()
+        ));
+    }
+    if slots.len() > MAX_SLOTS {
+        return Err(format!(
+            "shape `{name}` has {} door slots; at most {MAX_SLOTS} are supported",
+            slots.len()
+        ));
+    }
+    let mut size = [0, 0];
+    for (i, c) in cells.iter().enumerate() {
+        if c[0] < 0 || c[1] < 0 || c[0] >= 16 || c[1] >= 16 {
+            return Err(format!(
+                "shape `{name}`: cell ({}, {}) must have offsets 0..16",
+                c[0], c[1]
+            ));
+        }
+        if cells[..i].contains(c) {
+            return Err(format!(
+                "shape `{name}`: cell ({}, {}) is listed twice",
+                c[0], c[1]
+            ));
+        }
+        size = [size[0].max(c[0] + 1), size[1].max(c[1] + 1)];
+    }
+    for (i, s) in slots.iter().enumerate() {
+        if !cells.contains(&s.cell) {
+            return Err(format!(
+                "shape `{name}`: door slot `{}` is in cell ({}, {}), which is not a cell of the shape",
+                s.name, s.cell[0], s.cell[1]
+            ));
+        }
+        let out = [s.cell[0] + s.dir[0], s.cell[1] + s.dir[1]];
+        if cells.contains(&out) {
+            return Err(format!(
+                "shape `{name}`: door slot `{}` leads into the shape's own cell ({}, {})",
+                s.name, out[0], out[1]
+            ));
+        }
+        if slots[..i].iter().any(|o| o.name == s.name) {
+            return Err(format!(
+                "shape `{name}`: door slot `{}` is declared twice",
+                s.name
+            ));
+        }
+        if slots[..i]
+            .iter()
+            .any(|o| o.cell == s.cell && o.dir == s.dir)
+        {
+            return Err(format!(
+                "shape `{name}`: door slot `{}` repeats the cell and side of an earlier slot",
+                s.name
+            ));
+        }
+    }
+    Ok(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(n: &str, cell: [i32; 2], dir: [i32; 2]) -> Slot {
+        Slot {
+            name: n.into(),
+            cell,
+            dir,
+        }
+    }
+
+    #[test]
+    fn l_shape_notch_doors_are_legal_and_inner_doors_are_not() {
+        // LTL: missing top-left; L0 and U0 lead into the notch (0,0).
+        let cells = [[1, 0], [0, 1], [1, 1]];
+        let ok = [slot("L0", [1, 0], [-1, 0]), slot("U0", [0, 1], [0, -1])];
+        assert_eq!(check("LTL", &cells, &ok), Ok([2, 2]));
+        let bad = [slot("R0", [0, 1], [1, 0])];
+        assert!(check("LTL", &cells, &bad).unwrap_err().contains("own cell"));
+        let outside = [slot("X", [0, 0], [-1, 0])];
+        assert!(check("LTL", &cells, &outside)
+            .unwrap_err()
+            .contains("not a cell"));
+    }
+}

@@ -1,0 +1,167 @@
+//! Placing a one-cell room right next to a given room, trying directions in a preferred
+//! order (the second, outer boss room of Curse of the Labyrinth, spec/isaac.md §4: the cell
+//! qualifies when its only occupied neighbour is the boss room; effective preference N, W,
+//! E).
+//!
+//! The first direction whose cell is inside `columns`/`rows`, empty, and has at most
+//! `max_neighbours` occupied neighbours wins. The new room is joined to the given room only.
+//! Writes the room, a door, the variable. Fails when no direction qualifies and `require`
+//! is set (the default).
+
+use super::Dir;
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{Type, Value};
+use crate::engine::Flow;
+use crate::lang::Scope;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str =
+    "place a one-cell room next to a given room, directions tried in order of preference";
+
+/// Rule-file parameters of `PlaceAdjacent(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Variable holding the room to attach to.
+    pub to: Src,
+    /// Directions in order of preference.
+    pub directions: Vec<Dir>,
+    /// Kind of the new room.
+    pub kind: Src,
+    /// Variable that receives the new room (none when nothing was placed).
+    #[serde(default)]
+    pub var: Option<Src>,
+    /// Shape of the new room (a one-cell shape), or none.
+    #[serde(default)]
+    pub shape: Option<Src>,
+    /// Most occupied orthogonal neighbours of the new cell (the room attached to included).
+    /// Default 1.
+    #[serde(default = "one")]
+    pub max_neighbours: u32,
+    /// Inclusive columns allowed. Default: the whole grid.
+    #[serde(default)]
+    pub columns: Option<(i32, i32)>,
+    /// Inclusive rows allowed. Default: the whole grid.
+    #[serde(default)]
+    pub rows: Option<(i32, i32)>,
+    /// Restart the enclosing `Retry` when no direction qualifies. Default true.
+    #[serde(default = "yes")]
+    pub require: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+fn yes() -> bool {
+    true
+}
+
+/// Compiled `PlaceAdjacent`.
+#[derive(Debug)]
+pub struct Op {
+    to: u16,
+    dirs: Vec<(i32, i32)>,
+    kind: u16,
+    var: Option<u16>,
+    shape: Option<u16>,
+    max_neighbours: u32,
+    columns: (i32, i32),
+    rows: (i32, i32),
+    fail_none: Option<u32>,
+}
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.to)
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let to = match cx.var(&self.to.text) {
+            Some((slot, Type::Room)) => Some(slot),
+            _ => {
+                cx.error(
+                    &self.to,
+                    format!("`{}` is not a room variable", self.to.text),
+                    None,
+                );
+                None
+            }
+        };
+        let kind = cx.kind(&self.kind);
+        let shape = match &self.shape {
+            Some(s) => {
+                let i = cx.shape(s)?;
+                if cx.shapes()[i as usize].cells.len() != 1 {
+                    cx.error(s, format!("`{}` is not a one-cell shape", s.text), None);
+                    return None;
+                }
+                Some(i)
+            }
+            None => None,
+        };
+        let var = match &self.var {
+            Some(v) => Some(cx.declare_var(v, Type::Room)?),
+            None => None,
+        };
+        if self.directions.is_empty() {
+            cx.error(&self.to, "`directions` is empty".into(), None);
+        }
+        let fail_none = self.require.then(|| {
+            cx.failure_point(
+                format!(
+                    "PlaceAdjacent: no free cell next to `{}` for the `{}` room",
+                    self.to.text, self.kind.text
+                ),
+                &self.to,
+            )
+        });
+        let (w, h) = (cx.width(), cx.height());
+        Some(Op {
+            to: to?,
+            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            kind: kind?,
+            var,
+            shape,
+            max_neighbours: self.max_neighbours,
+            columns: self.columns.unwrap_or((0, w - 1)),
+            rows: self.rows.unwrap_or((0, h - 1)),
+            fail_none,
+        })
+    }
+}
+
+impl Op {
+    pub fn run(&self, st: &mut State) -> Flow {
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Nil;
+        }
+        let Some(src) = st.vars[self.to as usize].room() else {
+            return self.fail_none.map_or(Flow::Continue, Flow::Fail);
+        };
+        for &(dx, dy) in &self.dirs {
+            let cells = st.cells_of(src);
+            let found = cells.iter().find_map(|&[x, y]| {
+                let (nx, ny) = (x + dx, y + dy);
+                let ok = nx >= self.columns.0
+                    && nx <= self.columns.1
+                    && ny >= self.rows.0
+                    && ny <= self.rows.1
+                    && st.room_at(nx, ny) == NO_ROOM
+                    && st.occupied_neighbours(nx, ny) <= self.max_neighbours;
+                ok.then_some(([x, y], [nx, ny]))
+            });
+            if let Some((from, to)) = found {
+                let id = st.add_room(self.kind, &[to]);
+                st.rooms[id as usize].shape = self.shape;
+                st.add_door(src, from, id, to);
+                if let Some(v) = self.var {
+                    st.vars[v as usize] = Value::Room(id);
+                }
+                return Flow::Continue;
+            }
+        }
+        self.fail_none.map_or(Flow::Continue, Flow::Fail)
+    }
+}

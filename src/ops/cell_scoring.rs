@@ -1,0 +1,200 @@
+//! Placing a one-cell room at the best-scoring empty cell (the Rebirth-family secret room,
+//! spec/isaac-rebirth.md §6.4, [BL]).
+//!
+//! Cells are scanned row by row (y, then x). A cell is skipped when it is a room, or when it
+//! touches a room whose kind is in `avoid_kinds`. Otherwise its score is `base +
+//! rnd(jitter)` (drawn for every such cell); for each side in the order W, N, E, S holding a
+//! room: if that room has no door slot leading into the cell, `no_door_penalty` is
+//! subtracted, else the room counts as a neighbour. Cells with no neighbour or a negative
+//! score are skipped; then each `(fewer_than, minus)` of `penalties` subtracts `minus` when
+//! the cell has fewer than `fewer_than` neighbours. One cell of the highest score is drawn
+//! uniformly. A room touching others only diagonally is never chosen (it has no
+//! neighbour).
+//!
+//! Writes the room (with `shape`), doors to every room it touches, the variable. Fails only
+//! with `require: true` when no cell qualifies.
+
+use crate::engine::shape::{connect, has_slot};
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{Type, Value};
+use crate::engine::Flow;
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str =
+    "place a one-cell room at the empty cell with the best neighbour score (e.g. a secret room)";
+
+/// Rule-file parameters of `PlaceByScore(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Kind of the placed room.
+    pub kind: Src,
+    /// Shape of the placed room (a one-cell shape), or none.
+    #[serde(default)]
+    pub shape: Option<Src>,
+    /// Variable that receives the room (none when nothing was placed).
+    #[serde(default)]
+    pub var: Option<Src>,
+    /// Base score of a cell.
+    pub base: i32,
+    /// A random `0..jitter` is added to every scanned cell's score (one draw per cell).
+    pub jitter: i32,
+    /// Subtracted per neighbour without a door slot towards the cell.
+    pub no_door_penalty: i32,
+    /// `(fewer_than, minus)`: subtract `minus` when the cell has fewer than `fewer_than`
+    /// neighbours.
+    #[serde(default)]
+    pub penalties: Vec<(u32, i32)>,
+    /// Cells touching rooms of these kinds are never chosen.
+    #[serde(default)]
+    pub avoid_kinds: Vec<Src>,
+    /// Restart the enclosing `Retry` when no cell qualifies. Default false.
+    #[serde(default)]
+    pub require: bool,
+}
+
+/// Compiled `PlaceByScore`.
+#[derive(Debug)]
+pub struct Op {
+    shapes: Vec<crate::engine::shape::Shape>,
+    kind: u16,
+    shape: Option<u16>,
+    var: Option<u16>,
+    base: i32,
+    jitter: i32,
+    no_door_penalty: i32,
+    penalties: Vec<(u32, i32)>,
+    avoid: u64,
+    fail_none: Option<u32>,
+}
+
+/// W, N, E, S.
+const SIDES: [[i32; 2]; 4] = [[-1, 0], [0, -1], [1, 0], [0, 1]];
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.kind)
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let kind = cx.kind(&self.kind);
+        let shape = match &self.shape {
+            Some(s) => {
+                let i = cx.shape(s)?;
+                if cx.shapes()[i as usize].cells.len() != 1 {
+                    cx.error(s, format!("`{}` is not a one-cell shape", s.text), None);
+                    return None;
+                }
+                Some(i)
+            }
+            None => None,
+        };
+        let var = match &self.var {
+            Some(v) => Some(cx.declare_var(v, Type::Room)?),
+            None => None,
+        };
+        let mut avoid = 0u64;
+        for k in &self.avoid_kinds {
+            match cx.kind(k) {
+                Some(i) if i < 64 => avoid |= 1 << i,
+                Some(_) => cx.error(
+                    k,
+                    "only the first 64 room kinds can be avoided".into(),
+                    None,
+                ),
+                None => {}
+            }
+        }
+        if self.jitter < 0 {
+            cx.error(&self.kind, "`jitter` must be 0 or more".into(), None);
+        }
+        let fail_none = self.require.then(|| {
+            cx.failure_point(
+                format!("PlaceByScore: no cell qualifies for `{}`", self.kind.text),
+                &self.kind,
+            )
+        });
+        Some(Op {
+            shapes: cx.shapes().to_vec(),
+            kind: kind?,
+            shape,
+            var,
+            base: self.base,
+            jitter: self.jitter.max(0),
+            no_door_penalty: self.no_door_penalty,
+            penalties: self.penalties.clone(),
+            avoid,
+            fail_none,
+        })
+    }
+}
+
+impl Op {
+    pub fn run(&self, st: &mut State) -> Flow {
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Nil;
+        }
+        let mut best = i32::MIN;
+        let mut count = 0u32;
+        // The best cells in scan order (one buffer per run; the draw needs the whole set).
+        let mut cells: Vec<[i32; 2]> = Vec::new();
+        for y in 0..st.height {
+            for x in 0..st.width {
+                if st.room_at(x, y) != NO_ROOM {
+                    continue;
+                }
+                let avoided = SIDES.iter().any(|[dx, dy]| {
+                    let r = st.room_at(x + dx, y + dy);
+                    r != NO_ROOM && self.avoid >> st.rooms[r as usize].kind & 1 == 1
+                });
+                if avoided {
+                    continue;
+                }
+                let mut score = self.base + st.rng.below(self.jitter as i64) as i32;
+                let mut n = 0u32;
+                for [dx, dy] in SIDES {
+                    let r = st.room_at(x + dx, y + dy);
+                    if r == NO_ROOM {
+                        continue;
+                    }
+                    if has_slot(st, &self.shapes, r, [x + dx, y + dy], [-dx, -dy]) {
+                        n += 1;
+                    } else {
+                        score -= self.no_door_penalty;
+                    }
+                }
+                if n == 0 || score < 0 {
+                    continue;
+                }
+                for &(below, minus) in &self.penalties {
+                    if n < below {
+                        score -= minus;
+                    }
+                }
+                if score > best {
+                    best = score;
+                    cells.clear();
+                    count = 0;
+                }
+                if score == best {
+                    cells.push([x, y]);
+                    count += 1;
+                }
+            }
+        }
+        if count == 0 {
+            return self.fail_none.map_or(Flow::Continue, Flow::Fail);
+        }
+        let [x, y] = cells[st.rng.below(count as i64) as usize];
+        let id = st.add_room(self.kind, &[[x, y]]);
+        st.rooms[id as usize].shape = self.shape;
+        connect(st, id);
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Room(id);
+        }
+        Flow::Continue
+    }
+}

@@ -1,0 +1,357 @@
+//! Giving rooms layouts (interiors) drawn from a room pool.
+//!
+//! For every room whose kind is in `kinds` (in room order), the candidates are the pool's
+//! layouts that serve that kind, have the room's shape (`default_shape` for rooms without
+//! one) and support every door slot the room uses (a layout may have more doors than needed:
+//! they stay walls). Then:
+//! * `window`: an ordered easy-to-hard list with a contiguous window per floor (the Flash
+//!   room pools, spec/isaac.md §3): the layouts serving the kind are numbered in file order,
+//!   `index` (evaluated per room) picks one of the `ranges`, and only positions inside it
+//!   are candidates;
+//! * `difficulty`: only layouts whose difficulty is within `(min, max)` (evaluated once);
+//! * `weighted`: a pick by weight, else uniform; with `exact_bias` the layouts whose doors
+//!   are exactly the needed ones are preferred: they are drawn from with probability
+//!   `min(1, exact_bias × exact weight / total weight)` (spec/isaac-rebirth.md §6.5); after a
+//!   pick, the layout's weight is multiplied by `decay` for the rest of the run (floor 1e-7).
+//!
+//! Load errors (at the pool file): with `all_doors`, a layout serving one of `kinds` whose
+//! door mask lacks a slot of its shape. Writes `rooms[].layout`. Fails (restarting the
+//! `Retry`) when a room has no candidate and `require` is set (the default).
+
+use crate::engine::shape::{placed, Shape};
+use crate::engine::state::State;
+use crate::engine::value::{RoomId, Type};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str =
+    "give rooms layouts from a room pool: by window, difficulty, weight and the doors they need";
+
+/// Rule-file parameters of `AssignLayouts(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The pools (names from the rule file's `pools`), searched as one list in this order.
+    pub pools: Vec<Src>,
+    /// Room kinds that get a layout here.
+    pub kinds: Vec<Src>,
+    /// Shape assumed for rooms without one. Default: rooms without a shape get no layout.
+    #[serde(default)]
+    pub default_shape: Option<Src>,
+    /// An easy-to-hard window per room (see the module docs).
+    #[serde(default)]
+    pub window: Option<Window>,
+    /// `(min, max)` difficulty, expressions evaluated once per run.
+    #[serde(default)]
+    pub difficulty: Option<(Src, Src)>,
+    /// Pick by weight (else uniformly). Default false.
+    #[serde(default)]
+    pub weighted: bool,
+    /// Preference for layouts whose doors are exactly those needed. Default none.
+    #[serde(default)]
+    pub exact_bias: Option<f64>,
+    /// Weight multiplier applied to a layout after it is picked. Default 1.
+    #[serde(default = "one")]
+    pub decay: f64,
+    /// Every layout serving `kinds` must support every slot of its shape (load error). Default false.
+    #[serde(default)]
+    pub all_doors: bool,
+    /// Restart the enclosing `Retry` when a room has no candidate. Default true.
+    #[serde(default = "yes")]
+    pub require: bool,
+}
+
+fn one() -> f64 {
+    1.0
+}
+fn yes() -> bool {
+    true
+}
+
+/// `Window(index: "level % 2 == 1 ? 0 : 1", ranges: [(0, 23), (10, 33)])`: inclusive
+/// positions among the layouts serving the room's kind, in file order.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Window")]
+pub struct Window {
+    /// Which range a room uses (expression, evaluated per room; out of range is clamped).
+    pub index: Src,
+    pub ranges: Vec<(u32, u32)>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Cand {
+    layout: u32,
+    shape: u16,
+    doors: u32,
+    kinds: u64,
+    difficulty: f64,
+    weight: f64,
+}
+
+/// Compiled `AssignLayouts`.
+#[derive(Debug)]
+pub struct Op {
+    shapes: Vec<Shape>,
+    layouts: Vec<Cand>,
+    kinds: u64,
+    default_shape: Option<u16>,
+    window: Option<(Program, Vec<(u32, u32)>)>,
+    difficulty: Option<(Program, Program)>,
+    weighted: bool,
+    exact_bias: Option<f64>,
+    decay: f64,
+    fail_none: Option<u32>,
+}
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        self.pools.first().or(self.kinds.first())
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let Some(anchor) = self.anchor().cloned() else {
+            return None;
+        };
+        let pools: Vec<Option<u16>> = self.pools.iter().map(|p| cx.pool(p)).collect();
+        if self.pools.is_empty() {
+            cx.error(&anchor, "`pools` is empty".into(), None);
+        }
+        let mut kinds = 0u64;
+        for k in &self.kinds {
+            match cx.kind(k) {
+                Some(i) if i < 64 => kinds |= 1 << i,
+                Some(_) => cx.error(
+                    k,
+                    "only the first 64 room kinds can have layouts".into(),
+                    None,
+                ),
+                None => {}
+            }
+        }
+        let default_shape = match &self.default_shape {
+            Some(s) => Some(cx.shape(s)?),
+            None => None,
+        };
+        let window = match &self.window {
+            Some(w) => {
+                if w.ranges.is_empty() || w.ranges.iter().any(|r| r.0 > r.1) {
+                    cx.error(
+                        &w.index,
+                        "`ranges` needs at least one (first, last) with first <= last".into(),
+                        None,
+                    );
+                    return None;
+                }
+                Some((cx.expr(&w.index, Type::Num)?, w.ranges.clone()))
+            }
+            None => None,
+        };
+        let difficulty = match &self.difficulty {
+            Some((a, b)) => Some((cx.expr(a, Type::Num)?, cx.expr(b, Type::Num)?)),
+            None => None,
+        };
+        if !(self.decay > 0.0 && self.decay <= 1.0) || self.exact_bias.is_some_and(|b| !(b >= 0.0))
+        {
+            cx.error(
+                &anchor,
+                "`decay` must be in (0, 1] and `exact_bias` at least 0".into(),
+                None,
+            );
+        }
+        let pools: Vec<u16> = pools.into_iter().collect::<Option<_>>()?;
+        let layouts: Vec<Cand> = pools
+            .iter()
+            .flat_map(|&p| {
+                let p = &cx.pools()[p as usize];
+                p.first..p.first + p.count
+            })
+            .map(|i| {
+                let l = &cx.layouts()[i as usize];
+                Cand {
+                    layout: i,
+                    shape: l.shape,
+                    doors: l.doors,
+                    kinds: l.kinds,
+                    difficulty: l.difficulty as f64,
+                    weight: l.weight,
+                }
+            })
+            .collect();
+        if self.all_doors {
+            for c in &layouts {
+                if c.kinds & kinds == 0 {
+                    continue;
+                }
+                let sh = &cx.shapes()[c.shape as usize];
+                let missing: Vec<String> = sh
+                    .slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| c.doors >> k & 1 == 0)
+                    .map(|(_, s)| s.name.clone())
+                    .collect();
+                if let Some(first) = missing.first() {
+                    let l = cx.layouts()[c.layout as usize].clone();
+                    let (pool_name, short) = l.name.split_once('/').unwrap_or(("", &l.name));
+                    cx.error_in_file(
+                        l.file,
+                        l.doors_span,
+                        format!(
+                            "pool `{pool_name}`, layout `{short}`: the door mask lacks slot `{first}` that its shape `{}` needs here (missing: {})",
+                            sh.name,
+                            missing.join(" ")
+                        ),
+                        Some(format!("`all_doors: true` at {} requires every layout to have all doors of its shape", cx.position(&anchor))),
+                    );
+                }
+            }
+        }
+        let fail_none = self.require.then(|| {
+            cx.failure_point(
+                format!(
+                    "AssignLayouts: no layout of {} fits a room",
+                    self.pools
+                        .iter()
+                        .map(|p| format!("`{}`", p.text))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                &anchor,
+            )
+        });
+        Some(Op {
+            shapes: cx.shapes().to_vec(),
+            layouts,
+            kinds,
+            default_shape,
+            window,
+            difficulty,
+            weighted: self.weighted,
+            exact_bias: self.exact_bias,
+            decay: self.decay,
+            fail_none,
+        })
+    }
+}
+
+impl Op {
+    /// The room's shape and the mask of door slots it uses; `None` if a door is on no slot.
+    fn needs(&self, st: &State, r: RoomId) -> Option<(u16, u32)> {
+        let (shape, origin) = match placed(st, &self.shapes, r) {
+            Some((_, o)) => (st.rooms[r as usize].shape?, o),
+            None => (self.default_shape?, *st.cells_of(r).first()?),
+        };
+        let sh = &self.shapes[shape as usize];
+        let mut need = 0u32;
+        for d in &st.doors {
+            let (c, p) = if d.rooms[0] == r {
+                (d.cells[0], d.cells[1])
+            } else if d.rooms[1] == r {
+                (d.cells[1], d.cells[0])
+            } else {
+                continue;
+            };
+            let k = sh.slot_at(
+                [c[0] - origin[0], c[1] - origin[1]],
+                [p[0] - c[0], p[1] - c[1]],
+            )?;
+            need |= 1 << k;
+        }
+        Some((shape, need))
+    }
+
+    pub fn run(&self, st: &mut State) -> Flow {
+        let (dmin, dmax) = match &self.difficulty {
+            Some((a, b)) => (a.num(st), b.num(st)),
+            None => (f64::MIN, f64::MAX),
+        };
+        let mut weight: Vec<f64> = self.layouts.iter().map(|c| c.weight).collect();
+        for r in 0..st.rooms.len() as RoomId {
+            let kind = st.rooms[r as usize].kind;
+            if self.kinds >> kind & 1 == 0 {
+                continue;
+            }
+            let Some((shape, need)) = self.needs(st, r) else {
+                match self.fail_none {
+                    Some(f) => return Flow::Fail(f),
+                    None => continue,
+                }
+            };
+            let (lo, hi) = match &self.window {
+                Some((index, ranges)) => {
+                    let i = index.num(st).max(0.0) as usize;
+                    ranges[i.min(ranges.len() - 1)]
+                }
+                None => (0, u32::MAX),
+            };
+            // Candidate filter; `pos` numbers the layouts serving this kind in file order.
+            let ok = |c: &Cand, pos: u32| {
+                pos >= lo
+                    && pos <= hi
+                    && c.shape == shape
+                    && c.doors & need == need
+                    && c.difficulty >= dmin
+                    && c.difficulty <= dmax
+            };
+            let (mut n, mut total, mut exact) = (0u32, 0.0, 0.0);
+            let mut pos = 0u32;
+            for (i, c) in self.layouts.iter().enumerate() {
+                if c.kinds >> kind & 1 == 0 {
+                    continue;
+                }
+                if ok(c, pos) {
+                    n += 1;
+                    total += weight[i];
+                    if c.doors == need {
+                        exact += weight[i];
+                    }
+                }
+                pos += 1;
+            }
+            if n == 0 {
+                match self.fail_none {
+                    Some(f) => return Flow::Fail(f),
+                    None => continue,
+                }
+            }
+            let u = st.rng.below(1 << 30) as f64 / (1u64 << 30) as f64;
+            let only_exact = match self.exact_bias {
+                Some(b) if self.weighted && exact > 0.0 => {
+                    st.rng.chance((b * exact / total).min(1.0))
+                }
+                _ => false,
+            };
+            let target = if self.weighted {
+                u * if only_exact { exact } else { total }
+            } else {
+                (u * n as f64).floor()
+            };
+            let mut acc = 0.0;
+            let mut pos = 0u32;
+            let mut pick = None;
+            for (i, c) in self.layouts.iter().enumerate() {
+                if c.kinds >> kind & 1 == 0 {
+                    continue;
+                }
+                let here = pos;
+                pos += 1;
+                if !ok(c, here) || (only_exact && c.doors != need) {
+                    continue;
+                }
+                pick = Some(i);
+                acc += if self.weighted { weight[i] } else { 1.0 };
+                if acc > target {
+                    break;
+                }
+            }
+            let i = pick.expect("n > 0");
+            st.rooms[r as usize].layout = Some(self.layouts[i].layout);
+            weight[i] = (weight[i] * self.decay).max(1e-7);
+        }
+        Flow::Continue
+    }
+}
