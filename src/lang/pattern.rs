@@ -220,18 +220,20 @@ impl Builder {
                 match self.names.get(p.as_str()) {
                     Some(&v) => v as i64,
                     None => {
-                        let msg = match super::nearest(
-                            p.as_str(),
-                            self.names.keys().map(|k| k.as_str()),
-                        ) {
-                            Some(n) => {
-                                format!("unknown tile name `{}`; did you mean `{n}`?", p.as_str())
-                            }
-                            None => format!(
+                        let msg =
+                            match super::nearest(p.as_str(), self.names.keys().map(|k| k.as_str()))
+                            {
+                                Some(n) => {
+                                    format!(
+                                        "unknown tile name `{}`; did you mean `{n}`?",
+                                        p.as_str()
+                                    )
+                                }
+                                None => format!(
                                 "unknown tile name `{}` (define it in a `tiles {{ }}` block first)",
                                 p.as_str()
                             ),
-                        };
+                            };
                         self.err(span, msg);
                         0
                     }

@@ -14,10 +14,18 @@ use crate::ruleset::schema::{IfDef, RetryDef};
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+pub mod args;
+pub mod count_cells;
+pub mod fill_rect;
+pub mod fix_rules;
+pub mod marching_squares;
 pub mod neighbour_search;
 pub mod pick_room;
+pub mod room_budding;
 pub mod room_growth;
 pub mod special_rooms;
+pub mod stamp;
+mod testing;
 
 /// A compass direction on the grid (y grows downwards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -125,4 +133,16 @@ operators! {
     PlaceByNeighbours => neighbour_search,
     /// Give rooms from a list kinds from an ordered table of conditions.
     SpecialRooms => special_rooms,
+    /// Set every cell of a rectangle of a tile layer to a value.
+    FillRect => fill_rect,
+    /// Recursively bud rooms off parent rectangles on a mask layer.
+    BudRooms => room_budding,
+    /// Count the cells of a layer holding given values into a variable.
+    CountCells => count_cells,
+    /// Tile a layer from the 2x2 blocks of a mask through a table.
+    MarchingSquares => marching_squares,
+    /// Write a pattern's replace grid at a point.
+    Stamp => stamp,
+    /// Apply a list of neighbour fix rules in one raster pass.
+    FixRules => fix_rules,
 }

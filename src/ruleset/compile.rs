@@ -26,6 +26,7 @@ pub struct LoadedFile {
 /// The compile context.
 pub struct Cx<'a> {
     files: &'a [LoadedFile],
+    reader: &'a dyn super::load::Reader,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) vars: Vec<(String, Type)>,
     var_index: HashMap<String, u16>,
@@ -45,12 +46,14 @@ pub struct Cx<'a> {
 impl<'a> Cx<'a> {
     pub(crate) fn new(
         files: &'a [LoadedFile],
+        reader: &'a dyn super::load::Reader,
         kinds: Vec<String>,
         width: i32,
         height: i32,
     ) -> Cx<'a> {
         Cx {
             files,
+            reader,
             diags: Vec::new(),
             vars: Vec::new(),
             var_index: HashMap::new(),
@@ -87,7 +90,7 @@ impl<'a> Cx<'a> {
             .unwrap_or_default();
         let path = base.join(file);
         if !self.patterns.contains_key(&path) {
-            let text: Arc<str> = match std::fs::read_to_string(&path) {
+            let text: Arc<str> = match self.reader.read(&path) {
                 Ok(t) => Arc::from(t),
                 Err(e) => {
                     self.error(

@@ -225,6 +225,7 @@ impl RuleSet {
             .collect();
         let mut cx = Cx::new(
             &files,
+            reader,
             kinds.iter().map(|k| k.name.clone()).collect(),
             width,
             height,
