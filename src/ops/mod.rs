@@ -16,11 +16,15 @@ use serde::Deserialize;
 
 pub mod args;
 pub mod count_cells;
+pub mod decoration_substitution;
 pub mod fill_rect;
 pub mod fix_rules;
 pub mod marching_squares;
 pub mod neighbour_search;
+pub mod partition_walls;
 pub mod pick_room;
+pub mod place_miniset;
+pub mod random_variants;
 pub mod room_budding;
 pub mod room_growth;
 pub mod special_rooms;
@@ -145,4 +149,12 @@ operators! {
     Stamp => stamp,
     /// Apply a list of neighbour fix rules in one raster pass.
     FixRules => fix_rules,
+    /// Run partition walls with doors across open floor from trigger tiles.
+    PartitionWalls => partition_walls,
+    /// Place a miniset once where it matches, scanning from a random cell.
+    PlaceMiniset => place_miniset,
+    /// Replace random cells by a random member of their tile's substitution class.
+    SubstituteDecorations => decoration_substitution,
+    /// Replace each cell holding a tile by a randomly drawn variant.
+    RandomVariants => random_variants,
 }
