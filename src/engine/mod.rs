@@ -7,6 +7,7 @@
 //! condition kept failing and how often.
 
 pub mod state;
+pub mod tile_grid;
 pub mod value;
 
 use crate::lang::Program;

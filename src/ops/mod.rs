@@ -27,6 +27,7 @@ pub mod place_miniset;
 pub mod random_variants;
 pub mod room_budding;
 pub mod room_growth;
+pub mod set_piece;
 pub mod special_rooms;
 pub mod stamp;
 mod testing;
@@ -157,4 +158,6 @@ operators! {
     SubstituteDecorations => decoration_substitution,
     /// Replace each cell holding a tile by a randomly drawn variant.
     RandomVariants => random_variants,
+    /// Copy a tile grid from a file parameter into a layer.
+    PlaceSetPiece => set_piece,
 }

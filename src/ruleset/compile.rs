@@ -34,6 +34,7 @@ pub struct Cx<'a> {
     pub(crate) kinds: Vec<String>,
     pub(crate) markers: Vec<String>,
     pub(crate) layers: Vec<String>,
+    pub(crate) file_params: Vec<String>,
     locals: Vec<(String, u16, Type)>,
     pub(crate) failures: Vec<FailurePoint>,
     pub(crate) labels: Vec<StepLabel>,
@@ -61,6 +62,7 @@ impl<'a> Cx<'a> {
             kinds,
             markers: Vec::new(),
             layers: Vec::new(),
+            file_params: Vec::new(),
             locals: Vec::new(),
             failures: Vec::new(),
             labels: Vec::new(),
@@ -169,6 +171,22 @@ impl<'a> Cx<'a> {
             return None;
         }
         Some(t.iter().map(|&v| v as u16).collect())
+    }
+
+    /// The asset index of `File` parameter `s`.
+    pub fn file_param(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.file_params.iter().position(|p| *p == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.file_params.iter().map(|k| k.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| "declare it in `params` as `File(doc: \"...\")`".into());
+        self.error(
+            s,
+            format!("`{}` is not a File parameter", s.text),
+            Some(help),
+        );
+        None
     }
 
     /// A layer that an earlier step declared, or declare it now (layers are created on

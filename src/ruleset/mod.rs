@@ -15,6 +15,7 @@ pub mod schema;
 pub mod src;
 
 use crate::dungeon::Dungeon;
+use crate::engine::tile_grid::TileGrid;
 use crate::engine::value::{Type, Value};
 use crate::engine::{
     run_steps, FailurePoint, Flow, GenError, NoTrace, Observer, RunCx, State, Step, StepLabel,
@@ -28,6 +29,7 @@ use schema::ParamDef;
 use src::Src;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
@@ -42,9 +44,17 @@ pub struct KindInfo {
 /// The type and range of a parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParamKind {
-    Int { min: Option<i64>, max: Option<i64> },
-    Float { min: Option<f64>, max: Option<f64> },
+    Int {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    Float {
+        min: Option<f64>,
+        max: Option<f64>,
+    },
     Bool,
+    /// A path to a tile-grid file, loaded at generation time.
+    File,
 }
 
 /// A user-settable parameter.
@@ -75,6 +85,7 @@ impl ParamInfo {
     pub fn parse(&self, text: &str) -> Result<Value, String> {
         let t = text.trim();
         match &self.kind {
+            ParamKind::File => Ok(Value::Bool(!t.is_empty())),
             ParamKind::Bool => match t {
                 "true" | "1" | "yes" => Ok(Value::Bool(true)),
                 "false" | "0" | "no" => Ok(Value::Bool(false)),
@@ -125,6 +136,7 @@ impl ParamInfo {
                 range(min.map(|v| v.to_string()), max.map(|v| v.to_string()))
             ),
             ParamKind::Bool => "true/false".into(),
+            ParamKind::File => return "path of a tile-grid file, default none".into(),
         };
         format!("{ty}, default {}", self.show(self.default))
     }
@@ -174,6 +186,8 @@ pub struct RuleSet {
     pub markers: Vec<String>,
     pub layers: Vec<String>,
     pub(crate) n_vars: usize,
+    /// Names of the `File` parameters, in asset order.
+    pub(crate) file_params: Vec<String>,
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
@@ -272,6 +286,7 @@ impl RuleSet {
                     Type::Num,
                     doc,
                 ),
+                ParamDef::File { doc } => (ParamKind::File, Value::Bool(false), Type::Bool, doc),
                 ParamDef::Bool { default, doc } => {
                     (ParamKind::Bool, Value::Bool(*default), Type::Bool, doc)
                 }
@@ -279,6 +294,9 @@ impl RuleSet {
             let Some(slot) = cx.declare_var(name, ty) else {
                 continue;
             };
+            if matches!(kind, ParamKind::File) {
+                cx.file_params.push(name.text.clone());
+            }
             let info = ParamInfo {
                 name: name.text.clone(),
                 kind,
@@ -326,6 +344,7 @@ impl RuleSet {
             markers: cx.markers.clone(),
             layers: cx.layers.clone(),
             n_vars: cx.vars.len(),
+            file_params: cx.file_params.clone(),
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
@@ -370,7 +389,8 @@ impl RuleSet {
     /// conditions and their counts).
     pub fn generate(&self, seed: u64, params: &Params) -> Result<Dungeon, GenError> {
         let values = self.resolve_params(params)?;
-        let (st, attempts) = self.run(seed, &values, &mut NoTrace)?;
+        let assets = self.load_assets(params)?;
+        let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
         Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
     }
 
@@ -381,20 +401,50 @@ impl RuleSet {
         params: &Params,
     ) -> Result<(Dungeon, Trace), GenError> {
         let values = self.resolve_params(params)?;
+        let assets = self.load_assets(params)?;
         let mut trace = Trace::default();
-        let (st, attempts) = self.run(seed, &values, &mut trace)?;
+        let (st, attempts) = self.run_with(seed, &values, &assets, &mut trace)?;
         Ok((
             Dungeon::from_state(self, &st, seed, &values, attempts),
             trace,
         ))
     }
 
+    /// Load the tile grids named by `File` parameters in `given` (in file-parameter order;
+    /// `None` where not given).
+    ///
+    /// # Errors
+    /// [`GenError::Param`] naming the parameter and the file problem.
+    pub fn load_assets(&self, given: &Params) -> Result<Vec<Option<Arc<TileGrid>>>, GenError> {
+        self.file_params
+            .iter()
+            .map(|name| match given.0.get(name).map(|s| s.trim()) {
+                Some(path) if !path.is_empty() => TileGrid::read(Path::new(path))
+                    .map(|g| Some(Arc::new(g)))
+                    .map_err(|e| GenError::Param(format!("parameter `{name}`: {e}"))),
+                _ => Ok(None),
+            })
+            .collect()
+    }
+
     /// Run the steps with parameter `values` (from [`RuleSet::resolve_params`]); returns the
-    /// final state and the number of restarts.
+    /// final state and the number of restarts. `File` parameters are treated as not given.
     pub fn run<O: Observer>(
         &self,
         seed: u64,
         values: &[Value],
+        observer: &mut O,
+    ) -> Result<(State, u32), GenError> {
+        self.run_with(seed, values, &[], observer)
+    }
+
+    /// [`RuleSet::run`] with the tile grids of `File` parameters (from
+    /// [`RuleSet::load_assets`]).
+    pub fn run_with<O: Observer>(
+        &self,
+        seed: u64,
+        values: &[Value],
+        assets: &[Option<Arc<TileGrid>>],
         observer: &mut O,
     ) -> Result<(State, u32), GenError> {
         let mut st = State::new(
@@ -409,6 +459,8 @@ impl RuleSet {
         for (p, v) in self.params.iter().zip(values) {
             st.vars[p.slot as usize] = *v;
         }
+        st.assets = assets.to_vec();
+        st.assets.resize(self.file_params.len(), None);
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,

@@ -96,6 +96,12 @@ pub enum ParamDef {
         #[serde(default)]
         doc: Option<Src>,
     },
+    /// A file (a tile grid, e.g. a set piece) given by path at generation time; in
+    /// expressions it is true when given. No default.
+    File {
+        #[serde(default)]
+        doc: Option<Src>,
+    },
     /// true or false.
     Bool {
         default: bool,
