@@ -25,6 +25,7 @@ pub struct Merged {
     pub params: BTreeMap<Src, ParamDef>,
     pub kinds: Vec<KindDef>,
     pub empty_glyph: Option<char>,
+    pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
     pub steps: Option<Vec<StepDef>>,
 }
 
@@ -167,6 +168,9 @@ impl<'r> Loader<'r> {
         }
         if f.empty_glyph.is_some() {
             m.empty_glyph = f.empty_glyph;
+        }
+        if f.tile_glyphs.is_some() {
+            m.tile_glyphs = f.tile_glyphs;
         }
         for (k, v) in f.params {
             m.params.insert(k, v);
