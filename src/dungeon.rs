@@ -109,6 +109,20 @@ impl Dungeon {
                 .collect();
             layers.insert(name.clone(), Layer::Ids(ids));
         }
+        if let Some(g) = &rs.tile_glyphs {
+            for (name, glyph, _) in &g.classes {
+                symbols.insert(glyph.to_string(), name.clone());
+            }
+            let tiles = &st.layers[g.layer];
+            let rows = (0..st.height)
+                .map(|y| {
+                    (0..st.width)
+                        .map(|x| g.classes[g.class(tiles[(y * st.width + x) as usize])].1)
+                        .collect()
+                })
+                .collect();
+            layers.insert(g.output.clone(), Layer::Symbols(rows));
+        }
         let rooms = st
             .rooms
             .iter()

@@ -7,6 +7,12 @@
 //!   with `seed_from_u64`. Portable: the same seed gives the same stream on every platform.
 //!   Integer draws use `rand`'s uniform-range sampling; `chance(p)` compares a `[0,1)` double
 //!   built from 53 random bits against `p`.
+//! * [`Rng::Lcg32`] — a 32-bit linear congruential generator `s' = a·s + c mod 2^32` whose
+//!   multiplier, increment and output rule are written in the rule file. With
+//!   `multiplier: 22695477, increment: 1` and the `AbsShift` output it is the generator of
+//!   Diablo (1996) (`GenerateRnd` of DevilutionX `Source/engine/random.cpp`; facts in
+//!   shared/spec/diablo.md §1.2), so operators that draw in the original order reproduce the
+//!   original levels seed for seed.
 
 use rand::{Rng as _, SeedableRng};
 use rand_pcg::Pcg64;
@@ -16,6 +22,8 @@ use serde::Deserialize;
 pub trait RandomSource {
     /// A uniform integer in `0..n`. Returns 0 and draws nothing when `n <= 0`
     /// (an empty range is not an error: rule files may compute a bound of zero).
+    /// An [`LcgOutput::AbsShift`] generator reproduces its original's one quirk: once in
+    /// 2^32 steps the value is negative (see there).
     fn below(&mut self, n: i64) -> i64;
     /// `true` with probability `p` (clamped to `0..=1`); always draws once.
     fn chance(&mut self, p: f64) -> bool;
@@ -27,6 +35,38 @@ pub trait RandomSource {
 pub enum RngSpec {
     /// PCG XSL-RR 128/64, seeded from the 64-bit dungeon seed. The default.
     Pcg64,
+    /// `Lcg32(multiplier: A, increment: C, output: ...)`: the state is the low 32 bits of
+    /// the seed; each step `s = A·s + C mod 2^32`; `output` turns a step into `rnd(n)`.
+    Lcg32 {
+        /// A, the multiplier (0..2^32).
+        multiplier: u32,
+        /// C, the increment (0..2^32).
+        increment: u32,
+        /// How a step becomes a value.
+        output: LcgOutput,
+    },
+}
+
+/// How an [`RngSpec::Lcg32`] step becomes `rnd(n)`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub enum LcgOutput {
+    /// `AbsShift(shift: K, shift_max_bound: M)`: reinterpret the new state as a signed
+    /// 32-bit `v`, take `a = |v|` (with `|-2^31| = -2^31`, as C's `abs`), and return
+    /// `(a >> K) % n` when `n <= M`, else `a % n` (arithmetic shift, remainder truncating
+    /// toward zero: the rare `a = -2^31` gives a value `<= 0`). Diablo: `K = 16`,
+    /// `M = 32767` (spec §1.2).
+    AbsShift {
+        /// Bits dropped before the remainder, 0..=31.
+        shift: u32,
+        /// Largest bound that uses the shifted value.
+        shift_max_bound: i64,
+    },
+    /// `High(shift: K)`: `(s >> K) % n` of the unsigned state.
+    High {
+        /// Bits dropped before the remainder, 0..=31.
+        shift: u32,
+    },
 }
 
 impl Default for RngSpec {
@@ -35,10 +75,52 @@ impl Default for RngSpec {
     }
 }
 
+/// A running 32-bit LCG (see [`RngSpec::Lcg32`]).
+#[derive(Debug, Clone)]
+pub struct Lcg32 {
+    /// The current state.
+    pub state: u32,
+    multiplier: u32,
+    increment: u32,
+    output: LcgOutput,
+}
+
+impl Lcg32 {
+    #[inline]
+    fn step(&mut self) -> u32 {
+        self.state = self
+            .state
+            .wrapping_mul(self.multiplier)
+            .wrapping_add(self.increment);
+        self.state
+    }
+
+    #[inline]
+    fn below(&mut self, n: i64) -> i64 {
+        let s = self.step();
+        match self.output {
+            LcgOutput::AbsShift {
+                shift,
+                shift_max_bound,
+            } => {
+                let v = s as i32;
+                let a = v.wrapping_abs() as i64; // -2^31 stays -2^31
+                if n <= shift_max_bound {
+                    (a >> shift.min(31)) % n
+                } else {
+                    a % n
+                }
+            }
+            LcgOutput::High { shift } => ((s >> shift.min(31)) as i64) % n,
+        }
+    }
+}
+
 /// A running generator.
 #[derive(Debug, Clone)]
 pub enum Rng {
     Pcg64(Pcg64),
+    Lcg32(Lcg32),
 }
 
 impl Rng {
@@ -46,6 +128,24 @@ impl Rng {
     pub fn new(spec: &RngSpec, seed: u64) -> Rng {
         match spec {
             RngSpec::Pcg64 => Rng::Pcg64(Pcg64::seed_from_u64(seed)),
+            RngSpec::Lcg32 {
+                multiplier,
+                increment,
+                output,
+            } => Rng::Lcg32(Lcg32 {
+                state: seed as u32,
+                multiplier: *multiplier,
+                increment: *increment,
+                output: *output,
+            }),
+        }
+    }
+
+    /// The raw 32-bit state of an LCG (for tests and traces); `None` for other generators.
+    pub fn lcg_state(&self) -> Option<u32> {
+        match self {
+            Rng::Lcg32(l) => Some(l.state),
+            Rng::Pcg64(_) => None,
         }
     }
 }
@@ -58,13 +158,16 @@ impl RandomSource for Rng {
         }
         match self {
             Rng::Pcg64(r) => r.gen_range(0..n),
+            Rng::Lcg32(l) => l.below(n),
         }
     }
 
+    /// For an LCG: one step, `below(2^15)` compared with `p · 2^15`.
     #[inline]
     fn chance(&mut self, p: f64) -> bool {
         match self {
             Rng::Pcg64(r) => r.gen::<f64>() < p,
+            Rng::Lcg32(l) => (l.below(32768) as f64) < p * 32768.0,
         }
     }
 }
@@ -107,5 +210,41 @@ mod tests {
         let mut a = Rng::new(&RngSpec::Pcg64, 3);
         let hits = (0..20_000).filter(|_| a.chance(0.25)).count();
         assert!((4500..5500).contains(&hits), "{hits}");
+    }
+
+    fn diablo() -> RngSpec {
+        RngSpec::Lcg32 {
+            multiplier: 22695477,
+            increment: 1,
+            output: LcgOutput::AbsShift {
+                shift: 16,
+                shift_max_bound: 32767,
+            },
+        }
+    }
+
+    /// shared/spec/diablo.md §1.2 sanity values (DevilutionX test/random_test.cpp).
+    #[test]
+    fn lcg_matches_the_spec_sanity_values() {
+        let mut r = Rng::new(&diablo(), 0);
+        r.below(32768);
+        assert_eq!(r.lcg_state(), Some(1));
+        r.below(1);
+        assert_eq!(r.lcg_state(), Some(22695478));
+        let mut r = Rng::new(&diablo(), 0);
+        for _ in 0..10_000 {
+            r.below(100_000);
+        }
+        assert_eq!(r.lcg_state(), Some(3495122800));
+        r.below(7);
+        assert_eq!(r.lcg_state(), Some(3007658545));
+        // the once-in-2^32 negative value
+        let mut r = Rng::new(&diablo(), 1457187811);
+        assert_eq!(r.below(5), -3);
+        assert_eq!(r.lcg_state(), Some(0x8000_0000));
+        // rnd(0) draws nothing
+        let before = r.lcg_state();
+        assert_eq!(r.below(0), 0);
+        assert_eq!(r.lcg_state(), before);
     }
 }

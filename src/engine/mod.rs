@@ -8,6 +8,7 @@
 
 pub mod shape;
 pub mod state;
+pub mod tile_grid;
 pub mod value;
 
 use crate::lang::Program;

@@ -49,6 +49,8 @@ pub struct State {
     pub markers: Vec<Option<[i32; 2]>>,
     /// Tile layers, each `width * height` values, row-major.
     pub layers: Vec<Vec<u16>>,
+    /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
+    pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
     pub rng: Rng,
 }
 
@@ -76,6 +78,7 @@ impl State {
             vars: vec![Value::Nil; n_vars],
             markers: vec![None; n_markers],
             layers: vec![vec![0; n]; n_layers],
+            assets: Vec::new(),
             rng,
         }
     }
@@ -109,6 +112,7 @@ impl State {
             vars: self.vars.clone(),
             markers: self.markers.clone(),
             layers: self.layers.clone(),
+            assets: self.assets.clone(),
             rng: self.rng.clone(),
         }
     }

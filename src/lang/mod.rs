@@ -1,8 +1,10 @@
-//! The rule languages' text formats: the expression language (`expr.pest`).
+//! The rule languages' text formats: the expression language (`expr.pest`) and the pattern
+//! file format (`pattern.pest`).
 
 pub mod compile;
 pub mod eval;
 pub mod parse;
+pub mod pattern;
 pub mod pool;
 
 pub use compile::{compile, nearest, CompileError, Program, Scope};

@@ -15,15 +15,28 @@ use crate::ruleset::src::Src;
 use serde::Deserialize;
 
 pub mod adjacent_room;
+pub mod args;
 pub mod cell_scoring;
+pub mod count_cells;
+pub mod decoration_substitution;
+pub mod fill_rect;
+pub mod fix_rules;
 pub mod layout_pool;
 pub mod list_trim;
+pub mod marching_squares;
 pub mod neighbour_search;
+pub mod partition_walls;
 pub mod pick_room;
+pub mod place_miniset;
+pub mod random_variants;
+pub mod room_budding;
 pub mod room_growth;
 pub mod room_reshape;
+pub mod set_piece;
 pub mod shape_growth;
 pub mod special_rooms;
+pub mod stamp;
+mod testing;
 
 /// A compass direction on the grid (y grows downwards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -143,4 +156,26 @@ operators! {
     TrimList => list_trim,
     /// Place a one-cell room next to a given room, directions in order of preference.
     PlaceAdjacent => adjacent_room,
+    /// Set every cell of a rectangle of a tile layer to a value.
+    FillRect => fill_rect,
+    /// Recursively bud rooms off parent rectangles on a mask layer.
+    BudRooms => room_budding,
+    /// Count the cells of a layer holding given values into a variable.
+    CountCells => count_cells,
+    /// Tile a layer from the 2x2 blocks of a mask through a table.
+    MarchingSquares => marching_squares,
+    /// Write a pattern's replace grid at a point.
+    Stamp => stamp,
+    /// Apply a list of neighbour fix rules in one raster pass.
+    FixRules => fix_rules,
+    /// Run partition walls with doors across open floor from trigger tiles.
+    PartitionWalls => partition_walls,
+    /// Place a miniset once where it matches, scanning from a random cell.
+    PlaceMiniset => place_miniset,
+    /// Replace random cells by a random member of their tile's substitution class.
+    SubstituteDecorations => decoration_substitution,
+    /// Replace each cell holding a tile by a randomly drawn variant.
+    RandomVariants => random_variants,
+    /// Copy a tile grid from a file parameter into a layer.
+    PlaceSetPiece => set_piece,
 }

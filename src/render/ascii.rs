@@ -1,13 +1,20 @@
-//! ASCII rendering of room graphs: one glyph per cell (the room kind's glyph from the rule
-//! file), `─`/`│` for doors between cells, a legend, optionally ANSI-coloured.
+//! ASCII rendering: room graphs draw one glyph per cell (the room kind's glyph from the rule
+//! file), `─`/`│` for doors between cells, a legend, optionally ANSI-coloured. Rule sets with
+//! `tile_glyphs` draw their tile layer instead, one glyph per tile class, plus markers.
 
 use crate::dungeon::Dungeon;
 use crate::ruleset::{parse_colour, RuleSet};
 use std::collections::HashMap;
 use std::fmt::Write;
 
-/// Draw the room layer of `d` with a header and a legend.
+/// Draw the room layer of `d` (or, for rule sets with `tile_glyphs`, the tile classes)
+/// with a header and a legend.
 pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
+    if let Some(g) = &rs.tile_glyphs {
+        if let Some(crate::dungeon::Layer::Symbols(rows)) = d.layers.get(&g.output) {
+            return tile_map(d, g, rows, colour);
+        }
+    }
     let mut out = String::new();
     let params: Vec<String> = d.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let _ = writeln!(
@@ -112,6 +119,68 @@ pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
             ));
         }
     }
+    let _ = writeln!(out, "{}", legend.join("  "));
+    out
+}
+
+/// The letter a marker is drawn with: the first letter of its name's last `_` part, upper
+/// case (`stairs_up` → `U`).
+fn marker_letter(name: &str) -> char {
+    name.rsplit('_')
+        .next()
+        .and_then(|p| p.chars().next())
+        .unwrap_or('?')
+        .to_ascii_uppercase()
+}
+
+/// One glyph per tile class; markers drawn with [`marker_letter`].
+fn tile_map(d: &Dungeon, g: &crate::ruleset::TileGlyphs, rows: &[String], colour: bool) -> String {
+    let mut out = String::new();
+    let params: Vec<String> = d.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(
+        out,
+        "{}  seed {}  attempts {}  {}",
+        d.ruleset,
+        d.seed,
+        d.attempts,
+        params.join(" ")
+    );
+    let colour_of: HashMap<char, [u8; 3]> = g
+        .classes
+        .iter()
+        .filter_map(|(_, c, col)| parse_colour(col).map(|rgb| (*c, rgb)))
+        .collect();
+    let marks: HashMap<[i32; 2], char> = d
+        .markers
+        .iter()
+        .map(|(name, &p)| (p, marker_letter(name)))
+        .collect();
+    for (y, row) in rows.iter().enumerate() {
+        let mut line = String::new();
+        for (x, c) in row.chars().enumerate() {
+            let (c, rgb) = match marks.get(&[x as i32, y as i32]) {
+                Some(&m) => (m, Some([255, 255, 255])),
+                None => (c, colour_of.get(&c).copied()),
+            };
+            match (colour, rgb) {
+                (true, Some([r, gg, b])) => {
+                    let _ = write!(line, "\x1b[38;2;{r};{gg};{b}m{c}\x1b[0m");
+                }
+                _ => line.push(c),
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let legend: Vec<String> = g
+        .classes
+        .iter()
+        .map(|(n, c, _)| format!("{c} {n}"))
+        .chain(
+            d.markers
+                .keys()
+                .map(|n| format!("{} {n}", marker_letter(n))),
+        )
+        .collect();
     let _ = writeln!(out, "{}", legend.join("  "));
     out
 }

@@ -27,6 +27,7 @@ pub struct Merged {
     pub empty_glyph: Option<char>,
     pub shapes: Vec<super::schema::ShapeDef>,
     pub pools: BTreeMap<Src, Src>,
+    pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
     pub steps: Option<Vec<StepDef>>,
 }
 
@@ -169,6 +170,9 @@ impl<'r> Loader<'r> {
         }
         if f.empty_glyph.is_some() {
             m.empty_glyph = f.empty_glyph;
+        }
+        if f.tile_glyphs.is_some() {
+            m.tile_glyphs = f.tile_glyphs;
         }
         for (k, v) in f.params {
             m.params.insert(k, v);

@@ -16,6 +16,7 @@ pub mod schema;
 pub mod src;
 
 use crate::dungeon::Dungeon;
+use crate::engine::tile_grid::TileGrid;
 use crate::engine::value::{Type, Value};
 use crate::engine::{
     run_steps, FailurePoint, Flow, GenError, NoTrace, Observer, RunCx, State, Step, StepLabel,
@@ -29,6 +30,7 @@ use schema::ParamDef;
 use src::Src;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
@@ -43,9 +45,40 @@ pub struct KindInfo {
 /// The type and range of a parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParamKind {
-    Int { min: Option<i64>, max: Option<i64> },
-    Float { min: Option<f64>, max: Option<f64> },
+    Int {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    Float {
+        min: Option<f64>,
+        max: Option<f64>,
+    },
     Bool,
+    /// A path to a tile-grid file, loaded at generation time.
+    File,
+}
+
+/// Glyph classes of a tile layer (see [`schema::TileGlyphsDef`]).
+#[derive(Debug, Clone)]
+pub struct TileGlyphs {
+    /// Index of the tile layer.
+    pub layer: usize,
+    /// Name of the symbol layer in the output.
+    pub output: String,
+    /// (name, glyph, `#rrggbb`) per class; the last one is `other`.
+    pub classes: Vec<(String, char, String)>,
+    /// Class index per tile id (ids past the end: `other`).
+    pub class_of: Vec<u8>,
+}
+
+impl TileGlyphs {
+    /// The class index of tile `t`.
+    #[inline]
+    pub fn class(&self, t: u16) -> usize {
+        self.class_of
+            .get(t as usize)
+            .map_or(self.classes.len() - 1, |&c| c as usize)
+    }
 }
 
 /// A user-settable parameter.
@@ -76,6 +109,7 @@ impl ParamInfo {
     pub fn parse(&self, text: &str) -> Result<Value, String> {
         let t = text.trim();
         match &self.kind {
+            ParamKind::File => Ok(Value::Bool(!t.is_empty())),
             ParamKind::Bool => match t {
                 "true" | "1" | "yes" => Ok(Value::Bool(true)),
                 "false" | "0" | "no" => Ok(Value::Bool(false)),
@@ -126,6 +160,7 @@ impl ParamInfo {
                 range(min.map(|v| v.to_string()), max.map(|v| v.to_string()))
             ),
             ParamKind::Bool => "true/false".into(),
+            ParamKind::File => return "path of a tile-grid file, default none".into(),
         };
         format!("{ty}, default {}", self.show(self.default))
     }
@@ -180,7 +215,11 @@ pub struct RuleSet {
     pub pools: Vec<pools::Pool>,
     /// Every layout of every pool (index = `Room::layout`).
     pub layouts: Vec<pools::Layout>,
+    /// Glyph classes of a tile layer, if the rule set defines them.
+    pub tile_glyphs: Option<TileGlyphs>,
     pub(crate) n_vars: usize,
+    /// Names of the `File` parameters, in asset order.
+    pub(crate) file_params: Vec<String>,
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
@@ -233,6 +272,7 @@ impl RuleSet {
             .collect();
         let mut cx = Cx::new(
             &files,
+            reader,
             kinds.iter().map(|k| k.name.clone()).collect(),
             width,
             height,
@@ -284,6 +324,7 @@ impl RuleSet {
                     Type::Num,
                     doc,
                 ),
+                ParamDef::File { doc } => (ParamKind::File, Value::Bool(false), Type::Bool, doc),
                 ParamDef::Bool { default, doc } => {
                     (ParamKind::Bool, Value::Bool(*default), Type::Bool, doc)
                 }
@@ -291,6 +332,9 @@ impl RuleSet {
             let Some(slot) = cx.declare_var(name, ty) else {
                 continue;
             };
+            if matches!(kind, ParamKind::File) {
+                cx.file_params.push(name.text.clone());
+            }
             let info = ParamInfo {
                 name: name.text.clone(),
                 kind,
@@ -314,6 +358,10 @@ impl RuleSet {
                 Vec::new()
             }
         };
+        let tile_glyphs = m
+            .tile_glyphs
+            .as_ref()
+            .and_then(|g| compile_glyphs(&mut cx, g));
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
@@ -340,7 +388,9 @@ impl RuleSet {
             shapes: std::mem::take(&mut cx.shapes),
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
+            tile_glyphs,
             n_vars: cx.vars.len(),
+            file_params: cx.file_params.clone(),
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
@@ -385,7 +435,8 @@ impl RuleSet {
     /// conditions and their counts).
     pub fn generate(&self, seed: u64, params: &Params) -> Result<Dungeon, GenError> {
         let values = self.resolve_params(params)?;
-        let (st, attempts) = self.run(seed, &values, &mut NoTrace)?;
+        let assets = self.load_assets(params)?;
+        let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
         Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
     }
 
@@ -396,20 +447,50 @@ impl RuleSet {
         params: &Params,
     ) -> Result<(Dungeon, Trace), GenError> {
         let values = self.resolve_params(params)?;
+        let assets = self.load_assets(params)?;
         let mut trace = Trace::default();
-        let (st, attempts) = self.run(seed, &values, &mut trace)?;
+        let (st, attempts) = self.run_with(seed, &values, &assets, &mut trace)?;
         Ok((
             Dungeon::from_state(self, &st, seed, &values, attempts),
             trace,
         ))
     }
 
+    /// Load the tile grids named by `File` parameters in `given` (in file-parameter order;
+    /// `None` where not given).
+    ///
+    /// # Errors
+    /// [`GenError::Param`] naming the parameter and the file problem.
+    pub fn load_assets(&self, given: &Params) -> Result<Vec<Option<Arc<TileGrid>>>, GenError> {
+        self.file_params
+            .iter()
+            .map(|name| match given.0.get(name).map(|s| s.trim()) {
+                Some(path) if !path.is_empty() => TileGrid::read(Path::new(path))
+                    .map(|g| Some(Arc::new(g)))
+                    .map_err(|e| GenError::Param(format!("parameter `{name}`: {e}"))),
+                _ => Ok(None),
+            })
+            .collect()
+    }
+
     /// Run the steps with parameter `values` (from [`RuleSet::resolve_params`]); returns the
-    /// final state and the number of restarts.
+    /// final state and the number of restarts. `File` parameters are treated as not given.
     pub fn run<O: Observer>(
         &self,
         seed: u64,
         values: &[Value],
+        observer: &mut O,
+    ) -> Result<(State, u32), GenError> {
+        self.run_with(seed, values, &[], observer)
+    }
+
+    /// [`RuleSet::run`] with the tile grids of `File` parameters (from
+    /// [`RuleSet::load_assets`]).
+    pub fn run_with<O: Observer>(
+        &self,
+        seed: u64,
+        values: &[Value],
+        assets: &[Option<Arc<TileGrid>>],
         observer: &mut O,
     ) -> Result<(State, u32), GenError> {
         let mut st = State::new(
@@ -424,6 +505,8 @@ impl RuleSet {
         for (p, v) in self.params.iter().zip(values) {
             st.vars[p.slot as usize] = *v;
         }
+        st.assets = assets.to_vec();
+        st.assets.resize(self.file_params.len(), None);
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,
@@ -481,6 +564,72 @@ impl Observer for Trace {
             state: st.snapshot(),
         });
     }
+}
+
+fn compile_glyphs(cx: &mut Cx, g: &schema::TileGlyphsDef) -> Option<TileGlyphs> {
+    let Some(layer) = cx.layers.iter().position(|l| *l == g.layer.text) else {
+        let help = nearest(&g.layer.text, cx.layers.iter().map(|l| l.as_str()))
+            .map(|n| format!("did you mean `{n}`?"));
+        cx.error(
+            &g.layer,
+            format!("no step writes a layer `{}`", g.layer.text),
+            help,
+        );
+        return None;
+    };
+    if g.classes.len() > 250 {
+        cx.error(&g.output, "at most 250 glyph classes".into(), None);
+        return None;
+    }
+    let mut class_of: Vec<u8> = Vec::new();
+    let other = g.classes.len() as u8;
+    let mut classes = Vec::new();
+    for (i, c) in g
+        .classes
+        .iter()
+        .chain(std::iter::once(&g.other))
+        .enumerate()
+    {
+        let colour = match &c.colour {
+            Some(col) if parse_colour(&col.text).is_none() => {
+                cx.error(
+                    col,
+                    format!("`{}` is not a colour", col.text),
+                    Some("write colours as \"#rrggbb\"".into()),
+                );
+                "#c0c0c0".to_string()
+            }
+            Some(col) => col.text.clone(),
+            None => "#c0c0c0".to_string(),
+        };
+        classes.push((c.name.text.clone(), c.glyph, colour));
+        if i == g.classes.len() {
+            break;
+        }
+        let Some(tiles) = &c.tiles else {
+            cx.error(
+                &c.name,
+                "a glyph class needs `tiles: \"file.pat#table\"`".into(),
+                None,
+            );
+            continue;
+        };
+        for t in cx.tile_table(tiles)? {
+            let t = t as usize;
+            if class_of.len() <= t {
+                class_of.resize(t + 1, other);
+            }
+            if class_of[t] == other {
+                class_of[t] = i as u8;
+            }
+        }
+    }
+    Some(TileGlyphs {
+        layer,
+        output: g.output.text.clone(),
+        classes,
+        class_of,
+    })
 }
 
 /// Parse `#rrggbb`.

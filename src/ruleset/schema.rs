@@ -47,6 +47,9 @@ pub struct RuleFile {
     /// The glyph drawn for a cell without a room. Default '.'.
     #[serde(default)]
     pub empty_glyph: Option<char>,
+    /// Glyph classes of a tile layer, for ASCII output and a symbol layer in JSON.
+    #[serde(default)]
+    pub tile_glyphs: Option<TileGlyphsDef>,
     /// The steps, run in order. With `extends`, replaces the parent's steps entirely.
     #[serde(default)]
     pub steps: Option<Vec<StepDef>>,
@@ -102,6 +105,12 @@ pub enum ParamDef {
         min: Option<f64>,
         #[serde(default)]
         max: Option<f64>,
+        #[serde(default)]
+        doc: Option<Src>,
+    },
+    /// A file (a tile grid, e.g. a set piece) given by path at generation time; in
+    /// expressions it is true when given. No default.
+    File {
         #[serde(default)]
         doc: Option<Src>,
     },
@@ -185,4 +194,34 @@ pub enum Patch {
     Remove(Src),
     InsertBefore(Src, Vec<StepDef>),
     InsertAfter(Src, Vec<StepDef>),
+}
+
+/// `TileGlyphs(layer: "tiles", output: "level", other: (name: "wall", glyph: '#'), classes: [...])`:
+/// draw a tile layer with one glyph per class of tile ids. The output gets a symbol layer
+/// named `output`; ASCII output draws it instead of the room plan.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "TileGlyphs")]
+pub struct TileGlyphsDef {
+    /// The tile layer drawn.
+    pub layer: Src,
+    /// Name of the symbol layer in the output.
+    pub output: Src,
+    /// The class of tiles no class lists.
+    pub other: GlyphClassDef,
+    /// Classes, first match wins.
+    pub classes: Vec<GlyphClassDef>,
+}
+
+/// `(name: "floor", glyph: '.', colour: "#a08060", tiles: "file.pat#table")`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GlyphClassDef {
+    pub name: Src,
+    pub glyph: char,
+    /// `#rrggbb`.
+    #[serde(default)]
+    pub colour: Option<Src>,
+    /// A table of tile ids in a pattern file (not for `other`).
+    #[serde(default)]
+    pub tiles: Option<Src>,
 }

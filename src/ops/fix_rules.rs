@@ -1,0 +1,182 @@
+//! Neighbour fix-rule passes: one raster pass (rows top to bottom, x left to right) over an
+//! area of a tile layer; at each cell the rules of a pattern-file rule list are tried in
+//! order, each re-reading the tiles, and a rule whose head and tests hold writes its
+//! actions. Draws no random numbers.
+//!
+//! A rule `heads [unprotected] if (dx,dy) == t, ... -> (dx,dy) = t, ...` holds at `(x, y)`
+//! when the cell holds one of `heads` (any tile if `*`) and every tested neighbour
+//! `(x+dx, y+dy)` is inside the grid and compares as written. Writes outside the grid are
+//! skipped; with `unprotected`, so are writes into cells flagged in `protected`. With
+//! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
+//! (tiles past the end of the table have class 0) while writes are tile ids.
+//!
+//! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
+//! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
+
+use super::args::{flag_layers, flagged, holds, when, Rect, RectDef};
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::lang::pattern::FixRule;
+use crate::lang::Program;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str = "apply a list of neighbour fix rules in one raster pass";
+
+/// Rule-file parameters of `FixRules(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The tile layer read and written.
+    pub layer: Src,
+    /// The rule list, `"file.pat#name"`.
+    pub rules: Src,
+    /// The scanned cells. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Flag layers that `unprotected` rules do not write into. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
+    /// A class table, `"file.pat#name"`: compare classes instead of tiles.
+    #[serde(default)]
+    pub classes: Option<Src>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+}
+
+/// Compiled `FixRules`.
+#[derive(Debug)]
+pub struct Op {
+    layer: u16,
+    rules: Vec<FixRule>,
+    area: Option<Rect>,
+    protected: Vec<u16>,
+    classes: Option<Vec<u16>>,
+    when: Option<Program>,
+}
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let layer = cx.layer(&self.layer);
+        let rules = cx.rules(&self.rules);
+        let area = match &self.area {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
+        let protected = flag_layers(cx, &self.protected);
+        let classes = match &self.classes {
+            Some(c) => Some(cx.tile_table(c)?),
+            None => None,
+        };
+        let when = when(cx, &self.when);
+        Some(Op {
+            layer,
+            rules: rules?,
+            area,
+            protected,
+            classes,
+            when: when?,
+        })
+    }
+}
+
+impl Op {
+    #[inline]
+    fn class(&self, t: u16) -> u16 {
+        match &self.classes {
+            None => t,
+            Some(c) => c.get(t as usize).copied().unwrap_or(0),
+        }
+    }
+
+    pub fn run(&self, st: &mut State) -> Flow {
+        if !holds(&self.when, st) {
+            return Flow::Continue;
+        }
+        let (x0, y0, x1, y1) = match &self.area {
+            Some(a) => a.clipped(st),
+            None => (0, 0, st.width, st.height),
+        };
+        let (w, h) = (st.width, st.height);
+        let l = self.layer as usize;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                for r in &self.rules {
+                    let here = self.class(st.layers[l][(y * w + x) as usize]);
+                    if !r.heads.is_empty() && !r.heads.contains(&here) {
+                        continue;
+                    }
+                    let ok = r.tests.iter().all(|t| {
+                        let (nx, ny) = (x + t.dx, y + t.dy);
+                        nx >= 0
+                            && ny >= 0
+                            && nx < w
+                            && ny < h
+                            && (self.class(st.layers[l][(ny * w + nx) as usize]) == t.value)
+                                == t.equal
+                    });
+                    if !ok {
+                        continue;
+                    }
+                    for &(dx, dy, v) in &r.actions {
+                        let (nx, ny) = (x + dx, y + dy);
+                        if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                            continue;
+                        }
+                        let i = (ny * w + nx) as usize;
+                        if r.unprotected && flagged(st, &self.protected, i) {
+                            continue;
+                        }
+                        st.layers[l][i] = v;
+                    }
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{grid, run_rules_with};
+
+    const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
+        rules r { Floor if (1,0) == Dirt -> (1,0) = 18\n 18 if (0,1) != 5 -> (0,1) = 7 }\n\
+        table cls { 0 0 0 0 0 13 }\n\
+        rules c { 13 if (1,0) == 13 -> (0,0) = 99 }";
+
+    #[test]
+    fn rules_fire_in_raster_order_and_reread_tiles() {
+        let g = run_rules_with(
+            3,
+            2,
+            r#"FillRect(layer: "t", value: "22", rect: (x: "0", y: "0", w: "3", h: "2")),
+               FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "1", h: "1")),
+               FixRules(layer: "t", rules: "p.pat#r")"#,
+            "t",
+            &[("p.pat", PAT)],
+        );
+        // (0,0) floor turns (1,0) into 18; at (1,0) the second rule turns (1,1) into 7.
+        assert_eq!(g, grid("13 18 22\n22 7 22"));
+    }
+
+    #[test]
+    fn classes_and_areas() {
+        let g = run_rules_with(
+            3,
+            1,
+            r#"FillRect(layer: "t", value: "5", rect: (x: "0", y: "0", w: "3", h: "1")),
+               FixRules(layer: "t", rules: "p.pat#c", classes: "p.pat#cls",
+                        area: (x: "1", y: "0", w: "2", h: "1"))"#,
+            "t",
+            &[("p.pat", PAT)],
+        );
+        assert_eq!(g, grid("5 99 5"));
+    }
+}
