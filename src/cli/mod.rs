@@ -42,7 +42,8 @@ enum Command {
         /// lists the parameters.
         #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
         params: Vec<String>,
-        /// Output format: ascii (a picture with a legend) or json (one Dungeon object a line).
+        /// Output format: ascii (a picture with a legend), json (one Dungeon object a line) or
+        /// png (a picture; needs -o FILE, and with --count K each seed gets FILE-SEED.png).
         #[arg(long, value_enum, default_value_t = Format::Ascii)]
         format: Format,
         /// Write to FILE instead of standard output.
@@ -80,6 +81,7 @@ enum Command {
 enum Format {
     Ascii,
     Json,
+    Png,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -112,6 +114,45 @@ pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
     }
 }
 
+/// `generate --format png`: one file per seed.
+fn png_files(
+    rs: &RuleSet,
+    params: &Params,
+    seed: u64,
+    count: u64,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let Some(out) = output else {
+        eprintln!("error: --format png needs -o FILE.png");
+        return ExitCode::from(2);
+    };
+    for s in seed..seed.saturating_add(count) {
+        let path = if count > 1 {
+            let stem = out
+                .file_stem()
+                .map_or("dungeon".into(), |x| x.to_string_lossy());
+            let ext = out
+                .extension()
+                .map_or("png".into(), |x| x.to_string_lossy());
+            out.with_file_name(format!("{stem}-{s}.{ext}"))
+        } else {
+            out.to_path_buf()
+        };
+        let d = match rs.generate(s, params) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: seed {s}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Err(e) = undercroft::render::png::write(&d, rs, &path) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -141,6 +182,9 @@ pub fn main() -> ExitCode {
                     output.is_none() && std::io::stdout().is_terminal() && format == Format::Ascii
                 }
             };
+            if format == Format::Png {
+                return png_files(&rs, &params, seed, count, output.as_deref());
+            }
             let mut out: Box<dyn Write> = match &output {
                 Some(f) => match std::fs::File::create(f) {
                     Ok(f) => Box::new(std::io::BufWriter::new(f)),
@@ -156,7 +200,7 @@ pub fn main() -> ExitCode {
                     Ok(d) => {
                         let text = match format {
                             Format::Json => d.to_json() + "\n",
-                            Format::Ascii => {
+                            Format::Ascii | Format::Png => {
                                 undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
                             }
                         };

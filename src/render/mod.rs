@@ -1,3 +1,6 @@
-//! Renderers: turn a [`crate::Dungeon`] into text or pictures.
+//! Renderers: ASCII text and PNG pictures, and the colours and font they share.
 
 pub mod ascii;
+pub mod colour;
+pub mod font;
+pub mod png;
