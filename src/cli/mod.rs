@@ -73,6 +73,25 @@ enum Command {
         #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
         params: Vec<String>,
     },
+    /// Live preview in the terminal: redraws on every save of any file of the rule set,
+    /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
+    /// through the trace. Keys are listed on the bottom line (q quits).
+    Preview {
+        /// The rule file, e.g. rules/isaac/flash.ron.
+        rules: PathBuf,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// --param NAME=VALUE (repeatable); change them live with tab and +/-.
+        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Also rewrite this PNG on every new dungeon (for an image viewer kept open).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Milliseconds a save must be quiet before it is reloaded.
+        #[arg(long, default_value_t = 40)]
+        debounce_ms: u64,
+    },
     /// List the operators and expression functions rule files can use.
     Ops,
 }
@@ -260,6 +279,34 @@ pub fn main() -> ExitCode {
             seed,
             params,
         } => stats::run(&rules, count, seed, &params),
+        Command::Preview {
+            rules,
+            seed,
+            params,
+            png,
+            debounce_ms,
+        } => {
+            let params = match parse_params(&params) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let opts = undercroft::preview::ui::Options {
+                rules,
+                first: undercroft::preview::app::initial_request(seed, params),
+                png,
+                quiet: std::time::Duration::from_millis(debounce_ms),
+            };
+            match undercroft::preview::ui::run(opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Ops => {
             println!("Operators (steps in rule files):");
             println!(

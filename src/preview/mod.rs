@@ -3,6 +3,9 @@
 //!
 //! Everything but [`ui`] runs without a terminal, so the reload loop is tested directly.
 
+pub mod app;
+pub mod draw;
 pub mod reload;
+pub mod ui;
 pub mod watch;
 pub mod worker;
