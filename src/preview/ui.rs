@@ -75,6 +75,7 @@ fn event_loop(
 ) -> std::io::Result<()> {
     let mut geo = MapGeometry::default();
     let mut dirty = true;
+    let mut png_due = false;
     loop {
         while let Ok(u) = worker.updates.try_recv() {
             if let Update::Generated { request, .. } = &u {
@@ -82,14 +83,8 @@ fn event_loop(
                     continue; // a newer request is on its way
                 }
             }
-            let fresh = matches!(u, Update::Generated { .. });
+            png_due |= matches!(u, Update::Generated { .. });
             dirty |= app.update(u);
-            if let (true, Some(p), Some(rs), Some(d)) = (fresh, png_path, &app.rules, &app.dungeon)
-            {
-                if let Err(e) = png::write(d, rs, p) {
-                    app.error = Some(format!("cannot write {}: {e}", p.display()));
-                }
-            }
         }
         if dirty {
             term.draw(|f| geo = draw(f, app))?;
@@ -97,6 +92,14 @@ fn event_loop(
             if let Some(t) = app.pending_save.take() {
                 app.redraw = Some(t.elapsed());
                 term.draw(|f| geo = draw(f, app))?;
+            }
+        }
+        // the picture file after the screen: the terminal is what the designer looks at
+        if let (true, Some(p), Some(rs), Some(d)) = (png_due, png_path, &app.rules, &app.dungeon) {
+            png_due = false;
+            if let Err(e) = png::write(d, rs, p) {
+                app.error = Some(format!("cannot write {}: {e}", p.display()));
+                dirty = true;
             }
         }
         let wait = Instant::now() + Duration::from_millis(15);
