@@ -14,6 +14,7 @@ pub mod dungeon;
 pub mod engine;
 pub mod lang;
 pub mod ops;
+pub mod preview;
 pub mod render;
 pub mod rng;
 pub mod ruleset;

@@ -42,7 +42,8 @@ enum Command {
         /// lists the parameters.
         #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
         params: Vec<String>,
-        /// Output format: ascii (a picture with a legend) or json (one Dungeon object a line).
+        /// Output format: ascii (a picture with a legend), json (one Dungeon object a line) or
+        /// png (a picture; needs -o FILE, and with --count K each seed gets FILE-SEED.png).
         #[arg(long, value_enum, default_value_t = Format::Ascii)]
         format: Format,
         /// Write to FILE instead of standard output.
@@ -75,6 +76,25 @@ enum Command {
         #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
         params: Vec<String>,
     },
+    /// Live preview in the terminal: redraws on every save of any file of the rule set,
+    /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
+    /// through the trace. Keys are listed on the bottom line (q quits).
+    Preview {
+        /// The rule file, e.g. rules/isaac/flash.ron.
+        rules: PathBuf,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// --param NAME=VALUE (repeatable); change them live with tab and +/-.
+        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Also rewrite this PNG on every new dungeon (for an image viewer kept open).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Milliseconds a save must be quiet before it is reloaded.
+        #[arg(long, default_value_t = 40)]
+        debounce_ms: u64,
+    },
     /// List the operators and expression functions rule files can use.
     Ops,
 }
@@ -83,6 +103,7 @@ enum Command {
 enum Format {
     Ascii,
     Json,
+    Png,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -115,6 +136,45 @@ pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
     }
 }
 
+/// `generate --format png`: one file per seed.
+fn png_files(
+    rs: &RuleSet,
+    params: &Params,
+    seed: u64,
+    count: u64,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let Some(out) = output else {
+        eprintln!("error: --format png needs -o FILE.png");
+        return ExitCode::from(2);
+    };
+    for s in seed..seed.saturating_add(count) {
+        let path = if count > 1 {
+            let stem = out
+                .file_stem()
+                .map_or("dungeon".into(), |x| x.to_string_lossy());
+            let ext = out
+                .extension()
+                .map_or("png".into(), |x| x.to_string_lossy());
+            out.with_file_name(format!("{stem}-{s}.{ext}"))
+        } else {
+            out.to_path_buf()
+        };
+        let d = match rs.generate(s, params) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: seed {s}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Err(e) = undercroft::render::png::write(&d, rs, &path) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -145,6 +205,9 @@ pub fn main() -> ExitCode {
                     output.is_none() && std::io::stdout().is_terminal() && format == Format::Ascii
                 }
             };
+            if format == Format::Png {
+                return png_files(&rs, &params, seed, count, output.as_deref());
+            }
             let mut out: Box<dyn Write> = match &output {
                 Some(f) => match std::fs::File::create(f) {
                     Ok(f) => Box::new(std::io::BufWriter::new(f)),
@@ -163,7 +226,7 @@ pub fn main() -> ExitCode {
                             Format::Ascii if interiors => {
                                 undercroft::render::interiors::floor_with_interiors(&d, &rs) + "\n"
                             }
-                            Format::Ascii => {
+                            Format::Ascii | Format::Png => {
                                 undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
                             }
                         };
@@ -223,6 +286,34 @@ pub fn main() -> ExitCode {
             seed,
             params,
         } => stats::run(&rules, count, seed, &params),
+        Command::Preview {
+            rules,
+            seed,
+            params,
+            png,
+            debounce_ms,
+        } => {
+            let params = match parse_params(&params) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let opts = undercroft::preview::ui::Options {
+                rules,
+                first: undercroft::preview::app::initial_request(seed, params),
+                png,
+                quiet: std::time::Duration::from_millis(debounce_ms),
+            };
+            match undercroft::preview::ui::run(opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Ops => {
             println!("Operators (steps in rule files):");
             println!(

@@ -1,4 +1,7 @@
-//! Renderers: turn a [`crate::Dungeon`] into text or pictures.
+//! Renderers: ASCII text and PNG pictures, and the colours and font they share.
 
 pub mod ascii;
+pub mod colour;
+pub mod font;
 pub mod interiors;
+pub mod png;

@@ -1,0 +1,311 @@
+//! The preview's state and key handling, without a terminal: what is shown (the last good
+//! dungeon, its trace, the diagnostics of a broken save), the seed and parameters, the
+//! cursor, and what a key does.
+
+use super::worker::{Request, Update};
+use crate::dungeon::{Dungeon, Layer};
+use crate::ruleset::{Diagnostics, ParamKind, Params, RuleSet, Trace};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A key, as the UI reports it (independent of the terminal library).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Left,
+    Right,
+    Up,
+    Down,
+    Tab,
+    BackTab,
+    Esc,
+}
+
+/// What the UI must do after a key.
+#[derive(Debug, PartialEq)]
+pub enum Action {
+    None,
+    /// Ask the worker for this.
+    Generate(Request),
+    Quit,
+}
+
+/// The help line.
+pub const HELP: &str = "n/p seed  r random seed  tab/shift-tab param  +/- change param  \
+t trace  [/] step  arrows/hjkl cursor  q quit";
+
+/// Everything the preview shows.
+pub struct App {
+    pub request: Request,
+    pub rules: Option<Arc<RuleSet>>,
+    pub dungeon: Option<Dungeon>,
+    pub trace: Option<Trace>,
+    /// The shown trace frame (index into `trace.frames`); the final dungeon when `None`.
+    pub frame: Option<usize>,
+    /// Cells (row-major) that changed at the last reload.
+    pub changed: Vec<bool>,
+    /// The selected parameter (index into the rule set's params).
+    pub param: usize,
+    pub cursor: (i32, i32),
+    /// The diagnostics of a broken save (the dungeon shown is the last good one).
+    pub diagnostics: Option<Diagnostics>,
+    /// A generation error (bad parameter, Retry budget spent).
+    pub error: Option<String>,
+    pub elapsed: Duration,
+    /// Time from the end of a save's debounce to the end of the redraw, of the last reload.
+    pub redraw: Option<Duration>,
+    pub reloads: u32,
+    /// When the last save arrived, until it is drawn.
+    pub pending_save: Option<Instant>,
+}
+
+impl App {
+    pub fn new(request: Request) -> App {
+        App {
+            request,
+            rules: None,
+            dungeon: None,
+            trace: None,
+            frame: None,
+            changed: Vec::new(),
+            param: 0,
+            cursor: (0, 0),
+            diagnostics: None,
+            error: None,
+            elapsed: Duration::ZERO,
+            redraw: None,
+            reloads: 0,
+            pending_save: None,
+        }
+    }
+
+    /// Take in a worker result. Returns whether the picture changed.
+    pub fn update(&mut self, u: Update) -> bool {
+        match u {
+            Update::Generated {
+                rules,
+                dungeon,
+                trace,
+                elapsed,
+                saved,
+                ..
+            } => {
+                if saved.is_some() {
+                    self.reloads += 1;
+                    self.changed = match &self.dungeon {
+                        Some(old) => changed_cells(old, &dungeon),
+                        None => Vec::new(),
+                    };
+                    self.pending_save = saved;
+                } else {
+                    self.changed.clear();
+                }
+                if self.rules.is_none() {
+                    self.cursor = (dungeon.width / 2, dungeon.height / 2);
+                }
+                self.rules = Some(rules);
+                self.dungeon = Some(dungeon);
+                self.frame = match (&trace, self.frame) {
+                    (Some(t), Some(i)) if !t.frames.is_empty() => Some(i.min(t.frames.len() - 1)),
+                    _ => None,
+                };
+                self.trace = trace;
+                self.elapsed = elapsed;
+                self.diagnostics = None;
+                self.error = None;
+                true
+            }
+            Update::Failed { rules, message, .. } => {
+                self.rules = Some(rules);
+                self.diagnostics = None;
+                self.error = Some(message);
+                true
+            }
+            Update::Broken { diagnostics, saved } => {
+                self.diagnostics = Some(diagnostics);
+                self.pending_save = saved;
+                true
+            }
+        }
+    }
+
+    /// The dungeon to draw: the selected trace frame, or the final dungeon.
+    pub fn shown(&self) -> Option<Dungeon> {
+        let (rs, d) = (self.rules.as_ref()?, self.dungeon.as_ref()?);
+        match (self.frame, &self.trace) {
+            (Some(i), Some(t)) => {
+                let f = t.frames.get(i)?;
+                let values = rs.resolve_params(&self.request.params).ok()?;
+                Some(Dungeon::from_state(
+                    rs, &f.state, d.seed, &values, d.attempts,
+                ))
+            }
+            _ => Some(d.clone()),
+        }
+    }
+
+    /// Handle a key.
+    pub fn key(&mut self, k: Key) -> Action {
+        let n_params = self.rules.as_ref().map_or(0, |r| r.params.len());
+        match k {
+            Key::Char('q') | Key::Esc => return Action::Quit,
+            Key::Char('n') => self.request.seed = self.request.seed.wrapping_add(1),
+            Key::Char('p') => self.request.seed = self.request.seed.wrapping_sub(1),
+            Key::Char('r') => self.request.seed = random_seed(self.request.seed),
+            Key::Tab if n_params > 0 => {
+                self.param = (self.param + 1) % n_params;
+                return Action::None;
+            }
+            Key::BackTab if n_params > 0 => {
+                self.param = (self.param + n_params - 1) % n_params;
+                return Action::None;
+            }
+            Key::Char(c @ ('+' | '=' | '-' | '_')) => {
+                if !self.step_param(if matches!(c, '+' | '=') { 1 } else { -1 }) {
+                    return Action::None;
+                }
+            }
+            Key::Char('t') => {
+                self.request.traced = !self.request.traced;
+                self.frame = if self.request.traced { Some(0) } else { None };
+                if self.request.traced && self.trace.is_none() {
+                    return Action::Generate(self.request.clone());
+                }
+                if !self.request.traced {
+                    self.trace = None;
+                }
+                return Action::None;
+            }
+            Key::Char(c @ ('[' | ']')) => {
+                let n = self.trace.as_ref().map_or(0, |t| t.frames.len());
+                if n > 0 {
+                    let i = self.frame.unwrap_or(n - 1) as i64 + if c == ']' { 1 } else { -1 };
+                    self.frame = Some(i.clamp(0, n as i64 - 1) as usize);
+                }
+                return Action::None;
+            }
+            Key::Left | Key::Char('h') => self.move_cursor(-1, 0),
+            Key::Right | Key::Char('l') => self.move_cursor(1, 0),
+            Key::Up | Key::Char('k') => self.move_cursor(0, -1),
+            Key::Down | Key::Char('j') => self.move_cursor(0, 1),
+            _ => return Action::None,
+        }
+        if matches!(k, Key::Left | Key::Right | Key::Up | Key::Down)
+            || matches!(k, Key::Char('h' | 'j' | 'k' | 'l'))
+        {
+            return Action::None;
+        }
+        Action::Generate(self.request.clone())
+    }
+
+    fn move_cursor(&mut self, dx: i32, dy: i32) {
+        if let Some(d) = &self.dungeon {
+            self.cursor.0 = (self.cursor.0 + dx).clamp(0, d.width - 1);
+            self.cursor.1 = (self.cursor.1 + dy).clamp(0, d.height - 1);
+        }
+    }
+
+    /// Change the selected parameter by one step (ints by 1, numbers by a tenth, booleans
+    /// toggle), within its range. Returns whether it changed.
+    fn step_param(&mut self, dir: i32) -> bool {
+        let Some(rs) = &self.rules else { return false };
+        let Some(p) = rs.params.get(self.param) else {
+            return false;
+        };
+        let Ok(values) = rs.resolve_params(&self.request.params) else {
+            return false;
+        };
+        let now = values[self.param];
+        let next = match (&p.kind, now) {
+            (ParamKind::Bool, crate::engine::value::Value::Bool(b)) => (!b).to_string(),
+            (ParamKind::Int { .. }, crate::engine::value::Value::Num(n)) => {
+                ((n as i64) + dir as i64).to_string()
+            }
+            (_, crate::engine::value::Value::Num(n)) => {
+                format!("{}", ((n * 10.0).round() + dir as f64) / 10.0)
+            }
+            _ => return false,
+        };
+        if p.parse(&next).is_err() {
+            return false;
+        }
+        let name = p.name.clone();
+        self.request.params = std::mem::take(&mut self.request.params).set(&name, next);
+        true
+    }
+
+    /// The room under the cursor, described: "room 3 boss 1x1".
+    pub fn under_cursor(&self) -> String {
+        let Some(d) = self.shown() else {
+            return String::new();
+        };
+        let (x, y) = self.cursor;
+        let mut s = format!("({x}, {y})");
+        if let Some(r) = d.room_at(x, y) {
+            s += &format!(" room {} {} {}", r.id, r.kind, r.shape);
+        }
+        for (name, layer) in &d.layers {
+            if let Layer::Ids(rows) = layer {
+                if let Some(v) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
+                    s += &format!(" {name} {v}");
+                }
+            }
+        }
+        for (name, p) in &d.markers {
+            if *p == [x, y] {
+                s += &format!(" [{name}]");
+            }
+        }
+        s
+    }
+}
+
+/// Cells whose room kind or tile ids differ between `a` and `b` (row-major, `b`'s size);
+/// all cells when the sizes differ.
+pub fn changed_cells(a: &Dungeon, b: &Dungeon) -> Vec<bool> {
+    let n = (b.width.max(0) * b.height.max(0)) as usize;
+    if a.width != b.width || a.height != b.height {
+        return vec![true; n];
+    }
+    let mut out = vec![false; n];
+    for (name, lb) in &b.layers {
+        let la = a.layers.get(name);
+        for y in 0..b.height as usize {
+            for x in 0..b.width as usize {
+                let differs = match (la, lb) {
+                    (Some(Layer::Symbols(ra)), Layer::Symbols(rb)) => {
+                        ra.get(y).and_then(|r| r.chars().nth(x))
+                            != rb.get(y).and_then(|r| r.chars().nth(x))
+                    }
+                    (Some(Layer::Ids(ra)), Layer::Ids(rb)) => {
+                        ra.get(y).and_then(|r| r.get(x)) != rb.get(y).and_then(|r| r.get(x))
+                    }
+                    _ => true,
+                };
+                out[y * b.width as usize + x] |= differs;
+            }
+        }
+    }
+    out
+}
+
+/// A new seed from the clock (the preview only: generation itself never reads the clock).
+fn random_seed(old: u64) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut z = t ^ old.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % 1_000_000
+}
+
+/// Keep only the parameters a user set (for the request) — `Params` as given on the command
+/// line.
+pub fn initial_request(seed: u64, params: Params) -> Request {
+    Request {
+        seed,
+        params,
+        traced: false,
+    }
+}

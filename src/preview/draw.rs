@@ -1,0 +1,329 @@
+//! Drawing the preview with ratatui: the map (room graph or tile layer) in the rule file's
+//! colours, the side panel, the help line. Works on any ratatui backend (a terminal, or
+//! `TestBackend` in tests and timing runs).
+
+use super::app::{App, HELP};
+use crate::dungeon::Dungeon;
+use crate::render::{colour, png::tile_layer};
+use crate::ruleset::RuleSet;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// Where the map was drawn: terminal cell of grid cell (0, 0) and the size of one grid cell
+/// in terminal cells (for mapping the mouse to a cell).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct MapGeometry {
+    pub x: u16,
+    pub y: u16,
+    pub cell_w: u16,
+    pub cell_h: u16,
+}
+
+impl MapGeometry {
+    /// The grid cell at terminal position `(col, row)`.
+    pub fn cell_at(&self, col: u16, row: u16) -> Option<(i32, i32)> {
+        if self.cell_w == 0 || col < self.x || row < self.y {
+            return None;
+        }
+        Some((
+            ((col - self.x) / self.cell_w) as i32,
+            ((row - self.y) / self.cell_h) as i32,
+        ))
+    }
+}
+
+fn rgb(c: [u8; 3]) -> Color {
+    Color::Rgb(c[0], c[1], c[2])
+}
+
+/// Draw the whole preview.
+pub fn draw(f: &mut Frame, app: &App) -> MapGeometry {
+    let [main, help] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(f.area());
+    let [map_area, panel] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(46)]).areas(main);
+    let title = app
+        .rules
+        .as_ref()
+        .map_or("undercroft preview".to_string(), |r| {
+            format!(" {} ", r.name)
+        });
+    let block = Block::default().borders(Borders::ALL).title(title);
+    let inner = block.inner(map_area);
+    f.render_widget(block, map_area);
+    let geo = match (app.shown(), &app.rules) {
+        (Some(d), Some(rs)) => draw_map(f, app, &d, rs, inner),
+        _ => {
+            let msg = if app.diagnostics.is_some() {
+                "the rule set does not load: see the panel"
+            } else {
+                "generating…"
+            };
+            f.render_widget(Paragraph::new(msg), inner);
+            MapGeometry::default()
+        }
+    };
+    f.render_widget(
+        Paragraph::new(panel_lines(app))
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(" rule set ")),
+        panel,
+    );
+    f.render_widget(
+        Paragraph::new(HELP).style(Style::default().add_modifier(Modifier::REVERSED)),
+        help,
+    );
+    geo
+}
+
+fn put(f: &mut Frame, area: Rect, x: u16, y: u16, s: &str, style: Style) {
+    for (i, ch) in s.chars().enumerate() {
+        let (cx, cy) = (area.x + x + i as u16, area.y + y);
+        if cx < area.right() && cy < area.bottom() {
+            if let Some(c) = f.buffer_mut().cell_mut(Position::new(cx, cy)) {
+                c.set_char(ch).set_style(style);
+            }
+        }
+    }
+}
+
+fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> MapGeometry {
+    let changed = |x: i32, y: i32| {
+        app.changed
+            .get((y * d.width + x) as usize)
+            .copied()
+            .unwrap_or(false)
+    };
+    let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
+    let cur = app.cursor;
+    if let Some((name, ids)) = tile_layer(d) {
+        for (y, row) in ids.iter().enumerate() {
+            for (x, &id) in row.iter().enumerate() {
+                let (xi, yi) = (x as i32, y as i32);
+                let mut st = Style::default().bg(rgb(colour::tile(rs, name, id)));
+                let mut s: Vec<char> = vec![' ', ' '];
+                if let Some(m) = marker_at(xi, yi) {
+                    s[0] = d
+                        .markers
+                        .keys()
+                        .nth(m)
+                        .and_then(|n| n.chars().next())
+                        .unwrap_or('*');
+                    st = st.fg(rgb(colour::marker(m))).add_modifier(Modifier::BOLD);
+                }
+                if changed(xi, yi) {
+                    s[1] = '*';
+                    st = st.fg(Color::Yellow);
+                }
+                if (xi, yi) == cur {
+                    st = st.add_modifier(Modifier::REVERSED);
+                    s = vec!['[', ']'];
+                }
+                let s: String = s.into_iter().collect();
+                put(f, area, x as u16 * 2, y as u16, &s, st);
+            }
+        }
+        return MapGeometry {
+            x: area.x,
+            y: area.y,
+            cell_w: 2,
+            cell_h: 1,
+        };
+    }
+    let (w, h) = (d.width, d.height);
+    let mut owner = vec![None; (w.max(0) * h.max(0)) as usize];
+    for (i, r) in d.rooms.iter().enumerate() {
+        for &[x, y] in &r.cells {
+            if (0..w).contains(&x) && (0..h).contains(&y) {
+                owner[(y * w + x) as usize] = Some(i);
+            }
+        }
+    }
+    let at = |x: i32, y: i32| -> Option<usize> {
+        if (0..w).contains(&x) && (0..h).contains(&y) {
+            owner[(y * w + x) as usize]
+        } else {
+            None
+        }
+    };
+    let door = |a: [i32; 2], b: [i32; 2]| {
+        d.doors
+            .iter()
+            .any(|dr| dr.cells == [a, b] || dr.cells == [b, a])
+    };
+    let kind_style = |i: usize| {
+        let c = colour::kind(rs, &d.rooms[i].kind);
+        Style::default().bg(rgb(c)).fg(rgb(colour::ink_on(c)))
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let (px, py) = (x as u16 * 4, y as u16 * 2);
+            let here = at(x, y);
+            let mut st = here.map_or(Style::default().fg(Color::DarkGray), kind_style);
+            let glyph = here.map_or('·', |i| {
+                rs.kinds
+                    .iter()
+                    .find(|k| k.name == d.rooms[i].kind)
+                    .map_or('#', |k| k.glyph)
+            });
+            let mut s = [' ', glyph, ' '];
+            if let Some(m) = marker_at(x, y) {
+                s[0] = d
+                    .markers
+                    .keys()
+                    .nth(m)
+                    .and_then(|n| n.chars().next())
+                    .unwrap_or('*');
+            }
+            if changed(x, y) {
+                s[2] = '*';
+            }
+            if (x, y) == cur {
+                st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            }
+            put(f, area, px, py, &s.iter().collect::<String>(), st);
+            // the joint to the right and below: same room, a door, or nothing
+            let right = if here.is_some() && at(x + 1, y) == here {
+                (" ".to_string(), here.map(kind_style))
+            } else if door([x, y], [x + 1, y]) {
+                ("─".to_string(), None)
+            } else {
+                (" ".to_string(), None)
+            };
+            put(f, area, px + 3, py, &right.0, right.1.unwrap_or_default());
+            let down = if here.is_some() && at(x, y + 1) == here {
+                ("   ".to_string(), here.map(kind_style))
+            } else if door([x, y], [x, y + 1]) {
+                (" │ ".to_string(), None)
+            } else {
+                ("   ".to_string(), None)
+            };
+            if y + 1 < h {
+                put(f, area, px, py + 1, &down.0, down.1.unwrap_or_default());
+            }
+        }
+    }
+    MapGeometry {
+        x: area.x,
+        y: area.y,
+        cell_w: 4,
+        cell_h: 2,
+    }
+}
+
+fn panel_lines(app: &App) -> Vec<Line<'static>> {
+    let label = |k: &str| Span::styled(format!("{k:<10}"), Style::default().fg(Color::Cyan));
+    let mut out = Vec::new();
+    let mut row = |k: &str, v: String| out.push(Line::from(vec![label(k), Span::raw(v)]));
+    if let Some(rs) = &app.rules {
+        row("rule set", rs.name.clone());
+        row(
+            "files",
+            rs.files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+    }
+    row("seed", app.request.seed.to_string());
+    if let Some(d) = &app.dungeon {
+        row("attempts", d.attempts.to_string());
+        row("time", format!("{:.2} ms", app.elapsed.as_secs_f64() * 1e3));
+        let mut kinds: Vec<(String, usize)> = Vec::new();
+        for r in &d.rooms {
+            match kinds.iter_mut().find(|(k, _)| *k == r.kind) {
+                Some(e) => e.1 += 1,
+                None => kinds.push((r.kind.clone(), 1)),
+            }
+        }
+        let list: Vec<String> = kinds
+            .iter()
+            .map(|(k, n)| {
+                if *n > 1 {
+                    format!("{k} x{n}")
+                } else {
+                    k.clone()
+                }
+            })
+            .collect();
+        row("rooms", format!("{}: {}", d.rooms.len(), list.join(", ")));
+    }
+    row("cursor", app.under_cursor());
+    if let Some(ms) = app.redraw {
+        row(
+            "reloads",
+            format!(
+                "{} (save → redraw {:.1} ms)",
+                app.reloads,
+                ms.as_secs_f64() * 1e3
+            ),
+        );
+    }
+    let changed = app.changed.iter().filter(|&&c| c).count();
+    if changed > 0 {
+        row("changed", format!("{changed} cells marked *"));
+    }
+    if let (Some(t), true) = (&app.trace, app.request.traced) {
+        let n = t.frames.len();
+        match app.frame.and_then(|i| t.frames.get(i).map(|f| (i, f))) {
+            Some((i, f)) => row(
+                "trace",
+                format!(
+                    "step {}/{n}: {} ({}) {}",
+                    i + 1,
+                    f.label.name,
+                    f.label.kind,
+                    f.label.at
+                ),
+            ),
+            None => row("trace", format!("{n} steps, showing the result")),
+        }
+    }
+    if let Some(rs) = &app.rules {
+        out.push(Line::from(Span::styled(
+            "params (tab, +/-)",
+            Style::default().fg(Color::Cyan),
+        )));
+        let values = rs.resolve_params(&app.request.params).ok();
+        for (i, p) in rs.params.iter().enumerate() {
+            let v = values.as_ref().map_or(String::new(), |v| p.show(v[i]));
+            let text = format!(
+                "{} {} = {v}",
+                if i == app.param { '>' } else { ' ' },
+                p.name
+            );
+            let st = if i == app.param {
+                Style::default().add_modifier(Modifier::BOLD)
+            } else {
+                Style::default()
+            };
+            out.push(Line::from(Span::styled(text, st)));
+        }
+    }
+    if let Some(e) = &app.error {
+        out.push(Line::from(Span::styled(
+            format!("error: {e}"),
+            Style::default().fg(Color::Red),
+        )));
+    }
+    if let Some(diags) = &app.diagnostics {
+        out.push(Line::from(Span::styled(
+            "broken save: showing the last good dungeon",
+            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        )));
+        for dg in &diags.0 {
+            out.push(Line::from(Span::styled(
+                dg.short(),
+                Style::default().fg(Color::Red),
+            )));
+            if let Some(h) = &dg.help {
+                out.push(Line::from(Span::raw(format!("  help: {h}"))));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,192 @@
+//! Generation off the UI thread. One thread waits for saves ([`FileWatch`]), one reloads
+//! and generates; the UI sends [`Request`]s and receives [`Update`]s. Requests queued while
+//! a generation runs are collapsed: the newest wins, the others are never generated.
+
+use super::reload::{Live, Reload};
+use super::watch::FileWatch;
+use crate::dungeon::Dungeon;
+use crate::ruleset::{Diagnostics, Params, RuleSet, Trace};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub seed: u64,
+    pub params: Params,
+    /// Record the state after every step.
+    pub traced: bool,
+}
+
+/// What the worker produced.
+#[derive(Debug)]
+pub enum Update {
+    /// A dungeon of the current rule set.
+    Generated {
+        /// The request it answers (the newest one when it started).
+        request: u64,
+        rules: Arc<RuleSet>,
+        dungeon: Dungeon,
+        trace: Option<Trace>,
+        /// Generation time.
+        elapsed: Duration,
+        /// Set when a save caused this: when the debounced batch was released.
+        saved: Option<Instant>,
+    },
+    /// The rule set loaded but generation failed (bad parameter, Retry budget spent).
+    Failed {
+        request: u64,
+        rules: Arc<RuleSet>,
+        message: String,
+    },
+    /// A save broke the rule set; the last good dungeon stays.
+    Broken {
+        diagnostics: Diagnostics,
+        saved: Option<Instant>,
+    },
+}
+
+enum Msg {
+    Saved(Instant),
+    Request(u64, Request),
+}
+
+/// Handle on the background threads; dropping it stops them.
+pub struct Worker {
+    tx: Sender<Msg>,
+    /// Results, in the order they were made.
+    pub updates: Receiver<Update>,
+    next: u64,
+    stop: Arc<AtomicBool>,
+}
+
+impl Worker {
+    /// Load `root`, watch its files (debounced by `quiet`) and answer `first`.
+    ///
+    /// # Errors
+    /// When file watching cannot start.
+    pub fn start(root: &Path, quiet: Duration, first: Request) -> notify::Result<Worker> {
+        let watch = Arc::new(FileWatch::new(quiet)?);
+        let (tx, rx) = channel::<Msg>();
+        let (utx, updates) = channel::<Update>();
+        let stop = Arc::new(AtomicBool::new(false));
+        {
+            let (watch, tx, stop) = (watch.clone(), tx.clone(), stop.clone());
+            thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    if watch.next_batch(Duration::from_millis(100)).is_some()
+                        && tx.send(Msg::Saved(Instant::now())).is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+        let root = root.to_path_buf();
+        thread::spawn(move || {
+            let mut live = Live::open(&root);
+            let _ = watch.set_files(&live.files());
+            if let Some(d) = &live.diagnostics {
+                let _ = utx.send(Update::Broken {
+                    diagnostics: d.clone(),
+                    saved: None,
+                });
+            }
+            let mut current: Option<(u64, Request)> = None;
+            while let Ok(first) = rx.recv() {
+                // drain: the newest request wins, saves are merged
+                let mut saved = None;
+                let mut fresh = None;
+                for m in std::iter::once(first).chain(rx.try_iter()) {
+                    match m {
+                        Msg::Saved(t) => saved = Some(t),
+                        Msg::Request(id, r) => fresh = Some((id, r)),
+                    }
+                }
+                let mut regenerate = fresh.is_some();
+                if let Some(f) = fresh {
+                    current = Some(f);
+                }
+                if saved.is_some() {
+                    match live.reload() {
+                        Reload::Unchanged => {}
+                        Reload::Loaded(_) => regenerate = true,
+                        Reload::Broken(d) => {
+                            let _ = utx.send(Update::Broken {
+                                diagnostics: d,
+                                saved,
+                            });
+                        }
+                    }
+                    let _ = watch.set_files(&live.files());
+                }
+                let (Some(rules), Some((id, req)), true) = (&live.rules, &current, regenerate)
+                else {
+                    continue;
+                };
+                if utx.send(generate(rules, *id, req, saved)).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut w = Worker {
+            tx,
+            updates,
+            next: 0,
+            stop,
+        };
+        w.request(first);
+        Ok(w)
+    }
+
+    /// Ask for a dungeon; returns the request's number. Earlier requests still queued are
+    /// dropped.
+    pub fn request(&mut self, r: Request) -> u64 {
+        self.next += 1;
+        let _ = self.tx.send(Msg::Request(self.next, r));
+        self.next
+    }
+
+    /// The number of the newest request.
+    pub fn newest(&self) -> u64 {
+        self.next
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Generate `req` with `rules`, timing it.
+pub fn generate(rules: &Arc<RuleSet>, id: u64, req: &Request, saved: Option<Instant>) -> Update {
+    let t = Instant::now();
+    let result = if req.traced {
+        rules
+            .generate_traced(req.seed, &req.params)
+            .map(|(d, t)| (d, Some(t)))
+    } else {
+        rules.generate(req.seed, &req.params).map(|d| (d, None))
+    };
+    let elapsed = t.elapsed();
+    match result {
+        Ok((dungeon, trace)) => Update::Generated {
+            request: id,
+            rules: rules.clone(),
+            dungeon,
+            trace,
+            elapsed,
+            saved,
+        },
+        Err(e) => Update::Failed {
+            request: id,
+            rules: rules.clone(),
+            message: e.to_string(),
+        },
+    }
+}

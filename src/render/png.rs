@@ -1,0 +1,330 @@
+//! PNG pictures of dungeons.
+//!
+//! - A dungeon with a tile layer (`Layer::Ids` with any non-zero id) is drawn top-down, one
+//!   block of [`TILE`] pixels per tile, coloured per tile id ([`colour::tile`]), markers
+//!   ringed and labelled, and a legend of the most common ids.
+//! - Otherwise the room layer is drawn as a map of rooms: each cell a block of
+//!   [`CELL_W`]x[`CELL_H`] pixels in its kind's colour, cells of one room joined, doors as
+//!   bars across the gap between two rooms, the kind's glyph in the room, and a legend.
+//!
+//! Pictures are deterministic: the same dungeon gives the same bytes.
+
+use super::{colour, font};
+use crate::dungeon::{Dungeon, Layer};
+use crate::ruleset::RuleSet;
+use image::{Rgb, RgbImage};
+use std::path::Path;
+
+/// Pixels per room-map cell.
+pub const CELL_W: u32 = 48;
+pub const CELL_H: u32 = 40;
+/// Pixels per tile.
+pub const TILE: u32 = 8;
+const MARGIN: u32 = 12;
+/// Font scale (pixels per font pixel).
+const TEXT: u32 = 2;
+const LINE: u32 = (font::HEIGHT + 3) * TEXT;
+
+/// Draw `d` (see the module doc for what is drawn).
+pub fn picture(d: &Dungeon, rs: &RuleSet) -> RgbImage {
+    match tile_layer(d) {
+        Some((name, ids)) => tiles(d, rs, name, ids),
+        None => rooms(d, rs),
+    }
+}
+
+/// Encode `d` as PNG bytes.
+///
+/// # Errors
+/// Only if encoding fails (it does not for valid images).
+pub fn to_png(d: &Dungeon, rs: &RuleSet) -> image::ImageResult<Vec<u8>> {
+    let img = picture(d, rs);
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png)?;
+    Ok(out.into_inner())
+}
+
+/// Write `d` as a PNG to `path`, atomically (a temporary file renamed over `path`), so an
+/// image viewer watching the file never reads half a picture.
+///
+/// # Errors
+/// When the file cannot be written.
+pub fn write(d: &Dungeon, rs: &RuleSet, path: &Path) -> std::io::Result<()> {
+    let bytes = to_png(d, rs).map_err(std::io::Error::other)?;
+    let name = path
+        .file_name()
+        .map_or("picture".into(), |n| n.to_string_lossy());
+    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// The first tile layer with any non-zero id.
+pub fn tile_layer(d: &Dungeon) -> Option<(&str, &Vec<Vec<u16>>)> {
+    d.layers.iter().find_map(|(n, l)| match l {
+        Layer::Ids(rows) if rows.iter().flatten().any(|&v| v != 0) => Some((n.as_str(), rows)),
+        _ => None,
+    })
+}
+
+fn rect(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) {
+    for yy in y..(y + h).min(img.height()) {
+        for xx in x..(x + w).min(img.width()) {
+            img.put_pixel(xx, yy, Rgb(c));
+        }
+    }
+}
+
+fn text(img: &mut RgbImage, x: u32, y: u32, s: &str, scale: u32, c: [u8; 3]) {
+    for (i, ch) in s.chars().enumerate() {
+        let ox = x + i as u32 * (font::WIDTH + 1) * scale;
+        for fy in 0..font::HEIGHT {
+            for fx in 0..font::WIDTH {
+                if font::pixel(ch, fx, fy) {
+                    rect(img, ox + fx * scale, y + fy * scale, scale, scale, c);
+                }
+            }
+        }
+    }
+}
+
+fn text_px(s: &str, scale: u32) -> u32 {
+    font::text_width(s) * scale
+}
+
+/// "name  seed N  k=v ..." with the parameters that differ from their defaults.
+fn header(d: &Dungeon, rs: &RuleSet) -> String {
+    let params: Vec<String> = d
+        .params
+        .iter()
+        .filter(|(k, v)| {
+            let default = rs
+                .params
+                .iter()
+                .find(|p| p.name == **k)
+                .map(|p| p.show(p.default));
+            default.is_none_or(|def| def != v.to_string())
+        })
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    format!("{}  seed {}  {}", d.ruleset, d.seed, params.join(" "))
+}
+
+/// Legend rows: swatch colour and label, laid out in as many columns as fit `width`.
+fn legend(img: &mut RgbImage, top: u32, entries: &[([u8; 3], String)]) {
+    let col = entries
+        .iter()
+        .map(|(_, l)| text_px(l, TEXT))
+        .max()
+        .unwrap_or(0)
+        + LINE * 2;
+    let per_row = ((img.width() - 2 * MARGIN) / col.max(1)).max(1);
+    for (i, (c, label)) in entries.iter().enumerate() {
+        let x = MARGIN + (i as u32 % per_row) * col;
+        let y = top + (i as u32 / per_row) * LINE;
+        rect(img, x, y, LINE - 4, LINE - 4, *c);
+        text(img, x + LINE + 2, y + 1, label, TEXT, colour::INK);
+    }
+}
+
+fn legend_height(n: usize, width: u32, entries: &[([u8; 3], String)]) -> u32 {
+    let col = entries
+        .iter()
+        .map(|(_, l)| text_px(l, TEXT))
+        .max()
+        .unwrap_or(0)
+        + LINE * 2;
+    let per_row = ((width - 2 * MARGIN) / col.max(1)).max(1) as usize;
+    n.div_ceil(per_row) as u32 * LINE
+}
+
+fn canvas(
+    d: &Dungeon,
+    rs: &RuleSet,
+    map_w: u32,
+    map_h: u32,
+    entries: &[([u8; 3], String)],
+) -> (RgbImage, u32) {
+    let title = header(d, rs);
+    let width = (map_w + 2 * MARGIN).max(text_px(&title, TEXT) + 2 * MARGIN);
+    let legend_h = legend_height(entries.len(), width, entries);
+    let height = MARGIN + LINE + map_h + MARGIN + legend_h + MARGIN;
+    let mut img = RgbImage::from_pixel(width, height, Rgb(colour::BACKGROUND));
+    text(&mut img, MARGIN, MARGIN, &title, TEXT, colour::INK);
+    (img, MARGIN + LINE)
+}
+
+fn rooms(d: &Dungeon, rs: &RuleSet) -> RgbImage {
+    let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
+    let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
+    for (i, r) in d.rooms.iter().enumerate() {
+        for &[x, y] in &r.cells {
+            if (x as u32) < w && (y as u32) < h && x >= 0 && y >= 0 {
+                owner[(y as u32 * w + x as u32) as usize] = Some(i);
+            }
+        }
+    }
+    let mut entries = Vec::new();
+    for k in &rs.kinds {
+        let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
+        if n > 0 {
+            let label = if n > 1 {
+                format!("{} {} x{n}", k.glyph, k.name)
+            } else {
+                format!("{} {}", k.glyph, k.name)
+            };
+            entries.push((colour::kind(rs, &k.name), label));
+        }
+    }
+    let (mut img, top) = canvas(d, rs, w * CELL_W, h * CELL_H, &entries);
+    let at = |x: u32, y: u32| owner.get((y * w + x) as usize).copied().flatten();
+    let gap = 5;
+    for y in 0..h {
+        for x in 0..w {
+            let (px, py) = (MARGIN + x * CELL_W, top + y * CELL_H);
+            let Some(r) = at(x, y) else {
+                rect(
+                    &mut img,
+                    px + gap + 8,
+                    py + gap + 8,
+                    CELL_W - 2 * gap - 16,
+                    CELL_H - 2 * gap - 16,
+                    colour::EMPTY,
+                );
+                continue;
+            };
+            let same = |dx: i32, dy: i32| {
+                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                nx >= 0
+                    && ny >= 0
+                    && (nx as u32) < w
+                    && (ny as u32) < h
+                    && at(nx as u32, ny as u32) == Some(r)
+            };
+            let c = colour::kind(rs, &d.rooms[r].kind);
+            let l = if same(-1, 0) { 0 } else { gap };
+            let rt = if same(1, 0) { 0 } else { gap };
+            let t = if same(0, -1) { 0 } else { gap };
+            let b = if same(0, 1) { 0 } else { gap };
+            rect(
+                &mut img,
+                px + l,
+                py + t,
+                CELL_W - l - rt,
+                CELL_H - t - b,
+                colour::darker(c),
+            );
+            let (l2, r2, t2, b2) = (
+                l + 2 * (l > 0) as u32,
+                rt + 2 * (rt > 0) as u32,
+                t + 2 * (t > 0) as u32,
+                b + 2 * (b > 0) as u32,
+            );
+            rect(
+                &mut img,
+                px + l2,
+                py + t2,
+                CELL_W - l2 - r2,
+                CELL_H - t2 - b2,
+                c,
+            );
+        }
+    }
+    for door in &d.doors {
+        let [[ax, ay], [bx, by]] = door.cells;
+        let (cx, cy) = (
+            MARGIN as i32 + (ax + bx) * CELL_W as i32 / 2 + CELL_W as i32 / 2,
+            top as i32 + (ay + by) * CELL_H as i32 / 2 + CELL_H as i32 / 2,
+        );
+        let (dw, dh) = if ay == by {
+            (2 * gap + 6, 12)
+        } else {
+            (12, 2 * gap + 6)
+        };
+        let (x0, y0) = (
+            (cx - dw as i32 / 2).max(0) as u32,
+            (cy - dh as i32 / 2).max(0) as u32,
+        );
+        rect(&mut img, x0, y0, dw, dh, [16, 16, 20]);
+        rect(&mut img, x0 + 2, y0 + 2, dw - 4, dh - 4, [200, 190, 170]);
+    }
+    for room in &d.rooms {
+        let Some(&[x, y]) = room.cells.first() else {
+            continue;
+        };
+        let glyph = rs
+            .kinds
+            .iter()
+            .find(|k| k.name == room.kind)
+            .map_or('#', |k| k.glyph);
+        let c = colour::kind(rs, &room.kind);
+        let (s, gw, gh) = (3, font::WIDTH * 3, font::HEIGHT * 3);
+        let px = MARGIN + x as u32 * CELL_W + (CELL_W - gw) / 2;
+        let py = top + y as u32 * CELL_H + (CELL_H - gh) / 2;
+        text(&mut img, px, py, &glyph.to_string(), s, colour::ink_on(c));
+    }
+    markers(&mut img, d, top, CELL_W, CELL_H);
+    legend(&mut img, top + h * CELL_H + MARGIN, &entries);
+    img
+}
+
+fn markers(img: &mut RgbImage, d: &Dungeon, top: u32, cw: u32, ch: u32) {
+    for (i, (_, &[x, y])) in d.markers.iter().enumerate() {
+        if x < 0 || y < 0 || x >= d.width || y >= d.height {
+            continue;
+        }
+        let c = colour::marker(i);
+        let (px, py) = (MARGIN + x as u32 * cw, top + y as u32 * ch);
+        let (rw, rh) = (cw.max(6), ch.max(6));
+        let (x0, y0) = (
+            px.saturating_sub((rw - cw) / 2 + 2),
+            py.saturating_sub((rh - ch) / 2 + 2),
+        );
+        rect(img, x0, y0, rw + 4, 2, c);
+        rect(img, x0, y0 + rh + 2, rw + 4, 2, c);
+        rect(img, x0, y0, 2, rh + 4, c);
+        rect(img, x0 + rw + 2, y0, 2, rh + 4, c);
+    }
+}
+
+fn tiles(d: &Dungeon, rs: &RuleSet, layer: &str, ids: &[Vec<u16>]) -> RgbImage {
+    let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
+    let mut counts: std::collections::BTreeMap<u16, usize> = Default::default();
+    for &v in ids.iter().flatten() {
+        *counts.entry(v).or_default() += 1;
+    }
+    let mut common: Vec<(u16, usize)> = counts.into_iter().collect();
+    common.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let shown = 24;
+    let mut entries: Vec<([u8; 3], String)> = common
+        .iter()
+        .take(shown)
+        .map(|&(id, n)| (colour::tile(rs, layer, id), format!("{layer} {id}: {n}")))
+        .collect();
+    if common.len() > shown {
+        entries.push((
+            colour::BACKGROUND,
+            format!("+{} more ids", common.len() - shown),
+        ));
+    }
+    for (i, (name, _)) in d.markers.iter().enumerate() {
+        entries.push((colour::marker(i), name.clone()));
+    }
+    let (mut img, top) = canvas(d, rs, w * TILE, h * TILE, &entries);
+    for (y, row) in ids.iter().enumerate().take(h as usize) {
+        for (x, &id) in row.iter().enumerate().take(w as usize) {
+            let c = colour::tile(rs, layer, id);
+            rect(
+                &mut img,
+                MARGIN + x as u32 * TILE,
+                top + y as u32 * TILE,
+                TILE,
+                TILE,
+                c,
+            );
+        }
+    }
+    markers(&mut img, d, top, TILE, TILE);
+    legend(&mut img, top + h * TILE + MARGIN, &entries);
+    img
+}

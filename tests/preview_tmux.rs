@@ -1,0 +1,173 @@
+//! End to end (issue 4): `undercroft preview` in a real terminal (tmux), driven by keys and
+//! by edits of the rule file, asserted on the captured pane. Skipped when tmux is missing,
+//! except under CI=true, where it fails.
+
+use std::path::Path;
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn pane(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "pv"]).stdout).into_owned()
+    }
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.cmd(&["send-keys", "-t", "pv", k]);
+        }
+    }
+    /// Wait until the pane satisfies `ok`; panic with the pane when it does not in time.
+    fn wait(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let end = Instant::now() + Duration::from_secs(15);
+        loop {
+            let p = self.pane();
+            if ok(&p) {
+                return p;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {what}; the pane shows:\n{p}");
+            }
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd(&["kill-server"]);
+    }
+}
+
+/// The map part of a pane line (left of the side panel).
+fn map_text(pane: &str) -> String {
+    pane.lines()
+        .map(|l| l.split("││").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn preview_reacts_to_keys_and_saves() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "tmux is missing under CI=true"
+        );
+        eprintln!("skipped: tmux is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("undercroft-tmux-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("style.ron");
+    let original = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/isaac/flash.ron"),
+    )
+    .unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let png = dir.join("live.png");
+    let t = Tmux {
+        socket: format!("undercroft-test-{}", std::process::id()),
+    };
+    let command = format!(
+        "{} preview {} --seed 5 --png {}",
+        env!("CARGO_BIN_EXE_undercroft"),
+        file.display(),
+        png.display()
+    );
+    let out = t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "pv",
+        "-x",
+        "140",
+        "-y",
+        "45",
+        &command,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let p = t.wait("the first dungeon", |p| {
+        p.contains("isaac/flash") && p.contains("attempts")
+    });
+    assert!(p.contains("seed      5"), "{p}");
+    assert!(p.contains("q quit"), "help line: {p}");
+    assert!(map_text(&p).contains('S'), "start room drawn: {p}");
+    let end = Instant::now() + Duration::from_secs(10);
+    while !png.exists() {
+        assert!(Instant::now() < end, "--png writes the picture");
+        sleep(Duration::from_millis(50));
+    }
+
+    t.keys(&["n"]);
+    t.wait("seed 6", |p| p.contains("seed      6"));
+    t.keys(&["p", "p"]);
+    t.wait("seed 4", |p| p.contains("seed      4"));
+    // select `level` (the sixth parameter) and raise it
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "+", "+"]);
+    let p = t.wait("level 3", |p| p.contains("> level = 3"));
+    assert!(p.contains("rooms"), "{p}");
+    // the trace: step 2 of the run, named after the rule file's step
+    t.keys(&["t", "]"]);
+    let p = t.wait("trace step 2", |p| p.contains("trace     step 2/"));
+    assert!(
+        p.contains("style.ron:"),
+        "the step's place in the file: {p}"
+    );
+    t.keys(&["t"]);
+    t.wait("trace off", |p| !p.contains("trace     step"));
+    // the cursor names the room under it
+    t.keys(&["Left", "Right", "Up"]);
+    t.wait("cursor on a room", |p| {
+        p.contains("cursor    (5, 3) room 0 start")
+    });
+
+    // a save: the start room's glyph becomes Z; one reload, the changed cell marked
+    std::fs::write(&file, original.replace("glyph: 'S'", "glyph: 'Z'")).unwrap();
+    let p = t.wait("the reload", |p| p.contains("reloads   1"));
+    assert!(map_text(&p).contains("Z*"), "changed cell marked: {p}");
+    assert!(p.contains("changed   1 cells"), "{p}");
+
+    // a broken save: diagnostics with file:line:col, the last good dungeon stays
+    let broken =
+        original
+            .replace("glyph: 'S'", "glyph: 'Z'")
+            .replacen("room_kind:", "room_knd:", 1);
+    std::fs::write(&file, &broken).unwrap();
+    let p = t.wait("the diagnostic", |p| p.contains("broken save"));
+    let line = broken.lines().position(|l| l.contains("room_knd")).unwrap() + 1;
+    assert!(p.contains(&format!("style.ron:{line}:")), "{p}");
+    assert!(p.contains("did you mean `room_kind`"), "{p}");
+    assert!(map_text(&p).contains('Z'), "last good dungeon kept: {p}");
+
+    // fixed: recovers
+    std::fs::write(&file, original.replace("glyph: 'S'", "glyph: 'Y'")).unwrap();
+    let p = t.wait("recovery", |p| {
+        p.contains("reloads   2") && !p.contains("broken save")
+    });
+    assert!(map_text(&p).contains("Y*"), "{p}");
+
+    t.keys(&["q"]);
+    let end = Instant::now() + Duration::from_secs(5);
+    while t.cmd(&["has-session", "-t", "pv"]).status.success() {
+        assert!(Instant::now() < end, "q did not quit");
+        sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
