@@ -301,7 +301,8 @@ impl Op {
                 if quota < 1.0 || grown >= target {
                     break;
                 }
-                if st.room_at(n[0], n[1]) != NO_ROOM
+                if pool >> shape & 1 == 0
+                    || st.room_at(n[0], n[1]) != NO_ROOM
                     || st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
                 {
                     continue;

@@ -24,7 +24,9 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
     let [cw, ch] = [cell[0].max(1) as usize, cell[1].max(1) as usize];
     // Only the bounding box of the rooms is drawn.
     let all = d.rooms.iter().flat_map(|r| r.cells.iter());
-    let lo = all.clone().fold([i32::MAX; 2], |a, c| [a[0].min(c[0]), a[1].min(c[1])]);
+    let lo = all
+        .clone()
+        .fold([i32::MAX; 2], |a, c| [a[0].min(c[0]), a[1].min(c[1])]);
     let hi = all.fold([i32::MIN; 2], |a, c| [a[0].max(c[0]), a[1].max(c[1])]);
     if lo[0] > hi[0] {
         return format!("{}  seed {}: no rooms\n", d.ruleset, d.seed);
@@ -105,7 +107,11 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
     }
     for door in &d.doors {
         let [a, b] = [local(door.cells[0]), local(door.cells[1])];
-        let ([x, y], [bx, by]) = if (a[1], a[0]) <= (b[1], b[0]) { (a, b) } else { (b, a) };
+        let ([x, y], [bx, by]) = if (a[1], a[0]) <= (b[1], b[0]) {
+            (a, b)
+        } else {
+            (b, a)
+        };
         if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
             continue;
         }
@@ -117,7 +123,11 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
         }
     }
     let mut out = String::new();
-    let _ = writeln!(out, "{}  seed {}  attempts {}", d.ruleset, d.seed, d.attempts);
+    let _ = writeln!(
+        out,
+        "{}  seed {}  attempts {}",
+        d.ruleset, d.seed, d.attempts
+    );
     for row in &canvas {
         let line: String = row.iter().collect();
         let _ = writeln!(out, "{}", line.trim_end());

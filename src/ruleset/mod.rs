@@ -181,6 +181,8 @@ pub struct RuleSet {
     /// Every layout of every pool (index = `Room::layout`).
     pub layouts: Vec<pools::Layout>,
     pub(crate) n_vars: usize,
+    /// Variable names by slot (locals end in " (local)").
+    pub(crate) var_names: Vec<String>,
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
@@ -341,6 +343,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             n_vars: cx.vars.len(),
+            var_names: cx.vars.iter().map(|v| v.0.clone()).collect(),
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
@@ -450,6 +453,12 @@ impl RuleSet {
     /// Labels of the operator steps, in compile order.
     pub fn step_labels(&self) -> &[StepLabel] {
         &self.labels
+    }
+
+    /// The slot of variable `name` in [`State::vars`] (for reading a run's variables, e.g.
+    /// counters an operator writes).
+    pub fn var_slot(&self, name: &str) -> Option<usize> {
+        self.var_names.iter().position(|n| n == name)
     }
 
     /// The index of room kind `name`.
