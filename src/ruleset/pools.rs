@@ -66,6 +66,8 @@ pub struct Layout {
 /// Pool files read from disk (or memory), not yet checked.
 pub struct PoolSources {
     pub(crate) parsed: Vec<(Src, u16, PoolSyntax)>,
+    /// Pools that could not be read or parsed (already reported).
+    pub(crate) broken: Vec<String>,
 }
 
 /// Read and parse every pool file named in `pools`, adding the files to `files`.
@@ -76,6 +78,7 @@ pub fn read_pools(
     diags: &mut Vec<Diagnostic>,
 ) -> PoolSources {
     let mut parsed = Vec::new();
+    let mut broken = Vec::new();
     for (name, path_src) in pools {
         let (base, decl_file) = match files.get(path_src.file as usize) {
             Some(f) => (
@@ -103,6 +106,7 @@ pub fn read_pools(
                     None => Diagnostic::whole(&path, format!("cannot read pool file: {e}"), None),
                 };
                 diags.push(d);
+                broken.push(name.text.clone());
                 continue;
             }
         };
@@ -115,16 +119,19 @@ pub fn read_pools(
         });
         match parse_pool(&text) {
             Ok(p) => parsed.push((name.clone(), id, p)),
-            Err(e) => diags.push(Diagnostic::at(
-                &path,
-                &text,
-                e.span,
-                format!("pool `{}`: {}", name.text, e.message),
-                None,
-            )),
+            Err(e) => {
+                broken.push(name.text.clone());
+                diags.push(Diagnostic::at(
+                    &path,
+                    &text,
+                    e.span,
+                    format!("pool `{}`: {}", name.text, e.message),
+                    None,
+                ))
+            }
         }
     }
-    PoolSources { parsed }
+    PoolSources { parsed, broken }
 }
 
 /// Compile `shapes: [...]`.
@@ -171,6 +178,16 @@ pub fn compile_pools(
 ) -> (Vec<Pool>, Vec<Layout>) {
     let mut pools = Vec::new();
     let mut layouts: Vec<Layout> = Vec::new();
+    // A broken pool is kept, empty, so that steps naming it raise no second error.
+    for name in &src.broken {
+        pools.push(Pool {
+            name: name.clone(),
+            cell: [1, 1],
+            legend: Vec::new(),
+            first: 0,
+            count: 0,
+        });
+    }
     for (name, file, p) in src.parsed {
         let f = &files[file as usize];
         let mut err = |span: (usize, usize), m: String, help: Option<String>| {
@@ -305,6 +322,7 @@ pub fn compile_pools(
                 continue;
             }
             let mut grid_ok = true;
+            let mut bad_cells: Vec<[i32; 2]> = Vec::new();
             for (y, (row, rspan)) in l.rows.iter().enumerate() {
                 let n = row.chars().count();
                 if n != tw as usize {
@@ -334,6 +352,10 @@ pub fn compile_pools(
                     let inside = sh.has_cell(cell);
                     if inside == g.outside {
                         grid_ok = false;
+                        if bad_cells.contains(&cell) {
+                            continue;
+                        }
+                        bad_cells.push(cell);
                         err(
                             pos,
                             if inside {
