@@ -116,6 +116,53 @@ pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: [i32; 2], except: RoomI
     Some(n as u32)
 }
 
+/// Why [`fits`] refuses `sh` at origin `o`: a message naming the shape, the cell and the
+/// side (for reports and tests; [`fits`] itself never allocates).
+pub fn explain_misfit(
+    st: &State,
+    shapes: &[Shape],
+    sh: &Shape,
+    o: [i32; 2],
+    except: RoomId,
+) -> Option<String> {
+    for c in &sh.cells {
+        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+        let at = format!("shape `{}`, cell ({}, {})", sh.name, c[0], c[1]);
+        if !st.in_bounds(x, y) {
+            return Some(format!("{at}: grid cell ({x}, {y}) is outside the grid"));
+        }
+        let here = st.room_at(x, y);
+        if here != NO_ROOM && here != except {
+            return Some(format!("{at}: grid cell ({x}, {y}) holds room {here}"));
+        }
+    }
+    for c in &sh.cells {
+        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+        for (dx, dy) in DIRS4 {
+            let r = st.room_at(x + dx, y + dy);
+            if sh.has_cell([c[0] + dx, c[1] + dy]) || r == NO_ROOM || r == except {
+                continue;
+            }
+            let at = format!(
+                "shape `{}`, cell ({}, {}), side {}",
+                sh.name,
+                c[0],
+                c[1],
+                side_name([dx, dy])
+            );
+            if sh.slot_at(*c, [dx, dy]).is_none() {
+                return Some(format!(
+                    "{at}: touches room {r} where the shape has no door slot"
+                ));
+            }
+            if !has_slot(st, shapes, r, [x + dx, y + dy], [-dx, -dy]) {
+                return Some(format!("{at}: room {r} has no door slot facing it"));
+            }
+        }
+    }
+    None
+}
+
 /// Add a door on every edge room `id` shares with another room.
 pub fn connect(st: &mut State, id: RoomId) {
     let n = st.rooms[id as usize].n_cells as usize;
