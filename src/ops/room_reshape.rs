@@ -234,7 +234,7 @@ impl Op {
             return Flow::Fail(self.fail_none);
         };
         let mut chosen = first;
-        let want = self.chance.as_ref().map_or(true, |c| {
+        let want = self.chance.as_ref().is_none_or(|c| {
             let p = c.num(st);
             st.rng.chance(p)
         });

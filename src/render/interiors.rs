@@ -60,10 +60,8 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
             let (gx, gy) = (gx as usize, gy as usize);
             let (x0, y0) = at(gx, gy);
             // Walls around the block (doors and seams are opened below).
-            for x in x0 - 1..=x0 + cw {
-                canvas[y0 - 1][x] = WALL;
-                canvas[y0 + ch][x] = WALL;
-            }
+            canvas[y0 - 1][x0 - 1..=x0 + cw].fill(WALL);
+            canvas[y0 + ch][x0 - 1..=x0 + cw].fill(WALL);
             for row in canvas.iter_mut().take(y0 + ch + 1).skip(y0 - 1) {
                 row[x0 - 1] = WALL;
                 row[x0 + cw] = WALL;
