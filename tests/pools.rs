@@ -34,7 +34,7 @@ fn drawn(rs: &RuleSet, floors: u64, level: u64) -> Vec<usize> {
 
 #[test]
 fn flash_window_per_stage() {
-    let rs = RuleSet::load("tests/rules/flash_pools.ron").unwrap_or_else(|e| panic!("{e}"));
+    let rs = RuleSet::load("rules/isaac/flash-rooms.ron").unwrap_or_else(|e| panic!("{e}"));
     for (level, lo, hi) in [(1, 0, 23), (2, 10, 33), (3, 0, 23)] {
         let c = drawn(&rs, 1000, level);
         for (p, &n) in c.iter().enumerate() {
