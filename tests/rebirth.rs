@@ -86,8 +86,17 @@ fn rebirth_floor_invariants() {
         let nb = neighbours(&d, &own, boss[0].id);
         assert_eq!(nb.len(), 1, "seed {seed}: boss touches {nb:?}");
         assert!(!nb.contains(&start), "seed {seed}: boss next to the start");
+        assert!(
+            ["1x1", "2x2", "2x1", "1x2"].contains(&boss[0].shape.as_str()),
+            "seed {seed}"
+        );
         if boss[0].cells.len() > 1 {
             big_boss += 1;
+        }
+        for k in ["super_secret", "shop", "treasure", "secret", "start"] {
+            for r in of_kind(&d, k) {
+                assert_eq!(r.shape, "1x1", "seed {seed}: {k} room");
+            }
         }
         // Secret room: touches a room orthogonally, never the boss or super secret room.
         let secret: Vec<u32> = of_kind(&d, "secret").iter().map(|r| r.id).collect();
@@ -140,7 +149,11 @@ fn rebirth_floor_invariants() {
     // The test could fail: big shapes, loops and big bosses really occur.
     assert!(big_rooms > FLOORS as usize / 2, "{big_rooms} big rooms");
     assert!(loops > 50, "{loops} floors with loops");
-    assert!(big_boss > 100, "{big_boss} big boss rooms");
+    // Wanted with 1/4; refused where a big room would touch a second room.
+    assert!(
+        big_boss > 400 && big_boss < 1250,
+        "{big_boss} big boss rooms"
+    );
 }
 
 /// Runs with parameters `p`; returns (big shapes placed, removed, floors where a big shape
