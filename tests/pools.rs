@@ -318,3 +318,76 @@ fn missing_pool_file_points_at_the_rule_file() {
         "{errs:?}"
     );
 }
+
+/// No mutation of a pool file panics the loader: each load ends in a rule set or in
+/// diagnostics with a position.
+#[test]
+fn mutated_pool_files_never_panic() {
+    let pool = std::fs::read_to_string("rules/isaac/pools/basement.pool").unwrap();
+    let glyphs = [
+        '.', '#', '|', '"', '{', '}', '\n', ' ', 'X', '[', ']', '\'', '9', 'é',
+    ];
+    let mut x: u64 = 0x9e3779b97f4a7c15;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let kinds: String = [
+        "start",
+        "normal",
+        "boss",
+        "super_secret",
+        "shop",
+        "treasure",
+        "secret",
+        "sacrifice",
+        "library",
+        "curse",
+        "miniboss",
+        "challenge",
+        "arcade",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, k)| {
+        format!(
+            "RoomKind(name: \"{k}\", glyph: '{}'),",
+            (b'a' + i as u8) as char
+        )
+    })
+    .collect();
+    let rules = RULES
+        .replace("\"p\": \"p.pool\"", "\"basement\": \"p.pool\"")
+        .replace("pools: [\"p\"]", "pools: [\"basement\"]")
+        .replace("all_doors: true", "all_doors: false")
+        .replace(
+            "room_kinds: [RoomKind(name: \"start\", glyph: 'S'), RoomKind(name: \"normal\", glyph: 'o')]",
+            &format!("room_kinds: [{kinds}]"),
+        );
+    if let Err(e) = load_mem(&[("/mem/r.ron", &rules), ("/mem/p.pool", &pool)]) {
+        panic!("{e:?}");
+    }
+    let mut loaded = 0;
+    for _ in 0..300 {
+        let mut chars: Vec<char> = pool.chars().collect();
+        for _ in 0..1 + next(4) {
+            let i = next(chars.len());
+            match next(3) {
+                0 => {
+                    chars.remove(i);
+                }
+                1 => chars.insert(i, glyphs[next(glyphs.len())]),
+                _ => chars[i] = glyphs[next(glyphs.len())],
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        match load_mem(&[("/mem/r.ron", &rules), ("/mem/p.pool", &text)]) {
+            Ok(_) => loaded += 1,
+            Err(errs) => assert!(errs.iter().all(|e| e.starts_with("/mem/")), "{errs:?}"),
+        }
+    }
+    // Some mutations are harmless (inside comments, a floor tile changed to another one).
+    assert!(loaded > 10 && loaded < 300, "{loaded} mutated files loaded");
+}
