@@ -17,6 +17,7 @@ fn rebirth_floor_invariants() {
     let mut big_rooms = 0usize;
     let mut loops = 0usize;
     let mut big_boss = 0usize;
+    let mut augmented = 0usize;
     for seed in 0..FLOORS {
         let stage = 1 + seed % 8;
         let d = rs
@@ -111,13 +112,31 @@ fn rebirth_floor_invariants() {
                 );
             }
         }
-        // Room count (§4): min(20, R + 5 + floor(stage*10/3)) rooms besides start and secret.
+        // Room count (§4): min(20, R + 5 + floor(stage*10/3)) rooms besides start and
+        // secret, plus up to 5 added for the minimum of dead ends (§5.4).
         let count = d.rooms.len() - 1 - secret.len();
         let base = (5 + stage * 10 / 3) as usize;
         assert!(
-            count == base.min(20) || count == (base + 1).min(20),
+            count >= base.min(20) && count <= (base + 1).min(20) + 5,
             "seed {seed} stage {stage}: {count} rooms"
         );
+        let dead_ends = (0..d.rooms.len() as u32)
+            .filter(|&r| r != start && !secret.contains(&r))
+            .filter(|&r| {
+                neighbours(&d, &own, r)
+                    .iter()
+                    .filter(|n| !secret.contains(n))
+                    .count()
+                    == 1
+            })
+            .count();
+        assert!(
+            dead_ends >= 5 + (stage > 1) as usize,
+            "seed {seed}: {dead_ends} dead ends"
+        );
+        if count > (base + 1).min(20) {
+            augmented += 1;
+        }
         // Specials farthest first (distances without the secret room's shortcuts).
         let dist = distances(&d, start, &secret);
         let mut order = vec!["boss", "super_secret"];
@@ -149,6 +168,7 @@ fn rebirth_floor_invariants() {
     // The test could fail: big shapes, loops and big bosses really occur.
     assert!(big_rooms > FLOORS as usize / 2, "{big_rooms} big rooms");
     assert!(loops > 50, "{loops} floors with loops");
+    assert!(augmented > 500, "{augmented} floors with added dead ends");
     // Wanted with 1/4; refused where a big room would touch a second room.
     assert!(
         big_boss > 400 && big_boss < 1250,
