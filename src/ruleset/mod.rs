@@ -13,6 +13,7 @@ pub mod diag;
 pub mod load;
 pub mod pools;
 pub mod schema;
+pub mod shapes;
 pub mod src;
 
 use crate::dungeon::Dungeon;
@@ -239,7 +240,7 @@ impl RuleSet {
             width,
             height,
         );
-        cx.shapes = pools::compile_shapes(&m.shapes, &mut cx);
+        cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
         cx.pools = pl;

@@ -1,5 +1,5 @@
-//! Shapes and room pools of a rule set: compiling `shapes: [...]` and reading and checking
-//! the pool files named in `pools: {...}` (grammar `lang/pool.pest`).
+//! Room pools of a rule set: reading and checking the pool files named in `pools: {...}`
+//! (grammar `lang/pool.pest`) against the rule set's shapes and room kinds.
 //!
 //! Checks, each reported at file:line:col of the pool file and naming pool and layout:
 //! unknown shape or room kind, a door slot the shape does not have, a door slot whose door
@@ -7,12 +7,11 @@
 //! wrong size for its shape, tiles of a shape cell drawn as `outside` (or of an L shape's
 //! empty notch drawn as anything else), duplicate names.
 
-use super::compile::{Cx, LoadedFile};
+use super::compile::LoadedFile;
 use super::diag::Diagnostic;
 use super::load::Reader;
-use super::schema::ShapeDef;
 use super::src::{Literals, Src};
-use crate::engine::shape::{self, Shape, Slot};
+use crate::engine::shape::{Shape, Slot};
 use crate::lang::nearest;
 use crate::lang::pool::{parse_pool, PoolSyntax};
 use std::collections::BTreeMap;
@@ -132,40 +131,6 @@ pub fn read_pools(
         }
     }
     PoolSources { parsed, broken }
-}
-
-/// Compile `shapes: [...]`.
-pub fn compile_shapes(defs: &[ShapeDef], cx: &mut Cx) -> Vec<Shape> {
-    let mut out: Vec<Shape> = Vec::new();
-    for d in defs {
-        let cells: Vec<[i32; 2]> = d.cells.iter().map(|&(x, y)| [x, y]).collect();
-        let slots: Vec<Slot> = d
-            .doors
-            .iter()
-            .map(|(n, (x, y), dir)| {
-                let (dx, dy) = dir.delta();
-                Slot {
-                    name: n.text.clone(),
-                    cell: [*x, *y],
-                    dir: [dx, dy],
-                }
-            })
-            .collect();
-        match shape::check(&d.name.text, &cells, &slots) {
-            Ok(size) => out.push(Shape {
-                name: d.name.text.clone(),
-                cells,
-                slots,
-                size,
-            }),
-            Err(m) => cx.error(&d.name, m, None),
-        }
-        if out.len() > u16::MAX as usize {
-            cx.error(&d.name, "too many shapes".into(), None);
-            break;
-        }
-    }
-    out
 }
 
 /// Check the parsed pools against the shapes and room kinds; returns pools and layouts.
