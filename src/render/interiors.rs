@@ -35,6 +35,8 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
     let (cols, rows) = (w * (cw + 1) + 1, h * (ch + 1) + 1);
     let mut canvas = vec![vec![' '; cols]; rows];
     let at = |gx: usize, gy: usize| (gx * (cw + 1) + 1, gy * (ch + 1) + 1);
+    // Kind glyphs at each room's first wall corner, drawn last.
+    let mut corners: Vec<(usize, usize, char)> = Vec::new();
     // Grid cell -> drawn cell.
     let local = |c: [i32; 2]| [c[0] - lo[0], c[1] - lo[1]];
     for room in &d.rooms {
@@ -80,7 +82,7 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
                 }
             }
             if i == 0 {
-                canvas[y0 - 1][x0 - 1] = glyph;
+                corners.push((y0 - 1, x0 - 1, glyph));
             }
         }
         // Seams between cells of the same room are floor.
