@@ -54,6 +54,12 @@ fn labyrinth_mixes_both_windows() {
     let c = drawn(&rs, 1000, 1);
     let total: usize = c.iter().sum();
     let share = |a: usize, b: usize| c[a..=b].iter().sum::<usize>() as f64 / total as f64;
+    println!(
+        "labyrinth shares over {total} rooms: easy {:.3} medium {:.3} hard {:.3}",
+        share(0, 9),
+        share(10, 23),
+        share(24, 33)
+    );
     // Half the rooms use window 0..23, half 10..33: easy 10/48, medium 28/48, hard 10/48.
     for (got, want) in [
         (share(0, 9), 10.0 / 48.0),

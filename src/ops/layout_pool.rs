@@ -79,6 +79,7 @@ fn yes() -> bool {
 pub struct Window {
     /// Which range a room uses (expression, evaluated per room; out of range is clamped).
     pub index: Src,
+    /// Inclusive `(first, last)` positions, one range per window.
     pub ranges: Vec<(u32, u32)>,
 }
 

@@ -16,7 +16,9 @@ pub const DESCRIPTION: &str = "keep only the first or last entries of a room lis
 /// Which end of the list is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum End {
+    /// Keep the first entries.
     First,
+    /// Keep the last entries (e.g. the farthest end rooms, found last).
     Last,
 }
 
