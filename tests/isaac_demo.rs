@@ -54,7 +54,7 @@ fn demo_floors_match_spec_section_6() {
             );
         }
         let ord_neigh = |r: &undercroft::dungeon::RoomOut| {
-            neighbours(&d, r)
+            touching(&d, r)
                 .into_iter()
                 .filter(|n| ordinary.contains(n))
                 .count()
@@ -67,7 +67,7 @@ fn demo_floors_match_spec_section_6() {
         // The secret room: >= 3 neighbours (the relaxations never fire), never next to the boss.
         let s = rooms_of(&d, "secret");
         assert_eq!(s.len(), 1, "{ctx}");
-        let n = neighbours(&d, s[0]);
+        let n = touching(&d, s[0]);
         assert!(n.len() >= 3, "{ctx}: secret with {} neighbours", n.len());
         assert!(
             !n.contains(&rooms_of(&d, "boss")[0].id),

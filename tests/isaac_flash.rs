@@ -62,7 +62,7 @@ fn flash_floors_keep_every_spec_invariant() {
             assert_eq!(inner_doors.len(), ordinary.len() - 1, "{ctx}: not a tree");
             assert!(connected(&d, &ordinary), "{ctx}: not connected");
             let ord_neigh = |r: &undercroft::dungeon::RoomOut| {
-                neighbours(&d, r)
+                touching(&d, r)
                     .into_iter()
                     .filter(|n| ordinary.contains(n))
                     .count()
@@ -84,7 +84,7 @@ fn flash_floors_keep_every_spec_invariant() {
             assert_eq!(boss.len(), 1, "{ctx}");
             assert_eq!(ord_neigh(boss[0]), 1, "{ctx}: boss is not a dead end");
             assert!(
-                !neighbours(&d, boss[0]).contains(&starts[0].id),
+                !touching(&d, boss[0]).contains(&starts[0].id),
                 "{ctx}: boss next to start"
             );
             // Super secret room: on a dead end.
@@ -99,7 +99,7 @@ fn flash_floors_keep_every_spec_invariant() {
                     let [x, _] = s.cells[0];
                     assert!((2..=8).contains(&x), "{ctx}: secret in column {x}");
                     assert!(
-                        neighbours(&d, s).len() >= 2,
+                        touching(&d, s).len() >= 2,
                         "{ctx}: secret with < 2 neighbours"
                     );
                 }

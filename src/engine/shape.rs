@@ -116,6 +116,53 @@ pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: [i32; 2], except: RoomI
     Some(n as u32)
 }
 
+/// Why [`fits`] refuses `sh` at origin `o`: a message naming the shape, the cell and the
+/// side (for reports and tests; [`fits`] itself never allocates).
+pub fn explain_misfit(
+    st: &State,
+    shapes: &[Shape],
+    sh: &Shape,
+    o: [i32; 2],
+    except: RoomId,
+) -> Option<String> {
+    for c in &sh.cells {
+        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+        let at = format!("shape `{}`, cell ({}, {})", sh.name, c[0], c[1]);
+        if !st.in_bounds(x, y) {
+            return Some(format!("{at}: grid cell ({x}, {y}) is outside the grid"));
+        }
+        let here = st.room_at(x, y);
+        if here != NO_ROOM && here != except {
+            return Some(format!("{at}: grid cell ({x}, {y}) holds room {here}"));
+        }
+    }
+    for c in &sh.cells {
+        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+        for (dx, dy) in DIRS4 {
+            let r = st.room_at(x + dx, y + dy);
+            if sh.has_cell([c[0] + dx, c[1] + dy]) || r == NO_ROOM || r == except {
+                continue;
+            }
+            let at = format!(
+                "shape `{}`, cell ({}, {}), side {}",
+                sh.name,
+                c[0],
+                c[1],
+                side_name([dx, dy])
+            );
+            if sh.slot_at(*c, [dx, dy]).is_none() {
+                return Some(format!(
+                    "{at}: touches room {r} where the shape has no door slot"
+                ));
+            }
+            if !has_slot(st, shapes, r, [x + dx, y + dy], [-dx, -dy]) {
+                return Some(format!("{at}: room {r} has no door slot facing it"));
+            }
+        }
+    }
+    None
+}
+
 /// Add a door on every edge room `id` shares with another room.
 pub fn connect(st: &mut State, id: RoomId) {
     let n = st.rooms[id as usize].n_cells as usize;
@@ -128,6 +175,77 @@ pub fn connect(st: &mut State, id: RoomId) {
             }
         }
     }
+}
+
+/// "E", "W", "S", "N" for a unit step.
+pub fn side_name(dir: [i32; 2]) -> &'static str {
+    match dir {
+        [1, 0] => "E",
+        [-1, 0] => "W",
+        [0, 1] => "S",
+        [0, -1] => "N",
+        _ => "?",
+    }
+}
+
+/// Where `child` goes when attached to `parent` (origin `parent_origin`) through the
+/// parent's door slot `parent_slot`, with the child's cell `cell` behind that door and its
+/// door on side `side` of that cell. Returns the child's origin.
+///
+/// # Errors
+/// A message naming the child shape, the cell and the side when the child has no door slot
+/// there, when that side does not face the parent's door, or when the child would overlap
+/// the parent; and the parent's slot when it does not exist.
+pub fn attach_origin(
+    parent: &Shape,
+    parent_origin: [i32; 2],
+    parent_slot: usize,
+    child: &Shape,
+    cell: [i32; 2],
+    side: [i32; 2],
+) -> Result<[i32; 2], String> {
+    let Some(ps) = parent.slots.get(parent_slot) else {
+        return Err(format!(
+            "shape `{}` has no door slot number {parent_slot}",
+            parent.name
+        ));
+    };
+    let at = format!(
+        "shape `{}`, cell ({}, {}), side {}",
+        child.name,
+        cell[0],
+        cell[1],
+        side_name(side)
+    );
+    if child.slot_at(cell, side).is_none() {
+        return Err(format!("{at}: the shape has no door slot there"));
+    }
+    if side != [-ps.dir[0], -ps.dir[1]] {
+        return Err(format!(
+            "{at}: that side does not face the parent's door `{}` of `{}` (which leads {})",
+            ps.name,
+            parent.name,
+            side_name(ps.dir)
+        ));
+    }
+    let n = [
+        parent_origin[0] + ps.cell[0] + ps.dir[0],
+        parent_origin[1] + ps.cell[1] + ps.dir[1],
+    ];
+    let o = [n[0] - cell[0], n[1] - cell[1]];
+    for c in &child.cells {
+        let rel = [
+            o[0] + c[0] - parent_origin[0],
+            o[1] + c[1] - parent_origin[1],
+        ];
+        if parent.has_cell(rel) {
+            return Err(format!(
+                "{at}: the shape would overlap `{}` behind its door `{}`",
+                parent.name, ps.name
+            ));
+        }
+    }
+    Ok(o)
 }
 
 /// The most cells and door slots a shape may have.

@@ -165,3 +165,56 @@ impl Op {
         self.fail_none.map_or(Flow::Continue, Flow::Fail)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{Rng, RngSpec};
+
+    /// A 3x3 grid with room 0 in the centre and `others` occupied; returns where the new
+    /// room goes with preference N, W, E.
+    fn place(others: &[[i32; 2]]) -> Option<[i32; 2]> {
+        let files = Vec::new();
+        let mut cx = Cx::new(
+            &files,
+            &crate::ruleset::load::Disk,
+            vec!["normal".into(), "boss".into()],
+            3,
+            3,
+        );
+        cx.declare_var(&Src::synthetic("b"), Type::Room);
+        let p = Params {
+            to: Src::synthetic("b"),
+            directions: vec![Dir::N, Dir::W, Dir::E],
+            kind: Src::synthetic("boss"),
+            var: None,
+            shape: None,
+            max_neighbours: 1,
+            columns: None,
+            rows: None,
+            require: true,
+        };
+        let op = p.compile(&mut cx).expect("compiles");
+        let mut st = State::new(3, 3, 0, cx.vars.len(), 0, 0, Rng::new(&RngSpec::Pcg64, 1));
+        let b = st.add_room(1, &[[1, 1]]);
+        st.vars[0] = Value::Room(b);
+        for &c in others {
+            st.add_room(0, &[c]);
+        }
+        match op.run(&mut st) {
+            Flow::Continue => Some(st.cells_of(st.rooms.len() as u32 - 1)[0]),
+            Flow::Fail(_) => None,
+        }
+    }
+
+    #[test]
+    fn prefers_north_then_west_then_east_and_never_a_crowded_cell() {
+        assert_eq!(place(&[]), Some([1, 0]));
+        // North crowded (it would touch (2, 0)): west.
+        assert_eq!(place(&[[2, 0]]), Some([0, 1]));
+        // North and west crowded by (0, 0): east.
+        assert_eq!(place(&[[0, 0]]), Some([2, 1]));
+        // Every preferred cell touches a second room: nothing is placed (a restart).
+        assert_eq!(place(&[[0, 0], [0, 2], [2, 0]]), None);
+    }
+}

@@ -79,6 +79,7 @@ fn yes() -> bool {
 pub struct Window {
     /// Which range a room uses (expression, evaluated per room; out of range is clamped).
     pub index: Src,
+    /// Inclusive `(first, last)` positions, one range per window.
     pub ranges: Vec<(u32, u32)>,
 }
 
@@ -113,9 +114,7 @@ impl Params {
     }
 
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let Some(anchor) = self.anchor().cloned() else {
-            return None;
-        };
+        let anchor = self.anchor().cloned()?;
         let pools: Vec<Option<u16>> = self.pools.iter().map(|p| cx.pool(p)).collect();
         if self.pools.is_empty() {
             cx.error(&anchor, "`pools` is empty".into(), None);
@@ -154,7 +153,8 @@ impl Params {
             Some((a, b)) => Some((cx.expr(a, Type::Num)?, cx.expr(b, Type::Num)?)),
             None => None,
         };
-        if !(self.decay > 0.0 && self.decay <= 1.0) || self.exact_bias.is_some_and(|b| !(b >= 0.0))
+        if !(self.decay > 0.0 && self.decay <= 1.0)
+            || self.exact_bias.is_some_and(|b| b.is_nan() || b < 0.0)
         {
             cx.error(
                 &anchor,

@@ -16,7 +16,9 @@ pub const DESCRIPTION: &str = "keep only the first or last entries of a room lis
 /// Which end of the list is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum End {
+    /// Keep the first entries.
     First,
+    /// Keep the last entries (e.g. the farthest end rooms, found last).
     Last,
 }
 
@@ -70,5 +72,41 @@ impl Op {
             }
         }
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{Rng, RngSpec};
+
+    fn trim(keep: &str, end: End, list: Vec<u32>) -> Vec<u32> {
+        let files = Vec::new();
+        let mut cx = Cx::new(
+            &files,
+            &crate::ruleset::load::Disk,
+            vec!["normal".into()],
+            4,
+            4,
+        );
+        cx.declare_list(&Src::synthetic("ends"));
+        let p = Params {
+            list: Src::synthetic("ends"),
+            keep: Src::synthetic(keep),
+            end,
+        };
+        let op = p.compile(&mut cx).expect("compiles");
+        let mut st = State::new(4, 4, 1, cx.vars.len(), 0, 0, Rng::new(&RngSpec::Pcg64, 1));
+        st.lists[0] = list;
+        assert_eq!(op.run(&mut st), Flow::Continue);
+        st.lists[0].clone()
+    }
+
+    #[test]
+    fn keeps_the_requested_end() {
+        assert_eq!(trim("2", End::Last, vec![1, 2, 3, 4, 5]), vec![4, 5]);
+        assert_eq!(trim("2", End::First, vec![1, 2, 3, 4, 5]), vec![1, 2]);
+        assert_eq!(trim("6", End::Last, vec![1, 2, 3]), vec![1, 2, 3]);
+        assert_eq!(trim("-1", End::Last, vec![1, 2, 3]), Vec::<u32>::new());
     }
 }

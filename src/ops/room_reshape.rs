@@ -11,7 +11,8 @@
 //! touch at most `max_neighbours` rooms; and every shared edge needs door slots on both
 //! sides. `fallback` decides which rooms are tried: `Farthest` — those at the plain choice's
 //! door distance from `origin` ([B]); `All` — every qualifying room in list order ([BL]).
-//! When no reshape works the plain choice keeps its shape.
+//! When no reshape works (or none was wanted) the plain choice is reshaped into `otherwise`
+//! when given (a one-cell shape always fits), else it keeps its shape.
 //!
 //! Writes: the room's cells, shape, doors and kind; removes it from the list; the variable.
 //! Fails with "no <kind> room possible" when no room of the list qualifies.
@@ -53,6 +54,10 @@ pub struct Params {
     pub chance: Option<Src>,
     /// Wanted shapes with their weights.
     pub shapes: Vec<(Src, f64)>,
+    /// Shape the chosen room is reshaped into when no wanted shape is drawn or none fits
+    /// (it always fits when it is one cell). Default: the room keeps its shape.
+    #[serde(default)]
+    pub otherwise: Option<Src>,
     /// Which rooms the wanted shape is tried on. Default `Farthest`.
     #[serde(default)]
     pub fallback: Fallback,
@@ -82,6 +87,7 @@ pub struct Op {
     chance: Option<Program>,
     wanted: Vec<(u16, f64)>,
     total: f64,
+    otherwise: Option<u16>,
     fallback: Fallback,
     origin: Option<u16>,
     max_neighbours: u32,
@@ -128,6 +134,10 @@ impl Params {
             );
             ok = false;
         }
+        let otherwise = match &self.otherwise {
+            Some(s) => Some(cx.shape(s)?),
+            None => None,
+        };
         let origin = match &self.origin {
             Some(o) => {
                 use crate::lang::Scope;
@@ -175,6 +185,7 @@ impl Params {
             chance,
             total: wanted.iter().map(|w| w.1).sum(),
             wanted,
+            otherwise,
             fallback: self.fallback,
             origin,
             max_neighbours: self.max_neighbours,
@@ -234,7 +245,8 @@ impl Op {
             return Flow::Fail(self.fail_none);
         };
         let mut chosen = first;
-        let want = self.chance.as_ref().map_or(true, |c| {
+        let mut reshaped = false;
+        let want = self.chance.as_ref().is_none_or(|c| {
             let p = c.num(st);
             st.rng.chance(p)
         });
@@ -262,9 +274,14 @@ impl Op {
                 }
                 if self.qualifies(st, r) && self.reshape(st, r, shape) {
                     chosen = i;
+                    reshaped = true;
                     break;
                 }
             }
+        }
+        if let (false, Some(s)) = (reshaped, self.otherwise) {
+            let r = st.lists[self.list as usize][chosen];
+            self.reshape(st, r, s);
         }
         let r = st.lists[self.list as usize].remove(chosen);
         debug_assert!(r != NO_ROOM);

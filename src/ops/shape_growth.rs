@@ -74,6 +74,13 @@ pub struct Params {
     /// door. Default 1.
     #[serde(default = "one")]
     pub max_neighbours: u32,
+    /// Dead ends wanted (expression, evaluated after growing); with `augment_rounds`, see the
+    /// module docs. Default: none.
+    #[serde(default)]
+    pub min_dead_ends: Option<Src>,
+    /// Most rooms added to reach `min_dead_ends`. Default 0.
+    #[serde(default)]
+    pub augment_rounds: u32,
     /// List that receives the dead ends (emptied first).
     pub dead_ends: Src,
     /// Number variable counting placed non-base shapes (optional).
@@ -114,6 +121,8 @@ pub struct Op {
     children: Program,
     push_back: Program,
     max_neighbours: u32,
+    min_dead_ends: Option<Program>,
+    augment_rounds: u32,
     dead_ends: u16,
     big_placed: Option<u16>,
     big_removed: Option<u16>,
@@ -201,6 +210,10 @@ impl Params {
             Some(v) => Some(cx.declare_var(v, Type::Num)?),
             None => None,
         };
+        let min_dead_ends = match &self.min_dead_ends {
+            Some(m) => Some(cx.expr(m, Type::Num)?),
+            None => None,
+        };
         let dead_ends = cx.declare_list(&self.dead_ends);
         let fail_start = cx.failure_point(
             format!(
@@ -227,6 +240,8 @@ impl Params {
             children: children?,
             push_back: push_back?,
             max_neighbours: self.max_neighbours,
+            min_dead_ends,
+            augment_rounds: self.augment_rounds,
             dead_ends,
             big_placed,
             big_removed,
@@ -246,6 +261,37 @@ impl Op {
         st.rooms[id as usize].shape = Some(shape);
         connect(st, id);
         id
+    }
+
+    /// Attach one room to the first room (in placement order) that can take one; false when
+    /// none can.
+    fn augment(&self, st: &mut State) -> bool {
+        for room in 0..st.rooms.len() as RoomId {
+            let Some((sh, o)) = crate::engine::shape::placed(st, &self.shapes, room) else {
+                continue;
+            };
+            for s in &sh.slots {
+                let n = [o[0] + s.cell[0] + s.dir[0], o[1] + s.cell[1] + s.dir[1]];
+                if !st.in_bounds(n[0], n[1])
+                    || st.room_at(n[0], n[1]) != NO_ROOM
+                    || st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                {
+                    continue;
+                }
+                let base = std::iter::once((self.base, n));
+                let big = self.attach[dir_index(s.dir)]
+                    .iter()
+                    .map(|e| (e.shape, [n[0] - e.cell[0], n[1] - e.cell[1]]));
+                for (shape, origin) in base.chain(big) {
+                    let shp = &self.shapes[shape as usize];
+                    if fits(st, &self.shapes, shp, origin, NO_ROOM).is_some() {
+                        self.place(st, shape, origin, self.room_kind);
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     pub fn run(&self, st: &mut State) -> Flow {
@@ -301,7 +347,8 @@ impl Op {
                 if quota < 1.0 || grown >= target {
                     break;
                 }
-                if st.room_at(n[0], n[1]) != NO_ROOM
+                if pool >> shape & 1 == 0
+                    || st.room_at(n[0], n[1]) != NO_ROOM
                     || st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
                 {
                     continue;
@@ -332,6 +379,17 @@ impl Op {
         }
         if let Some(v) = self.big_removed {
             st.vars[v as usize] = Value::Num(removed);
+        }
+        if let Some(m) = &self.min_dead_ends {
+            let want = m.num(st);
+            for _ in 0..self.augment_rounds {
+                let have = (0..st.rooms.len() as RoomId)
+                    .filter(|&r| r != start && st.neighbour_rooms(r) == 1)
+                    .count();
+                if have as f64 >= want || !self.augment(st) {
+                    break;
+                }
+            }
         }
         let dist = st.door_distances(start);
         let mut list = std::mem::take(&mut st.lists[self.dead_ends as usize]);

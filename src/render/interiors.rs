@@ -35,6 +35,8 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
     let (cols, rows) = (w * (cw + 1) + 1, h * (ch + 1) + 1);
     let mut canvas = vec![vec![' '; cols]; rows];
     let at = |gx: usize, gy: usize| (gx * (cw + 1) + 1, gy * (ch + 1) + 1);
+    // Kind glyphs at each room's first wall corner, drawn last.
+    let mut corners: Vec<(usize, usize, char)> = Vec::new();
     // Grid cell -> drawn cell.
     let local = |c: [i32; 2]| [c[0] - lo[0], c[1] - lo[1]];
     for room in &d.rooms {
@@ -60,10 +62,8 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
             let (gx, gy) = (gx as usize, gy as usize);
             let (x0, y0) = at(gx, gy);
             // Walls around the block (doors and seams are opened below).
-            for x in x0 - 1..=x0 + cw {
-                canvas[y0 - 1][x] = WALL;
-                canvas[y0 + ch][x] = WALL;
-            }
+            canvas[y0 - 1][x0 - 1..=x0 + cw].fill(WALL);
+            canvas[y0 + ch][x0 - 1..=x0 + cw].fill(WALL);
             for row in canvas.iter_mut().take(y0 + ch + 1).skip(y0 - 1) {
                 row[x0 - 1] = WALL;
                 row[x0 + cw] = WALL;
@@ -82,7 +82,7 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
                 }
             }
             if i == 0 {
-                canvas[y0 - 1][x0 - 1] = glyph;
+                corners.push((y0 - 1, x0 - 1, glyph));
             }
         }
         // Seams between cells of the same room are floor.

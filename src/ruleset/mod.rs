@@ -13,6 +13,7 @@ pub mod diag;
 pub mod load;
 pub mod pools;
 pub mod schema;
+pub mod shapes;
 pub mod src;
 
 use crate::dungeon::Dungeon;
@@ -220,6 +221,8 @@ pub struct RuleSet {
     pub(crate) n_vars: usize,
     /// Names of the `File` parameters, in asset order.
     pub(crate) file_params: Vec<String>,
+    /// Variable names by slot (locals end in " (local)").
+    pub(crate) var_names: Vec<String>,
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
@@ -277,7 +280,7 @@ impl RuleSet {
             width,
             height,
         );
-        cx.shapes = pools::compile_shapes(&m.shapes, &mut cx);
+        cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
         cx.pools = pl;
@@ -391,6 +394,7 @@ impl RuleSet {
             tile_glyphs,
             n_vars: cx.vars.len(),
             file_params: cx.file_params.clone(),
+            var_names: cx.vars.iter().map(|v| v.0.clone()).collect(),
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
@@ -533,6 +537,12 @@ impl RuleSet {
     /// Labels of the operator steps, in compile order.
     pub fn step_labels(&self) -> &[StepLabel] {
         &self.labels
+    }
+
+    /// The slot of variable `name` in [`State::vars`] (for reading a run's variables, e.g.
+    /// counters an operator writes).
+    pub fn var_slot(&self, name: &str) -> Option<usize> {
+        self.var_names.iter().position(|n| n == name)
     }
 
     /// The index of room kind `name`.

@@ -1,5 +1,5 @@
-//! Shapes and room pools of a rule set: compiling `shapes: [...]` and reading and checking
-//! the pool files named in `pools: {...}` (grammar `lang/pool.pest`).
+//! Room pools of a rule set: reading and checking the pool files named in `pools: {...}`
+//! (grammar `lang/pool.pest`) against the rule set's shapes and room kinds.
 //!
 //! Checks, each reported at file:line:col of the pool file and naming pool and layout:
 //! unknown shape or room kind, a door slot the shape does not have, a door slot whose door
@@ -7,12 +7,11 @@
 //! wrong size for its shape, tiles of a shape cell drawn as `outside` (or of an L shape's
 //! empty notch drawn as anything else), duplicate names.
 
-use super::compile::{Cx, LoadedFile};
+use super::compile::LoadedFile;
 use super::diag::Diagnostic;
 use super::load::Reader;
-use super::schema::ShapeDef;
 use super::src::{Literals, Src};
-use crate::engine::shape::{self, Shape, Slot};
+use crate::engine::shape::{Shape, Slot};
 use crate::lang::nearest;
 use crate::lang::pool::{parse_pool, PoolSyntax};
 use std::collections::BTreeMap;
@@ -66,6 +65,8 @@ pub struct Layout {
 /// Pool files read from disk (or memory), not yet checked.
 pub struct PoolSources {
     pub(crate) parsed: Vec<(Src, u16, PoolSyntax)>,
+    /// Pools that could not be read or parsed (already reported).
+    pub(crate) broken: Vec<String>,
 }
 
 /// Read and parse every pool file named in `pools`, adding the files to `files`.
@@ -76,6 +77,7 @@ pub fn read_pools(
     diags: &mut Vec<Diagnostic>,
 ) -> PoolSources {
     let mut parsed = Vec::new();
+    let mut broken = Vec::new();
     for (name, path_src) in pools {
         let (base, decl_file) = match files.get(path_src.file as usize) {
             Some(f) => (
@@ -103,6 +105,7 @@ pub fn read_pools(
                     None => Diagnostic::whole(&path, format!("cannot read pool file: {e}"), None),
                 };
                 diags.push(d);
+                broken.push(name.text.clone());
                 continue;
             }
         };
@@ -115,50 +118,19 @@ pub fn read_pools(
         });
         match parse_pool(&text) {
             Ok(p) => parsed.push((name.clone(), id, p)),
-            Err(e) => diags.push(Diagnostic::at(
-                &path,
-                &text,
-                e.span,
-                format!("pool `{}`: {}", name.text, e.message),
-                None,
-            )),
+            Err(e) => {
+                broken.push(name.text.clone());
+                diags.push(Diagnostic::at(
+                    &path,
+                    &text,
+                    e.span,
+                    format!("pool `{}`: {}", name.text, e.message),
+                    None,
+                ))
+            }
         }
     }
-    PoolSources { parsed }
-}
-
-/// Compile `shapes: [...]`.
-pub fn compile_shapes(defs: &[ShapeDef], cx: &mut Cx) -> Vec<Shape> {
-    let mut out: Vec<Shape> = Vec::new();
-    for d in defs {
-        let cells: Vec<[i32; 2]> = d.cells.iter().map(|&(x, y)| [x, y]).collect();
-        let slots: Vec<Slot> = d
-            .doors
-            .iter()
-            .map(|(n, (x, y), dir)| {
-                let (dx, dy) = dir.delta();
-                Slot {
-                    name: n.text.clone(),
-                    cell: [*x, *y],
-                    dir: [dx, dy],
-                }
-            })
-            .collect();
-        match shape::check(&d.name.text, &cells, &slots) {
-            Ok(size) => out.push(Shape {
-                name: d.name.text.clone(),
-                cells,
-                slots,
-                size,
-            }),
-            Err(m) => cx.error(&d.name, m, None),
-        }
-        if out.len() > u16::MAX as usize {
-            cx.error(&d.name, "too many shapes".into(), None);
-            break;
-        }
-    }
-    out
+    PoolSources { parsed, broken }
 }
 
 /// Check the parsed pools against the shapes and room kinds; returns pools and layouts.
@@ -171,6 +143,16 @@ pub fn compile_pools(
 ) -> (Vec<Pool>, Vec<Layout>) {
     let mut pools = Vec::new();
     let mut layouts: Vec<Layout> = Vec::new();
+    // A broken pool is kept, empty, so that steps naming it raise no second error.
+    for name in &src.broken {
+        pools.push(Pool {
+            name: name.clone(),
+            cell: [1, 1],
+            legend: Vec::new(),
+            first: 0,
+            count: 0,
+        });
+    }
     for (name, file, p) in src.parsed {
         let f = &files[file as usize];
         let mut err = |span: (usize, usize), m: String, help: Option<String>| {
@@ -305,6 +287,7 @@ pub fn compile_pools(
                 continue;
             }
             let mut grid_ok = true;
+            let mut bad_cells: Vec<[i32; 2]> = Vec::new();
             for (y, (row, rspan)) in l.rows.iter().enumerate() {
                 let n = row.chars().count();
                 if n != tw as usize {
@@ -334,6 +317,10 @@ pub fn compile_pools(
                     let inside = sh.has_cell(cell);
                     if inside == g.outside {
                         grid_ok = false;
+                        if bad_cells.contains(&cell) {
+                            continue;
+                        }
+                        bad_cells.push(cell);
                         err(
                             pos,
                             if inside {

@@ -1,13 +1,14 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use undercroft::dungeon::{Dungeon, RoomOut};
+use undercroft::engine::shape::Shape;
 use undercroft::ruleset::load::Reader;
 use undercroft::{Diagnostics, RuleSet};
 
-/// Serves some files from memory and the rest from disk.
+/// Files served from memory, the rest from disk.
 pub struct Mem(pub HashMap<PathBuf, String>);
 
 impl Reader for Mem {
@@ -16,6 +17,152 @@ impl Reader for Mem {
             Some(t) => Ok(t.clone()),
             None => std::fs::read_to_string(path),
         }
+    }
+}
+
+/// Load `files[0]` from memory; `Err` holds every diagnostic as `file:line:col: message`.
+pub fn load_mem(files: &[(&str, &str)]) -> Result<RuleSet, Vec<String>> {
+    let mem = Mem(files
+        .iter()
+        .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+        .collect());
+    RuleSet::load_with(Path::new(files[0].0), &mem)
+        .map_err(|d| d.0.iter().map(|x| x.short()).collect())
+}
+
+pub fn shape<'a>(rs: &'a RuleSet, name: &str) -> &'a Shape {
+    rs.shapes
+        .iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("unknown shape {name}"))
+}
+
+/// The grid position of a room's shape origin.
+pub fn origin(rs: &RuleSet, r: &RoomOut) -> [i32; 2] {
+    let s = shape(rs, &r.shape);
+    [r.cells[0][0] - s.cells[0][0], r.cells[0][1] - s.cells[0][1]]
+}
+
+/// Room id per cell.
+pub fn owner(d: &Dungeon) -> HashMap<[i32; 2], u32> {
+    let mut m = HashMap::new();
+    for r in &d.rooms {
+        for &c in &r.cells {
+            assert!(
+                m.insert(c, r.id).is_none(),
+                "seed {}: cell {c:?} owned twice",
+                d.seed
+            );
+        }
+    }
+    m
+}
+
+/// Rooms sharing an edge with room `id`.
+pub fn neighbours(d: &Dungeon, own: &HashMap<[i32; 2], u32>, id: u32) -> BTreeSet<u32> {
+    let mut out = BTreeSet::new();
+    for &[x, y] in &d.rooms[id as usize].cells {
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            if let Some(&r) = own.get(&[x + dx, y + dy]) {
+                if r != id {
+                    out.insert(r);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Door-graph distances from `from`, ignoring rooms in `skip`.
+pub fn distances(d: &Dungeon, from: u32, skip: &[u32]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; d.rooms.len()];
+    let mut q = VecDeque::from([from]);
+    dist[from as usize] = 0;
+    while let Some(r) = q.pop_front() {
+        for door in &d.doors {
+            let [a, b] = door.rooms;
+            let other = if a == r {
+                b
+            } else if b == r {
+                a
+            } else {
+                continue;
+            };
+            if skip.contains(&other) || dist[other as usize] != u32::MAX {
+                continue;
+            }
+            dist[other as usize] = dist[r as usize] + 1;
+            q.push_back(other);
+        }
+    }
+    dist
+}
+
+pub fn of_kind<'a>(d: &'a Dungeon, kind: &str) -> Vec<&'a RoomOut> {
+    d.rooms.iter().filter(|r| r.kind == kind).collect()
+}
+
+/// Bit mask of the door slots room `r` uses (panics if a door is on no slot).
+pub fn used_slots(rs: &RuleSet, d: &Dungeon, r: &RoomOut) -> u32 {
+    let s = shape(rs, &r.shape);
+    let o = origin(rs, r);
+    let mut mask = 0;
+    for door in &d.doors {
+        let (c, p) = if door.rooms[0] == r.id {
+            (door.cells[0], door.cells[1])
+        } else if door.rooms[1] == r.id {
+            (door.cells[1], door.cells[0])
+        } else {
+            continue;
+        };
+        let k = s
+            .slot_at([c[0] - o[0], c[1] - o[1]], [p[0] - c[0], p[1] - c[1]])
+            .unwrap_or_else(|| {
+                panic!(
+                    "seed {}: room {} ({}) has a door at {c:?} towards {p:?}, which is no slot of {}",
+                    d.seed, r.id, r.kind, r.shape
+                )
+            });
+        mask |= 1 << k;
+    }
+    mask
+}
+
+/// Every room of `kinds` has a layout of its shape supporting every door it uses.
+pub fn check_layouts(rs: &RuleSet, d: &Dungeon, kinds: &[&str]) {
+    for r in &d.rooms {
+        if !kinds.contains(&r.kind.as_str()) {
+            continue;
+        }
+        let name = r
+            .layout
+            .as_ref()
+            .unwrap_or_else(|| panic!("seed {}: room {} ({}) has no layout", d.seed, r.id, r.kind));
+        let l = rs
+            .layouts
+            .iter()
+            .find(|l| &l.name == name)
+            .expect("layout exists");
+        let ls = &rs.shapes[l.shape as usize];
+        assert_eq!(
+            ls.name, r.shape,
+            "seed {}: layout {name} on a {} room",
+            d.seed, r.shape
+        );
+        let need = used_slots(rs, d, r);
+        assert_eq!(
+            l.doors & need,
+            need,
+            "seed {}: layout {name} lacks a door room {} needs",
+            d.seed,
+            r.id
+        );
+        let k = rs.kind_index(&r.kind).unwrap();
+        assert!(
+            l.kinds >> k & 1 == 1,
+            "layout {name} does not serve {}",
+            r.kind
+        );
     }
 }
 
@@ -30,8 +177,8 @@ pub fn load_text_at(path: &str, text: &str) -> Result<RuleSet, Diagnostics> {
     RuleSet::load_with(Path::new(path), &mem)
 }
 
-/// Rooms next to `r` (sharing a cell edge), by id.
-pub fn neighbours(d: &Dungeon, r: &RoomOut) -> HashSet<u32> {
+/// Rooms next to `r` (sharing a cell edge), by id, found through `Dungeon::room_at`.
+pub fn touching(d: &Dungeon, r: &RoomOut) -> HashSet<u32> {
     let mut out = HashSet::new();
     for &[x, y] in &r.cells {
         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
