@@ -305,10 +305,14 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     if let Some(e) = &app.error {
-        out.push(Line::from(Span::styled(
-            format!("error: {e}"),
-            Style::default().fg(Color::Red),
-        )));
+        for (i, l) in e.lines().enumerate() {
+            let l = if i == 0 {
+                format!("error: {l}")
+            } else {
+                l.to_string()
+            };
+            out.push(Line::from(Span::styled(l, Style::default().fg(Color::Red))));
+        }
     }
     if let Some(diags) = &app.diagnostics {
         out.push(Line::from(Span::styled(
