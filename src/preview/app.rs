@@ -178,7 +178,11 @@ impl App {
             }
             Key::Char(c @ ('[' | ']')) => {
                 let n = self.trace.as_ref().map_or(0, |t| t.frames.len());
-                if n > 0 {
+                if n == 0 && self.request.traced {
+                    // the trace is still being made: remember the step, clamped on arrival
+                    let i = self.frame.unwrap_or(0) as i64 + if c == ']' { 1 } else { -1 };
+                    self.frame = Some(i.max(0) as usize);
+                } else if n > 0 {
                     let i = self.frame.unwrap_or(n - 1) as i64 + if c == ']' { 1 } else { -1 };
                     self.frame = Some(i.clamp(0, n as i64 - 1) as usize);
                 }
