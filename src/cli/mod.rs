@@ -89,7 +89,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         png: Option<PathBuf>,
         /// Milliseconds a save must be quiet before it is reloaded.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 30)]
         debounce_ms: u64,
     },
     /// List the operators and expression functions rule files can use.

@@ -257,7 +257,7 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         row(
             "reloads",
             format!(
-                "{} (save → redraw {:.1} ms)",
+                "{} (redraw {:.1} ms after debounce)",
                 app.reloads,
                 ms.as_secs_f64() * 1e3
             ),

@@ -60,7 +60,11 @@ pub fn ink_on(c: [u8; 3]) -> [u8; 3] {
 /// value bands (integer arithmetic only).
 fn of_number(n: u64) -> [u8; 3] {
     let hue = (n.wrapping_mul(0x9E37_79B9) % 360) as u32; // degrees
-    let (s, v) = if n % 2 == 0 { (55, 85) } else { (40, 70) }; // percent
+    let (s, v) = if n.is_multiple_of(2) {
+        (55, 85)
+    } else {
+        (40, 70)
+    }; // percent
     hsv(hue, s, v)
 }
 
