@@ -249,10 +249,19 @@ impl App {
             s += &format!(" room {} {} {}", r.id, r.kind, r.shape);
         }
         for (name, layer) in &d.layers {
-            if let Layer::Ids(rows) = layer {
-                if let Some(v) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
-                    s += &format!(" {name} {v}");
+            match layer {
+                Layer::Ids(rows) => {
+                    if let Some(v) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
+                        s += &format!(" {name} {v}");
+                    }
                 }
+                Layer::Symbols(rows) if name != crate::render::cells::ROOMS_LAYER => {
+                    if let Some(g) = rows.get(y as usize).and_then(|r| r.chars().nth(x as usize)) {
+                        let meaning = d.symbols.get(&g.to_string()).map_or("?", |m| m.as_str());
+                        s += &format!(" {name} {meaning}");
+                    }
+                }
+                Layer::Symbols(_) => {}
             }
         }
         for (name, p) in &d.markers {

@@ -4,7 +4,8 @@
 
 use super::app::{App, HELP};
 use crate::dungeon::Dungeon;
-use crate::render::{colour, png::tile_layer};
+use crate::render::cells::cell_view;
+use crate::render::colour;
 use crate::ruleset::RuleSet;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -99,11 +100,11 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
     };
     let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
     let cur = app.cursor;
-    if let Some((name, ids)) = tile_layer(d) {
-        for (y, row) in ids.iter().enumerate() {
-            for (x, &id) in row.iter().enumerate() {
+    if let Some(v) = cell_view(d, rs) {
+        for y in 0..v.height {
+            for x in 0..v.width {
                 let (xi, yi) = (x as i32, y as i32);
-                let mut st = Style::default().bg(rgb(colour::tile(rs, name, id)));
+                let mut st = Style::default().bg(rgb(v.colours[y * v.width + x]));
                 let mut s: Vec<char> = vec![' ', ' '];
                 if let Some(m) = marker_at(xi, yi) {
                     s[0] = d

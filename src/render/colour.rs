@@ -30,6 +30,24 @@ pub fn tile(_rs: &RuleSet, _layer: &str, id: u16) -> [u8; 3] {
     }
 }
 
+/// The colour of symbol `glyph` meaning `meaning` in a symbol layer (tile classes such as
+/// floor, wall, door): a room kind of that name gives its colour; otherwise a fixed colour
+/// made from the name.
+pub fn symbol(rs: &RuleSet, glyph: char, meaning: &str) -> [u8; 3] {
+    if let Some(c) = rs
+        .kinds
+        .iter()
+        .find(|k| k.name == meaning)
+        .and_then(|k| parse_colour(&k.colour))
+    {
+        return c;
+    }
+    if glyph == rs.empty_glyph || meaning == "empty" {
+        return EMPTY;
+    }
+    of_number(fnv(meaning.as_bytes()))
+}
+
 /// The colour of the `i`-th marker.
 pub fn marker(i: usize) -> [u8; 3] {
     const M: [[u8; 3]; 4] = [
