@@ -32,7 +32,8 @@ pub fn tile(_rs: &RuleSet, _layer: &str, id: u16) -> [u8; 3] {
 
 /// The colour of symbol `glyph` meaning `meaning` in a symbol layer (tile classes such as
 /// floor, wall, door): a room kind of that name gives its colour; otherwise a fixed colour
-/// made from the name.
+/// made from the name. (Where the rule set has a palette for the classes of its tile layer,
+/// look the class up here, before the made-up colour.)
 pub fn symbol(rs: &RuleSet, glyph: char, meaning: &str) -> [u8; 3] {
     if let Some(c) = rs
         .kinds
