@@ -119,6 +119,10 @@ fn preview_reacts_to_keys_and_saves() {
     t.wait("seed 6", |p| p.contains("seed      6"));
     t.keys(&["p", "p"]);
     t.wait("seed 4", |p| p.contains("seed      4"));
+    t.keys(&["r"]);
+    t.wait("a random seed", |p| {
+        !p.contains("seed      4") && p.contains("seed      ")
+    });
     // select `level` (the sixth parameter) and raise it
     t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "+", "+"]);
     let p = t.wait("level 3", |p| p.contains("> level = 3"));

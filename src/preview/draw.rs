@@ -251,7 +251,12 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
                 }
             })
             .collect();
-        row("rooms", format!("{}: {}", d.rooms.len(), list.join(", ")));
+        if !d.rooms.is_empty() {
+            row("rooms", format!("{}: {}", d.rooms.len(), list.join(", ")));
+        }
+        if let Some(m) = markers_line(d) {
+            row("markers", m);
+        }
     }
     row("cursor", app.under_cursor());
     if let Some(ms) = app.redraw {
@@ -331,4 +336,17 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     out
+}
+
+/// "stairs_up (12, 7), ..." — the markers of a dungeon.
+fn markers_line(d: &Dungeon) -> Option<String> {
+    if d.markers.is_empty() {
+        return None;
+    }
+    let m: Vec<String> = d
+        .markers
+        .iter()
+        .map(|(n, [x, y])| format!("{n} ({x}, {y})"))
+        .collect();
+    Some(m.join(", "))
 }
