@@ -57,6 +57,8 @@ pub struct App {
     pub reloads: u32,
     /// When the last save arrived, until it is drawn.
     pub pending_save: Option<Instant>,
+    /// A request is being generated (the picture shown is the previous one).
+    pub generating: bool,
 }
 
 impl App {
@@ -76,6 +78,7 @@ impl App {
             redraw: None,
             reloads: 0,
             pending_save: None,
+            generating: true,
         }
     }
 
@@ -113,9 +116,11 @@ impl App {
                 self.elapsed = elapsed;
                 self.diagnostics = None;
                 self.error = None;
+                self.generating = false;
                 true
             }
             Update::Failed { rules, message, .. } => {
+                self.generating = false;
                 self.rules = Some(rules);
                 self.diagnostics = None;
                 self.error = Some(message);

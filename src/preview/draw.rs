@@ -230,7 +230,18 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
                 .join(", "),
         );
     }
-    row("seed", app.request.seed.to_string());
+    row(
+        "seed",
+        format!(
+            "{}{}",
+            app.request.seed,
+            if app.generating {
+                "  (generating…)"
+            } else {
+                ""
+            }
+        ),
+    );
     if let Some(d) = &app.dungeon {
         row("attempts", d.attempts.to_string());
         row("time", format!("{:.2} ms", app.elapsed.as_secs_f64() * 1e3));

@@ -114,6 +114,7 @@ fn event_loop(
                         super::app::Action::Quit => return Ok(()),
                         super::app::Action::Generate(r) => {
                             worker.request(r);
+                            app.generating = true;
                         }
                         super::app::Action::None => {}
                     }

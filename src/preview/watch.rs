@@ -212,11 +212,18 @@ impl FileWatch {
 
     /// Record the relevant paths of one notify event.
     fn note(&self, ev: &notify::Event, now: Instant) {
+        let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        let mut d = self.debounce.lock().unwrap_or_else(|e| e.into_inner());
+        if ev.need_rescan() {
+            // the platform dropped events: any file may have changed
+            for f in files.iter() {
+                d.touch(f.clone(), now);
+            }
+            return;
+        }
         if !is_change(&ev.kind) {
             return;
         }
-        let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        let mut d = self.debounce.lock().unwrap_or_else(|e| e.into_inner());
         for p in &ev.paths {
             // notify reports paths under the (canonical) directory we watch
             let key = if files.contains(p) {
