@@ -218,8 +218,9 @@ pub fn main() -> ExitCode {
                 match rs.generate(s, &params) {
                     Ok(d) => {
                         let text = match format {
+                            Format::Png => continue, // written by png_files, above
                             Format::Json => d.to_json() + "\n",
-                            Format::Ascii | Format::Png => {
+                            Format::Ascii => {
                                 undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
                             }
                         };
