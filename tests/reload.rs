@@ -10,7 +10,7 @@ use std::time::Duration;
 use undercroft::preview::reload::{Reload, Session};
 use undercroft::Params;
 
-const QUIET: Duration = Duration::from_millis(60);
+const QUIET: Duration = Duration::from_millis(100);
 const WAIT: Duration = Duration::from_secs(5);
 /// After a reload, no further reload may come within this time.
 const SETTLE: Duration = Duration::from_millis(500);
