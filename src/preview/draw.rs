@@ -333,7 +333,11 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
     }
     if let Some(diags) = &app.diagnostics {
         out.push(Line::from(Span::styled(
-            "broken save: showing the last good dungeon",
+            if app.dungeon.is_some() {
+                "broken save: showing the last good dungeon"
+            } else {
+                "the rule set does not load:"
+            },
             Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
         )));
         for dg in &diags.0 {
