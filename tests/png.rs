@@ -152,9 +152,9 @@ fn a_symbol_layer_of_tile_classes_wins_over_tile_ids() {
         "classes differ in colour"
     );
     let floor = (w - 2) * (h - 2);
-    assert_eq!(v.legend[0].1, "floor");
-    assert_eq!(v.legend[0].2, floor);
-    assert_eq!(v.legend[1].2, w * h - floor);
+    let top_class = &v.classes[v.legend[0] as usize];
+    assert_eq!((top_class.1.as_str(), top_class.2), ("floor", floor));
+    assert_eq!(v.classes[v.legend[1] as usize].2, w * h - floor);
     let img = png::picture(&d, &rs);
     let top = 12 + 16;
     assert_eq!(

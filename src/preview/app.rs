@@ -5,6 +5,7 @@
 use super::worker::{Request, Update};
 use crate::dungeon::{Dungeon, Layer};
 use crate::ruleset::{Diagnostics, ParamKind, Params, RuleSet, Trace};
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -135,17 +136,17 @@ impl App {
     }
 
     /// The dungeon to draw: the selected trace frame, or the final dungeon.
-    pub fn shown(&self) -> Option<Dungeon> {
+    pub fn shown(&self) -> Option<Cow<'_, Dungeon>> {
         let (rs, d) = (self.rules.as_ref()?, self.dungeon.as_ref()?);
         match (self.frame, &self.trace) {
             (Some(i), Some(t)) => {
                 let f = t.frames.get(i)?;
                 let values = rs.resolve_params(&self.request.params).ok()?;
-                Some(Dungeon::from_state(
+                Some(Cow::Owned(Dungeon::from_state(
                     rs, &f.state, d.seed, &values, d.attempts,
-                ))
+                )))
             }
-            _ => Some(d.clone()),
+            _ => Some(Cow::Borrowed(d)),
         }
     }
 

@@ -104,7 +104,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
         for y in 0..v.height {
             for x in 0..v.width {
                 let (xi, yi) = (x as i32, y as i32);
-                let mut st = Style::default().bg(rgb(v.colours[y * v.width + x]));
+                let mut st = Style::default().bg(rgb(v.colour(y * v.width + x)));
                 let mut s: Vec<char> = vec![' ', ' '];
                 if let Some(m) = marker_at(xi, yi) {
                     s[0] = d

@@ -16,18 +16,19 @@ use std::collections::BTreeMap;
 /// The name of the layer every dungeon has: room kinds per cell.
 pub const ROOMS_LAYER: &str = "rooms";
 
-/// Colours and labels per cell, row-major, and a legend (most common first).
+/// A class per cell (row-major), each class with a colour and a label, and a legend.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CellView {
     /// The layer shown.
     pub layer: String,
     pub width: usize,
     pub height: usize,
-    pub colours: Vec<[u8; 3]>,
-    /// What each cell is: a symbol's meaning, or `layer id`.
-    pub labels: Vec<String>,
-    /// (colour, label, cells), most common first.
-    pub legend: Vec<([u8; 3], String, usize)>,
+    /// Class index per cell.
+    pub cells: Vec<u16>,
+    /// (colour, label: a symbol's meaning or `layer id`, cells) per class.
+    pub classes: Vec<([u8; 3], String, usize)>,
+    /// Class indices, most common first.
+    pub legend: Vec<u16>,
 }
 
 impl CellView {
@@ -36,8 +37,13 @@ impl CellView {
         if x >= self.width || y >= self.height {
             return None;
         }
-        let i = y * self.width + x;
-        Some((self.colours[i], &self.labels[i]))
+        let (c, l, _) = &self.classes[self.cells[y * self.width + x] as usize];
+        Some((*c, l))
+    }
+
+    /// The colour of cell `i` (row-major).
+    pub fn colour(&self, i: usize) -> [u8; 3] {
+        self.classes[self.cells[i] as usize].0
     }
 }
 
@@ -48,22 +54,27 @@ pub fn cell_view(d: &Dungeon, rs: &RuleSet) -> Option<CellView> {
         Layer::Symbols(rows) if n != ROOMS_LAYER => Some((n, rows)),
         _ => None,
     });
-    let mut colours = Vec::with_capacity(w * h);
-    let mut labels = Vec::with_capacity(w * h);
+    let mut cells = Vec::with_capacity(w * h);
+    let mut classes: Vec<([u8; 3], String, usize)> = Vec::new();
     let layer;
     if let Some((name, rows)) = symbols {
         layer = name.clone();
+        let mut index: BTreeMap<char, u16> = BTreeMap::new();
         for y in 0..h {
-            let row: Vec<char> = rows.get(y).map_or(Vec::new(), |r| r.chars().collect());
-            for x in 0..w {
-                let g = row.get(x).copied().unwrap_or(' ');
-                let meaning = d
-                    .symbols
-                    .get(&g.to_string())
-                    .cloned()
-                    .unwrap_or_else(|| format!("'{g}'"));
-                colours.push(colour::symbol(rs, g, &meaning));
-                labels.push(meaning);
+            let mut row = rows.get(y).map_or("", |r| r.as_str()).chars();
+            for _ in 0..w {
+                let g = row.next().unwrap_or(' ');
+                let k = *index.entry(g).or_insert_with(|| {
+                    let meaning = d
+                        .symbols
+                        .get(&g.to_string())
+                        .cloned()
+                        .unwrap_or_else(|| format!("'{g}'"));
+                    classes.push((colour::symbol(rs, g, &meaning), meaning, 0));
+                    (classes.len() - 1) as u16
+                });
+                classes[k as usize].2 += 1;
+                cells.push(k);
             }
         }
     } else {
@@ -72,29 +83,30 @@ pub fn cell_view(d: &Dungeon, rs: &RuleSet) -> Option<CellView> {
             _ => None,
         })?;
         layer = name.clone();
+        let mut index: BTreeMap<u16, u16> = BTreeMap::new();
         for y in 0..h {
             for x in 0..w {
                 let id = ids.get(y).and_then(|r| r.get(x)).copied().unwrap_or(0);
-                colours.push(colour::tile(rs, name, id));
-                labels.push(format!("{name} {id}"));
+                let k = *index.entry(id).or_insert_with(|| {
+                    classes.push((colour::tile(rs, name, id), format!("{name} {id}"), 0));
+                    (classes.len() - 1) as u16
+                });
+                classes[k as usize].2 += 1;
+                cells.push(k);
             }
         }
     }
-    let mut counts: BTreeMap<&str, ([u8; 3], usize)> = BTreeMap::new();
-    for (c, l) in colours.iter().zip(&labels) {
-        counts.entry(l).or_insert((*c, 0)).1 += 1;
-    }
-    let mut legend: Vec<([u8; 3], String, usize)> = counts
-        .into_iter()
-        .map(|(l, (c, n))| (c, l.to_string(), n))
-        .collect();
-    legend.sort_by(|a, b| b.2.cmp(&a.2).then(a.1.cmp(&b.1)));
+    let mut legend: Vec<u16> = (0..classes.len() as u16).collect();
+    legend.sort_by(|&a, &b| {
+        let (a, b) = (&classes[a as usize], &classes[b as usize]);
+        b.2.cmp(&a.2).then(a.1.cmp(&b.1))
+    });
     Some(CellView {
         layer,
         width: w,
         height: h,
-        colours,
-        labels,
+        cells,
+        classes,
         legend,
     })
 }

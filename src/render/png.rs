@@ -287,7 +287,10 @@ fn tiles(d: &Dungeon, rs: &RuleSet, v: &CellView) -> RgbImage {
         .legend
         .iter()
         .take(shown)
-        .map(|(c, l, n)| (*c, format!("{l}: {n}")))
+        .map(|&k| {
+            let (c, l, n) = &v.classes[k as usize];
+            (*c, format!("{l}: {n}"))
+        })
         .collect();
     if v.legend.len() > shown {
         entries.push((
@@ -301,7 +304,7 @@ fn tiles(d: &Dungeon, rs: &RuleSet, v: &CellView) -> RgbImage {
     let (mut img, top) = canvas(d, rs, w * TILE, h * TILE, &entries);
     for y in 0..v.height {
         for x in 0..v.width {
-            let c = v.colours[y * v.width + x];
+            let c = v.colour(y * v.width + x);
             rect(
                 &mut img,
                 MARGIN + x as u32 * TILE,
