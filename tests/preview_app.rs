@@ -97,9 +97,9 @@ fn the_trace_steps_through_states_after_each_step() {
     let n = app.trace.as_ref().unwrap().frames.len();
     assert!(n >= 3, "{n} frames");
     assert_eq!(app.frame, Some(1));
-    let first = app.shown().unwrap();
+    let first = app.shown().unwrap().into_owned();
     app.frame = Some(0);
-    let grown = app.shown().unwrap();
+    let grown = app.shown().unwrap().into_owned();
     assert!(grown.rooms.len() > 1, "the first step grows rooms");
     assert!(first.rooms.len() >= grown.rooms.len());
     assert!(screen(&app).contains("step 1/"));
