@@ -103,6 +103,13 @@ fn the_trace_steps_through_states_after_each_step() {
     assert!(grown.rooms.len() > 1, "the first step grows rooms");
     assert!(first.rooms.len() >= grown.rooms.len());
     assert!(screen(&app).contains("step 1/"));
+    // stepping marks what the step changed: the first step against nothing, nothing; the
+    // second (boss pick or a restart) changes some cells
+    assert!(app.marked().iter().all(|&c| !c));
+    app.frame = Some(1);
+    let marked = app.marked().iter().filter(|&&c| c).count();
+    assert!(marked > 0, "step 2 changes cells");
+    assert!(screen(&app).contains(&format!("{marked} cells marked * (by this step)")));
 }
 
 #[test]

@@ -114,6 +114,11 @@ fn edit_break_fix_keeps_the_last_good_dungeon() {
     let fixed = expect_one_reload(&mut s, "v4");
     assert_eq!(fixed.params["level"], 3);
     assert!(s.live.diagnostics.is_none(), "recovered");
+
+    // back to the first text: the same dungeon, byte for byte, as before all the edits
+    fs::write(&f, flash("v1", 1)).unwrap();
+    let again = expect_one_reload(&mut s, "v1");
+    assert_eq!(again.to_json(), first.to_json());
 }
 
 #[test]

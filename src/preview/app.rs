@@ -150,6 +150,26 @@ impl App {
         }
     }
 
+    /// The cells to mark as changed: while stepping through the trace, those the shown step
+    /// changed (against the frame before it); otherwise those the last reload changed.
+    pub fn marked(&self) -> Cow<'_, [bool]> {
+        if let (Some(i), Some(t), Some(rs), Some(d)) =
+            (self.frame, &self.trace, &self.rules, &self.dungeon)
+        {
+            let values = rs.resolve_params(&self.request.params).ok();
+            let frame = |k: usize| {
+                let f = t.frames.get(k)?;
+                let v = values.as_ref()?;
+                Some(Dungeon::from_state(rs, &f.state, d.seed, v, d.attempts))
+            };
+            return match (i.checked_sub(1).and_then(frame), frame(i)) {
+                (Some(before), Some(now)) => Cow::Owned(changed_cells(&before, &now)),
+                _ => Cow::Owned(Vec::new()),
+            };
+        }
+        Cow::Borrowed(&self.changed)
+    }
+
     /// Handle a key.
     pub fn key(&mut self, k: Key) -> Action {
         let n_params = self.rules.as_ref().map_or(0, |r| r.params.len());

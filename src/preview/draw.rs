@@ -92,8 +92,9 @@ fn put(f: &mut Frame, area: Rect, x: u16, y: u16, s: &str, style: Style) {
 }
 
 fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> MapGeometry {
+    let marked = app.marked();
     let changed = |x: i32, y: i32| {
-        app.changed
+        marked
             .get((y * d.width + x) as usize)
             .copied()
             .unwrap_or(false)
@@ -280,9 +281,14 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
             ),
         );
     }
-    let changed = app.changed.iter().filter(|&&c| c).count();
+    let changed = app.marked().iter().filter(|&&c| c).count();
     if changed > 0 {
-        row("changed", format!("{changed} cells marked *"));
+        let by = if app.frame.is_some() {
+            "this step"
+        } else {
+            "the save"
+        };
+        row("changed", format!("{changed} cells marked * (by {by})"));
     }
     if let (Some(t), true) = (&app.trace, app.request.traced) {
         let n = t.frames.len();
