@@ -150,8 +150,14 @@ fn preview_reacts_to_keys_and_saves() {
     });
 
     // a save: the start room's glyph becomes Z; one reload, the changed cell marked
+    let picture = std::fs::read(&png).unwrap();
     std::fs::write(&file, original.replace("glyph: 'S'", "glyph: 'Z'")).unwrap();
     let p = t.wait("the reload", |p| p.contains("reloads   1"));
+    let end = Instant::now() + Duration::from_secs(10);
+    while std::fs::read(&png).unwrap() == picture {
+        assert!(Instant::now() < end, "--png rewrites the picture on reload");
+        sleep(Duration::from_millis(50));
+    }
     assert!(map_text(&p).contains("Z*"), "changed cell marked: {p}");
     assert!(p.contains("changed   1 cells"), "{p}");
 
