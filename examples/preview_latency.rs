@@ -48,7 +48,7 @@ fn stats(name: &str, mut v: Vec<Duration>) {
 fn main() {
     let mut files = Vec::new();
     let mut saves = 30;
-    let mut debounce = 40;
+    let mut debounce = 30;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {

@@ -2,6 +2,7 @@
 //! tile layers drawn one block per tile with a colour per id.
 
 use undercroft::dungeon::Layer;
+use undercroft::render::cells::cell_view;
 use undercroft::render::{colour, png};
 use undercroft::{Params, RuleSet};
 
@@ -72,7 +73,7 @@ fn tile_layers_are_one_block_per_tile_coloured_per_id() {
     if let Ok(dir) = std::env::var("UNDERCROFT_PICTURES") {
         img.save(format!("{dir}/tiles.png")).unwrap(); // for looking at
     }
-    assert_eq!(png::tile_layer(&d).unwrap().0, "tiles");
+    assert_eq!(cell_view(&d, &rs).unwrap().layer, "tiles");
     let top = 12 + 16;
     for (y, row) in ids.iter().enumerate() {
         for (x, &id) in row.iter().enumerate() {
@@ -115,4 +116,52 @@ fn png_written_by_the_cli_is_a_picture() {
         .unwrap();
     assert_eq!(st.status.code(), Some(2), "png without -o is a usage error");
     let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn a_symbol_layer_of_tile_classes_wins_over_tile_ids() {
+    let rs = RuleSet::load(FLASH).unwrap();
+    let mut d = rs.generate(1, &Params::new()).unwrap();
+    let (w, h) = (d.width as usize, d.height as usize);
+    d.layers
+        .insert("tiles".into(), Layer::Ids(vec![vec![5; w]; h]));
+    // a class per tile, as a tile style's output carries it: walls around floor
+    let rows: Vec<String> = (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| {
+                    if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                        '#'
+                    } else {
+                        '_'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    d.layers.insert("level".into(), Layer::Symbols(rows));
+    d.symbols.insert("#".into(), "wall".into());
+    d.symbols.insert("_".into(), "floor".into());
+    let v = cell_view(&d, &rs).unwrap();
+    assert_eq!(v.layer, "level");
+    assert_eq!(v.at(0, 0).unwrap().1, "wall");
+    assert_eq!(v.at(1, 1).unwrap().1, "floor");
+    assert_ne!(
+        v.at(0, 0).unwrap().0,
+        v.at(1, 1).unwrap().0,
+        "classes differ in colour"
+    );
+    let floor = (w - 2) * (h - 2);
+    let top_class = &v.classes[v.legend[0] as usize];
+    assert_eq!((top_class.1.as_str(), top_class.2), ("floor", floor));
+    assert_eq!(v.classes[v.legend[1] as usize].2, w * h - floor);
+    let img = png::picture(&d, &rs);
+    let top = 12 + 16;
+    assert_eq!(
+        px(&img, 12 + png::TILE + 3, top + png::TILE + 3),
+        v.at(1, 1).unwrap().0
+    );
+    if let Ok(dir) = std::env::var("UNDERCROFT_PICTURES") {
+        img.save(format!("{dir}/classes.png")).unwrap();
+    }
 }

@@ -49,6 +49,15 @@ impl Drop for Tmux {
     }
 }
 
+/// The seed the panel shows.
+fn seed_of(pane: &str) -> Option<u64> {
+    let rest = &pane[pane.find("seed      ")? + 10..];
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// The map part of a pane line (left of the side panel).
 fn map_text(pane: &str) -> String {
     pane.lines()
@@ -106,7 +115,7 @@ fn preview_reacts_to_keys_and_saves() {
     let p = t.wait("the first dungeon", |p| {
         p.contains("isaac/flash") && p.contains("attempts")
     });
-    assert!(p.contains("seed      5"), "{p}");
+    assert_eq!(seed_of(&p), Some(5), "{p}");
     assert!(p.contains("q quit"), "help line: {p}");
     assert!(map_text(&p).contains('S'), "start room drawn: {p}");
     let end = Instant::now() + Duration::from_secs(10);
@@ -116,9 +125,11 @@ fn preview_reacts_to_keys_and_saves() {
     }
 
     t.keys(&["n"]);
-    t.wait("seed 6", |p| p.contains("seed      6"));
+    t.wait("seed 6", |p| seed_of(p) == Some(6));
     t.keys(&["p", "p"]);
-    t.wait("seed 4", |p| p.contains("seed      4"));
+    t.wait("seed 4", |p| seed_of(p) == Some(4));
+    t.keys(&["r"]);
+    t.wait("a random seed", |p| seed_of(p).is_some_and(|s| s != 4));
     // select `level` (the sixth parameter) and raise it
     t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "+", "+"]);
     let p = t.wait("level 3", |p| p.contains("> level = 3"));
@@ -139,8 +150,14 @@ fn preview_reacts_to_keys_and_saves() {
     });
 
     // a save: the start room's glyph becomes Z; one reload, the changed cell marked
+    let picture = std::fs::read(&png).unwrap();
     std::fs::write(&file, original.replace("glyph: 'S'", "glyph: 'Z'")).unwrap();
     let p = t.wait("the reload", |p| p.contains("reloads   1"));
+    let end = Instant::now() + Duration::from_secs(10);
+    while std::fs::read(&png).unwrap() == picture {
+        assert!(Instant::now() < end, "--png rewrites the picture on reload");
+        sleep(Duration::from_millis(50));
+    }
     assert!(map_text(&p).contains("Z*"), "changed cell marked: {p}");
     assert!(p.contains("changed   1 cells"), "{p}");
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use undercroft::preview::reload::{Reload, Session};
 use undercroft::Params;
 
-const QUIET: Duration = Duration::from_millis(60);
+const QUIET: Duration = Duration::from_millis(100);
 const WAIT: Duration = Duration::from_secs(5);
 /// After a reload, no further reload may come within this time.
 const SETTLE: Duration = Duration::from_millis(500);
@@ -114,6 +114,11 @@ fn edit_break_fix_keeps_the_last_good_dungeon() {
     let fixed = expect_one_reload(&mut s, "v4");
     assert_eq!(fixed.params["level"], 3);
     assert!(s.live.diagnostics.is_none(), "recovered");
+
+    // back to the first text: the same dungeon, byte for byte, as before all the edits
+    fs::write(&f, flash("v1", 1)).unwrap();
+    let again = expect_one_reload(&mut s, "v1");
+    assert_eq!(again.to_json(), first.to_json());
 }
 
 #[test]

@@ -92,7 +92,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         png: Option<PathBuf>,
         /// Milliseconds a save must be quiet before it is reloaded.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 30)]
         debounce_ms: u64,
     },
     /// List the operators and expression functions rule files can use.
@@ -222,11 +222,12 @@ pub fn main() -> ExitCode {
                 match rs.generate(s, &params) {
                     Ok(d) => {
                         let text = match format {
+                            Format::Png => continue, // written by png_files, above
                             Format::Json => d.to_json() + "\n",
                             Format::Ascii if interiors => {
                                 undercroft::render::interiors::floor_with_interiors(&d, &rs) + "\n"
                             }
-                            Format::Ascii | Format::Png => {
+                            Format::Ascii => {
                                 undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
                             }
                         };

@@ -5,6 +5,7 @@
 use super::worker::{Request, Update};
 use crate::dungeon::{Dungeon, Layer};
 use crate::ruleset::{Diagnostics, ParamKind, Params, RuleSet, Trace};
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -57,6 +58,8 @@ pub struct App {
     pub reloads: u32,
     /// When the last save arrived, until it is drawn.
     pub pending_save: Option<Instant>,
+    /// A request is being generated (the picture shown is the previous one).
+    pub generating: bool,
 }
 
 impl App {
@@ -76,6 +79,7 @@ impl App {
             redraw: None,
             reloads: 0,
             pending_save: None,
+            generating: true,
         }
     }
 
@@ -113,9 +117,11 @@ impl App {
                 self.elapsed = elapsed;
                 self.diagnostics = None;
                 self.error = None;
+                self.generating = false;
                 true
             }
             Update::Failed { rules, message, .. } => {
+                self.generating = false;
                 self.rules = Some(rules);
                 self.diagnostics = None;
                 self.error = Some(message);
@@ -130,18 +136,38 @@ impl App {
     }
 
     /// The dungeon to draw: the selected trace frame, or the final dungeon.
-    pub fn shown(&self) -> Option<Dungeon> {
+    pub fn shown(&self) -> Option<Cow<'_, Dungeon>> {
         let (rs, d) = (self.rules.as_ref()?, self.dungeon.as_ref()?);
         match (self.frame, &self.trace) {
             (Some(i), Some(t)) => {
                 let f = t.frames.get(i)?;
                 let values = rs.resolve_params(&self.request.params).ok()?;
-                Some(Dungeon::from_state(
+                Some(Cow::Owned(Dungeon::from_state(
                     rs, &f.state, d.seed, &values, d.attempts,
-                ))
+                )))
             }
-            _ => Some(d.clone()),
+            _ => Some(Cow::Borrowed(d)),
         }
+    }
+
+    /// The cells to mark as changed: while stepping through the trace, those the shown step
+    /// changed (against the frame before it); otherwise those the last reload changed.
+    pub fn marked(&self) -> Cow<'_, [bool]> {
+        if let (Some(i), Some(t), Some(rs), Some(d)) =
+            (self.frame, &self.trace, &self.rules, &self.dungeon)
+        {
+            let values = rs.resolve_params(&self.request.params).ok();
+            let frame = |k: usize| {
+                let f = t.frames.get(k)?;
+                let v = values.as_ref()?;
+                Some(Dungeon::from_state(rs, &f.state, d.seed, v, d.attempts))
+            };
+            return match (i.checked_sub(1).and_then(frame), frame(i)) {
+                (Some(before), Some(now)) => Cow::Owned(changed_cells(&before, &now)),
+                _ => Cow::Owned(Vec::new()),
+            };
+        }
+        Cow::Borrowed(&self.changed)
     }
 
     /// Handle a key.
@@ -178,7 +204,11 @@ impl App {
             }
             Key::Char(c @ ('[' | ']')) => {
                 let n = self.trace.as_ref().map_or(0, |t| t.frames.len());
-                if n > 0 {
+                if n == 0 && self.request.traced {
+                    // the trace is still being made: remember the step, clamped on arrival
+                    let i = self.frame.unwrap_or(0) as i64 + if c == ']' { 1 } else { -1 };
+                    self.frame = Some(i.max(0) as usize);
+                } else if n > 0 {
                     let i = self.frame.unwrap_or(n - 1) as i64 + if c == ']' { 1 } else { -1 };
                     self.frame = Some(i.clamp(0, n as i64 - 1) as usize);
                 }
@@ -245,10 +275,19 @@ impl App {
             s += &format!(" room {} {} {}", r.id, r.kind, r.shape);
         }
         for (name, layer) in &d.layers {
-            if let Layer::Ids(rows) = layer {
-                if let Some(v) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
-                    s += &format!(" {name} {v}");
+            match layer {
+                Layer::Ids(rows) => {
+                    if let Some(v) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
+                        s += &format!(" {name} {v}");
+                    }
                 }
+                Layer::Symbols(rows) if name != crate::render::cells::ROOMS_LAYER => {
+                    if let Some(g) = rows.get(y as usize).and_then(|r| r.chars().nth(x as usize)) {
+                        let meaning = d.symbols.get(&g.to_string()).map_or("?", |m| m.as_str());
+                        s += &format!(" {name} {meaning}");
+                    }
+                }
+                Layer::Symbols(_) => {}
             }
         }
         for (name, p) in &d.markers {

@@ -4,7 +4,8 @@
 
 use super::app::{App, HELP};
 use crate::dungeon::Dungeon;
-use crate::render::{colour, png::tile_layer};
+use crate::render::cells::cell_view;
+use crate::render::colour;
 use crate::ruleset::RuleSet;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -91,19 +92,20 @@ fn put(f: &mut Frame, area: Rect, x: u16, y: u16, s: &str, style: Style) {
 }
 
 fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> MapGeometry {
+    let marked = app.marked();
     let changed = |x: i32, y: i32| {
-        app.changed
+        marked
             .get((y * d.width + x) as usize)
             .copied()
             .unwrap_or(false)
     };
     let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
     let cur = app.cursor;
-    if let Some((name, ids)) = tile_layer(d) {
-        for (y, row) in ids.iter().enumerate() {
-            for (x, &id) in row.iter().enumerate() {
+    if let Some(v) = cell_view(d, rs) {
+        for y in 0..v.height {
+            for x in 0..v.width {
                 let (xi, yi) = (x as i32, y as i32);
-                let mut st = Style::default().bg(rgb(colour::tile(rs, name, id)));
+                let mut st = Style::default().bg(rgb(v.colour(y * v.width + x)));
                 let mut s: Vec<char> = vec![' ', ' '];
                 if let Some(m) = marker_at(xi, yi) {
                     s[0] = d
@@ -229,7 +231,18 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
                 .join(", "),
         );
     }
-    row("seed", app.request.seed.to_string());
+    row(
+        "seed",
+        format!(
+            "{}{}",
+            app.request.seed,
+            if app.generating {
+                "  (generating…)"
+            } else {
+                ""
+            }
+        ),
+    );
     if let Some(d) = &app.dungeon {
         row("attempts", d.attempts.to_string());
         row("time", format!("{:.2} ms", app.elapsed.as_secs_f64() * 1e3));
@@ -250,22 +263,32 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
                 }
             })
             .collect();
-        row("rooms", format!("{}: {}", d.rooms.len(), list.join(", ")));
+        if !d.rooms.is_empty() {
+            row("rooms", format!("{}: {}", d.rooms.len(), list.join(", ")));
+        }
+        if let Some(m) = markers_line(d) {
+            row("markers", m);
+        }
     }
     row("cursor", app.under_cursor());
     if let Some(ms) = app.redraw {
         row(
             "reloads",
             format!(
-                "{} (save → redraw {:.1} ms)",
+                "{} (redraw {:.1} ms after debounce)",
                 app.reloads,
                 ms.as_secs_f64() * 1e3
             ),
         );
     }
-    let changed = app.changed.iter().filter(|&&c| c).count();
+    let changed = app.marked().iter().filter(|&&c| c).count();
     if changed > 0 {
-        row("changed", format!("{changed} cells marked *"));
+        let by = if app.frame.is_some() {
+            "this step"
+        } else {
+            "the save"
+        };
+        row("changed", format!("{changed} cells marked * (by {by})"));
     }
     if let (Some(t), true) = (&app.trace, app.request.traced) {
         let n = t.frames.len();
@@ -305,14 +328,22 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     if let Some(e) = &app.error {
-        out.push(Line::from(Span::styled(
-            format!("error: {e}"),
-            Style::default().fg(Color::Red),
-        )));
+        for (i, l) in e.lines().enumerate() {
+            let l = if i == 0 {
+                format!("error: {l}")
+            } else {
+                l.to_string()
+            };
+            out.push(Line::from(Span::styled(l, Style::default().fg(Color::Red))));
+        }
     }
     if let Some(diags) = &app.diagnostics {
         out.push(Line::from(Span::styled(
-            "broken save: showing the last good dungeon",
+            if app.dungeon.is_some() {
+                "broken save: showing the last good dungeon"
+            } else {
+                "the rule set does not load:"
+            },
             Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
         )));
         for dg in &diags.0 {
@@ -326,4 +357,17 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     out
+}
+
+/// "stairs_up (12, 7), ..." — the markers of a dungeon.
+fn markers_line(d: &Dungeon) -> Option<String> {
+    if d.markers.is_empty() {
+        return None;
+    }
+    let m: Vec<String> = d
+        .markers
+        .iter()
+        .map(|(n, [x, y])| format!("{n} ({x}, {y})"))
+        .collect();
+    Some(m.join(", "))
 }

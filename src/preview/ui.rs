@@ -102,7 +102,8 @@ fn event_loop(
                 dirty = true;
             }
         }
-        let wait = Instant::now() + Duration::from_millis(15);
+        // short, so a worker update waits at most this long to be drawn
+        let wait = Instant::now() + Duration::from_millis(4);
         while event::poll(wait.saturating_duration_since(Instant::now()))? {
             match event::read()? {
                 Event::Key(k) if k.kind != KeyEventKind::Release => {
@@ -113,6 +114,7 @@ fn event_loop(
                         super::app::Action::Quit => return Ok(()),
                         super::app::Action::Generate(r) => {
                             worker.request(r);
+                            app.generating = true;
                         }
                         super::app::Action::None => {}
                     }

@@ -25,6 +25,9 @@ use std::time::{Duration, Instant};
 /// How long a batch with an empty or missing file is held back at most.
 pub const HOLD_EMPTY: Duration = Duration::from_millis(1500);
 
+/// The shortest wait before a held-back batch is looked at again.
+pub const MIN_HOLD: Duration = Duration::from_millis(5);
+
 /// The key a path is matched by: its directory canonicalised (symlinks, `..`, relative
 /// paths resolved) joined with its file name. The file itself need not exist.
 pub fn path_key(p: &Path) -> PathBuf {
@@ -74,10 +77,11 @@ impl Debounce {
         self.first.map_or(Duration::ZERO, |f| now.duration_since(f))
     }
 
-    /// Push the deadline back by `quiet` (the batch is not complete yet).
+    /// Push the deadline back by `quiet`, and by at least [`MIN_HOLD`] (the batch is not
+    /// complete yet; a zero `quiet` must not turn the wait into a busy loop).
     pub fn postpone(&mut self, now: Instant) {
         if self.last.is_some() {
-            self.last = Some(now);
+            self.last = Some(now + MIN_HOLD.saturating_sub(self.quiet));
         }
     }
 
@@ -208,11 +212,18 @@ impl FileWatch {
 
     /// Record the relevant paths of one notify event.
     fn note(&self, ev: &notify::Event, now: Instant) {
+        let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        let mut d = self.debounce.lock().unwrap_or_else(|e| e.into_inner());
+        if ev.need_rescan() {
+            // the platform dropped events: any file may have changed
+            for f in files.iter() {
+                d.touch(f.clone(), now);
+            }
+            return;
+        }
         if !is_change(&ev.kind) {
             return;
         }
-        let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        let mut d = self.debounce.lock().unwrap_or_else(|e| e.into_inner());
         for p in &ev.paths {
             // notify reports paths under the (canonical) directory we watch
             let key = if files.contains(p) {

@@ -24,6 +24,7 @@ pub struct Request {
 
 /// What the worker produced.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)] // a few per second at most; boxing buys nothing
 pub enum Update {
     /// A dungeon of the current rule set.
     Generated {

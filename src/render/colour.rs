@@ -30,6 +30,34 @@ pub fn tile(_rs: &RuleSet, _layer: &str, id: u16) -> [u8; 3] {
     }
 }
 
+/// The colour of symbol `glyph` meaning `meaning` in a symbol layer (tile classes such as
+/// floor, wall, door): a room kind of that name gives its colour; otherwise a fixed colour
+/// made from the name. (Where the rule set has a palette for the classes of its tile layer,
+/// look the class up here, before the made-up colour.)
+pub fn symbol(rs: &RuleSet, glyph: char, meaning: &str) -> [u8; 3] {
+    if let Some(c) = rs
+        .kinds
+        .iter()
+        .find(|k| k.name == meaning)
+        .and_then(|k| parse_colour(&k.colour))
+    {
+        return c;
+    }
+    // Tile classes of a tile style carry their own colours.
+    if let Some(c) = rs.tile_glyphs.as_ref().and_then(|g| {
+        g.classes
+            .iter()
+            .find(|(name, _, _)| name == meaning)
+            .and_then(|(_, _, c)| parse_colour(c))
+    }) {
+        return c;
+    }
+    if glyph == rs.empty_glyph || meaning == "empty" {
+        return EMPTY;
+    }
+    of_number(fnv(meaning.as_bytes()))
+}
+
 /// The colour of the `i`-th marker.
 pub fn marker(i: usize) -> [u8; 3] {
     const M: [[u8; 3]; 4] = [
@@ -60,7 +88,11 @@ pub fn ink_on(c: [u8; 3]) -> [u8; 3] {
 /// value bands (integer arithmetic only).
 fn of_number(n: u64) -> [u8; 3] {
     let hue = (n.wrapping_mul(0x9E37_79B9) % 360) as u32; // degrees
-    let (s, v) = if n % 2 == 0 { (55, 85) } else { (40, 70) }; // percent
+    let (s, v) = if n.is_multiple_of(2) {
+        (55, 85)
+    } else {
+        (40, 70)
+    }; // percent
     hsv(hue, s, v)
 }
 

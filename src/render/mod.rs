@@ -1,7 +1,10 @@
-//! Renderers: ASCII text and PNG pictures, and the colours and font they share.
+//! Renderers: turn a [`crate::Dungeon`] into text or pictures.
 
-pub mod ascii;
+// Pictures, and the pieces the PNG renderer and the live preview share.
+pub mod cells;
 pub mod colour;
 pub mod font;
 pub mod interiors;
 pub mod png;
+
+pub mod ascii;

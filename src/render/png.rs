@@ -1,16 +1,17 @@
 //! PNG pictures of dungeons.
 //!
-//! - A dungeon with a tile layer (`Layer::Ids` with any non-zero id) is drawn top-down, one
-//!   block of [`TILE`] pixels per tile, coloured per tile id ([`colour::tile`]), markers
-//!   ringed and labelled, and a legend of the most common ids.
+//! - A tile-based dungeon (see [`super::cells`]: a symbol layer of tile classes, or a
+//!   tile-id layer) is drawn top-down, one block of [`TILE`] pixels per tile, coloured per
+//!   class or id, markers ringed, and a legend of the most common classes/ids and markers.
 //! - Otherwise the room layer is drawn as a map of rooms: each cell a block of
 //!   [`CELL_W`]x[`CELL_H`] pixels in its kind's colour, cells of one room joined, doors as
 //!   bars across the gap between two rooms, the kind's glyph in the room, and a legend.
 //!
 //! Pictures are deterministic: the same dungeon gives the same bytes.
 
+use super::cells::{cell_view, CellView};
 use super::{colour, font};
-use crate::dungeon::{Dungeon, Layer};
+use crate::dungeon::Dungeon;
 use crate::ruleset::RuleSet;
 use image::{Rgb, RgbImage};
 use std::path::Path;
@@ -27,8 +28,8 @@ const LINE: u32 = (font::HEIGHT + 3) * TEXT;
 
 /// Draw `d` (see the module doc for what is drawn).
 pub fn picture(d: &Dungeon, rs: &RuleSet) -> RgbImage {
-    match tile_layer(d) {
-        Some((name, ids)) => tiles(d, rs, name, ids),
+    match cell_view(d, rs) {
+        Some(v) => tiles(d, rs, &v),
         None => rooms(d, rs),
     }
 }
@@ -57,14 +58,6 @@ pub fn write(d: &Dungeon, rs: &RuleSet, path: &Path) -> std::io::Result<()> {
     let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
-}
-
-/// The first tile layer with any non-zero id.
-pub fn tile_layer(d: &Dungeon) -> Option<(&str, &Vec<Vec<u16>>)> {
-    d.layers.iter().find_map(|(n, l)| match l {
-        Layer::Ids(rows) if rows.iter().flatten().any(|&v| v != 0) => Some((n.as_str(), rows)),
-        _ => None,
-    })
 }
 
 fn rect(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) {
@@ -287,33 +280,31 @@ fn markers(img: &mut RgbImage, d: &Dungeon, top: u32, cw: u32, ch: u32) {
     }
 }
 
-fn tiles(d: &Dungeon, rs: &RuleSet, layer: &str, ids: &[Vec<u16>]) -> RgbImage {
-    let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
-    let mut counts: std::collections::BTreeMap<u16, usize> = Default::default();
-    for &v in ids.iter().flatten() {
-        *counts.entry(v).or_default() += 1;
-    }
-    let mut common: Vec<(u16, usize)> = counts.into_iter().collect();
-    common.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+fn tiles(d: &Dungeon, rs: &RuleSet, v: &CellView) -> RgbImage {
+    let (w, h) = (v.width as u32, v.height as u32);
     let shown = 24;
-    let mut entries: Vec<([u8; 3], String)> = common
+    let mut entries: Vec<([u8; 3], String)> = v
+        .legend
         .iter()
         .take(shown)
-        .map(|&(id, n)| (colour::tile(rs, layer, id), format!("{layer} {id}: {n}")))
+        .map(|&k| {
+            let (c, l, n) = &v.classes[k as usize];
+            (*c, format!("{l}: {n}"))
+        })
         .collect();
-    if common.len() > shown {
+    if v.legend.len() > shown {
         entries.push((
             colour::BACKGROUND,
-            format!("+{} more ids", common.len() - shown),
+            format!("+{} more", v.legend.len() - shown),
         ));
     }
     for (i, (name, _)) in d.markers.iter().enumerate() {
         entries.push((colour::marker(i), name.clone()));
     }
     let (mut img, top) = canvas(d, rs, w * TILE, h * TILE, &entries);
-    for (y, row) in ids.iter().enumerate().take(h as usize) {
-        for (x, &id) in row.iter().enumerate().take(w as usize) {
-            let c = colour::tile(rs, layer, id);
+    for y in 0..v.height {
+        for x in 0..v.width {
+            let c = v.colour(y * v.width + x);
             rect(
                 &mut img,
                 MARGIN + x as u32 * TILE,

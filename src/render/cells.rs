@@ -1,0 +1,112 @@
+//! A dungeon seen as a grid of coloured cells, for tile-based styles (shared by the PNG
+//! renderer and the terminal preview).
+//!
+//! The view comes from, in order of preference:
+//! 1. a symbol layer other than `rooms` (e.g. tile classes: floor, wall, door, stairs), one
+//!    colour per symbol, named by the dungeon's `symbols` table;
+//! 2. a tile-id layer (`Layer::Ids`) with any non-zero id, one colour per id.
+//!
+//! Room-graph dungeons (only the `rooms` layer) have no cell view.
+
+use super::colour;
+use crate::dungeon::{Dungeon, Layer};
+use crate::ruleset::RuleSet;
+use std::collections::BTreeMap;
+
+/// The name of the layer every dungeon has: room kinds per cell.
+pub const ROOMS_LAYER: &str = "rooms";
+
+/// A class per cell (row-major), each class with a colour and a label, and a legend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellView {
+    /// The layer shown.
+    pub layer: String,
+    pub width: usize,
+    pub height: usize,
+    /// Class index per cell.
+    pub cells: Vec<u16>,
+    /// (colour, label: a symbol's meaning or `layer id`, cells) per class.
+    pub classes: Vec<([u8; 3], String, usize)>,
+    /// Class indices, most common first.
+    pub legend: Vec<u16>,
+}
+
+impl CellView {
+    /// Colour and label of cell `(x, y)`.
+    pub fn at(&self, x: usize, y: usize) -> Option<([u8; 3], &str)> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let (c, l, _) = &self.classes[self.cells[y * self.width + x] as usize];
+        Some((*c, l))
+    }
+
+    /// The colour of cell `i` (row-major).
+    pub fn colour(&self, i: usize) -> [u8; 3] {
+        self.classes[self.cells[i] as usize].0
+    }
+}
+
+/// The cell view of `d`, if it is tile-based (see the module doc).
+pub fn cell_view(d: &Dungeon, rs: &RuleSet) -> Option<CellView> {
+    let (w, h) = (d.width.max(0) as usize, d.height.max(0) as usize);
+    let symbols = d.layers.iter().find_map(|(n, l)| match l {
+        Layer::Symbols(rows) if n != ROOMS_LAYER => Some((n, rows)),
+        _ => None,
+    });
+    let mut cells = Vec::with_capacity(w * h);
+    let mut classes: Vec<([u8; 3], String, usize)> = Vec::new();
+    let layer;
+    if let Some((name, rows)) = symbols {
+        layer = name.clone();
+        let mut index: BTreeMap<char, u16> = BTreeMap::new();
+        for y in 0..h {
+            let mut row = rows.get(y).map_or("", |r| r.as_str()).chars();
+            for _ in 0..w {
+                let g = row.next().unwrap_or(' ');
+                let k = *index.entry(g).or_insert_with(|| {
+                    let meaning = d
+                        .symbols
+                        .get(&g.to_string())
+                        .cloned()
+                        .unwrap_or_else(|| format!("'{g}'"));
+                    classes.push((colour::symbol(rs, g, &meaning), meaning, 0));
+                    (classes.len() - 1) as u16
+                });
+                classes[k as usize].2 += 1;
+                cells.push(k);
+            }
+        }
+    } else {
+        let (name, ids) = d.layers.iter().find_map(|(n, l)| match l {
+            Layer::Ids(rows) if rows.iter().flatten().any(|&v| v != 0) => Some((n, rows)),
+            _ => None,
+        })?;
+        layer = name.clone();
+        let mut index: BTreeMap<u16, u16> = BTreeMap::new();
+        for y in 0..h {
+            for x in 0..w {
+                let id = ids.get(y).and_then(|r| r.get(x)).copied().unwrap_or(0);
+                let k = *index.entry(id).or_insert_with(|| {
+                    classes.push((colour::tile(rs, name, id), format!("{name} {id}"), 0));
+                    (classes.len() - 1) as u16
+                });
+                classes[k as usize].2 += 1;
+                cells.push(k);
+            }
+        }
+    }
+    let mut legend: Vec<u16> = (0..classes.len() as u16).collect();
+    legend.sort_by(|&a, &b| {
+        let (a, b) = (&classes[a as usize], &classes[b as usize]);
+        b.2.cmp(&a.2).then(a.1.cmp(&b.1))
+    });
+    Some(CellView {
+        layer,
+        width: w,
+        height: h,
+        cells,
+        classes,
+        legend,
+    })
+}
