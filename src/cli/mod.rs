@@ -318,27 +318,27 @@ pub fn main() -> ExitCode {
         Command::Ops => {
             println!("Operators (steps in rule files):");
             println!(
-                "  {:<18} {}",
+                "  {:<22} {}",
                 "Let", "Let(\"name\", \"expression\"): set a variable"
             );
             println!(
-                "  {:<18} {}",
+                "  {:<22} {}",
                 "Require", "Require(\"condition\"): restart the enclosing Retry when false"
             );
             println!(
-                "  {:<18} {}",
+                "  {:<22} {}",
                 "Retry", "Retry(max: N, steps: [...]): run steps until every Require holds"
             );
             println!(
-                "  {:<18} {}",
+                "  {:<22} {}",
                 "If", "If(cond: \"...\", then: [...], else: [...])"
             );
             println!(
-                "  {:<18} {}",
+                "  {:<22} {}",
                 "Named", "Named(\"name\", step): name a step for patch edits and traces"
             );
             for (name, doc) in undercroft::ops::OPERATORS {
-                println!("  {name:<18} {doc}");
+                println!("  {name:<22} {doc}");
             }
             println!("\nExpression functions:");
             for doc in undercroft::lang::compile::function_docs() {
