@@ -123,7 +123,7 @@ impl State {
     }
 
     /// The room at `(x, y)`, or [`NO_ROOM`] when empty or outside the grid.
-    #[inline]
+    #[inline(always)]
     pub fn room_at(&self, x: i32, y: i32) -> RoomId {
         if self.in_bounds(x, y) {
             self.cells[(y * self.width + x) as usize]
@@ -134,7 +134,7 @@ impl State {
 
     /// Number of the four orthogonal neighbours of `(x, y)` that hold a room
     /// (cells outside the grid count as empty).
-    #[inline]
+    #[inline(always)]
     pub fn occupied_neighbours(&self, x: i32, y: i32) -> u32 {
         let w = self.width;
         if x > 0 && y > 0 && x < w - 1 && y < self.height - 1 {
