@@ -101,10 +101,7 @@ impl Params {
             }
             None => None,
         };
-        let var = match &self.var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         if self.directions.is_empty() {
             cx.error(&self.to, "`directions` is empty".into(), None);
         }

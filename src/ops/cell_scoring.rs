@@ -92,10 +92,7 @@ impl Params {
             }
             None => None,
         };
-        let var = match &self.var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         let mut avoid = 0u64;
         for k in &self.avoid_kinds {
             match cx.kind(k) {

@@ -125,10 +125,7 @@ impl Params {
             );
         }
         let kind = cx.kind(&self.kind);
-        let var = match &self.var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         let stop_lists: Vec<Option<u16>> = self.stop_at_lists.iter().map(|l| cx.list(l)).collect();
         let mut stop_kinds = 0u64;
         for k in &self.stop_at_kinds {

@@ -155,10 +155,7 @@ impl Params {
             Some(k) => Some(cx.kind(k)?),
             None => None,
         };
-        let var = match &self.var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         let fail_empty = self.require.then(|| {
             cx.failure_point(
                 format!("PickRoom: list `{}` is empty", self.from.text),

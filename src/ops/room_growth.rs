@@ -194,10 +194,7 @@ impl Params {
             Some(s) => Some(cx.expr(s, Type::Bool)?),
             None => None,
         };
-        let start_var = match &self.start_var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
         let dead_ends = cx.declare_list(&self.dead_ends);
         let fail_occupied = cx.failure_point(
             format!("GrowRoomGraph: start cell ({sx}, {sy}) already holds a room"),

@@ -160,10 +160,7 @@ impl Params {
             None => None,
         };
         let kind = cx.kind(&self.kind);
-        let var = match &self.var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         let cond = self
             .when
             .as_ref()

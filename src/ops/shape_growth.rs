@@ -198,10 +198,7 @@ impl Params {
         let start_children = cx.expr(&self.start_children, Type::Num);
         let children = cx.expr(&self.children, Type::Num);
         let push_back = cx.expr(&self.push_back_chance, Type::Num);
-        let start_var = match &self.start_var {
-            Some(v) => Some(cx.declare_var(v, Type::Room)?),
-            None => None,
-        };
+        let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
         let big_placed = match &self.big_placed_var {
             Some(v) => Some(cx.declare_var(v, Type::Num)?),
             None => None,

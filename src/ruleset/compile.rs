@@ -484,6 +484,15 @@ impl<'a> Cx<'a> {
         Some(slot)
     }
 
+    /// Declare an optional variable of type `ty` named by an operator field such as
+    /// `var: "boss"`: `Some(None)` when the field is absent, `None` after an error.
+    pub fn optional_var(&mut self, s: Option<&Src>, ty: Type) -> Option<Option<u16>> {
+        match s {
+            Some(v) => self.declare_var(v, ty).map(Some),
+            None => Some(None),
+        }
+    }
+
     /// Register a place that can fail (shown, with its count, when a Retry runs out).
     pub fn failure_point(&mut self, what: String, at: &Src) -> u32 {
         let at = self.position(at);
