@@ -51,6 +51,10 @@ pub struct Params {
 pub struct Op {
     layer: u16,
     rules: Vec<FixRule>,
+    /// Per head value (tile or class): the indices of the rules that may fire on it, in
+    /// list order (wildcard rules included). Values past the end use `any_head`.
+    by_head: Vec<Vec<u16>>,
+    any_head: Vec<u16>,
     area: Option<Rect>,
     protected: Vec<u16>,
     classes: Option<Vec<u16>>,
@@ -75,9 +79,30 @@ impl Params {
             None => None,
         };
         let when = when(cx, &self.when);
+        let rules = rules?;
+        let top = rules
+            .iter()
+            .flat_map(|r| r.heads.iter().copied())
+            .max()
+            .map_or(0, |m| m as usize + 1);
+        let by_head = (0..top)
+            .map(|t| {
+                (0..rules.len() as u16)
+                    .filter(|&i| {
+                        let h = &rules[i as usize].heads;
+                        h.is_empty() || h.contains(&(t as u16))
+                    })
+                    .collect()
+            })
+            .collect();
+        let any_head = (0..rules.len() as u16)
+            .filter(|&i| rules[i as usize].heads.is_empty())
+            .collect();
         Some(Op {
             layer,
-            rules: rules?,
+            by_head,
+            any_head,
+            rules,
             area,
             protected,
             classes,
@@ -107,11 +132,16 @@ impl Op {
         let l = self.layer as usize;
         for y in y0..y1 {
             for x in x0..x1 {
-                for r in &self.rules {
+                // Try the rules in list order; the head is re-read after every rule, and only
+                // rules whose head can match the current value are visited.
+                let mut next = 0usize;
+                loop {
                     let here = self.class(st.layers[l][(y * w + x) as usize]);
-                    if !r.heads.is_empty() && !r.heads.contains(&here) {
-                        continue;
-                    }
+                    let cand = self.by_head.get(here as usize).unwrap_or(&self.any_head);
+                    let from = cand.partition_point(|&i| (i as usize) < next);
+                    let Some(&ri) = cand.get(from) else { break };
+                    next = ri as usize + 1;
+                    let r = &self.rules[ri as usize];
                     let ok = r.tests.iter().all(|t| {
                         let (nx, ny) = (x + t.dx, y + t.dy);
                         nx >= 0

@@ -145,18 +145,20 @@ impl Op {
         (if self.size_even { v & !1 } else { v }) as i32
     }
 
-    /// Every cell of the rectangle inside the grid and free.
+    /// Every cell of the rectangle inside the grid and free (an empty rectangle passes).
+    #[inline]
     fn free(&self, st: &State, x: i32, y: i32, w: i32, h: i32) -> bool {
-        let layer = &st.layers[self.layer as usize];
-        for j in 0..h {
-            for i in 0..w {
-                let (cx, cy) = (x + i, y + j);
-                if !st.in_bounds(cx, cy) || layer[(cy * st.width + cx) as usize] != 0 {
-                    return false;
-                }
-            }
+        if w <= 0 || h <= 0 {
+            return true;
         }
-        true
+        if x < 0 || y < 0 || x + w > st.width || y + h > st.height {
+            return false;
+        }
+        let layer = &st.layers[self.layer as usize];
+        (y..y + h).all(|cy| {
+            let i = (cy * st.width + x) as usize;
+            layer[i..i + w as usize].iter().all(|&v| v == 0)
+        })
     }
 
     fn mark(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32) {
