@@ -212,7 +212,7 @@ mod tests {
         assert!((4500..5500).contains(&hits), "{hits}");
     }
 
-    fn diablo() -> RngSpec {
+    fn borland_lcg() -> RngSpec {
         RngSpec::Lcg32 {
             multiplier: 22695477,
             increment: 1,
@@ -226,12 +226,12 @@ mod tests {
     /// shared/spec/diablo.md §1.2 sanity values (DevilutionX test/random_test.cpp).
     #[test]
     fn lcg_matches_the_spec_sanity_values() {
-        let mut r = Rng::new(&diablo(), 0);
+        let mut r = Rng::new(&borland_lcg(), 0);
         r.below(32768);
         assert_eq!(r.lcg_state(), Some(1));
         r.below(1);
         assert_eq!(r.lcg_state(), Some(22695478));
-        let mut r = Rng::new(&diablo(), 0);
+        let mut r = Rng::new(&borland_lcg(), 0);
         for _ in 0..10_000 {
             r.below(100_000);
         }
@@ -239,7 +239,7 @@ mod tests {
         r.below(7);
         assert_eq!(r.lcg_state(), Some(3007658545));
         // the once-in-2^32 negative value
-        let mut r = Rng::new(&diablo(), 1457187811);
+        let mut r = Rng::new(&borland_lcg(), 1457187811);
         assert_eq!(r.below(5), -3);
         assert_eq!(r.lcg_state(), Some(0x8000_0000));
         // rnd(0) draws nothing
