@@ -18,7 +18,10 @@ fn cathedral(c: &mut Criterion) {
         let restarts: u64 = (0..500u64)
             .map(|s| rs.generate(s, &p).unwrap().attempts as u64)
             .sum();
-        println!("level {level}: mean restarts {:.2} (500 seeds)", restarts as f64 / 500.0);
+        println!(
+            "level {level}: mean restarts {:.2} (500 seeds)",
+            restarts as f64 / 500.0
+        );
         let mut seed = 0u64;
         g.bench_function(format!("level_{level}"), |b| {
             b.iter(|| {

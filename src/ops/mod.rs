@@ -19,6 +19,7 @@ pub mod count_cells;
 pub mod decoration_substitution;
 pub mod fill_rect;
 pub mod fix_rules;
+pub mod flood_regions;
 pub mod marching_squares;
 pub mod neighbour_search;
 pub mod partition_walls;
@@ -160,4 +161,6 @@ operators! {
     RandomVariants => random_variants,
     /// Copy a tile grid from a file parameter into a layer.
     PlaceSetPiece => set_piece,
+    /// Record connected regions of given tiles as rooms of a kind.
+    FloodRegions => flood_regions,
 }
