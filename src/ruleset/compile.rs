@@ -173,6 +173,13 @@ impl<'a> Cx<'a> {
         Some(t.iter().map(|&v| v as u16).collect())
     }
 
+    /// The pattern files read while compiling, in the order first read.
+    pub fn pattern_files(&self) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = self.patterns.keys().cloned().collect();
+        v.sort();
+        v
+    }
+
     /// The asset index of `File` parameter `s`.
     pub fn file_param(&mut self, s: &Src) -> Option<u16> {
         if let Some(i) = self.file_params.iter().position(|p| *p == s.text) {

@@ -196,7 +196,8 @@ impl Params {
 pub struct RuleSet {
     pub name: String,
     pub description: String,
-    /// Every file the rule set was read from (the file itself, then what it extends).
+    /// Every file the rule set was read from (the file itself, then what it extends, then
+    /// the pattern files its steps name).
     pub files: Vec<PathBuf>,
     pub rng: RngSpec,
     /// Grid size in cells.
