@@ -98,6 +98,28 @@ fn cathedral_fixtures_match_tile_for_tile() {
                 }
             }
         }
+        // spawn points (spec §1.4): 2 * stamp top-left + 16 + (3, 4) arriving from above,
+        // + (3, 3) from below (when the level has stairs down)
+        let view = |m: &str, off: (i32, i32)| {
+            d.markers
+                .get(m)
+                .map(|p| [2 * p[0] + 16 + off.0, 2 * p[1] + 16 + off.1])
+        };
+        let vp = &e["view_positions"];
+        let want_main = [
+            vp["ENTRY_MAIN"][0].as_i64().unwrap() as i32,
+            vp["ENTRY_MAIN"][1].as_i64().unwrap() as i32,
+        ];
+        assert_eq!(
+            view("stairs_up", (3, 4)),
+            Some(want_main),
+            "{name}: ENTRY_MAIN"
+        );
+        if let Some(down) = view("stairs_down", (3, 3)) {
+            let p = &vp["ENTRY_PREV"];
+            let want = [p[0].as_i64().unwrap() as i32, p[1].as_i64().unwrap() as i32];
+            assert_eq!(down, want, "{name}: ENTRY_PREV");
+        }
         match first {
             None => {
                 exact += 1;
