@@ -30,10 +30,11 @@ pub trait RandomSource {
 }
 
 /// Which generator a rule set uses, as written in its `rng:` field.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub enum RngSpec {
     /// PCG XSL-RR 128/64, seeded from the 64-bit dungeon seed. The default.
+    #[default]
     Pcg64,
     /// `Lcg32(multiplier: A, increment: C, output: ...)`: the state is the low 32 bits of
     /// the seed; each step `s = A·s + C mod 2^32`; `output` turns a step into `rnd(n)`.
@@ -67,12 +68,6 @@ pub enum LcgOutput {
         /// Bits dropped before the remainder, 0..=31.
         shift: u32,
     },
-}
-
-impl Default for RngSpec {
-    fn default() -> Self {
-        RngSpec::Pcg64
-    }
 }
 
 /// A running 32-bit LCG (see [`RngSpec::Lcg32`]).
@@ -162,12 +157,13 @@ impl RandomSource for Rng {
         }
     }
 
-    /// For an LCG: one step, `below(2^15)` compared with `p · 2^15`.
+    /// For an LCG: one step, `below(32767)` compared with `p · 32767` (the shifted, high
+    /// bits for Diablo's output rule; an LCG's low bits are poor).
     #[inline]
     fn chance(&mut self, p: f64) -> bool {
         match self {
             Rng::Pcg64(r) => r.gen::<f64>() < p,
-            Rng::Lcg32(l) => (l.below(32768) as f64) < p * 32768.0,
+            Rng::Lcg32(l) => (l.below(32767) as f64) < p * 32767.0,
         }
     }
 }

@@ -91,7 +91,7 @@ impl<'a> Cx<'a> {
     /// A layer that an earlier step declared, or declare it now (layers are created on
     /// first use, all zero).
     pub fn layer(&mut self, s: &Src) -> u16 {
-        if !self.layers.iter().any(|l| *l == s.text) {
+        if !self.layers.contains(&s.text) {
             self.check_identifier(s);
         }
         self.declare_layer(s)
