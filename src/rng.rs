@@ -243,4 +243,11 @@ mod tests {
         assert_eq!(r.below(0), 0);
         assert_eq!(r.lcg_state(), before);
     }
+
+    #[test]
+    fn lcg_chance_is_roughly_fair() {
+        let mut a = Rng::new(&borland_lcg(), 3);
+        let hits = (0..20_000).filter(|_| a.chance(0.25)).count();
+        assert!((4500..5500).contains(&hits), "{hits}");
+    }
 }

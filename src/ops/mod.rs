@@ -28,6 +28,7 @@ pub mod place_miniset;
 pub mod random_variants;
 pub mod room_budding;
 pub mod room_growth;
+pub mod scatter_miniset;
 pub mod set_piece;
 pub mod special_rooms;
 pub mod stamp;
@@ -163,4 +164,6 @@ operators! {
     PlaceSetPiece => set_piece,
     /// Record connected regions of given tiles as rooms of a kind.
     FloodRegions => flood_regions,
+    /// Place a miniset at random wherever it matches, in raster order.
+    ScatterMiniset => scatter_miniset,
 }
