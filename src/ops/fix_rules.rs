@@ -120,6 +120,14 @@ impl Op {
         }
     }
 
+    /// The rules that may fire on a cell holding `tile`, in list order.
+    #[inline]
+    fn candidates(&self, tile: u16) -> &[u16] {
+        self.by_head
+            .get(self.class(tile) as usize)
+            .unwrap_or(&self.any_head)
+    }
+
     pub fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;
@@ -130,17 +138,18 @@ impl Op {
         };
         let (w, h) = (st.width, st.height);
         let l = self.layer as usize;
+        // Work on the layer taken out of the state (flag layers are read from the state).
+        let mut tiles = std::mem::take(&mut st.layers[l]);
         for y in y0..y1 {
             for x in x0..x1 {
-                // Try the rules in list order; the head is re-read after every rule, and only
-                // rules whose head can match the current value are visited.
-                let mut next = 0usize;
-                loop {
-                    let here = self.class(st.layers[l][(y * w + x) as usize]);
-                    let cand = self.by_head.get(here as usize).unwrap_or(&self.any_head);
-                    let from = cand.partition_point(|&i| (i as usize) < next);
-                    let Some(&ri) = cand.get(from) else { break };
-                    next = ri as usize + 1;
+                // Try the rules in list order, visiting only those whose head can match the
+                // cell's current value; when a rule rewrites the cell itself, continue with
+                // the rules after it that can match the new value.
+                let i0 = (y * w + x) as usize;
+                let mut cand = self.candidates(tiles[i0]);
+                let mut pos = 0;
+                while let Some(&ri) = cand.get(pos) {
+                    pos += 1;
                     let r = &self.rules[ri as usize];
                     let ok = r.tests.iter().all(|t| {
                         let (nx, ny) = (x + t.dx, y + t.dy);
@@ -148,12 +157,12 @@ impl Op {
                             && ny >= 0
                             && nx < w
                             && ny < h
-                            && (self.class(st.layers[l][(ny * w + nx) as usize]) == t.value)
-                                == t.equal
+                            && (self.class(tiles[(ny * w + nx) as usize]) == t.value) == t.equal
                     });
                     if !ok {
                         continue;
                     }
+                    let before = tiles[i0];
                     for &(dx, dy, v) in &r.actions {
                         let (nx, ny) = (x + dx, y + dy);
                         if nx < 0 || ny < 0 || nx >= w || ny >= h {
@@ -163,11 +172,16 @@ impl Op {
                         if r.unprotected && flagged(st, &self.protected, i) {
                             continue;
                         }
-                        st.layers[l][i] = v;
+                        tiles[i] = v;
+                    }
+                    if tiles[i0] != before {
+                        cand = self.candidates(tiles[i0]);
+                        pos = cand.partition_point(|&j| j <= ri);
                     }
                 }
             }
         }
+        st.layers[l] = tiles;
         Flow::Continue
     }
 }

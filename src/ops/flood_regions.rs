@@ -116,8 +116,12 @@ impl Op {
         let mut region: Vec<[i32; 2]> = Vec::new();
         let mut stack: Vec<[i32; 2]> = Vec::new();
         let l = self.layer as usize;
+        let member = |t: u16| match self.tiles[..] {
+            [one] => t == one,
+            _ => self.tiles.contains(&t),
+        };
         for start in 0..n {
-            if seen[start] || !self.tiles.contains(&st.layers[l][start]) {
+            if seen[start] || !member(st.layers[l][start]) {
                 continue;
             }
             region.clear();
@@ -131,7 +135,7 @@ impl Op {
                         continue;
                     }
                     let i = (ny * w + nx) as usize;
-                    if !seen[i] && self.tiles.contains(&st.layers[l][i]) {
+                    if !seen[i] && member(st.layers[l][i]) {
                         seen[i] = true;
                         stack.push([nx, ny]);
                     }
