@@ -105,3 +105,24 @@ fn the_shipped_pattern_file_parses_and_no_truncation_of_it_panics() {
     }
     assert!(errs > 0);
 }
+
+#[test]
+fn an_unplaceable_miniset_ends_a_bounded_retry_with_a_count() {
+    let ron = r#"Ruleset(grid: Grid(width: 8, height: 8), steps: [
+    Retry(max: 3, steps: [
+        PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 100),
+    ]),
+])"#;
+    let files = Mem(vec![
+        ("r/t.ron", ron.to_string()),
+        ("r/p.pat", OK_PAT.replace("search .", "search 9")),
+    ]);
+    let rs = RuleSet::load_with(Path::new("r/t.ron"), &files).unwrap();
+    let e = rs
+        .generate(1, &undercroft::Params::new())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("failed all 3 attempts"), "{e}");
+    assert!(e.contains("PlaceMiniset `p.pat#m` at r/t.ron:3:"), "{e}");
+    assert!(e.contains("failed 3 times"), "{e}");
+}
