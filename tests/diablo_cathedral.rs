@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use undercroft::dungeon::{Dungeon, Layer};
 use undercroft::{Params, RuleSet};
 
-mod fixtures;
+mod fixture_dir;
+use fixture_dir as fixtures;
 
 fn rules() -> RuleSet {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/diablo/cathedral.ron");
