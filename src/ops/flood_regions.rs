@@ -146,6 +146,9 @@ impl Op {
                 continue;
             }
             region.retain(|&[x, y]| st.room_at(x, y) == NO_ROOM);
+            if region.is_empty() {
+                continue;
+            }
             region.sort_by_key(|&[x, y]| (y, x));
             let id = st.add_room(self.kind, &region);
             if let Some(li) = self.list {
