@@ -1,4 +1,5 @@
-//! Time spent per step kind of a rule set: `cargo run --release --example step_times -- RULES level N`.
+//! Time spent per step of a rule set (each step's time includes the control steps before
+//! it): `cargo run --release --example step_times -- RULES LEVEL SEEDS` (LEVEL 0 = no param).
 use std::collections::BTreeMap;
 use std::time::Instant;
 use undercroft::engine::{Observer, State, StepLabel};
@@ -23,9 +24,12 @@ fn main() {
     let rs = RuleSet::load(&a[1]).unwrap();
     let level: u32 = a[2].parse().unwrap();
     let n: u64 = a[3].parse().unwrap();
-    let values = rs
-        .resolve_params(&Params::new().set("level", level))
-        .unwrap();
+    let params = if level > 0 {
+        Params::new().set("level", level)
+    } else {
+        Params::new()
+    };
+    let values = rs.resolve_params(&params).unwrap();
     let mut t = T {
         last: Instant::now(),
         by: BTreeMap::new(),

@@ -93,20 +93,32 @@ impl Lcg32 {
     #[inline]
     fn below(&mut self, n: i64) -> i64 {
         let s = self.step();
+        // 32-bit remainders where the bound allows (much cheaper than 64-bit division)
         match self.output {
             LcgOutput::AbsShift {
                 shift,
                 shift_max_bound,
             } => {
-                let v = s as i32;
-                let a = v.wrapping_abs() as i64; // -2^31 stays -2^31
-                if n <= shift_max_bound {
-                    (a >> shift.min(31)) % n
+                let a = (s as i32).wrapping_abs(); // -2^31 stays -2^31
+                let v = if n <= shift_max_bound {
+                    a >> shift.min(31)
                 } else {
-                    a % n
+                    a
+                };
+                if n <= i32::MAX as i64 {
+                    (v % n as i32) as i64
+                } else {
+                    v as i64 % n
                 }
             }
-            LcgOutput::High { shift } => ((s >> shift.min(31)) as i64) % n,
+            LcgOutput::High { shift } => {
+                let v = s >> shift.min(31);
+                if n <= u32::MAX as i64 {
+                    (v % n as u32) as i64
+                } else {
+                    v as i64 % n
+                }
+            }
         }
     }
 }
