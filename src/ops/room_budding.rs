@@ -169,6 +169,11 @@ impl Op {
             return false;
         }
         let layer = &st.layers[self.layer as usize];
+        let at = |cx: i32, cy: i32| layer[(cy * st.width + cx) as usize];
+        // corners first: most failing checks hit a taken corner
+        if (at(x, y) | at(x + w - 1, y) | at(x, y + h - 1) | at(x + w - 1, y + h - 1)) != 0 {
+            return false;
+        }
         (y..y + h).all(|cy| {
             let i = (cy * st.width + x) as usize;
             layer[i..i + w as usize].iter().all(|&v| v == 0)
