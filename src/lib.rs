@@ -1,7 +1,8 @@
 //! undercroft: a data-driven dungeon generation engine.
 //!
 //! One generic interpreter runs rule files (RON for structure, a small expression language
-//! for parameters and conditions). Techniques live here, in `src/`; games live in `rules/`.
+//! for parameters and conditions, a pattern file format for tile grids, rule lists and
+//! tables). Techniques live here, in `src/`; games live in `rules/`.
 //!
 //! ```no_run
 //! let rules = undercroft::RuleSet::load("rules/isaac/flash.ron")?;

@@ -30,10 +30,11 @@ pub trait RandomSource {
 }
 
 /// Which generator a rule set uses, as written in its `rng:` field.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub enum RngSpec {
     /// PCG XSL-RR 128/64, seeded from the 64-bit dungeon seed. The default.
+    #[default]
     Pcg64,
     /// `Lcg32(multiplier: A, increment: C, output: ...)`: the state is the low 32 bits of
     /// the seed; each step `s = A·s + C mod 2^32`; `output` turns a step into `rnd(n)`.
@@ -69,12 +70,6 @@ pub enum LcgOutput {
     },
 }
 
-impl Default for RngSpec {
-    fn default() -> Self {
-        RngSpec::Pcg64
-    }
-}
-
 /// A running 32-bit LCG (see [`RngSpec::Lcg32`]).
 #[derive(Debug, Clone)]
 pub struct Lcg32 {
@@ -98,20 +93,32 @@ impl Lcg32 {
     #[inline]
     fn below(&mut self, n: i64) -> i64 {
         let s = self.step();
+        // 32-bit remainders where the bound allows (much cheaper than 64-bit division)
         match self.output {
             LcgOutput::AbsShift {
                 shift,
                 shift_max_bound,
             } => {
-                let v = s as i32;
-                let a = v.wrapping_abs() as i64; // -2^31 stays -2^31
-                if n <= shift_max_bound {
-                    (a >> shift.min(31)) % n
+                let a = (s as i32).wrapping_abs(); // -2^31 stays -2^31
+                let v = if n <= shift_max_bound {
+                    a >> shift.min(31)
                 } else {
-                    a % n
+                    a
+                };
+                if n <= i32::MAX as i64 {
+                    (v % n as i32) as i64
+                } else {
+                    v as i64 % n
                 }
             }
-            LcgOutput::High { shift } => ((s >> shift.min(31)) as i64) % n,
+            LcgOutput::High { shift } => {
+                let v = s >> shift.min(31);
+                if n <= u32::MAX as i64 {
+                    (v % n as u32) as i64
+                } else {
+                    v as i64 % n
+                }
+            }
         }
     }
 }
@@ -162,12 +169,13 @@ impl RandomSource for Rng {
         }
     }
 
-    /// For an LCG: one step, `below(2^15)` compared with `p · 2^15`.
+    /// For an LCG: one step, `below(32767)` compared with `p · 32767` (the shifted, high
+    /// bits for Diablo's output rule; an LCG's low bits are poor).
     #[inline]
     fn chance(&mut self, p: f64) -> bool {
         match self {
             Rng::Pcg64(r) => r.gen::<f64>() < p,
-            Rng::Lcg32(l) => (l.below(32768) as f64) < p * 32768.0,
+            Rng::Lcg32(l) => (l.below(32767) as f64) < p * 32767.0,
         }
     }
 }
@@ -212,7 +220,7 @@ mod tests {
         assert!((4500..5500).contains(&hits), "{hits}");
     }
 
-    fn diablo() -> RngSpec {
+    fn borland_lcg() -> RngSpec {
         RngSpec::Lcg32 {
             multiplier: 22695477,
             increment: 1,
@@ -226,12 +234,12 @@ mod tests {
     /// shared/spec/diablo.md §1.2 sanity values (DevilutionX test/random_test.cpp).
     #[test]
     fn lcg_matches_the_spec_sanity_values() {
-        let mut r = Rng::new(&diablo(), 0);
+        let mut r = Rng::new(&borland_lcg(), 0);
         r.below(32768);
         assert_eq!(r.lcg_state(), Some(1));
         r.below(1);
         assert_eq!(r.lcg_state(), Some(22695478));
-        let mut r = Rng::new(&diablo(), 0);
+        let mut r = Rng::new(&borland_lcg(), 0);
         for _ in 0..10_000 {
             r.below(100_000);
         }
@@ -239,12 +247,19 @@ mod tests {
         r.below(7);
         assert_eq!(r.lcg_state(), Some(3007658545));
         // the once-in-2^32 negative value
-        let mut r = Rng::new(&diablo(), 1457187811);
+        let mut r = Rng::new(&borland_lcg(), 1457187811);
         assert_eq!(r.below(5), -3);
         assert_eq!(r.lcg_state(), Some(0x8000_0000));
         // rnd(0) draws nothing
         let before = r.lcg_state();
         assert_eq!(r.below(0), 0);
         assert_eq!(r.lcg_state(), before);
+    }
+
+    #[test]
+    fn lcg_chance_is_roughly_fair() {
+        let mut a = Rng::new(&borland_lcg(), 3);
+        let hits = (0..20_000).filter(|_| a.chance(0.25)).count();
+        assert!((4500..5500).contains(&hits), "{hits}");
     }
 }

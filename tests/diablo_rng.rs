@@ -5,7 +5,8 @@
 
 use undercroft::rng::{LcgOutput, RandomSource, Rng, RngSpec};
 
-mod fixtures;
+mod fixture_dir;
+use fixture_dir as fixtures;
 
 #[test]
 fn diablo_lcg_reproduces_the_rng_vectors() {

@@ -158,3 +158,51 @@ fn evaluating_expressions_does_not_allocate() {
     let v = progs[0].eval(&mut st).num();
     assert!(v == 12.8 || v == 13.8, "{v}");
 }
+
+#[test]
+fn every_shipped_rule_set_loads_and_generates_deterministically() {
+    let mut ron = Vec::new();
+    files(Path::new("rules"), "ron", &mut ron);
+    assert!(ron.len() >= 2);
+    for p in ron {
+        let rs = undercroft::RuleSet::load(&p).unwrap_or_else(|e| panic!("{e}"));
+        for seed in 0..10 {
+            let a = rs.generate(seed, &undercroft::Params::new());
+            let b = rs.generate(seed, &undercroft::Params::new());
+            let (a, b) = (a.unwrap(), b.unwrap());
+            assert_eq!(a.to_json(), b.to_json(), "{} seed {seed}", p.display());
+        }
+    }
+}
+
+#[test]
+fn no_truncation_of_the_cathedral_rules_panics_the_loader() {
+    use undercroft::ruleset::load::Reader;
+    struct Mem(String, String);
+    impl Reader for Mem {
+        fn read(&self, path: &Path) -> std::io::Result<String> {
+            match path.file_name().and_then(|f| f.to_str()) {
+                Some("cathedral.ron") => Ok(self.0.clone()),
+                Some("cathedral.pat") => Ok(self.1.clone()),
+                _ => Err(std::io::Error::new(std::io::ErrorKind::NotFound, "no")),
+            }
+        }
+    }
+    let root = Path::new("rules/diablo");
+    let ron = std::fs::read_to_string(root.join("cathedral.ron")).unwrap();
+    let pat = std::fs::read_to_string(root.join("cathedral.pat")).unwrap();
+    let path = Path::new("rules/diablo/cathedral.ron");
+    assert!(undercroft::RuleSet::load_with(path, &Mem(ron.clone(), pat.clone())).is_ok());
+    let mut failed = 0;
+    for i in (0..ron.len())
+        .filter(|&i| ron.is_char_boundary(i))
+        .step_by(211)
+    {
+        let cut = ron[..i].to_string();
+        if let Err(d) = undercroft::RuleSet::load_with(path, &Mem(cut, pat.clone())) {
+            assert!(d.to_string().contains("cathedral.ron"), "{d}");
+            failed += 1;
+        }
+    }
+    assert!(failed > 10);
+}

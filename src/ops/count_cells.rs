@@ -51,10 +51,11 @@ impl Params {
 
 impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
-        let n = st.layers[self.layer as usize]
-            .iter()
-            .filter(|v| self.values.contains(v))
-            .count();
+        let layer = &st.layers[self.layer as usize];
+        let n = match self.values[..] {
+            [v] => layer.iter().filter(|&&t| t == v).count(),
+            _ => layer.iter().filter(|t| self.values.contains(t)).count(),
+        };
         st.vars[self.var as usize] = Value::Num(n as f64);
         Flow::Continue
     }

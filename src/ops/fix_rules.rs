@@ -51,6 +51,10 @@ pub struct Params {
 pub struct Op {
     layer: u16,
     rules: Vec<FixRule>,
+    /// Per head value (tile or class): the indices of the rules that may fire on it, in
+    /// list order (wildcard rules included). Values past the end use `any_head`.
+    by_head: Vec<Vec<u16>>,
+    any_head: Vec<u16>,
     area: Option<Rect>,
     protected: Vec<u16>,
     classes: Option<Vec<u16>>,
@@ -75,9 +79,30 @@ impl Params {
             None => None,
         };
         let when = when(cx, &self.when);
+        let rules = rules?;
+        let top = rules
+            .iter()
+            .flat_map(|r| r.heads.iter().copied())
+            .max()
+            .map_or(0, |m| m as usize + 1);
+        let by_head = (0..top)
+            .map(|t| {
+                (0..rules.len() as u16)
+                    .filter(|&i| {
+                        let h = &rules[i as usize].heads;
+                        h.is_empty() || h.contains(&(t as u16))
+                    })
+                    .collect()
+            })
+            .collect();
+        let any_head = (0..rules.len() as u16)
+            .filter(|&i| rules[i as usize].heads.is_empty())
+            .collect();
         Some(Op {
             layer,
-            rules: rules?,
+            by_head,
+            any_head,
+            rules,
             area,
             protected,
             classes,
@@ -95,6 +120,14 @@ impl Op {
         }
     }
 
+    /// The rules that may fire on a cell holding `tile`, in list order.
+    #[inline]
+    fn candidates(&self, tile: u16) -> &[u16] {
+        self.by_head
+            .get(self.class(tile) as usize)
+            .unwrap_or(&self.any_head)
+    }
+
     pub fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;
@@ -105,25 +138,31 @@ impl Op {
         };
         let (w, h) = (st.width, st.height);
         let l = self.layer as usize;
+        // Work on the layer taken out of the state (flag layers are read from the state).
+        let mut tiles = std::mem::take(&mut st.layers[l]);
         for y in y0..y1 {
             for x in x0..x1 {
-                for r in &self.rules {
-                    let here = self.class(st.layers[l][(y * w + x) as usize]);
-                    if !r.heads.is_empty() && !r.heads.contains(&here) {
-                        continue;
-                    }
+                // Try the rules in list order, visiting only those whose head can match the
+                // cell's current value; when a rule rewrites the cell itself, continue with
+                // the rules after it that can match the new value.
+                let i0 = (y * w + x) as usize;
+                let mut cand = self.candidates(tiles[i0]);
+                let mut pos = 0;
+                while let Some(&ri) = cand.get(pos) {
+                    pos += 1;
+                    let r = &self.rules[ri as usize];
                     let ok = r.tests.iter().all(|t| {
                         let (nx, ny) = (x + t.dx, y + t.dy);
                         nx >= 0
                             && ny >= 0
                             && nx < w
                             && ny < h
-                            && (self.class(st.layers[l][(ny * w + nx) as usize]) == t.value)
-                                == t.equal
+                            && (self.class(tiles[(ny * w + nx) as usize]) == t.value) == t.equal
                     });
                     if !ok {
                         continue;
                     }
+                    let before = tiles[i0];
                     for &(dx, dy, v) in &r.actions {
                         let (nx, ny) = (x + dx, y + dy);
                         if nx < 0 || ny < 0 || nx >= w || ny >= h {
@@ -133,11 +172,16 @@ impl Op {
                         if r.unprotected && flagged(st, &self.protected, i) {
                             continue;
                         }
-                        st.layers[l][i] = v;
+                        tiles[i] = v;
+                    }
+                    if tiles[i0] != before {
+                        cand = self.candidates(tiles[i0]);
+                        pos = cand.partition_point(|&j| j <= ri);
                     }
                 }
             }
         }
+        st.layers[l] = tiles;
         Flow::Continue
     }
 }

@@ -93,3 +93,24 @@ impl Op {
         Flow::Continue
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{grid, run_rules_with};
+
+    #[test]
+    fn two_by_two_blocks_index_the_table_and_the_last_row_and_column_stay() {
+        // table value = the index itself, so the output shows a + 2b + 4c + 8d
+        let pat = "table id { 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 }";
+        let g = run_rules_with(
+            4,
+            3,
+            r#"FillRect(layer: "t", value: "99", rect: (x: "0", y: "0", w: "4", h: "3")),
+               FillRect(layer: "m", value: "1", rect: (x: "1", y: "1", w: "1", h: "1")),
+               MarchingSquares(from: "m", to: "t", table: "p.pat#id")"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("8 4 0 99\n2 1 0 99\n99 99 99 99"));
+    }
+}

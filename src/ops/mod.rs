@@ -21,6 +21,7 @@ pub mod count_cells;
 pub mod decoration_substitution;
 pub mod fill_rect;
 pub mod fix_rules;
+pub mod flood_regions;
 pub mod layout_pool;
 pub mod list_trim;
 pub mod marching_squares;
@@ -32,6 +33,7 @@ pub mod random_variants;
 pub mod room_budding;
 pub mod room_growth;
 pub mod room_reshape;
+pub mod scatter_miniset;
 pub mod set_piece;
 pub mod shape_growth;
 pub mod special_rooms;
@@ -178,4 +180,8 @@ operators! {
     RandomVariants => random_variants,
     /// Copy a tile grid from a file parameter into a layer.
     PlaceSetPiece => set_piece,
+    /// Record connected regions of given tiles as rooms of a kind.
+    FloodRegions => flood_regions,
+    /// Place a miniset at random wherever it matches, in raster order.
+    ScatterMiniset => scatter_miniset,
 }

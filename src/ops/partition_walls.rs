@@ -246,7 +246,10 @@ impl Op {
         for y in 0..st.height {
             for x in 0..w {
                 let i = (y * w + x) as usize;
-                if flagged(st, &self.skip, i) {
+                let t = st.layers[self.layer as usize][i];
+                if !self.triggers.iter().any(|&(tile, _, _)| tile == t)
+                    || flagged(st, &self.skip, i)
+                {
                     continue;
                 }
                 for &(tile, d, start) in &self.triggers {

@@ -15,7 +15,8 @@
 //! 3. The second room uses the last size drawn: sideways `(x + w, room.y)`, check
 //!    `(x + w, room.y − 1)` size `(cw + 1, ch + 2)`; ends `(room.x, y + h)`, check
 //!    `(room.x − 1, y + h)` size `(cw + 2, ch + 1)`.
-//! 4. A check passes when every cell is inside the grid and 0 in the layer. Rooms are
+//! 4. A check passes when every cell is inside the grid and 0 in the layer (and the room is
+//!    not empty). Rooms are
 //!    marked with `value`, clipped to the grid. Recurse into the first room, then the second,
 //!    with `dir = 1` after sideways budding and `dir = 0` after end budding.
 //!
@@ -78,6 +79,9 @@ fn one() -> Tile {
     Tile(1)
 }
 
+/// A room to bud from: `(x, y, w, h, dir)`.
+type Room = (i32, i32, i32, i32, i32);
+
 /// Compiled `BudRooms`.
 #[derive(Debug)]
 pub struct Op {
@@ -130,10 +134,18 @@ impl Params {
 impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
         let dir = self.dir.num(st) as i32;
+        let mut stack = Vec::new();
         for (rect, w) in &self.parents {
             if holds(w, st) {
                 let (x, y, w, h) = rect.eval(st);
-                self.bud(st, x, y, w, h, dir);
+                // depth first, first room before second: an explicit stack (no recursion
+                // depth limit on large grids)
+                stack.push((x, y, w, h, dir));
+                while let Some((x, y, w, h, d)) = stack.pop() {
+                    let [first, second] = self.bud(st, x, y, w, h, d);
+                    stack.extend(second);
+                    stack.extend(first);
+                }
             }
         }
         Flow::Continue
@@ -145,18 +157,27 @@ impl Op {
         (if self.size_even { v & !1 } else { v }) as i32
     }
 
-    /// Every cell of the rectangle inside the grid and free.
+    /// Every cell of the rectangle inside the grid and free. Rooms of size 0 are never placed
+    /// (the original would accept one only after a negative draw, once in 2^32 steps; with
+    /// parameters allowing size 0 it would bud forever).
+    #[inline]
     fn free(&self, st: &State, x: i32, y: i32, w: i32, h: i32) -> bool {
-        let layer = &st.layers[self.layer as usize];
-        for j in 0..h {
-            for i in 0..w {
-                let (cx, cy) = (x + i, y + j);
-                if !st.in_bounds(cx, cy) || layer[(cy * st.width + cx) as usize] != 0 {
-                    return false;
-                }
-            }
+        if w <= 0 || h <= 0 {
+            return false;
         }
-        true
+        if x < 0 || y < 0 || x + w > st.width || y + h > st.height {
+            return false;
+        }
+        let layer = &st.layers[self.layer as usize];
+        let at = |cx: i32, cy: i32| layer[(cy * st.width + cx) as usize];
+        // corners first: most failing checks hit a taken corner
+        if (at(x, y) | at(x + w - 1, y) | at(x, y + h - 1) | at(x + w - 1, y + h - 1)) != 0 {
+            return false;
+        }
+        (y..y + h).all(|cy| {
+            let i = (cy * st.width + x) as usize;
+            layer[i..i + w as usize].iter().all(|&v| v == 0)
+        })
     }
 
     fn mark(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32) {
@@ -171,7 +192,9 @@ impl Op {
         }
     }
 
-    fn bud(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32, dir: i32) {
+    /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)
+    /// with their axis flag, to bud from next.
+    fn bud(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32, dir: i32) -> [Option<Room>; 2] {
         let r = st.rng.below(self.axis_roll);
         let sideways = if dir == 1 { r == 0 } else { r != 0 };
         let (mut cw, mut ch);
@@ -184,11 +207,13 @@ impl Op {
                 ch = self.size(st);
                 ry = h / 2 + y - ch / 2;
                 rx = x - cw;
-                ok = if self.swapped {
-                    self.free(st, rx - 1, ry - 1, ch + 2, cw + 1)
-                } else {
-                    self.free(st, rx - 1, ry - 1, cw + 1, ch + 2)
-                };
+                ok = cw > 0
+                    && ch > 0
+                    && if self.swapped {
+                        self.free(st, rx - 1, ry - 1, ch + 2, cw + 1)
+                    } else {
+                        self.free(st, rx - 1, ry - 1, cw + 1, ch + 2)
+                    };
                 n += 1;
                 if ok || n >= self.attempts {
                     break;
@@ -198,16 +223,14 @@ impl Op {
                 self.mark(st, rx, ry, cw, ch);
             }
             let x2 = x + w;
-            let ok2 = self.free(st, x2, ry - 1, cw + 1, ch + 2);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, x2, ry - 1, cw + 1, ch + 2);
             if ok2 {
                 self.mark(st, x2, ry, cw, ch);
             }
-            if ok {
-                self.bud(st, rx, ry, cw, ch, 1);
-            }
-            if ok2 {
-                self.bud(st, x2, ry, cw, ch, 1);
-            }
+            [
+                ok.then_some((rx, ry, cw, ch, 1)),
+                ok2.then_some((x2, ry, cw, ch, 1)),
+            ]
         } else {
             let (mut rx, mut ry);
             let mut ok;
@@ -216,7 +239,7 @@ impl Op {
                 ch = self.size(st);
                 rx = w / 2 + x - cw / 2;
                 ry = y - ch;
-                ok = self.free(st, rx - 1, ry - 1, cw + 2, ch + 1);
+                ok = cw > 0 && ch > 0 && self.free(st, rx - 1, ry - 1, cw + 2, ch + 1);
                 n += 1;
                 if ok || n >= self.attempts {
                     break;
@@ -226,16 +249,14 @@ impl Op {
                 self.mark(st, rx, ry, cw, ch);
             }
             let y2 = y + h;
-            let ok2 = self.free(st, rx - 1, y2, cw + 2, ch + 1);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, rx - 1, y2, cw + 2, ch + 1);
             if ok2 {
                 self.mark(st, rx, y2, cw, ch);
             }
-            if ok {
-                self.bud(st, rx, ry, cw, ch, 0);
-            }
-            if ok2 {
-                self.bud(st, rx, y2, cw, ch, 0);
-            }
+            [
+                ok.then_some((rx, ry, cw, ch, 0)),
+                ok2.then_some((rx, y2, cw, ch, 0)),
+            ]
         }
     }
 }
@@ -269,5 +290,19 @@ mod tests {
             run_rules_seed(20, 20, STEPS, "m", 5),
             run_rules_seed(20, 20, STEPS, "m", 5)
         );
+    }
+}
+
+#[cfg(test)]
+mod robustness {
+    use crate::ops::testing::run_rules_seed;
+
+    #[test]
+    fn zero_sizes_do_not_recurse_forever() {
+        let steps = r#"BudRooms(layer: "m", parents: [(rect: (x: "8", y: "8", w: "4", h: "4"))], dir: "0",
+                 axis_roll: 4, size_roll: 3, size_add: 0, size_even: true, attempts: 20)"#;
+        for seed in 0..20 {
+            run_rules_seed(20, 20, steps, "m", seed);
+        }
     }
 }

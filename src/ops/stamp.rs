@@ -77,3 +77,23 @@ impl Op {
         Flow::Continue
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{grid, run_rules_with};
+
+    #[test]
+    fn writes_non_zero_cells_and_clips() {
+        let pat = "miniset m 2x2 { search . . | . . replace 5 . | . 6 }";
+        let g = run_rules_with(
+            3,
+            2,
+            r#"Stamp(layer: "t", pattern: "p.pat#m", at: (x: "0", y: "0")),
+               Stamp(layer: "t", pattern: "p.pat#m", at: (x: "2", y: "1")),
+               Stamp(layer: "t", pattern: "p.pat#m", at: (x: "1", y: "0"), when: "false")"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("5 0 0\n0 6 5"));
+    }
+}

@@ -8,7 +8,7 @@ use super::diag::Diagnostic;
 use super::src::{Literals, Src};
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, Step, StepLabel};
-use crate::lang::pattern::{parse_patterns, FixRule, ItemKind, Miniset, PatternFile};
+use crate::lang::pattern::PatternFile;
 use crate::lang::{self, nearest, Program, Scope};
 use crate::ops::StepDef;
 use std::collections::HashMap;
@@ -25,8 +25,8 @@ pub struct LoadedFile {
 
 /// The compile context.
 pub struct Cx<'a> {
-    files: &'a [LoadedFile],
-    reader: &'a dyn super::load::Reader,
+    pub(super) files: &'a [LoadedFile],
+    pub(super) reader: &'a dyn super::load::Reader,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) vars: Vec<(String, Type)>,
     var_index: HashMap<String, u16>,
@@ -44,7 +44,7 @@ pub struct Cx<'a> {
     pub(crate) pools: Vec<super::pools::Pool>,
     pub(crate) layouts: Vec<super::pools::Layout>,
     /// Pattern files read so far: path → (text, parsed file or `None` after errors).
-    patterns: HashMap<PathBuf, (Arc<str>, Option<Arc<PatternFile>>)>,
+    pub(super) patterns: HashMap<PathBuf, (Arc<str>, Option<Arc<PatternFile>>)>,
 }
 
 impl<'a> Cx<'a> {
@@ -132,107 +132,6 @@ impl<'a> Cx<'a> {
         self.diags.push(d);
     }
 
-    /// The item that `s` names in a pattern file: `"file.pat#item"`, the path relative to
-    /// the rule file `s` was written in. Reports an unreadable file, syntax errors in it
-    /// (at their own file:line:col), an unknown item (with the nearest name) or an item of
-    /// another kind (`want` is "a miniset", "a rule list" or "a table").
-    pub fn pattern_item(&mut self, s: &Src, want: &str) -> Option<ItemKind> {
-        let Some((file, item)) = s.text.split_once('#') else {
-            self.error(
-                s,
-                format!("expected `file.pat#name`, found `{}`", s.text),
-                Some("name a pattern file (relative to this rule file) and an item in it".into()),
-            );
-            return None;
-        };
-        let base = self
-            .files
-            .get(s.file as usize)
-            .and_then(|f| f.path.parent().map(|p| p.to_path_buf()))
-            .unwrap_or_default();
-        let path = base.join(file);
-        if !self.patterns.contains_key(&path) {
-            let text: Arc<str> = match self.reader.read(&path) {
-                Ok(t) => Arc::from(t),
-                Err(e) => {
-                    self.error(
-                        s,
-                        format!("cannot read pattern file {}: {e}", path.display()),
-                        None,
-                    );
-                    return None;
-                }
-            };
-            let parsed = match parse_patterns(&text) {
-                Ok(f) => Some(Arc::new(f)),
-                Err(errs) => {
-                    for e in errs {
-                        self.diags
-                            .push(Diagnostic::at(&path, &text, e.span, e.message, None));
-                    }
-                    None
-                }
-            };
-            self.patterns.insert(path.clone(), (text, parsed));
-        }
-        let parsed = self.patterns[&path].1.clone()?;
-        match parsed.get(item) {
-            Some(i) if i.kind.describe() == want => Some(i.kind.clone()),
-            Some(i) => {
-                self.error(
-                    s,
-                    format!(
-                        "`{item}` in {} is {}, not {want}",
-                        path.display(),
-                        i.kind.describe()
-                    ),
-                    None,
-                );
-                None
-            }
-            None => {
-                let help = nearest(item, parsed.items.iter().map(|i| i.name.as_str()))
-                    .map(|n| format!("did you mean `{n}`?"));
-                self.error(s, format!("no item `{item}` in {}", path.display()), help);
-                None
-            }
-        }
-    }
-
-    /// A miniset from a pattern file (see [`Cx::pattern_item`]).
-    pub fn miniset(&mut self, s: &Src) -> Option<Miniset> {
-        match self.pattern_item(s, "a miniset")? {
-            ItemKind::Miniset(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// A fix-rule list from a pattern file (see [`Cx::pattern_item`]).
-    pub fn rules(&mut self, s: &Src) -> Option<Vec<FixRule>> {
-        match self.pattern_item(s, "a rule list")? {
-            ItemKind::Rules(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// A table from a pattern file (see [`Cx::pattern_item`]).
-    pub fn table(&mut self, s: &Src) -> Option<Vec<i64>> {
-        match self.pattern_item(s, "a table")? {
-            ItemKind::Table(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// A table whose entries must be tile ids (0..=65535).
-    pub fn tile_table(&mut self, s: &Src) -> Option<Vec<u16>> {
-        let t = self.table(s)?;
-        if t.iter().any(|&v| !(0..=65535).contains(&v)) {
-            self.error(s, "this table must hold tile ids 0..=65535".into(), None);
-            return None;
-        }
-        Some(t.iter().map(|&v| v as u16).collect())
-    }
-
     /// The asset index of `File` parameter `s`.
     pub fn file_param(&mut self, s: &Src) -> Option<u16> {
         if let Some(i) = self.file_params.iter().position(|p| *p == s.text) {
@@ -252,7 +151,7 @@ impl<'a> Cx<'a> {
     /// A layer that an earlier step declared, or declare it now (layers are created on
     /// first use, all zero).
     pub fn layer(&mut self, s: &Src) -> u16 {
-        if !self.layers.iter().any(|l| *l == s.text) {
+        if !self.layers.contains(&s.text) {
             self.check_identifier(s);
         }
         self.declare_layer(s)
@@ -433,7 +332,7 @@ impl<'a> Cx<'a> {
         (self.layers.len() - 1) as u16
     }
 
-    fn check_identifier(&mut self, s: &Src) -> bool {
+    pub(super) fn check_identifier(&mut self, s: &Src) -> bool {
         let ok = !s.text.is_empty()
             && s.text
                 .chars()

@@ -1,0 +1,201 @@
+//! Flood-fill regions: label the connected regions of cells holding given tiles and record
+//! those within a size range as rooms of a kind (e.g. theme-room candidates). Regions are
+//! found in raster order of their first cell and grown 4- or 8-connected. Draws no random
+//! numbers.
+//!
+//! Diablo's Cathedral finds theme rooms from `FloodTransparencyValues(13)`: regions of
+//! 8-connected Floor tiles (shared/spec/diablo.md §1.8, §9.1). The game then filters them on
+//! its 112x112 piece grid with `.sol` data this engine does not have; `min_cells` and
+//! `max_cells` count tiles here, an approximation.
+
+use super::args::Tile;
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::Flow;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+pub const DESCRIPTION: &str = "record connected regions of given tiles as rooms of a kind";
+
+/// Rule-file parameters of `FloodRegions(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The tile layer read.
+    pub layer: Src,
+    /// Tiles a region is made of.
+    pub tiles: Vec<Tile>,
+    /// 4 or 8. Default 8.
+    #[serde(default = "eight")]
+    pub connectivity: u8,
+    /// Kind of the rooms recorded.
+    pub kind: Src,
+    /// Smallest region recorded, in cells. Default 1.
+    #[serde(default = "one")]
+    pub min_cells: u32,
+    /// Largest region recorded, in cells. Default: no limit.
+    #[serde(default = "unlimited")]
+    pub max_cells: u32,
+    /// List that receives the rooms (optional).
+    #[serde(default)]
+    pub list: Option<Src>,
+}
+
+fn eight() -> u8 {
+    8
+}
+fn one() -> u32 {
+    1
+}
+fn unlimited() -> u32 {
+    u32::MAX
+}
+
+/// Compiled `FloodRegions`.
+#[derive(Debug)]
+pub struct Op {
+    layer: u16,
+    tiles: Vec<u16>,
+    steps: &'static [(i32, i32)],
+    kind: u16,
+    min: u32,
+    max: u32,
+    list: Option<u16>,
+}
+
+const N4: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const N8: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+impl Params {
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let layer = cx.layer(&self.layer);
+        let steps: &'static [(i32, i32)] = match self.connectivity {
+            4 => &N4,
+            8 => &N8,
+            n => {
+                cx.error(
+                    &self.layer,
+                    format!("connectivity is 4 or 8, found {n}"),
+                    None,
+                );
+                return None;
+            }
+        };
+        let kind = cx.kind(&self.kind)?;
+        let list = self.list.as_ref().map(|l| cx.declare_list(l));
+        Some(Op {
+            layer,
+            tiles: self.tiles.iter().map(|t| t.0).collect(),
+            steps,
+            kind,
+            min: self.min_cells,
+            max: self.max_cells,
+            list,
+        })
+    }
+}
+
+impl Op {
+    pub fn run(&self, st: &mut State) -> Flow {
+        let (w, h) = (st.width, st.height);
+        let n = (w * h) as usize;
+        let mut seen = vec![false; n];
+        let mut region: Vec<[i32; 2]> = Vec::new();
+        let mut stack: Vec<[i32; 2]> = Vec::new();
+        let l = self.layer as usize;
+        let member = |t: u16| match self.tiles[..] {
+            [one] => t == one,
+            _ => self.tiles.contains(&t),
+        };
+        for start in 0..n {
+            if seen[start] || !member(st.layers[l][start]) {
+                continue;
+            }
+            region.clear();
+            seen[start] = true;
+            stack.push([start as i32 % w, start as i32 / w]);
+            while let Some([x, y]) = stack.pop() {
+                region.push([x, y]);
+                for &(dx, dy) in self.steps {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                        continue;
+                    }
+                    let i = (ny * w + nx) as usize;
+                    if !seen[i] && member(st.layers[l][i]) {
+                        seen[i] = true;
+                        stack.push([nx, ny]);
+                    }
+                }
+            }
+            let size = region.len() as u32;
+            if size < self.min || size > self.max {
+                continue;
+            }
+            region.retain(|&[x, y]| st.room_at(x, y) == NO_ROOM);
+            if region.is_empty() {
+                continue;
+            }
+            region.sort_by_key(|&[x, y]| (y, x));
+            let id = st.add_room(self.kind, &region);
+            if let Some(li) = self.list {
+                st.lists[li as usize].push(id);
+            }
+        }
+        Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ruleset::load::Reader;
+    use crate::ruleset::{Params, RuleSet};
+    use std::path::Path;
+
+    struct One(&'static str);
+    impl Reader for One {
+        fn read(&self, _: &Path) -> std::io::Result<String> {
+            Ok(self.0.to_string())
+        }
+    }
+
+    #[test]
+    fn regions_by_connectivity_and_size() {
+        let rules = |conn: u8| {
+            format!(
+                r#"Ruleset(grid: Grid(width: 5, height: 3), room_kinds: [RoomKind(name: "region", glyph: 'r')], steps: [
+                FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "2", h: "1")),
+                FillRect(layer: "t", value: "13", rect: (x: "2", y: "1", w: "1", h: "1")),
+                FillRect(layer: "t", value: "13", rect: (x: "4", y: "2", w: "1", h: "1")),
+                FloodRegions(layer: "t", tiles: [13], connectivity: {conn}, kind: "region", min_cells: 2)])"#
+            )
+        };
+        let text8: &'static str = Box::leak(rules(8).into_boxed_str());
+        let d = RuleSet::load_with(Path::new("t.ron"), &One(text8))
+            .unwrap()
+            .generate(0, &Params::new())
+            .unwrap();
+        assert_eq!(d.rooms.len(), 1);
+        assert_eq!(d.rooms[0].cells, vec![[0, 0], [1, 0], [2, 1]]);
+        let text4: &'static str = Box::leak(rules(4).into_boxed_str());
+        let d = RuleSet::load_with(Path::new("t.ron"), &One(text4))
+            .unwrap()
+            .generate(0, &Params::new())
+            .unwrap();
+        assert_eq!(d.rooms.len(), 1);
+        assert_eq!(d.rooms[0].cells, vec![[0, 0], [1, 0]]);
+    }
+}
