@@ -4,6 +4,10 @@
 //! names (as function arguments) to indices. Types are checked, so a rule set that loads never
 //! meets a type error while generating.
 
+pub use super::funcs::function_docs;
+pub use super::funcs::Func;
+use super::funcs::{FUNCS, P};
+pub use super::nearest::nearest;
 use super::parse::{BinOp, Node, NodeKind, Span, UnOp};
 use crate::engine::value::{Type, Value};
 
@@ -47,76 +51,6 @@ pub enum Builtin {
     Width,
     Height,
 }
-
-/// Built-in functions; list and kind arguments are resolved to indices at compile time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Rnd,
-    Chance,
-    Floor,
-    Ceil,
-    Round,
-    Abs,
-    Min(u8),
-    Max(u8),
-    Len(u16),
-    First(u16),
-    Last(u16),
-    PopRandom(u16),
-    PopLast(u16),
-    PopFirst(u16),
-    Contains(u16),
-    Adjacent,
-    NeighbourRooms,
-    NeighbourCells,
-    Count(u16),
-    Is(u16),
-    Exists,
-    Cell,
-    X,
-    Y,
-}
-
-/// Signature kinds of function parameters.
-#[derive(Clone, Copy)]
-enum P {
-    V(Type),
-    List,
-    Kind,
-}
-
-struct FnDef {
-    name: &'static str,
-    params: &'static [P],
-    ret: Type,
-    doc: &'static str,
-}
-
-const FUNCS: &[FnDef] = &[
-    FnDef { name: "rnd", params: &[P::V(Type::Num)], ret: Type::Num, doc: "rnd(n): a random integer 0..n-1 (0, drawing nothing, when n <= 0)" },
-    FnDef { name: "chance", params: &[P::V(Type::Num)], ret: Type::Bool, doc: "chance(p): true with probability p (0..1)" },
-    FnDef { name: "floor", params: &[P::V(Type::Num)], ret: Type::Num, doc: "floor(x)" },
-    FnDef { name: "ceil", params: &[P::V(Type::Num)], ret: Type::Num, doc: "ceil(x)" },
-    FnDef { name: "round", params: &[P::V(Type::Num)], ret: Type::Num, doc: "round(x): half away from zero" },
-    FnDef { name: "abs", params: &[P::V(Type::Num)], ret: Type::Num, doc: "abs(x)" },
-    FnDef { name: "min", params: &[], ret: Type::Num, doc: "min(a, b, ...): the smallest of two or more numbers" },
-    FnDef { name: "max", params: &[], ret: Type::Num, doc: "max(a, b, ...): the largest of two or more numbers" },
-    FnDef { name: "len", params: &[P::List], ret: Type::Num, doc: "len(list): number of rooms in a list" },
-    FnDef { name: "first", params: &[P::List], ret: Type::Room, doc: "first(list): its first room, or none" },
-    FnDef { name: "last", params: &[P::List], ret: Type::Room, doc: "last(list): its last room, or none" },
-    FnDef { name: "pop_random", params: &[P::List], ret: Type::Room, doc: "pop_random(list): remove and return a random room, or none" },
-    FnDef { name: "pop_last", params: &[P::List], ret: Type::Room, doc: "pop_last(list): remove and return the last room, or none" },
-    FnDef { name: "pop_first", params: &[P::List], ret: Type::Room, doc: "pop_first(list): remove and return the first room, or none" },
-    FnDef { name: "contains", params: &[P::List, P::V(Type::Room)], ret: Type::Bool, doc: "contains(list, room)" },
-    FnDef { name: "adjacent", params: &[P::V(Type::Room), P::V(Type::Room)], ret: Type::Bool, doc: "adjacent(a, b): the two rooms share a cell edge" },
-    FnDef { name: "neighbours", params: &[P::V(Type::Room)], ret: Type::Num, doc: "neighbours(room): number of distinct rooms next to it; neighbours(cell(x, y)): occupied cells next to it" },
-    FnDef { name: "count", params: &[P::Kind], ret: Type::Num, doc: "count(kind): number of rooms of a kind" },
-    FnDef { name: "is", params: &[P::V(Type::Room), P::Kind], ret: Type::Bool, doc: "is(room, kind): the room exists and has that kind" },
-    FnDef { name: "exists", params: &[P::V(Type::Room)], ret: Type::Bool, doc: "exists(room): the room was placed" },
-    FnDef { name: "cell", params: &[P::V(Type::Num), P::V(Type::Num)], ret: Type::Cell, doc: "cell(x, y): a grid cell" },
-    FnDef { name: "x", params: &[P::V(Type::Room)], ret: Type::Num, doc: "x(room): column of its first cell" },
-    FnDef { name: "y", params: &[P::V(Type::Room)], ret: Type::Num, doc: "y(room): row of its first cell" },
-];
 
 /// What names mean where an expression is compiled.
 pub trait Scope {
@@ -179,33 +113,12 @@ pub fn compile(node: &Node, scope: &dyn Scope) -> Result<Program, Vec<CompileErr
     }
 }
 
-/// The built-in function descriptions, for `--help` and docs.
-pub fn function_docs() -> impl Iterator<Item = &'static str> {
-    FUNCS.iter().map(|f| f.doc)
-}
-
 struct Compiler<'a> {
     code: Vec<Op>,
     errors: Vec<CompileError>,
     scope: &'a dyn Scope,
     depth: usize,
     max_depth: usize,
-}
-
-/// The nearest name to `name` among `candidates`, if it is close enough to be a likely typo.
-pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    // Fewest edits first; among equals, the highest Jaro-Winkler similarity.
-    let mut best: Option<(usize, f64, &str)> = None;
-    for c in candidates {
-        let lev = strsim::osa_distance(name, c);
-        let jw = strsim::jaro_winkler(name, c);
-        let close = lev <= 2.max(name.chars().count() / 3) || jw >= 0.85;
-        let better = best.map_or(true, |(bl, bj, _)| lev < bl || (lev == bl && jw > bj));
-        if close && better {
-            best = Some((lev, jw, c));
-        }
-    }
-    best.map(|(_, _, c)| c.to_string())
 }
 
 impl<'a> Compiler<'a> {

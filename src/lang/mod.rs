@@ -3,6 +3,8 @@
 
 pub mod compile;
 pub mod eval;
+pub mod funcs;
+pub mod nearest;
 pub mod parse;
 pub mod pattern;
 pub mod pool;

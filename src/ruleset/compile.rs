@@ -7,10 +7,9 @@
 use super::diag::Diagnostic;
 use super::src::{Literals, Src};
 use crate::engine::value::Type;
-use crate::engine::{FailurePoint, Step, StepLabel};
+use crate::engine::{FailurePoint, StepLabel};
 use crate::lang::pattern::PatternFile;
 use crate::lang::{self, nearest, Program, Scope};
-use crate::ops::StepDef;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -76,45 +75,6 @@ impl<'a> Cx<'a> {
             layouts: Vec::new(),
             patterns: HashMap::new(),
         }
-    }
-
-    /// The rule set's shapes (index = shape id).
-    pub fn shapes(&self) -> &[crate::engine::shape::Shape] {
-        &self.shapes
-    }
-
-    /// The rule set's pools.
-    pub fn pools(&self) -> &[super::pools::Pool] {
-        &self.pools
-    }
-
-    /// Every layout of every pool (index = layout id).
-    pub fn layouts(&self) -> &[super::pools::Layout] {
-        &self.layouts
-    }
-
-    /// A shape by name.
-    pub fn shape(&mut self, s: &Src) -> Option<u16> {
-        if let Some(i) = self.shapes.iter().position(|k| k.name == s.text) {
-            return Some(i as u16);
-        }
-        let help = nearest(&s.text, self.shapes.iter().map(|k| k.name.as_str()))
-            .map(|n| format!("did you mean `{n}`?"))
-            .unwrap_or_else(|| "declare shapes in `shapes: [Shape(...), ...]`".into());
-        self.error(s, format!("unknown shape `{}`", s.text), Some(help));
-        None
-    }
-
-    /// A pool by name.
-    pub fn pool(&mut self, s: &Src) -> Option<u16> {
-        if let Some(i) = self.pools.iter().position(|k| k.name == s.text) {
-            return Some(i as u16);
-        }
-        let help = nearest(&s.text, self.pools.iter().map(|k| k.name.as_str()))
-            .map(|n| format!("did you mean `{n}`?"))
-            .unwrap_or_else(|| "declare pools in `pools: {\"name\": \"file.pool\"}`".into());
-        self.error(s, format!("unknown pool `{}`", s.text), Some(help));
-        None
     }
 
     /// Report a problem at byte `span` of loaded file number `file` (e.g. a pool file).
@@ -397,87 +357,6 @@ impl<'a> Cx<'a> {
         let at = self.position(at);
         self.failures.push(FailurePoint { what, at });
         (self.failures.len() - 1) as u32
-    }
-
-    fn label(&mut self, name: String, kind: &'static str, at: String) -> u32 {
-        self.labels.push(StepLabel { name, kind, at });
-        (self.labels.len() - 1) as u32
-    }
-
-    /// Compile a list of steps.
-    pub fn steps(&mut self, defs: &[StepDef]) -> Vec<Step> {
-        defs.iter().filter_map(|d| self.step(d, None)).collect()
-    }
-
-    fn step(&mut self, def: &StepDef, name: Option<&Src>) -> Option<Step> {
-        match def {
-            StepDef::Named(n, inner) => self.step(inner, Some(n)),
-            StepDef::Let(n, e) => {
-                let node_ty = lang::parse(&e.text)
-                    .ok()
-                    .and_then(|node| lang::compile(&node, &*self).ok().map(|p| p.ty));
-                let ty = node_ty.unwrap_or(Type::Num);
-                let expr = self.expr(e, ty);
-                // Declare the name even when the expression is broken, so later uses of it
-                // do not report a second, misleading "unknown name".
-                let slot = self.declare_var(n, ty)?;
-                Some(Step::Let { slot, expr: expr? })
-            }
-            StepDef::Require(e) => {
-                let expr = self.expr(e, Type::Bool)?;
-                let id = self.failure_point(format!("Require `{}`", e.text), e);
-                Some(Step::Require { id, expr })
-            }
-            StepDef::Retry(r) => {
-                let at = name.map(|n| self.position(n)).unwrap_or_else(|| {
-                    r.steps
-                        .first()
-                        .and_then(first_src)
-                        .map_or("<retry>".into(), |s| self.position(s))
-                });
-                let body = self.steps(&r.steps);
-                Some(Step::Retry {
-                    max: r.max.0,
-                    at,
-                    body,
-                })
-            }
-            StepDef::If(i) => {
-                let cond = self.expr(&i.cond, Type::Bool);
-                let then = self.steps(&i.then);
-                let otherwise = self.steps(&i.otherwise);
-                Some(Step::If {
-                    cond: cond?,
-                    then,
-                    otherwise,
-                })
-            }
-            op => {
-                let kind = op.kind_name();
-                let at = name
-                    .or_else(|| first_src(op))
-                    .map_or(String::new(), |s| self.position(s));
-                let label_name = name.map_or(kind.to_string(), |n| n.text.clone());
-                let label = self.label(label_name, kind, at);
-                let compiled = op.compile_op(self)?;
-                Some(Step::Op {
-                    label,
-                    op: compiled,
-                })
-            }
-        }
-    }
-}
-
-/// The first located string inside a step, to point at it when nothing better is known.
-fn first_src(def: &StepDef) -> Option<&Src> {
-    match def {
-        StepDef::Named(n, _) => Some(n),
-        StepDef::Let(n, _) => Some(n),
-        StepDef::Require(e) => Some(e),
-        StepDef::If(i) => Some(&i.cond),
-        StepDef::Retry(r) => r.steps.first().and_then(first_src),
-        other => other.anchor(),
     }
 }
 

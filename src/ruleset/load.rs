@@ -2,6 +2,7 @@
 
 use super::compile::LoadedFile;
 use super::diag::{offset_of, Diagnostic};
+use super::patch::{collect_names, edit};
 use super::schema::{GridDef, KindDef, ParamDef, Patch, RuleFile};
 use super::src::{reading, Literals, Src};
 use crate::lang::nearest;
@@ -265,79 +266,6 @@ fn normal(p: &Path) -> PathBuf {
         }
     }
     out
-}
-
-/// Every `Named` name in `steps`, depth first.
-pub fn collect_names(steps: &[StepDef], out: &mut Vec<String>) {
-    for s in steps {
-        match s {
-            StepDef::Named(n, inner) => {
-                out.push(n.text.clone());
-                collect_names(std::slice::from_ref(inner), out);
-            }
-            StepDef::Retry(r) => collect_names(&r.steps, out),
-            StepDef::If(i) => {
-                collect_names(&i.then, out);
-                collect_names(&i.otherwise, out);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Apply `p` to the step named `name` wherever it is. Returns whether it was found.
-fn edit(steps: &mut Vec<StepDef>, name: &str, p: Patch) -> bool {
-    let pos = steps
-        .iter()
-        .position(|s| matches!(s, StepDef::Named(n, _) if n.text == name));
-    if let Some(i) = pos {
-        match p {
-            Patch::Replace(n, step) => steps[i] = StepDef::Named(n, Box::new(step)),
-            Patch::Remove(_) => {
-                steps.remove(i);
-            }
-            Patch::InsertBefore(_, new) => {
-                steps.splice(i..i, new);
-            }
-            Patch::InsertAfter(_, new) => {
-                steps.splice(i + 1..i + 1, new);
-            }
-        }
-        return true;
-    }
-    for s in steps.iter_mut() {
-        let found = match s {
-            StepDef::Retry(r) => contains_name(&r.steps, name).then_some(&mut r.steps),
-            StepDef::If(c) if contains_name(&c.then, name) => Some(&mut c.then),
-            StepDef::If(c) if contains_name(&c.otherwise, name) => Some(&mut c.otherwise),
-            StepDef::Named(_, inner) => {
-                if let StepDef::Retry(r) = inner.as_mut() {
-                    contains_name(&r.steps, name).then_some(&mut r.steps)
-                } else if let StepDef::If(c) = inner.as_mut() {
-                    if contains_name(&c.then, name) {
-                        Some(&mut c.then)
-                    } else if contains_name(&c.otherwise, name) {
-                        Some(&mut c.otherwise)
-                    } else {
-                        None
-                    }
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        };
-        if let Some(inner) = found {
-            return edit(inner, name, p);
-        }
-    }
-    false
-}
-
-fn contains_name(steps: &[StepDef], name: &str) -> bool {
-    let mut names = Vec::new();
-    collect_names(steps, &mut names);
-    names.iter().any(|n| n == name)
 }
 
 /// Turn a RON error into a diagnostic with position, message and nearest-name hint.

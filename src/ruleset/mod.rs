@@ -12,11 +12,16 @@ pub mod compile;
 pub mod diag;
 mod glyphs;
 pub mod load;
+mod lookup;
+pub mod params;
+mod patch;
 mod patterns;
 pub mod pools;
 pub mod schema;
 pub mod shapes;
 pub mod src;
+mod steps;
+mod trace;
 
 use crate::dungeon::Dungeon;
 use crate::engine::tile_grid::TileGrid;
@@ -31,11 +36,12 @@ pub use diag::{Diagnostic, Diagnostics};
 use glyphs::compile_glyphs;
 pub use glyphs::TileGlyphs;
 use load::{Disk, Loader, Reader};
+pub use params::{ParamInfo, ParamKind, Params};
 use schema::ParamDef;
 use src::Src;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+pub use trace::{Frame, Trace};
 
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
@@ -45,133 +51,6 @@ pub struct KindInfo {
     /// `#rrggbb`.
     pub colour: String,
     pub doc: String,
-}
-
-/// The type and range of a parameter.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ParamKind {
-    Int {
-        min: Option<i64>,
-        max: Option<i64>,
-    },
-    Float {
-        min: Option<f64>,
-        max: Option<f64>,
-    },
-    Bool,
-    /// A path to a tile-grid file, loaded at generation time.
-    File,
-}
-
-/// A user-settable parameter.
-#[derive(Debug, Clone)]
-pub struct ParamInfo {
-    pub name: String,
-    pub kind: ParamKind,
-    pub default: Value,
-    pub doc: String,
-    slot: u16,
-}
-
-impl ParamInfo {
-    /// The value as written in output (`3`, `0.5`, `true`).
-    pub fn show(&self, v: Value) -> String {
-        match (&self.kind, v) {
-            (ParamKind::Int { .. }, Value::Num(n)) => format!("{}", n as i64),
-            (_, Value::Num(n)) => format!("{n}"),
-            (_, Value::Bool(b)) => format!("{b}"),
-            _ => String::new(),
-        }
-    }
-
-    /// Parse and check a value given as text.
-    ///
-    /// # Errors
-    /// A message naming the parameter, its type and range.
-    pub fn parse(&self, text: &str) -> Result<Value, String> {
-        let t = text.trim();
-        match &self.kind {
-            ParamKind::File => Ok(Value::Bool(!t.is_empty())),
-            ParamKind::Bool => match t {
-                "true" | "1" | "yes" => Ok(Value::Bool(true)),
-                "false" | "0" | "no" => Ok(Value::Bool(false)),
-                _ => Err(format!(
-                    "parameter `{}` is true or false, found `{t}`",
-                    self.name
-                )),
-            },
-            ParamKind::Int { min, max } => {
-                let v: i64 = t.parse().map_err(|_| {
-                    format!("parameter `{}` is a whole number, found `{t}`", self.name)
-                })?;
-                check_range(
-                    &self.name,
-                    v as f64,
-                    min.map(|m| m as f64),
-                    max.map(|m| m as f64),
-                )?;
-                Ok(Value::Num(v as f64))
-            }
-            ParamKind::Float { min, max } => {
-                let v: f64 = t
-                    .parse()
-                    .ok()
-                    .filter(|v: &f64| v.is_finite())
-                    .ok_or_else(|| format!("parameter `{}` is a number, found `{t}`", self.name))?;
-                check_range(&self.name, v, *min, *max)?;
-                Ok(Value::Num(v))
-            }
-        }
-    }
-
-    /// "whole number 1..=11, default 1" and the like.
-    pub fn describe(&self) -> String {
-        let range = |lo: Option<String>, hi: Option<String>| match (lo, hi) {
-            (Some(a), Some(b)) => format!(" {a}..={b}"),
-            (Some(a), None) => format!(" >= {a}"),
-            (None, Some(b)) => format!(" <= {b}"),
-            (None, None) => String::new(),
-        };
-        let ty = match &self.kind {
-            ParamKind::Int { min, max } => format!(
-                "whole number{}",
-                range(min.map(|v| v.to_string()), max.map(|v| v.to_string()))
-            ),
-            ParamKind::Float { min, max } => format!(
-                "number{}",
-                range(min.map(|v| v.to_string()), max.map(|v| v.to_string()))
-            ),
-            ParamKind::Bool => "true/false".into(),
-            ParamKind::File => return "path of a tile-grid file, default none".into(),
-        };
-        format!("{ty}, default {}", self.show(self.default))
-    }
-}
-
-fn check_range(name: &str, v: f64, min: Option<f64>, max: Option<f64>) -> Result<(), String> {
-    if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
-        let lo = min.map_or("-inf".into(), |m| m.to_string());
-        let hi = max.map_or("inf".into(), |m| m.to_string());
-        return Err(format!(
-            "parameter `{name}` must be in {lo}..={hi}, found {v}"
-        ));
-    }
-    Ok(())
-}
-
-/// Parameter values given by the user, by name, as text (`--param level=3`).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Params(pub BTreeMap<String, String>);
-
-impl Params {
-    pub fn new() -> Params {
-        Params::default()
-    }
-    /// Set `name` to `value` (checked when generating).
-    pub fn set(mut self, name: &str, value: impl ToString) -> Params {
-        self.0.insert(name.to_string(), value.to_string());
-        self
-    }
 }
 
 /// A loaded, validated rule set. Immutable and `Send + Sync`: generate from many threads.
@@ -533,28 +412,6 @@ impl RuleSet {
             .iter()
             .position(|k| k.name == name)
             .map(|i| i as u16)
-    }
-}
-
-/// The state after each operator step of one generation (including failed attempts).
-#[derive(Debug, Default)]
-pub struct Trace {
-    pub frames: Vec<Frame>,
-}
-
-/// One recorded step.
-#[derive(Debug)]
-pub struct Frame {
-    pub label: StepLabel,
-    pub state: State,
-}
-
-impl Observer for Trace {
-    fn after_step(&mut self, label: &StepLabel, st: &State) {
-        self.frames.push(Frame {
-            label: label.clone(),
-            state: st.snapshot(),
-        });
     }
 }
 

@@ -1,0 +1,79 @@
+//! The built-in functions of the expression language: their signatures and one-line docs
+//! (one table, used by the compiler, `undercroft ops` and the docs).
+
+use crate::engine::value::Type;
+
+/// Built-in functions; list and kind arguments are resolved to indices at compile time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    Rnd,
+    Chance,
+    Floor,
+    Ceil,
+    Round,
+    Abs,
+    Min(u8),
+    Max(u8),
+    Len(u16),
+    First(u16),
+    Last(u16),
+    PopRandom(u16),
+    PopLast(u16),
+    PopFirst(u16),
+    Contains(u16),
+    Adjacent,
+    NeighbourRooms,
+    NeighbourCells,
+    Count(u16),
+    Is(u16),
+    Exists,
+    Cell,
+    X,
+    Y,
+}
+
+/// Signature kinds of function parameters.
+#[derive(Clone, Copy)]
+pub(crate) enum P {
+    V(Type),
+    List,
+    Kind,
+}
+
+pub(crate) struct FnDef {
+    pub(crate) name: &'static str,
+    pub(crate) params: &'static [P],
+    pub(crate) ret: Type,
+    pub(crate) doc: &'static str,
+}
+
+pub(crate) const FUNCS: &[FnDef] = &[
+    FnDef { name: "rnd", params: &[P::V(Type::Num)], ret: Type::Num, doc: "rnd(n): a random integer 0..n-1 (0, drawing nothing, when n <= 0)" },
+    FnDef { name: "chance", params: &[P::V(Type::Num)], ret: Type::Bool, doc: "chance(p): true with probability p (0..1)" },
+    FnDef { name: "floor", params: &[P::V(Type::Num)], ret: Type::Num, doc: "floor(x)" },
+    FnDef { name: "ceil", params: &[P::V(Type::Num)], ret: Type::Num, doc: "ceil(x)" },
+    FnDef { name: "round", params: &[P::V(Type::Num)], ret: Type::Num, doc: "round(x): half away from zero" },
+    FnDef { name: "abs", params: &[P::V(Type::Num)], ret: Type::Num, doc: "abs(x)" },
+    FnDef { name: "min", params: &[], ret: Type::Num, doc: "min(a, b, ...): the smallest of two or more numbers" },
+    FnDef { name: "max", params: &[], ret: Type::Num, doc: "max(a, b, ...): the largest of two or more numbers" },
+    FnDef { name: "len", params: &[P::List], ret: Type::Num, doc: "len(list): number of rooms in a list" },
+    FnDef { name: "first", params: &[P::List], ret: Type::Room, doc: "first(list): its first room, or none" },
+    FnDef { name: "last", params: &[P::List], ret: Type::Room, doc: "last(list): its last room, or none" },
+    FnDef { name: "pop_random", params: &[P::List], ret: Type::Room, doc: "pop_random(list): remove and return a random room, or none" },
+    FnDef { name: "pop_last", params: &[P::List], ret: Type::Room, doc: "pop_last(list): remove and return the last room, or none" },
+    FnDef { name: "pop_first", params: &[P::List], ret: Type::Room, doc: "pop_first(list): remove and return the first room, or none" },
+    FnDef { name: "contains", params: &[P::List, P::V(Type::Room)], ret: Type::Bool, doc: "contains(list, room)" },
+    FnDef { name: "adjacent", params: &[P::V(Type::Room), P::V(Type::Room)], ret: Type::Bool, doc: "adjacent(a, b): the two rooms share a cell edge" },
+    FnDef { name: "neighbours", params: &[P::V(Type::Room)], ret: Type::Num, doc: "neighbours(room): number of distinct rooms next to it; neighbours(cell(x, y)): occupied cells next to it" },
+    FnDef { name: "count", params: &[P::Kind], ret: Type::Num, doc: "count(kind): number of rooms of a kind" },
+    FnDef { name: "is", params: &[P::V(Type::Room), P::Kind], ret: Type::Bool, doc: "is(room, kind): the room exists and has that kind" },
+    FnDef { name: "exists", params: &[P::V(Type::Room)], ret: Type::Bool, doc: "exists(room): the room was placed" },
+    FnDef { name: "cell", params: &[P::V(Type::Num), P::V(Type::Num)], ret: Type::Cell, doc: "cell(x, y): a grid cell" },
+    FnDef { name: "x", params: &[P::V(Type::Room)], ret: Type::Num, doc: "x(room): column of its first cell" },
+    FnDef { name: "y", params: &[P::V(Type::Room)], ret: Type::Num, doc: "y(room): row of its first cell" },
+];
+
+/// The built-in function descriptions, for `--help` and docs.
+pub fn function_docs() -> impl Iterator<Item = &'static str> {
+    FUNCS.iter().map(|f| f.doc)
+}

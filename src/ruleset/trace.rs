@@ -1,0 +1,25 @@
+//! Traces: the state after every operator step of a run, for step-through and debugging.
+
+use crate::engine::{Observer, State, StepLabel};
+
+/// The state after each operator step of one generation (including failed attempts).
+#[derive(Debug, Default)]
+pub struct Trace {
+    pub frames: Vec<Frame>,
+}
+
+/// One recorded step.
+#[derive(Debug)]
+pub struct Frame {
+    pub label: StepLabel,
+    pub state: State,
+}
+
+impl Observer for Trace {
+    fn after_step(&mut self, label: &StepLabel, st: &State) {
+        self.frames.push(Frame {
+            label: label.clone(),
+            state: st.snapshot(),
+        });
+    }
+}
