@@ -102,11 +102,24 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
     let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
     let cur = app.cursor;
     if let Some(v) = cell_view(d, rs) {
+        // The symbol layer's glyphs, drawn faintly on the colours, keep the map readable on
+        // terminals without colour (and in captured text).
+        let glyphs: Option<Vec<Vec<char>>> = d.layers.iter().find_map(|(n, l)| match l {
+            crate::dungeon::Layer::Symbols(rows) if *n == v.layer => {
+                Some(rows.iter().map(|r| r.chars().collect()).collect())
+            }
+            _ => None,
+        });
         for y in 0..v.height {
             for x in 0..v.width {
                 let (xi, yi) = (x as i32, y as i32);
-                let mut st = Style::default().bg(rgb(v.colour(y * v.width + x)));
-                let mut s: Vec<char> = vec![' ', ' '];
+                let bg = v.colour(y * v.width + x);
+                let mut st = Style::default().bg(rgb(bg)).fg(rgb(colour::ink_on(bg)));
+                let g = glyphs
+                    .as_ref()
+                    .and_then(|g| g.get(y).and_then(|r| r.get(x)).copied())
+                    .unwrap_or(' ');
+                let mut s: Vec<char> = vec![g, ' '];
                 if let Some(m) = marker_at(xi, yi) {
                     s[0] = d
                         .markers
