@@ -81,17 +81,7 @@ impl Params {
 
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let kind = cx.kind(&self.kind);
-        let shape = match &self.shape {
-            Some(s) => {
-                let i = cx.shape(s)?;
-                if cx.shapes()[i as usize].cells.len() != 1 {
-                    cx.error(s, format!("`{}` is not a one-cell shape", s.text), None);
-                    return None;
-                }
-                Some(i)
-            }
-            None => None,
-        };
+        let shape = cx.optional_one_cell_shape(self.shape.as_ref())?;
         let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         let mut avoid = 0u64;
         for k in &self.avoid_kinds {

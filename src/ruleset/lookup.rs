@@ -43,4 +43,16 @@ impl Cx<'_> {
         self.error(s, format!("unknown pool `{}`", s.text), Some(help));
         None
     }
+
+    /// An optional shape field that must name a one-cell shape: `Some(None)` when absent,
+    /// `None` after an error (unknown shape, or one of several cells).
+    pub fn optional_one_cell_shape(&mut self, s: Option<&Src>) -> Option<Option<u16>> {
+        let Some(s) = s else { return Some(None) };
+        let i = self.shape(s)?;
+        if self.shapes()[i as usize].cells.len() != 1 {
+            self.error(s, format!("`{}` is not a one-cell shape", s.text), None);
+            return None;
+        }
+        Some(Some(i))
+    }
 }
