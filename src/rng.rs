@@ -18,6 +18,9 @@ use rand::{Rng as _, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::Deserialize;
 
+/// Resolution of `chance(p)` on a 32-bit LCG: probabilities are rounded to 1/2^15.
+const CHANCE_STEPS: i64 = 1 << 15;
+
 /// The interface every operator draws random numbers through.
 pub trait RandomSource {
     /// A uniform integer in `0..n`. Returns 0 and draws nothing when `n <= 0`
@@ -169,13 +172,13 @@ impl RandomSource for Rng {
         }
     }
 
-    /// For an LCG: one step, `below(32767)` compared with `p · 32767` (the shifted, high
-    /// bits for Diablo's output rule; an LCG's low bits are poor).
+    /// For an LCG: one step, `below(CHANCE_STEPS)` compared with `p · CHANCE_STEPS` (drawn
+    /// through the output rule, which uses the high bits; an LCG's low bits are poor).
     #[inline]
     fn chance(&mut self, p: f64) -> bool {
         match self {
             Rng::Pcg64(r) => r.gen::<f64>() < p,
-            Rng::Lcg32(l) => (l.below(32767) as f64) < p * 32767.0,
+            Rng::Lcg32(l) => (l.below(CHANCE_STEPS) as f64) < p * CHANCE_STEPS as f64,
         }
     }
 }
