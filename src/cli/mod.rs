@@ -16,6 +16,10 @@ use undercroft::{Params, RuleSet};
 ///   undercroft generate rules/isaac/flash.ron --seed 1 --param level=3
 ///   undercroft check rules/isaac/flash.ron
 ///   undercroft stats rules/isaac/flash.ron --count 10000
+///   undercroft preview rules/diablo/cathedral.ron
+///
+/// Shipped rule sets: rules/isaac/{flash,demo,flash-rooms,labyrinth,rebirth}.ron,
+/// rules/diablo/cathedral.ron, rules/examples/*.ron. docs/authoring.md teaches writing your own.
 #[derive(Parser)]
 #[command(name = "undercroft", version, verbatim_doc_comment)]
 struct Cli {
