@@ -441,3 +441,47 @@ fn mutated_rule_files_never_panic() {
     }
     assert!(loaded < 1500);
 }
+
+#[test]
+fn nested_retries_are_bounded_for_the_whole_run() {
+    // 10^7 x 10^7 attempts would never end; the run-wide restart budget ends it.
+    let text = edit(
+        "Require(\"rooms - 1 >= target\"),",
+        "Retry(max: 10000000, steps: [Retry(max: 10000000, steps: [Require(\"rnd(1000) == 0\")]), Require(\"false\")]),",
+    );
+    let rs = load_text(&text).unwrap();
+    let e = rs.generate(1, &Params::new()).unwrap_err();
+    match &e {
+        GenError::TooManyRestarts { failures } => {
+            assert!(
+                failures.iter().any(|(w, _)| w.contains("Require `false`")),
+                "{e}"
+            );
+            let total: u32 = failures.iter().map(|f| f.1).sum();
+            assert!(total >= undercroft::engine::MAX_RESTARTS, "{e}");
+        }
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn an_observer_can_cancel_a_run() {
+    use undercroft::engine::{NoTrace, Stoppable};
+    let rs = RuleSet::load("rules/isaac/flash.ron").unwrap();
+    let mut polls = 0;
+    let mut obs = Stoppable {
+        inner: NoTrace,
+        stop: || {
+            polls += 1;
+            polls > 3
+        },
+    };
+    let e = rs.generate_with(1, &Params::new(), &mut obs).unwrap_err();
+    assert_eq!(e, GenError::Cancelled);
+    let mut never = Stoppable {
+        inner: NoTrace,
+        stop: || false,
+    };
+    let d = rs.generate_with(1, &Params::new(), &mut never).unwrap();
+    assert_eq!(d, rs.generate(1, &Params::new()).unwrap());
+}

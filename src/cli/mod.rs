@@ -1,5 +1,14 @@
 //! Command-line front end: parses arguments with clap and calls the library.
 
+/// `println!` that ignores a closed standard output (e.g. `undercroft ... | head`) instead
+/// of panicking.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -39,8 +48,8 @@ enum Command {
         /// The first seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How many dungeons (seeds N, N+1, ...).
-        #[arg(long, default_value_t = 1)]
+        /// How many dungeons (seeds N, N+1, ...; at least 1).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         count: u64,
         /// Set a parameter of the rule set: --param level=3 (repeatable). `undercroft check`
         /// lists the parameters.
@@ -69,9 +78,10 @@ enum Command {
     /// Generate many seeds in parallel and report distributions (rooms, kinds, attempts,
     /// time per dungeon).
     Stats {
+        /// The rule file, e.g. rules/isaac/flash.ron.
         rules: PathBuf,
-        /// How many seeds.
-        #[arg(long, default_value_t = 1000)]
+        /// How many seeds (at least 1).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         count: u64,
         /// The first seed.
         #[arg(long, default_value_t = 1)]
@@ -117,6 +127,11 @@ enum When {
     Never,
 }
 
+/// Seeds `first`, `first + 1`, ... (`count` of them, fewer if `u64::MAX` is reached).
+pub(crate) fn seeds(first: u64, count: u64) -> impl Iterator<Item = u64> {
+    (0..count).map_while(move |i| first.checked_add(i))
+}
+
 /// Parse `NAME=VALUE` pairs.
 pub(crate) fn parse_params(raw: &[String]) -> Result<Params, String> {
     let mut p = Params::new();
@@ -152,7 +167,7 @@ fn png_files(
         eprintln!("error: --format png needs -o FILE.png");
         return ExitCode::from(2);
     };
-    for s in seed..seed.saturating_add(count) {
+    for s in seeds(seed, count) {
         let path = if count > 1 {
             let stem = out
                 .file_stem()
@@ -202,6 +217,10 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            if let Err(e) = rs.resolve_params(&params) {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
             let colour = match color {
                 When::Always => true,
                 When::Never => false,
@@ -222,7 +241,7 @@ pub fn main() -> ExitCode {
                 },
                 None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
             };
-            for s in seed..seed.saturating_add(count) {
+            for s in seeds(seed, count) {
                 match rs.generate(s, &params) {
                     Ok(d) => {
                         let text = match format {
@@ -254,7 +273,7 @@ pub fn main() -> ExitCode {
             for r in &rules {
                 match load(r) {
                     Some(rs) => {
-                        println!(
+                        outln!(
                             "{}: ok — {} ({} step{}, grid {}x{})",
                             r.display(),
                             rs.name,
@@ -264,7 +283,7 @@ pub fn main() -> ExitCode {
                             rs.height
                         );
                         for p in &rs.params {
-                            println!(
+                            outln!(
                                 "  --param {}=…  {}{}",
                                 p.name,
                                 p.describe(),
@@ -320,35 +339,40 @@ pub fn main() -> ExitCode {
             }
         }
         Command::Ops => {
-            println!("Operators (steps in rule files):");
-            println!(
+            outln!("Operators (steps in rule files):");
+            outln!(
                 "  {:<22} {}",
-                "Let", "Let(\"name\", \"expression\"): set a variable"
+                "Let",
+                "Let(\"name\", \"expression\"): set a variable"
             );
-            println!(
+            outln!(
                 "  {:<22} {}",
-                "Require", "Require(\"condition\"): restart the enclosing Retry when false"
+                "Require",
+                "Require(\"condition\"): restart the enclosing Retry when false"
             );
-            println!(
+            outln!(
                 "  {:<22} {}",
-                "Retry", "Retry(max: N, steps: [...]): run steps until every Require holds"
+                "Retry",
+                "Retry(max: N, steps: [...]): run steps until every Require holds"
             );
-            println!(
+            outln!(
                 "  {:<22} {}",
-                "If", "If(cond: \"...\", then: [...], else: [...])"
+                "If",
+                "If(cond: \"...\", then: [...], else: [...])"
             );
-            println!(
+            outln!(
                 "  {:<22} {}",
-                "Named", "Named(\"name\", step): name a step for patch edits and traces"
+                "Named",
+                "Named(\"name\", step): name a step for patch edits and traces"
             );
             for (name, doc) in undercroft::ops::OPERATORS {
-                println!("  {name:<22} {doc}");
+                outln!("  {name:<22} {doc}");
             }
-            println!("\nExpression functions:");
+            outln!("\nExpression functions:");
             for doc in undercroft::lang::compile::function_docs() {
-                println!("  {doc}");
+                outln!("  {doc}");
             }
-            println!("\nBuilt-in names: rooms (number of rooms), width, height, none (no room)");
+            outln!("\nBuilt-in names: rooms (number of rooms), width, height, none (no room)");
             ExitCode::SUCCESS
         }
     }

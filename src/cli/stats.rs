@@ -27,27 +27,28 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let done = AtomicU64::new(0);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
-    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> = (seed..seed
-        + count)
-        .into_par_iter()
-        .map(|s| {
-            let t = Instant::now();
-            let r = rs.generate(s, &params);
-            let secs = t.elapsed().as_secs_f64();
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if progress && n % 1000 == 0 {
-                eprint!("\r{n}/{count} dungeons");
-            }
-            r.map(|d| {
-                let mut kinds = BTreeMap::new();
-                for room in &d.rooms {
-                    *kinds.entry(room.kind.clone()).or_insert(0) += 1;
+    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> =
+        super::seeds(seed, count)
+            .collect::<Vec<u64>>()
+            .into_par_iter()
+            .map(|s| {
+                let t = Instant::now();
+                let r = rs.generate(s, &params);
+                let secs = t.elapsed().as_secs_f64();
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if progress && n % 1000 == 0 {
+                    eprint!("\r{n}/{count} dungeons");
                 }
-                (d.rooms.len(), kinds, d.attempts, secs)
+                r.map(|d| {
+                    let mut kinds = BTreeMap::new();
+                    for room in &d.rooms {
+                        *kinds.entry(room.kind.clone()).or_insert(0) += 1;
+                    }
+                    (d.rooms.len(), kinds, d.attempts, secs)
+                })
+                .map_err(|e| format!("seed {s}: {e}"))
             })
-            .map_err(|e| format!("seed {s}: {e}"))
-        })
-        .collect();
+            .collect();
     if progress {
         eprintln!();
     }
@@ -78,20 +79,21 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
         }
     }
     let ok = attempts.len();
-    println!(
-        "{}: {count} seeds from {seed}, {ok} generated, {failures} failed, {wall:.2} s wall",
-        rs.name
+    outln!(
+        "{}: {count} seed{} from {seed}, {ok} generated, {failures} failed, {wall:.2} s wall",
+        rs.name,
+        if count == 1 { "" } else { "s" }
     );
     if ok == 0 {
         return ExitCode::FAILURE;
     }
-    println!("rooms per dungeon:");
+    outln!("rooms per dungeon:");
     for (n, c) in &rooms {
-        println!("  {n:>4}  {:>6.2}%", 100.0 * *c as f64 / ok as f64);
+        outln!("  {n:>4}  {:>6.2}%", 100.0 * *c as f64 / ok as f64);
     }
-    println!("room kinds (share of dungeons with one, mean count):");
+    outln!("room kinds (share of dungeons with one, mean count):");
     for (k, (with, total)) in &kinds {
-        println!(
+        outln!(
             "  {k:<14} {:>6.2}%  {:>6.2}",
             100.0 * *with as f64 / ok as f64,
             *total as f64 / ok as f64
@@ -99,14 +101,14 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     }
     attempts.sort_unstable();
     let mean_a = attempts.iter().map(|&a| a as f64).sum::<f64>() / ok as f64;
-    println!(
+    outln!(
         "attempts (restarts): mean {mean_a:.2}, median {}, max {}",
         attempts[ok / 2],
         attempts[ok - 1]
     );
     times.sort_by(f64::total_cmp);
     let mean_t = times.iter().sum::<f64>() / ok as f64;
-    println!(
+    outln!(
         "time per dungeon: mean {:.1} µs, median {:.1} µs, p99 {:.1} µs",
         mean_t * 1e6,
         times[ok / 2] * 1e6,

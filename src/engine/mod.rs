@@ -85,7 +85,15 @@ pub enum GenError {
     Failed { what: String },
     /// A parameter given by the user is unknown, of the wrong type or out of range.
     Param(String),
+    /// All `Retry` steps together restarted more than [`MAX_RESTARTS`] times (nested
+    /// Retries multiply their budgets; this bounds the whole run).
+    TooManyRestarts { failures: Vec<(String, u32)> },
+    /// The observer asked to stop (e.g. the preview has a newer request).
+    Cancelled,
 }
+
+/// Most restarts of all `Retry` steps in one generation.
+pub const MAX_RESTARTS: u32 = 2_000_000;
 
 impl std::fmt::Display for GenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -103,6 +111,18 @@ impl std::fmt::Display for GenError {
             }
             GenError::Failed { what } => write!(f, "{what} failed (it is not inside a Retry)"),
             GenError::Param(m) => f.write_str(m),
+            GenError::TooManyRestarts { failures } => {
+                write!(f, "gave up after {MAX_RESTARTS} restarts in one generation")?;
+                for (what, n) in failures {
+                    write!(
+                        f,
+                        "\n  {what} failed {n} time{}",
+                        if *n == 1 { "" } else { "s" }
+                    )?;
+                }
+                Ok(())
+            }
+            GenError::Cancelled => f.write_str("cancelled"),
         }
     }
 }
@@ -114,6 +134,29 @@ impl std::error::Error for GenError {}
 pub trait Observer {
     fn after_step(&mut self, _label: &StepLabel, _st: &State) {}
     fn restarted(&mut self, _failure: u32) {}
+    /// Polled between steps and between attempts; `true` ends the run with
+    /// [`GenError::Cancelled`].
+    fn cancelled(&mut self) -> bool {
+        false
+    }
+}
+
+/// An observer that also stops when `stop` returns true.
+pub struct Stoppable<O, F: FnMut() -> bool> {
+    pub inner: O,
+    pub stop: F,
+}
+
+impl<O: Observer, F: FnMut() -> bool> Observer for Stoppable<O, F> {
+    fn after_step(&mut self, label: &StepLabel, st: &State) {
+        self.inner.after_step(label, st)
+    }
+    fn restarted(&mut self, failure: u32) {
+        self.inner.restarted(failure)
+    }
+    fn cancelled(&mut self) -> bool {
+        (self.stop)() || self.inner.cancelled()
+    }
 }
 
 /// The no-op observer.
@@ -159,6 +202,9 @@ pub fn run_steps<O: Observer>(
             }
             Step::Retry { max, at, body } => retry(*max, at, body, st, rc)?,
             Step::Op { label, op } => {
+                if rc.observer.cancelled() {
+                    return Err(GenError::Cancelled);
+                }
                 let flow = op.run(st);
                 rc.observer.after_step(&rc.labels[*label as usize], st);
                 flow
@@ -190,13 +236,31 @@ fn retry<O: Observer>(
             Flow::Fail(id) => {
                 rc.fail_counts[id as usize] += 1;
                 rc.observer.restarted(id);
+                if rc.attempts >= MAX_RESTARTS {
+                    let zero = vec![0; rc.fail_counts.len()];
+                    let failures = failure_list(rc, &zero);
+                    return Err(GenError::TooManyRestarts { failures });
+                }
+                if rc.observer.cancelled() {
+                    return Err(GenError::Cancelled);
+                }
             }
         }
     }
+    let failures = failure_list(rc, &before);
+    Err(GenError::RetryExhausted {
+        max,
+        at: at.to_string(),
+        failures,
+    })
+}
+
+/// The failure points that failed since `before`, with their counts, most frequent first.
+fn failure_list<O: Observer>(rc: &RunCx<O>, before: &[u32]) -> Vec<(String, u32)> {
     let mut failures: Vec<(String, u32)> = rc
         .fail_counts
         .iter()
-        .zip(&before)
+        .zip(before)
         .enumerate()
         .filter(|(_, (now, was))| now > was)
         .map(|(i, (now, was))| {
@@ -205,9 +269,5 @@ fn retry<O: Observer>(
         })
         .collect();
     failures.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    Err(GenError::RetryExhausted {
-        max,
-        at: at.to_string(),
-        failures,
-    })
+    failures
 }

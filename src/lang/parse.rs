@@ -69,10 +69,56 @@ pub struct SyntaxError {
 /// [`SyntaxError`] with the offending position and the list of things expected there
 /// (e.g. "expected a number, a name, a function call or `(`").
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
+    check_size(text)?;
     let mut pairs = ExprParser::parse(Rule::expression, text).map_err(|e| convert(e, text))?;
     let expr = pairs.next().expect("grammar: expression");
     let inner = expr.into_inner().next().expect("grammar: ternary");
     Ok(build(inner))
+}
+
+/// Longest expression text, in bytes.
+pub const MAX_LEN: usize = 4096;
+/// Deepest nesting of parentheses and calls.
+pub const MAX_NESTING: usize = 64;
+/// Most operators in one expression (each adds a level to the syntax tree).
+pub const MAX_OPERATORS: usize = 512;
+
+/// Refuse texts whose syntax tree would be too deep to parse, compile or drop safely
+/// (the parser, the compiler and the tree are recursive).
+fn check_size(text: &str) -> Result<(), SyntaxError> {
+    let too = |at: usize, message: String| SyntaxError {
+        span: (at, (at + 1).min(text.len()).max(at)),
+        message,
+    };
+    if text.len() > MAX_LEN {
+        return Err(too(
+            MAX_LEN,
+            format!(
+            "expression too long ({} bytes, at most {MAX_LEN}): split it into several `Let` steps",
+            text.len()
+        ),
+        ));
+    }
+    let (mut depth, mut ops) = (0usize, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(too(i, format!("expression nested too deeply (more than {MAX_NESTING} levels of parentheses)")));
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            '+' | '-' | '*' | '/' | '%' | '<' | '>' | '=' | '!' | '&' | '|' | '?' | ',' => {
+                ops += 1;
+                if ops > MAX_OPERATORS {
+                    return Err(too(i, format!("expression has too many operators (more than {MAX_OPERATORS}): split it into several `Let` steps")));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn convert(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
@@ -269,6 +315,24 @@ mod tests {
             NodeKind::Binary(_, _, r) => assert_eq!(r.span, (4, 7)),
             _ => panic!(),
         }
+    }
+
+    #[test]
+    fn deep_or_huge_expressions_are_refused_not_overflowed() {
+        let deep = format!("{}1{}", "(".repeat(2000), ")".repeat(2000));
+        let e = parse(&deep).unwrap_err();
+        assert!(e.message.contains("nested too deeply"), "{}", e.message);
+        assert_eq!(e.span.0, MAX_NESTING);
+        let long = vec!["1"; 15_000].join(" + ");
+        assert!(parse(&long).unwrap_err().message.contains("too long"));
+        let nots = format!("{}true", "!".repeat(1000));
+        assert!(parse(&nots)
+            .unwrap_err()
+            .message
+            .contains("too many operators"));
+        // Within the limits, a long flat sum still parses.
+        let ok = vec!["1"; 400].join("+");
+        assert!(parse(&ok).is_ok());
     }
 
     #[test]

@@ -151,11 +151,14 @@ impl Params {
 
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), self.keep);
+        // Declare the variable even when the kind is wrong, so later uses of it do not
+        // report a second, misleading error.
+        let var = cx.optional_var(self.var.as_ref(), Type::Room);
         let kind = match &self.kind {
             Some(k) => Some(cx.kind(k)?),
             None => None,
         };
-        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
+        let var = var?;
         let fail_empty = self.require.then(|| {
             cx.failure_point(
                 format!("PickRoom: list `{}` is empty", self.from.text),

@@ -5,9 +5,10 @@
 use super::reload::{Live, Reload};
 use super::watch::FileWatch;
 use crate::dungeon::Dungeon;
+use crate::engine::{GenError, NoTrace, Stoppable};
 use crate::ruleset::{Diagnostics, Params, RuleSet, Trace};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread;
@@ -63,6 +64,7 @@ pub struct Worker {
     pub updates: Receiver<Update>,
     next: u64,
     stop: Arc<AtomicBool>,
+    sent: Arc<AtomicU64>,
 }
 
 impl Worker {
@@ -75,18 +77,23 @@ impl Worker {
         let (tx, rx) = channel::<Msg>();
         let (utx, updates) = channel::<Update>();
         let stop = Arc::new(AtomicBool::new(false));
+        // Counts every message sent to the generator thread: a change while it generates
+        // means newer work is waiting, and the running generation is cancelled.
+        let sent = Arc::new(AtomicU64::new(0));
         {
-            let (watch, tx, stop) = (watch.clone(), tx.clone(), stop.clone());
+            let (watch, tx, stop, sent) = (watch.clone(), tx.clone(), stop.clone(), sent.clone());
             thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    if watch.next_batch(Duration::from_millis(100)).is_some()
-                        && tx.send(Msg::Saved(Instant::now())).is_err()
-                    {
-                        return;
+                    if watch.next_batch(Duration::from_millis(100)).is_some() {
+                        sent.fetch_add(1, Ordering::SeqCst);
+                        if tx.send(Msg::Saved(Instant::now())).is_err() {
+                            return;
+                        }
                     }
                 }
             });
         }
+        let seen_by_worker = sent.clone();
         let root = root.to_path_buf();
         thread::spawn(move || {
             let mut live = Live::open(&root);
@@ -98,6 +105,7 @@ impl Worker {
                 });
             }
             let mut current: Option<(u64, Request)> = None;
+            let mut redo = false;
             while let Ok(first) = rx.recv() {
                 // drain: the newest request wins, saves are merged
                 let mut saved = None;
@@ -108,7 +116,7 @@ impl Worker {
                         Msg::Request(id, r) => fresh = Some((id, r)),
                     }
                 }
-                let mut regenerate = fresh.is_some();
+                let mut regenerate = fresh.is_some() || std::mem::take(&mut redo);
                 if let Some(f) = fresh {
                     current = Some(f);
                 }
@@ -129,8 +137,16 @@ impl Worker {
                 else {
                     continue;
                 };
-                if utx.send(generate(rules, *id, req, saved)).is_err() {
-                    return;
+                let mark = seen_by_worker.load(Ordering::SeqCst);
+                let newer = || seen_by_worker.load(Ordering::SeqCst) != mark;
+                match generate_until(rules, *id, req, saved, newer) {
+                    // Newer work arrived: handle it, and generate again afterwards.
+                    None => redo = true,
+                    Some(update) => {
+                        if utx.send(update).is_err() {
+                            return;
+                        }
+                    }
                 }
             }
         });
@@ -139,6 +155,7 @@ impl Worker {
             updates,
             next: 0,
             stop,
+            sent,
         };
         w.request(first);
         Ok(w)
@@ -148,6 +165,7 @@ impl Worker {
     /// dropped.
     pub fn request(&mut self, r: Request) -> u64 {
         self.next += 1;
+        self.sent.fetch_add(1, Ordering::SeqCst);
         let _ = self.tx.send(Msg::Request(self.next, r));
         self.next
     }
@@ -166,16 +184,38 @@ impl Drop for Worker {
 
 /// Generate `req` with `rules`, timing it.
 pub fn generate(rules: &Arc<RuleSet>, id: u64, req: &Request, saved: Option<Instant>) -> Update {
+    generate_until(rules, id, req, saved, || false).expect("never cancelled")
+}
+
+/// [`generate`], cancelled (`None`) as soon as `newer()` returns true between two steps.
+pub fn generate_until(
+    rules: &Arc<RuleSet>,
+    id: u64,
+    req: &Request,
+    saved: Option<Instant>,
+    newer: impl FnMut() -> bool,
+) -> Option<Update> {
     let t = Instant::now();
     let result = if req.traced {
+        let mut obs = Stoppable {
+            inner: Trace::default(),
+            stop: newer,
+        };
         rules
-            .generate_traced(req.seed, &req.params)
-            .map(|(d, t)| (d, Some(t)))
+            .generate_with(req.seed, &req.params, &mut obs)
+            .map(|d| (d, Some(obs.inner)))
     } else {
-        rules.generate(req.seed, &req.params).map(|d| (d, None))
+        let mut obs = Stoppable {
+            inner: NoTrace,
+            stop: newer,
+        };
+        rules
+            .generate_with(req.seed, &req.params, &mut obs)
+            .map(|d| (d, None))
     };
     let elapsed = t.elapsed();
-    match result {
+    Some(match result {
+        Err(GenError::Cancelled) => return None,
         Ok((dungeon, trace)) => Update::Generated {
             request: id,
             rules: rules.clone(),
@@ -189,5 +229,5 @@ pub fn generate(rules: &Arc<RuleSet>, id: u64, req: &Request, saved: Option<Inst
             rules: rules.clone(),
             message: e.to_string(),
         },
-    }
+    })
 }

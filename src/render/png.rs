@@ -34,11 +34,40 @@ pub fn picture(d: &Dungeon, rs: &RuleSet) -> RgbImage {
     }
 }
 
+/// The longest side a picture may have, in pixels.
+pub const MAX_SIDE: u64 = 16_384;
+
+/// Whether `d` fits in a picture: `Err` names the size it would need.
+///
+/// # Errors
+/// When a side would exceed [`MAX_SIDE`] pixels (a grid of about 340x400 cells of a room
+/// graph, or 2,000 tiles a side).
+pub fn check_size(d: &Dungeon, rs: &RuleSet) -> Result<(), String> {
+    let (w, h) = (d.width.max(0) as u64, d.height.max(0) as u64);
+    let (cw, ch) = if cell_view(d, rs).is_some() {
+        (TILE as u64, TILE as u64)
+    } else {
+        (CELL_W as u64, CELL_H as u64)
+    };
+    let (pw, ph) = (w * cw + 2 * MARGIN as u64, h * ch + 2 * MARGIN as u64);
+    if pw > MAX_SIDE || ph > MAX_SIDE {
+        return Err(format!(
+            "a {w}x{h} grid needs a {pw}x{ph} pixel picture; pictures are at most {MAX_SIDE} pixels a side (use --format json or ascii)"
+        ));
+    }
+    Ok(())
+}
+
 /// Encode `d` as PNG bytes.
 ///
 /// # Errors
-/// Only if encoding fails (it does not for valid images).
+/// When the picture would be too large ([`check_size`]) or encoding fails.
 pub fn to_png(d: &Dungeon, rs: &RuleSet) -> image::ImageResult<Vec<u8>> {
+    if check_size(d, rs).is_err() {
+        return Err(image::ImageError::Limits(
+            image::error::LimitError::from_kind(image::error::LimitErrorKind::DimensionError),
+        ));
+    }
     let img = picture(d, rs);
     let mut out = std::io::Cursor::new(Vec::new());
     img.write_to(&mut out, image::ImageFormat::Png)?;
@@ -51,6 +80,7 @@ pub fn to_png(d: &Dungeon, rs: &RuleSet) -> image::ImageResult<Vec<u8>> {
 /// # Errors
 /// When the file cannot be written.
 pub fn write(d: &Dungeon, rs: &RuleSet, path: &Path) -> std::io::Result<()> {
+    check_size(d, rs).map_err(std::io::Error::other)?;
     let bytes = to_png(d, rs).map_err(std::io::Error::other)?;
     let name = path
         .file_name()

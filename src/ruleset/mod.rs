@@ -212,6 +212,8 @@ impl RuleSet {
             params.push(info);
         }
         let steps = match &m.steps {
+            // Without a grid every operator would also report "outside the grid".
+            Some(_) if m.grid.is_none() => Vec::new(),
             Some(s) => cx.steps(s),
             None => {
                 diags.push(Diagnostic::whole(
@@ -302,6 +304,22 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
+        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+    }
+
+    /// Generate, showing every step to `observer` (which may also cancel the run).
+    ///
+    /// # Errors
+    /// As [`RuleSet::generate`], and [`GenError::Cancelled`] when the observer says so.
+    pub fn generate_with<O: Observer>(
+        &self,
+        seed: u64,
+        params: &Params,
+        observer: &mut O,
+    ) -> Result<Dungeon, GenError> {
+        let values = self.resolve_params(params)?;
+        let assets = self.load_assets(params)?;
+        let (st, attempts) = self.run_with(seed, &values, &assets, observer)?;
         Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
     }
 
