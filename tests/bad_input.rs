@@ -485,3 +485,61 @@ fn an_observer_can_cancel_a_run() {
     let d = rs.generate_with(1, &Params::new(), &mut never).unwrap();
     assert_eq!(d, rs.generate(1, &Params::new()).unwrap());
 }
+
+#[test]
+fn check_fails_with_its_message() {
+    let text = edit(
+        "Let(\"target\"",
+        "Check(\"level > 5\", \"this style needs level 6 or more\"),\n        Let(\"target\"",
+    );
+    let rs = load_text(&text).unwrap();
+    let e = rs.generate(1, &Params::new()).unwrap_err().to_string();
+    assert!(
+        e.starts_with(
+            "this style needs level 6 or more (Check `level > 5`) at rules/isaac/test.ron:"
+        ),
+        "{e}"
+    );
+    assert!(rs.generate(1, &Params::new().set("level", 6)).is_ok());
+}
+
+#[test]
+fn room_kind_names_are_checked() {
+    fails(
+        &edit("RoomKind(name: \"boss\"", "RoomKind(name: \"normal\""),
+        "normal\", glyph: 'B'",
+        "room kind `normal` is declared twice",
+        None,
+    );
+    fails(
+        &edit("RoomKind(name: \"boss\"", "RoomKind(name: \"\""),
+        "\", glyph: 'B'",
+        "is not a valid room kind name",
+        None,
+    );
+}
+
+#[test]
+fn parameter_range_must_not_be_empty() {
+    fails(
+        &edit("min: 1, max: 11", "min: 12, max: 11"),
+        "level",
+        "has `min` greater than `max`",
+        None,
+    );
+}
+
+#[test]
+fn byte_order_mark_is_ignored_and_deep_nesting_is_an_error() {
+    assert!(load_text(&format!("\u{feff}{BASE}")).is_ok());
+    let deep = format!(
+        "Ruleset(grid: Grid(width: 4, height: 4), steps: [{}Require(\"true\"){}])",
+        "If(cond: \"true\", then: [".repeat(200),
+        "])".repeat(200)
+    );
+    let e = load_text(&deep).unwrap_err();
+    assert!(
+        e.0.iter().any(|d| d.message.contains("nested too deeply")),
+        "{e}"
+    );
+}

@@ -352,6 +352,11 @@ pub fn main() -> ExitCode {
             );
             outln!(
                 "  {:<22} {}",
+                "Check",
+                "Check(\"condition\", \"message\"): a Require that explains itself"
+            );
+            outln!(
+                "  {:<22} {}",
                 "Retry",
                 "Retry(max: N, steps: [...]): run steps until every Require holds"
             );

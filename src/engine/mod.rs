@@ -109,7 +109,7 @@ impl std::fmt::Display for GenError {
                 }
                 Ok(())
             }
-            GenError::Failed { what } => write!(f, "{what} failed (it is not inside a Retry)"),
+            GenError::Failed { what } => write!(f, "{what} failed"),
             GenError::Param(m) => f.write_str(m),
             GenError::TooManyRestarts { failures } => {
                 write!(f, "gave up after {MAX_RESTARTS} restarts in one generation")?;

@@ -380,7 +380,13 @@ impl<'a> Compiler<'a> {
                         let names = self.scope.list_names();
                         let help = nearest(n, names.iter().map(|s| s.as_str()))
                             .map(|m| format!("did you mean `{m}`?"))
-                            .or_else(|| Some(format!("the lists are: {}", names.join(", "))));
+                            .or_else(|| {
+                                Some(if names.is_empty() {
+                                    "no earlier step creates a list".to_string()
+                                } else {
+                                    format!("the lists are: {}", names.join(", "))
+                                })
+                            });
                         self.err(a.span, format!("unknown list `{n}`"), help);
                     }
                     _ => self.err(a.span, "expected the name of a list of rooms".into(), None),

@@ -7,7 +7,7 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     for c in candidates {
         let lev = strsim::osa_distance(name, c);
         let jw = strsim::jaro_winkler(name, c);
-        let close = lev <= 2.max(name.chars().count() / 3) || jw >= 0.85;
+        let close = lev <= 1.max(name.chars().count() / 3) || jw >= 0.85;
         let better = best.map_or(true, |(bl, bj, _)| lev < bl || (lev == bl && jw > bj));
         if close && better {
             best = Some((lev, jw, c));

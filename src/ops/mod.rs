@@ -74,6 +74,9 @@ macro_rules! operators {
             Let(Src, Src),
             /// `Require("condition")`: when false, restart the enclosing `Retry`.
             Require(Src),
+            /// `Check("condition", "message")`: a `Require` that says `message` when it fails
+            /// (e.g. "the quest needs --param setpiece=FILE.dun").
+            Check(Src, Src),
             /// Run steps again until every `Require` among them holds.
             Retry(RetryDef),
             /// Run `then` or `else` depending on a condition.
@@ -95,6 +98,7 @@ macro_rules! operators {
                 match self {
                     StepDef::Let(..) => "Let",
                     StepDef::Require(..) => "Require",
+                    StepDef::Check(..) => "Check",
                     StepDef::Retry(..) => "Retry",
                     StepDef::If(..) => "If",
                     StepDef::Named(..) => "Named",

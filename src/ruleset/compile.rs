@@ -305,7 +305,7 @@ impl<'a> Cx<'a> {
             self.error(
                 s,
                 format!("`{}` is not a valid name", s.text),
-                Some("names start with a letter or `_` and hold letters, digits and `_`".into()),
+                Some("names start with an ASCII letter or `_` and hold ASCII letters, digits and `_`".into()),
             );
         }
         ok

@@ -109,7 +109,8 @@ impl<'r> Loader<'r> {
                 return None;
             }
         };
-        let text: Arc<str> = Arc::from(text);
+        // A byte-order mark some editors write is not RON: drop it.
+        let text: Arc<str> = Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text));
         let id = self.files.len() as u16;
         self.files.push(LoadedFile {
             path: path.to_path_buf(),
@@ -177,6 +178,26 @@ impl<'r> Loader<'r> {
         }
         for (k, v) in f.params {
             m.params.insert(k, v);
+        }
+        for (i, k) in f.room_kinds.iter().enumerate() {
+            let named = |n: &str| {
+                n.chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            };
+            if !named(&k.name.text) {
+                let d = self.where_is(Some(&k.name), format!("`{}` is not a valid room kind name", k.name.text),
+                    Some("names start with an ASCII letter or `_` and hold ASCII letters, digits and `_`".into()));
+                self.diags.push(d);
+            } else if f.room_kinds[..i].iter().any(|o| o.name == k.name) {
+                let d = self.where_is(
+                    Some(&k.name),
+                    format!("room kind `{}` is declared twice in this file", k.name.text),
+                    None,
+                );
+                self.diags.push(d);
+            }
         }
         for k in f.room_kinds {
             match m.kinds.iter_mut().find(|o| o.name == k.name) {
@@ -328,6 +349,10 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             )
         }
         E::DuplicateStructField { field, .. } => (format!("field `{field}` is given twice"), None),
+        E::ExceededRecursionLimit => (
+            "the rule file is nested too deeply".to_string(),
+            Some("flatten nested `Retry`/`If` steps or split the rule set with `extends`".into()),
+        ),
         E::Message(m) => {
             // Custom errors (from checked numbers) are reported after the value: step back
             // to its first character.
@@ -341,7 +366,7 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
         }
         other => (
             format!("{other}"),
-            Some("rule files are RON: see docs/authoring.md".into()),
+            Some("RON syntax: `Name(field: value, ...)`, lists `[a, b]`, maps `{\"k\": v}`, strings in double quotes, characters in single quotes, `//` comments".into()),
         ),
     };
     let end = text[off..]

@@ -206,7 +206,24 @@ impl RuleSet {
                 doc: doc.as_ref().map_or(String::new(), |d| d.text.clone()),
                 slot,
             };
-            if let Err(e) = info.parse(&info.show(default)) {
+            let empty_range = match &info.kind {
+                ParamKind::Int {
+                    min: Some(a),
+                    max: Some(b),
+                } => a > b,
+                ParamKind::Float {
+                    min: Some(a),
+                    max: Some(b),
+                } => a > b,
+                _ => false,
+            };
+            if empty_range {
+                cx.error(
+                    name,
+                    format!("parameter `{}` has `min` greater than `max`", name.text),
+                    None,
+                );
+            } else if let Err(e) = info.parse(&info.show(default)) {
                 cx.error(name, format!("the default is out of range: {e}"), None);
             }
             params.push(info);

@@ -49,7 +49,7 @@ impl ParamInfo {
         let t = text.trim();
         match &self.kind {
             ParamKind::File => Ok(Value::Bool(!t.is_empty())),
-            ParamKind::Bool => match t {
+            ParamKind::Bool => match t.to_ascii_lowercase().as_str() {
                 "true" | "1" | "yes" => Ok(Value::Bool(true)),
                 "false" | "0" | "no" => Ok(Value::Bool(false)),
                 _ => Err(format!(

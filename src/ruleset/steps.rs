@@ -1,4 +1,4 @@
-//! Compiling steps: the control steps (`Let`, `Require`, `Retry`, `If`, `Named`) here, the
+//! Compiling steps: the control steps (`Let`, `Require`, `Check`, `Retry`, `If`, `Named`) here, the
 //! operators through their own `compile` (see `crate::ops`).
 
 use super::compile::Cx;
@@ -32,6 +32,11 @@ impl Cx<'_> {
                 // do not report a second, misleading "unknown name".
                 let slot = self.declare_var(n, ty)?;
                 Some(Step::Let { slot, expr: expr? })
+            }
+            StepDef::Check(e, message) => {
+                let expr = self.expr(e, Type::Bool)?;
+                let id = self.failure_point(format!("{} (Check `{}`)", message.text, e.text), e);
+                Some(Step::Require { id, expr })
             }
             StepDef::Require(e) => {
                 let expr = self.expr(e, Type::Bool)?;
@@ -84,7 +89,7 @@ fn first_src(def: &StepDef) -> Option<&Src> {
     match def {
         StepDef::Named(n, _) => Some(n),
         StepDef::Let(n, _) => Some(n),
-        StepDef::Require(e) => Some(e),
+        StepDef::Require(e) | StepDef::Check(e, _) => Some(e),
         StepDef::If(i) => Some(&i.cond),
         StepDef::Retry(r) => r.steps.first().and_then(first_src),
         other => other.anchor(),
