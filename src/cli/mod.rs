@@ -274,7 +274,7 @@ pub fn main() -> ExitCode {
                 match load(r) {
                     Some(rs) => {
                         outln!(
-                            "{}: ok — {} ({} step{}, grid {}x{})",
+                            "{}: ok — {} ({} operator step{}, grid {}x{})",
                             r.display(),
                             rs.name,
                             rs.step_labels().len(),
@@ -324,6 +324,14 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            if !std::io::stdout().is_terminal() {
+                eprintln!("error: the preview draws on a terminal, and standard output is not one (use `generate`, or run it in a terminal or tmux)");
+                return ExitCode::from(2);
+            }
+            if !rules.is_file() {
+                eprintln!("error: cannot read rule file {}", rules.display());
+                return ExitCode::FAILURE;
+            }
             let opts = undercroft::preview::ui::Options {
                 rules,
                 first: undercroft::preview::app::initial_request(seed, params),
