@@ -146,6 +146,20 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// `file:line:col` of the last `word` written before string `s` (e.g. the `Retry(` that
+    /// encloses it), or of `s` itself when there is none.
+    pub fn position_before(&self, s: &Src, word: &str) -> String {
+        match self.locate(s) {
+            Some((f, off)) => {
+                let file = &self.files[f];
+                let at = file.text[..off].rfind(word).unwrap_or(off);
+                let (l, c) = super::diag::line_col(&file.text, at);
+                format!("{}:{l}:{c}", file.path.display())
+            }
+            None => "<built-in>".into(),
+        }
+    }
+
     /// Report a problem at bytes `span` inside string `s`.
     pub fn error_in(
         &mut self,

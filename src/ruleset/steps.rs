@@ -48,7 +48,7 @@ impl Cx<'_> {
                     r.steps
                         .first()
                         .and_then(first_src)
-                        .map_or("<retry>".into(), |s| self.position(s))
+                        .map_or("<retry>".into(), |s| self.position_before(s, "Retry("))
                 });
                 let body = self.steps(&r.steps);
                 Some(Step::Retry {
