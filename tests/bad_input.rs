@@ -253,8 +253,21 @@ fn out_of_range_parameter_default() {
 fn start_cell_outside_grid() {
     fails(
         &edit("start: (5, 3)", "start: (12, 3)"),
-        "start\", start_var",
+        "start: (12",
         "start cell (12, 3) is outside the 10x8 grid",
+        None,
+    );
+    // Numbers have no position in RON: the error points at the field's name.
+    fails(
+        &edit("columns: (1, 9)", "columns: (1, 40)"),
+        "columns: (1, 40)",
+        "columns (1, 40) must be an inclusive range",
+        None,
+    );
+    fails(
+        &edit("directions: [E, W, S, N]", "directions: []"),
+        "directions: []",
+        "`directions` is empty",
         None,
     );
 }

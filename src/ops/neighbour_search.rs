@@ -113,13 +113,23 @@ impl Params {
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let (w, h) = (cx.width(), cx.height());
         let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
-        if !range_ok(self.sample_x, w) || !range_ok(self.sample_y, h) {
-            cx.error(&self.kind, format!("sample_x {:?} and sample_y {:?} must be inclusive ranges inside the {w}x{h} grid",
-                self.sample_x, self.sample_y), None);
+        for (field, r, n) in [
+            ("sample_x", self.sample_x, w),
+            ("sample_y", self.sample_y, h),
+        ] {
+            if !range_ok(r, n) {
+                cx.error_at_field(
+                    &self.kind,
+                    field,
+                    format!("{field} {r:?} must be an inclusive range inside 0..{n} (the grid is {w}x{h})"),
+                    None,
+                );
+            }
         }
         if self.tries == 0 || self.tries > 10_000_000 {
-            cx.error(
+            cx.error_at_field(
                 &self.kind,
+                "tries",
                 format!("tries must be 1..=10000000, found {}", self.tries),
                 None,
             );

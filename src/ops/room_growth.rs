@@ -143,31 +143,28 @@ impl Params {
         let (w, h) = (cx.width(), cx.height());
         let (sx, sy) = self.start;
         if sx < 0 || sy < 0 || sx >= w || sy >= h {
-            cx.error(
+            cx.error_at_field(
                 &self.start_kind,
+                "start",
                 format!("the start cell ({sx}, {sy}) is outside the {w}x{h} grid"),
                 None,
             );
         }
-        if self.columns.0 > self.columns.1
-            || self.columns.0 < 0
-            || self.columns.1 >= w
-            || self.rows.0 > self.rows.1
-            || self.rows.0 < 0
-            || self.rows.1 >= h
-        {
-            cx.error(
-                &self.room_kind,
-                format!(
-                    "columns {:?} and rows {:?} must be inclusive ranges inside the {w}x{h} grid",
-                    self.columns, self.rows
-                ),
-                None,
-            );
+        let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
+        for (field, r, n) in [("columns", self.columns, w), ("rows", self.rows, h)] {
+            if !range_ok(r, n) {
+                cx.error_at_field(
+                    &self.room_kind,
+                    field,
+                    format!("{field} {r:?} must be an inclusive range inside 0..{n} (the grid is {w}x{h})"),
+                    None,
+                );
+            }
         }
         if self.directions.is_empty() {
-            cx.error(
+            cx.error_at_field(
                 &self.room_kind,
+                "directions",
                 "`directions` is empty: no room could ever grow".into(),
                 Some("e.g. directions: [E, W, S, N]".into()),
             );
@@ -179,8 +176,9 @@ impl Params {
         } = self.frontier
         {
             if count == 0 || count > 1_000_000 || !(0.0..1.0).contains(&short_counts) {
-                cx.error(
+                cx.error_at_field(
                     &self.dead_ends,
+                    "frontier",
                     "`Passes` needs count 1..=1000000 and short_counts in 0..1".into(),
                     None,
                 );

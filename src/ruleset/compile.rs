@@ -160,6 +160,46 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Report a problem with field `field` of the step whose string `near` is known: RON
+    /// gives numbers and tuples no position, so the error points at the occurrence of
+    /// `field:` closest to `near` (or at `near` itself when there is none).
+    pub fn error_at_field(
+        &mut self,
+        near: &Src,
+        field: &str,
+        message: String,
+        help: Option<String>,
+    ) {
+        let Some((f, off)) = self.locate(near) else {
+            return self.error(near, message, help);
+        };
+        let file = &self.files[f];
+        let pat = format!("{field}:");
+        let text = &file.text;
+        let before = text[..off].rfind(&pat);
+        let after = text[off..].find(&pat).map(|i| off + i);
+        let at = match (before, after) {
+            (Some(b), Some(a)) => {
+                if off - b <= a - off {
+                    b
+                } else {
+                    a
+                }
+            }
+            (Some(b), None) => b,
+            (None, Some(a)) => a,
+            (None, None) => return self.error(near, message, help),
+        };
+        let d = Diagnostic::at(
+            &file.path,
+            &file.text,
+            (at, at + field.len()),
+            message,
+            help,
+        );
+        self.diags.push(d);
+    }
+
     /// Report a problem at bytes `span` inside string `s`.
     pub fn error_in(
         &mut self,
