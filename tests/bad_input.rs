@@ -556,3 +556,15 @@ fn byte_order_mark_is_ignored_and_deep_nesting_is_an_error() {
         "{e}"
     );
 }
+
+#[test]
+fn step_names_are_unique() {
+    let text = edit("PickRoom(from", "Named(\"grow\", PickRoom(from")
+        .replace("var: \"boss\"),", "var: \"boss\")),");
+    fails(
+        &text,
+        "grow\", PickRoom",
+        "two steps are named `grow`",
+        Some("unique"),
+    );
+}

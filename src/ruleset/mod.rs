@@ -228,6 +228,19 @@ impl RuleSet {
             }
             params.push(info);
         }
+        if let Some(s) = &m.steps {
+            let mut names = Vec::new();
+            patch::named_steps(s, &mut names);
+            for (i, n) in names.iter().enumerate() {
+                if names[..i].iter().any(|o| o.text == n.text) {
+                    cx.error(
+                        n,
+                        format!("two steps are named `{}`", n.text),
+                        Some("step names must be unique: `patch` edits steps by name".into()),
+                    );
+                }
+            }
+        }
         let steps = match &m.steps {
             // Without a grid every operator would also report "outside the grid".
             Some(_) if m.grid.is_none() => Vec::new(),

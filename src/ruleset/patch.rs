@@ -6,16 +6,23 @@ use crate::ops::StepDef;
 
 /// Every `Named` name in `steps`, depth first.
 pub fn collect_names(steps: &[StepDef], out: &mut Vec<String>) {
+    let mut srcs = Vec::new();
+    named_steps(steps, &mut srcs);
+    out.extend(srcs.into_iter().map(|s| s.text.clone()));
+}
+
+/// The `Named` names in `steps`, depth first, as written.
+pub fn named_steps<'a>(steps: &'a [StepDef], out: &mut Vec<&'a super::src::Src>) {
     for s in steps {
         match s {
             StepDef::Named(n, inner) => {
-                out.push(n.text.clone());
-                collect_names(std::slice::from_ref(inner), out);
+                out.push(n);
+                named_steps(std::slice::from_ref(inner), out);
             }
-            StepDef::Retry(r) => collect_names(&r.steps, out),
+            StepDef::Retry(r) => named_steps(&r.steps, out),
             StepDef::If(i) => {
-                collect_names(&i.then, out);
-                collect_names(&i.otherwise, out);
+                named_steps(&i.then, out);
+                named_steps(&i.otherwise, out);
             }
             _ => {}
         }
