@@ -95,32 +95,30 @@ pub enum GenError {
 /// Most restarts of all `Retry` steps in one generation.
 pub const MAX_RESTARTS: u32 = 2_000_000;
 
+/// One line per failure point: "  Require `x` at file:l:c failed N times".
+fn write_failures(f: &mut std::fmt::Formatter<'_>, failures: &[(String, u32)]) -> std::fmt::Result {
+    for (what, n) in failures {
+        write!(
+            f,
+            "\n  {what} failed {n} time{}",
+            if *n == 1 { "" } else { "s" }
+        )?;
+    }
+    Ok(())
+}
+
 impl std::fmt::Display for GenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GenError::RetryExhausted { max, at, failures } => {
                 write!(f, "Retry at {at} failed all {max} attempts")?;
-                for (what, n) in failures {
-                    write!(
-                        f,
-                        "\n  {what} failed {n} time{}",
-                        if *n == 1 { "" } else { "s" }
-                    )?;
-                }
-                Ok(())
+                write_failures(f, failures)
             }
             GenError::Failed { what } => write!(f, "{what} failed"),
             GenError::Param(m) => f.write_str(m),
             GenError::TooManyRestarts { failures } => {
                 write!(f, "gave up after {MAX_RESTARTS} restarts in one generation")?;
-                for (what, n) in failures {
-                    write!(
-                        f,
-                        "\n  {what} failed {n} time{}",
-                        if *n == 1 { "" } else { "s" }
-                    )?;
-                }
-                Ok(())
+                write_failures(f, failures)
             }
             GenError::Cancelled => f.write_str("cancelled"),
         }

@@ -15,16 +15,7 @@ pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
             return tile_map(d, g, rows, colour);
         }
     }
-    let mut out = String::new();
-    let params: Vec<String> = d.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let _ = writeln!(
-        out,
-        "{}  seed {}  attempts {}  {}",
-        d.ruleset,
-        d.seed,
-        d.attempts,
-        params.join(" ")
-    );
+    let mut out = header(d);
     let w = d.width.max(0) as usize;
     let h = d.height.max(0) as usize;
     let mut owner: Vec<Option<usize>> = vec![None; w * h];
@@ -135,16 +126,7 @@ fn marker_letter(name: &str) -> char {
 
 /// One glyph per tile class; markers drawn with [`marker_letter`].
 fn tile_map(d: &Dungeon, g: &crate::ruleset::TileGlyphs, rows: &[String], colour: bool) -> String {
-    let mut out = String::new();
-    let params: Vec<String> = d.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let _ = writeln!(
-        out,
-        "{}  seed {}  attempts {}  {}",
-        d.ruleset,
-        d.seed,
-        d.attempts,
-        params.join(" ")
-    );
+    let mut out = header(d);
     let colour_of: HashMap<char, [u8; 3]> = g
         .classes
         .iter()
@@ -183,4 +165,16 @@ fn tile_map(d: &Dungeon, g: &crate::ruleset::TileGlyphs, rows: &[String], colour
         .collect();
     let _ = writeln!(out, "{}", legend.join("  "));
     out
+}
+
+/// The first line: rule set, seed, attempts and parameters.
+fn header(d: &Dungeon) -> String {
+    let params: Vec<String> = d.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!(
+        "{}  seed {}  attempts {}  {}\n",
+        d.ruleset,
+        d.seed,
+        d.attempts,
+        params.join(" ")
+    )
 }
