@@ -121,12 +121,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
                     .unwrap_or(' ');
                 let mut s: Vec<char> = vec![g, ' '];
                 if let Some(m) = marker_at(xi, yi) {
-                    s[0] = d
-                        .markers
-                        .keys()
-                        .nth(m)
-                        .and_then(|n| n.chars().next())
-                        .unwrap_or('*');
+                    s[0] = marker_letter(d, m);
                     st = st.fg(rgb(colour::marker(m))).add_modifier(Modifier::BOLD);
                 }
                 if changed(xi, yi) {
@@ -186,12 +181,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
             });
             let mut s = [' ', glyph, ' '];
             if let Some(m) = marker_at(x, y) {
-                s[0] = d
-                    .markers
-                    .keys()
-                    .nth(m)
-                    .and_then(|n| n.chars().next())
-                    .unwrap_or('*');
+                s[0] = marker_letter(d, m);
             }
             if changed(x, y) {
                 s[2] = '*';
@@ -383,4 +373,13 @@ fn markers_line(d: &Dungeon) -> Option<String> {
         .map(|(n, [x, y])| format!("{n} ({x}, {y})"))
         .collect();
     Some(m.join(", "))
+}
+
+/// The letter drawn for the `m`-th marker: the first letter of its name.
+fn marker_letter(d: &Dungeon, m: usize) -> char {
+    d.markers
+        .keys()
+        .nth(m)
+        .and_then(|n| n.chars().next())
+        .unwrap_or('*')
 }

@@ -201,22 +201,12 @@ pub fn connected(d: &Dungeon, ids: &HashSet<u32>) -> bool {
     let Some(&first) = ids.iter().min() else {
         return true;
     };
-    let mut seen = HashSet::from([first]);
-    let mut stack = vec![first];
-    while let Some(r) = stack.pop() {
-        for door in &d.doors {
-            let [a, b] = door.rooms;
-            let other = if a == r {
-                b
-            } else if b == r {
-                a
-            } else {
-                continue;
-            };
-            if ids.contains(&other) && seen.insert(other) {
-                stack.push(other);
-            }
-        }
-    }
-    seen.len() == ids.len()
+    let outside: Vec<u32> = d
+        .rooms
+        .iter()
+        .map(|r| r.id)
+        .filter(|r| !ids.contains(r))
+        .collect();
+    let dist = distances(d, first, &outside);
+    ids.iter().all(|&r| dist[r as usize] != u32::MAX)
 }
