@@ -6,6 +6,7 @@
 //! at most `max` times. Every failure point is counted, so an exhausted `Retry` reports which
 //! condition kept failing and how often.
 
+pub mod grid;
 pub mod shape;
 pub mod state;
 pub mod tile_grid;

@@ -117,6 +117,18 @@ impl State {
         }
     }
 
+    /// A read view of tile layer `l` (see [`super::grid`]).
+    #[inline(always)]
+    pub fn grid(&self, l: u16) -> super::grid::Grid<'_> {
+        super::grid::Grid::new(&self.layers[l as usize], self.width, self.height)
+    }
+
+    /// A write view of tile layer `l` (see [`super::grid`]).
+    #[inline(always)]
+    pub fn grid_mut(&mut self, l: u16) -> super::grid::GridMut<'_> {
+        super::grid::GridMut::new(&mut self.layers[l as usize], self.width, self.height)
+    }
+
     #[inline]
     pub fn in_bounds(&self, x: i32, y: i32) -> bool {
         x >= 0 && y >= 0 && x < self.width && y < self.height

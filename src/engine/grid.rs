@@ -1,0 +1,640 @@
+//! The grid toolkit: everything tile operators need to read and write a grid, in one place.
+//!
+//! * [`Rect`] — a rectangle of cells (contains, clip, inset, raster iteration).
+//! * [`Grid`] / [`GridMut`] — a read or write view of one layer: `width × height` values,
+//!   row-major (`y` outer, `x` inner), with bounds-checked and unchecked access. No operator
+//!   computes a cell index itself; [`Grid::index`] is the one place that does.
+//! * [`N4`] / [`N8`] and [`Connectivity`] — neighbour offsets.
+//! * [`Flood`] — flood fill with a cell limit and a choice of connectivity, reusing its
+//!   buffers across calls (no allocation once warm).
+//! * [`WrapScan`] — the scan with wrap-around that miniset placement uses.
+//!
+//! Coordinates are cells `(x, y)`: x to the right, y down, 0-based. Everything here is a
+//! plain native loop: small `#[inline]` functions the optimiser folds into the caller.
+
+/// The four orthogonal steps `(dx, dy)`, in the order east, west, south, north.
+pub const N4: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The eight neighbour steps `(dx, dy)`: row above left to right, then west, east, then the
+/// row below left to right (raster order around the cell).
+pub const N8: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Which cells count as neighbours in a flood fill or a neighbour count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+pub enum Connectivity {
+    /// The four orthogonal neighbours ([`N4`]).
+    Four,
+    /// All eight neighbours ([`N8`]).
+    Eight,
+}
+
+impl Connectivity {
+    /// The neighbour offsets.
+    #[inline]
+    pub fn offsets(self) -> &'static [(i32, i32)] {
+        match self {
+            Connectivity::Four => &N4,
+            Connectivity::Eight => &N8,
+        }
+    }
+}
+
+/// A rectangle of cells: top-left `(x, y)`, `w × h` cells. A rectangle with `w <= 0` or
+/// `h <= 0` is empty. Ends are exclusive: it covers `x..x + w` by `y..y + h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rect {
+    /// Left column.
+    pub x: i32,
+    /// Top row.
+    pub y: i32,
+    /// Width in cells.
+    pub w: i32,
+    /// Height in cells.
+    pub h: i32,
+}
+
+impl Rect {
+    /// The rectangle `w × h` at `(x, y)`.
+    #[inline]
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// The rectangle from `(x0, y0)` to `(x1, y1)`, ends exclusive.
+    #[inline]
+    pub fn from_corners(x0: i32, y0: i32, x1: i32, y1: i32) -> Rect {
+        Rect::new(x0, y0, x1.saturating_sub(x0), y1.saturating_sub(y0))
+    }
+
+    /// The whole of a `width × height` grid.
+    #[inline]
+    pub const fn of_size(width: i32, height: i32) -> Rect {
+        Rect::new(0, 0, width, height)
+    }
+
+    /// One past the right column.
+    #[inline]
+    pub fn x1(&self) -> i32 {
+        self.x.saturating_add(self.w)
+    }
+
+    /// One past the bottom row.
+    #[inline]
+    pub fn y1(&self) -> i32 {
+        self.y.saturating_add(self.h)
+    }
+
+    /// Whether it covers no cell.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.w <= 0 || self.h <= 0
+    }
+
+    /// Number of cells (0 when empty).
+    #[inline]
+    pub fn area(&self) -> i64 {
+        if self.is_empty() {
+            0
+        } else {
+            self.w as i64 * self.h as i64
+        }
+    }
+
+    /// Whether `(x, y)` is inside.
+    #[inline]
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x && y >= self.y && x < self.x1() && y < self.y1()
+    }
+
+    /// Whether `other` lies wholly inside (an empty `other` is inside anything).
+    #[inline]
+    pub fn contains_rect(&self, other: &Rect) -> bool {
+        other.is_empty()
+            || (other.x >= self.x
+                && other.y >= self.y
+                && other.x1() <= self.x1()
+                && other.y1() <= self.y1())
+    }
+
+    /// The cells inside both (possibly empty).
+    #[inline]
+    pub fn intersect(&self, other: &Rect) -> Rect {
+        Rect::from_corners(
+            self.x.max(other.x),
+            self.y.max(other.y),
+            self.x1().min(other.x1()),
+            self.y1().min(other.y1()),
+        )
+    }
+
+    /// The part inside a `width × height` grid.
+    #[inline]
+    pub fn clip(&self, width: i32, height: i32) -> Rect {
+        self.intersect(&Rect::of_size(width, height))
+    }
+
+    /// Shrunk by `n` cells on every side (grown when `n < 0`).
+    #[inline]
+    pub fn inset(&self, n: i32) -> Rect {
+        Rect::new(
+            self.x + n,
+            self.y + n,
+            self.w.saturating_sub(2 * n),
+            self.h.saturating_sub(2 * n),
+        )
+    }
+
+    /// Every cell in raster order: rows top to bottom, each row left to right.
+    #[inline]
+    pub fn cells(&self) -> impl Iterator<Item = (i32, i32)> {
+        let (x0, x1) = (self.x, self.x1());
+        let ys = if self.is_empty() {
+            self.y..self.y
+        } else {
+            self.y..self.y1()
+        };
+        ys.flat_map(move |y| (x0..x1).map(move |x| (x, y)))
+    }
+}
+
+/// A read view of one layer: `width × height` values, row-major.
+#[derive(Debug, Clone, Copy)]
+pub struct Grid<'a> {
+    data: &'a [u16],
+    width: i32,
+    height: i32,
+}
+
+/// A write view of one layer: `width × height` values, row-major.
+#[derive(Debug)]
+pub struct GridMut<'a> {
+    data: &'a mut [u16],
+    width: i32,
+    height: i32,
+}
+
+/// Shared by both views: size, bounds and the one cell-index computation.
+macro_rules! view_common {
+    () => {
+        /// Columns.
+        #[inline(always)]
+        pub fn width(&self) -> i32 {
+            self.width
+        }
+
+        /// Rows.
+        #[inline(always)]
+        pub fn height(&self) -> i32 {
+            self.height
+        }
+
+        /// The whole grid as a rectangle.
+        #[inline]
+        pub fn bounds(&self) -> Rect {
+            Rect::of_size(self.width, self.height)
+        }
+
+        /// Whether `(x, y)` is a cell of the grid.
+        #[inline(always)]
+        pub fn in_bounds(&self, x: i32, y: i32) -> bool {
+            x >= 0 && y >= 0 && x < self.width && y < self.height
+        }
+
+        /// The row-major index of `(x, y)`, which must be in bounds (checked in debug builds).
+        #[inline(always)]
+        pub fn index(&self, x: i32, y: i32) -> usize {
+            debug_assert!(
+                self.in_bounds(x, y),
+                "({x}, {y}) outside {}x{}",
+                self.width,
+                self.height
+            );
+            (y * self.width + x) as usize
+        }
+
+        /// The cell `(x, y)` of a row-major index.
+        #[inline(always)]
+        pub fn point(&self, i: usize) -> (i32, i32) {
+            ((i as i32) % self.width, (i as i32) / self.width)
+        }
+
+        /// The value at `(x, y)`, which must be in bounds.
+        #[inline(always)]
+        pub fn at(&self, x: i32, y: i32) -> u16 {
+            self.data[self.index(x, y)]
+        }
+
+        /// The value at `(x, y)`, or `None` outside the grid.
+        #[inline(always)]
+        pub fn get(&self, x: i32, y: i32) -> Option<u16> {
+            if self.in_bounds(x, y) {
+                Some(self.data[(y * self.width + x) as usize])
+            } else {
+                None
+            }
+        }
+
+        /// The value at `(x, y)`, or `outside` outside the grid.
+        #[inline(always)]
+        pub fn get_or(&self, x: i32, y: i32, outside: u16) -> u16 {
+            self.get(x, y).unwrap_or(outside)
+        }
+
+        /// The values, row-major.
+        #[inline(always)]
+        pub fn as_slice(&self) -> &[u16] {
+            self.data
+        }
+
+        /// Whether every cell of `r` (clipped to the grid) satisfies `f(value)`.
+        #[inline]
+        pub fn all_in(&self, r: Rect, mut f: impl FnMut(u16) -> bool) -> bool {
+            let r = r.clip(self.width, self.height);
+            r.cells().all(|(x, y)| f(self.at(x, y)))
+        }
+
+        /// Whether some cell of `r` (clipped to the grid) satisfies `f(value)`.
+        #[inline]
+        pub fn any_in(&self, r: Rect, mut f: impl FnMut(u16) -> bool) -> bool {
+            let r = r.clip(self.width, self.height);
+            r.cells().any(|(x, y)| f(self.at(x, y)))
+        }
+
+        /// How many cells of `r` (clipped to the grid) satisfy `f(value)`.
+        #[inline]
+        pub fn count_in(&self, r: Rect, mut f: impl FnMut(u16) -> bool) -> usize {
+            let r = r.clip(self.width, self.height);
+            r.cells().filter(|&(x, y)| f(self.at(x, y))).count()
+        }
+
+        /// How many neighbours of `(x, y)` (by `conn`) satisfy `f(value)`; cells outside the
+        /// grid read as `outside`.
+        #[inline]
+        pub fn count_neighbours(
+            &self,
+            x: i32,
+            y: i32,
+            conn: Connectivity,
+            outside: u16,
+            mut f: impl FnMut(u16) -> bool,
+        ) -> u32 {
+            conn.offsets()
+                .iter()
+                .filter(|&&(dx, dy)| f(self.get_or(x + dx, y + dy, outside)))
+                .count() as u32
+        }
+    };
+}
+
+impl<'a> Grid<'a> {
+    /// A view of `data`, which must hold `width * height` values.
+    #[inline]
+    pub fn new(data: &'a [u16], width: i32, height: i32) -> Grid<'a> {
+        debug_assert_eq!(data.len(), (width.max(0) * height.max(0)) as usize);
+        Grid {
+            data,
+            width,
+            height,
+        }
+    }
+
+    view_common!();
+}
+
+impl<'a> GridMut<'a> {
+    /// A view of `data`, which must hold `width * height` values.
+    #[inline]
+    pub fn new(data: &'a mut [u16], width: i32, height: i32) -> GridMut<'a> {
+        debug_assert_eq!(data.len(), (width.max(0) * height.max(0)) as usize);
+        GridMut {
+            data,
+            width,
+            height,
+        }
+    }
+
+    view_common!();
+
+    /// A read view of the same layer.
+    #[inline]
+    pub fn as_grid(&self) -> Grid<'_> {
+        Grid::new(self.data, self.width, self.height)
+    }
+
+    /// Set `(x, y)`, which must be in bounds.
+    #[inline(always)]
+    pub fn set(&mut self, x: i32, y: i32, v: u16) {
+        let i = self.index(x, y);
+        self.data[i] = v;
+    }
+
+    /// Set `(x, y)` when it is in the grid; returns whether it was.
+    #[inline(always)]
+    pub fn set_checked(&mut self, x: i32, y: i32, v: u16) -> bool {
+        let inside = self.in_bounds(x, y);
+        if inside {
+            self.set(x, y, v);
+        }
+        inside
+    }
+
+    /// The values, row-major, for writing.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [u16] {
+        self.data
+    }
+
+    /// Set every cell of `r` (clipped to the grid) to `v`.
+    #[inline]
+    pub fn fill(&mut self, r: Rect, v: u16) {
+        let r = r.clip(self.width, self.height);
+        for y in r.y..r.y1() {
+            let row = self.index(r.x, y);
+            self.data[row..row + r.w as usize].fill(v);
+        }
+    }
+
+    /// Replace every value `v` of `r` (clipped) by `f(x, y, v)`.
+    #[inline]
+    pub fn map_in(&mut self, r: Rect, mut f: impl FnMut(i32, i32, u16) -> u16) {
+        let r = r.clip(self.width, self.height);
+        for (x, y) in r.cells() {
+            let i = self.index(x, y);
+            self.data[i] = f(x, y, self.data[i]);
+        }
+    }
+}
+
+/// Flood fill over cells that pass a test, from one start cell.
+///
+/// Keeps its stack and visited marks between calls (marks are generation-stamped, so a new
+/// fill costs no clearing); after the first fill of a grid size it does not allocate.
+#[derive(Debug, Default, Clone)]
+pub struct Flood {
+    stack: Vec<(i32, i32)>,
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+/// How a flood fill ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FloodEnd {
+    /// Every reachable passing cell was visited; the count of visited cells.
+    Complete(usize),
+    /// The cell limit was reached first; the fill stopped with this many cells visited.
+    Limit(usize),
+}
+
+impl FloodEnd {
+    /// Cells visited.
+    pub fn cells(self) -> usize {
+        match self {
+            FloodEnd::Complete(n) | FloodEnd::Limit(n) => n,
+        }
+    }
+}
+
+impl Flood {
+    /// An empty flood-fill buffer.
+    pub fn new() -> Flood {
+        Flood::default()
+    }
+
+    /// Begin a fill of a `width × height` grid: forget every mark.
+    fn begin(&mut self, width: i32, height: i32) {
+        let n = (width.max(0) * height.max(0)) as usize;
+        if self.mark.len() != n || self.stamp == u32::MAX {
+            self.mark.clear();
+            self.mark.resize(n, 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stack.clear();
+    }
+
+    /// Whether `(x, y)` was visited by the current fill (false outside the grid).
+    #[inline]
+    pub fn visited(&self, width: i32, height: i32, x: i32, y: i32) -> bool {
+        x >= 0
+            && y >= 0
+            && x < width
+            && y < height
+            && self.mark[(y * width + x) as usize] == self.stamp
+    }
+
+    /// Fill a `width × height` grid from `start` through neighbours (by `conn`) for which
+    /// `pass(x, y)` holds, calling `visit(x, y)` once per cell in the order reached
+    /// (depth-first, neighbours pushed in the order of [`Connectivity::offsets`]). The start
+    /// cell is visited only when it is in the grid and passes. Stops after `limit` cells.
+    pub fn fill(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: (i32, i32),
+        conn: Connectivity,
+        limit: usize,
+        mut pass: impl FnMut(i32, i32) -> bool,
+        mut visit: impl FnMut(i32, i32),
+    ) -> FloodEnd {
+        self.begin(width, height);
+        let inside = |x: i32, y: i32| x >= 0 && y >= 0 && x < width && y < height;
+        let (sx, sy) = start;
+        if !inside(sx, sy) || !pass(sx, sy) {
+            return FloodEnd::Complete(0);
+        }
+        let stamp = self.stamp;
+        self.mark[(sy * width + sx) as usize] = stamp;
+        self.stack.push(start);
+        let mut n = 0usize;
+        while let Some((x, y)) = self.stack.pop() {
+            if n == limit {
+                return FloodEnd::Limit(n);
+            }
+            visit(x, y);
+            n += 1;
+            for &(dx, dy) in conn.offsets() {
+                let (nx, ny) = (x + dx, y + dy);
+                if inside(nx, ny) {
+                    let i = (ny * width + nx) as usize;
+                    if self.mark[i] != stamp && pass(nx, ny) {
+                        self.mark[i] = stamp;
+                        self.stack.push((nx, ny));
+                    }
+                }
+            }
+        }
+        FloodEnd::Complete(n)
+    }
+}
+
+/// The scan with wrap-around of miniset placement: positions `(x, y)` with
+/// `0 <= x < span_x`, `0 <= y < span_y`, from a start position, `x` advancing by one; past
+/// the last column `x` returns to 0 and `y` advances, and past the last row `y` returns to 0.
+///
+/// [`WrapScan::wrap`] applies the wrap rule to the current position (the original checks it
+/// at the top of each try); [`WrapScan::advance`] moves one column on.
+#[derive(Debug, Clone, Copy)]
+pub struct WrapScan {
+    /// Current column.
+    pub x: i32,
+    /// Current row.
+    pub y: i32,
+    span_x: i32,
+    span_y: i32,
+}
+
+impl WrapScan {
+    /// A scan over `span_x × span_y` positions starting at `(x, y)`.
+    #[inline]
+    pub fn new(x: i32, y: i32, span_x: i32, span_y: i32) -> WrapScan {
+        WrapScan {
+            x,
+            y,
+            span_x,
+            span_y,
+        }
+    }
+
+    /// When `x` has reached the column span, go to the start of the next row (and from
+    /// the last row back to the first).
+    #[inline]
+    pub fn wrap(&mut self) {
+        if self.x == self.span_x {
+            self.x = 0;
+            self.y += 1;
+            if self.y == self.span_y {
+                self.y = 0;
+            }
+        }
+    }
+
+    /// One column on.
+    #[inline]
+    pub fn advance(&mut self) {
+        self.x += 1;
+    }
+
+    /// Whether the current position is a valid position of the span.
+    #[inline]
+    pub fn valid(&self) -> bool {
+        self.x >= 0 && self.y >= 0 && self.x < self.span_x && self.y < self.span_y
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rect_clip_inset_and_cells() {
+        let r = Rect::new(-1, 2, 4, 3);
+        assert_eq!(r.clip(2, 4), Rect::new(0, 2, 2, 2));
+        assert_eq!(Rect::new(0, 0, 5, 4).inset(1), Rect::new(1, 1, 3, 2));
+        assert!(Rect::new(0, 0, 2, 2).inset(1).is_empty());
+        let cells: Vec<_> = Rect::new(1, 1, 2, 2).cells().collect();
+        assert_eq!(cells, vec![(1, 1), (2, 1), (1, 2), (2, 2)]);
+        assert_eq!(Rect::new(3, 3, 0, 5).cells().count(), 0);
+        assert!(Rect::new(0, 0, 4, 4).contains_rect(&Rect::new(1, 1, 3, 3)));
+        assert!(!Rect::new(0, 0, 4, 4).contains_rect(&Rect::new(1, 1, 4, 3)));
+    }
+
+    #[test]
+    fn views_index_fill_and_count() {
+        let mut data = vec![0u16; 12];
+        let mut g = GridMut::new(&mut data, 4, 3);
+        g.fill(Rect::new(1, 1, 10, 10), 7);
+        g.set(0, 0, 5);
+        assert!(!g.set_checked(4, 0, 9));
+        assert_eq!(data, vec![5, 0, 0, 0, 0, 7, 7, 7, 0, 7, 7, 7]);
+        let g = Grid::new(&data, 4, 3);
+        assert_eq!(g.get(-1, 0), None);
+        assert_eq!(g.get_or(9, 9, 3), 3);
+        assert_eq!(g.count_in(g.bounds(), |v| v == 7), 6);
+        assert!(g.all_in(Rect::new(1, 1, 3, 2), |v| v == 7));
+        assert!(!g.any_in(Rect::new(1, 0, 3, 1), |v| v == 7));
+        // (1, 1): neighbours 5 (NW), 0, 0, 0, 7 (E), 0, 7 (S), 7 (SE)
+        assert_eq!(
+            g.count_neighbours(1, 1, Connectivity::Eight, 0, |v| v == 7),
+            3
+        );
+        assert_eq!(
+            g.count_neighbours(0, 0, Connectivity::Four, 7, |v| v == 7),
+            2
+        );
+        assert_eq!(g.point(g.index(3, 2)), (3, 2));
+    }
+
+    #[test]
+    fn flood_fill_connectivity_and_limit() {
+        // . # .
+        // # . #
+        // . # .
+        let open = [1, 0, 1, 0, 1, 0, 1, 0, 1];
+        let g = Grid::new(&open, 3, 3);
+        let mut f = Flood::new();
+        let mut seen = Vec::new();
+        let four = f.fill(
+            3,
+            3,
+            (1, 1),
+            Connectivity::Four,
+            100,
+            |x, y| g.at(x, y) == 1,
+            |x, y| seen.push((x, y)),
+        );
+        assert_eq!((four, seen.clone()), (FloodEnd::Complete(1), vec![(1, 1)]));
+        let eight = f.fill(
+            3,
+            3,
+            (1, 1),
+            Connectivity::Eight,
+            100,
+            |x, y| g.at(x, y) == 1,
+            |_, _| {},
+        );
+        assert_eq!(eight, FloodEnd::Complete(5));
+        assert!(f.visited(3, 3, 2, 2) && !f.visited(3, 3, 1, 0));
+        let capped = f.fill(
+            3,
+            3,
+            (0, 0),
+            Connectivity::Eight,
+            3,
+            |x, y| g.at(x, y) == 1,
+            |_, _| {},
+        );
+        assert_eq!(capped, FloodEnd::Limit(3));
+        let none = f.fill(
+            3,
+            3,
+            (1, 0),
+            Connectivity::Four,
+            9,
+            |x, y| g.at(x, y) == 1,
+            |_, _| {},
+        );
+        assert_eq!(none, FloodEnd::Complete(0));
+    }
+
+    #[test]
+    fn wrap_scan_wraps_rows_and_the_grid() {
+        let mut s = WrapScan::new(2, 1, 3, 2);
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            s.wrap();
+            seen.push((s.x, s.y));
+            s.advance();
+        }
+        // (2,1), then x reaches 3: wrap to (0, 0) since row 2 is past the span
+        assert_eq!(seen, vec![(2, 1), (0, 0), (1, 0), (2, 0), (0, 1)]);
+    }
+}
