@@ -10,6 +10,7 @@
 
 pub mod compile;
 pub mod diag;
+pub mod files;
 mod glyphs;
 pub mod load;
 mod lookup;
@@ -33,9 +34,10 @@ use crate::lang::nearest;
 use crate::rng::{Rng, RngSpec};
 use compile::Cx;
 pub use diag::{Diagnostic, Diagnostics};
+use files::{Disk, Reader};
 use glyphs::compile_glyphs;
 pub use glyphs::TileGlyphs;
-use load::{Disk, Loader, Reader};
+use load::Loader;
 pub use params::{ParamInfo, ParamKind, Params};
 use schema::ParamDef;
 use src::Src;
