@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use undercroft::engine::NoTrace;
+use undercroft::engine::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
 const FLOORS: u64 = 5000;

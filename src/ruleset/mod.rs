@@ -25,11 +25,10 @@ mod steps;
 mod trace;
 
 use crate::dungeon::Dungeon;
+use crate::engine::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::engine::tile_grid::TileGrid;
 use crate::engine::value::{Type, Value};
-use crate::engine::{
-    run_steps, FailurePoint, Flow, GenError, NoTrace, Observer, RunCx, State, Step, StepLabel,
-};
+use crate::engine::{FailurePoint, Flow, GenError, State, StepLabel};
 use crate::lang::nearest;
 use crate::rng::{Rng, RngSpec};
 use compile::Cx;
