@@ -14,6 +14,7 @@ pub mod files;
 mod glyphs;
 pub mod load;
 mod lookup;
+mod output;
 pub mod params;
 mod patch;
 mod patterns;
@@ -88,6 +89,8 @@ pub struct RuleSet {
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
+    /// What its dungeons carry for the renderers.
+    pub(crate) draw: output::DrawInfo,
 }
 
 impl RuleSet {
@@ -263,7 +266,7 @@ impl RuleSet {
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
         }
-        Ok(RuleSet {
+        let mut rs = RuleSet {
             name: m
                 .name
                 .as_ref()
@@ -292,7 +295,10 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
-        })
+            draw: output::DrawInfo::default(),
+        };
+        rs.draw = output::draw_info(&rs);
+        Ok(rs)
     }
 
     /// The parameter values for a run: defaults, overridden by `given`.
@@ -335,7 +341,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
-        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+        Ok(self.to_dungeon(&st, seed, &values, attempts))
     }
 
     /// Generate, showing every step to `observer` (which may also cancel the run).
@@ -351,7 +357,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, observer)?;
-        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+        Ok(self.to_dungeon(&st, seed, &values, attempts))
     }
 
     /// Generate, recording the state after every operator step.
@@ -364,10 +370,7 @@ impl RuleSet {
         let assets = self.load_assets(params)?;
         let mut trace = Trace::default();
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut trace)?;
-        Ok((
-            Dungeon::from_state(self, &st, seed, &values, attempts),
-            trace,
-        ))
+        Ok((self.to_dungeon(&st, seed, &values, attempts), trace))
     }
 
     /// Load the tile grids named by `File` parameters in `given` (in file-parameter order;
