@@ -82,7 +82,7 @@ pub struct Swatch {
     pub name: String,
     /// One character for ASCII output.
     pub glyph: char,
-    /// `#rrggbb`.
+    /// `#rrggbb` (see [`parse_colour`]).
     pub colour: String,
 }
 
@@ -166,4 +166,14 @@ impl Dungeon {
     pub fn room_at(&self, x: i32, y: i32) -> Option<&RoomOut> {
         self.rooms.iter().find(|r| r.cells.contains(&[x, y]))
     }
+}
+
+/// Parse `#rrggbb`.
+pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    if h.len() != 6 {
+        return None;
+    }
+    let v = u32::from_str_radix(h, 16).ok()?;
+    Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }

@@ -25,6 +25,7 @@ pub mod src;
 mod steps;
 mod trace;
 
+pub use crate::dungeon::parse_colour;
 use crate::dungeon::Dungeon;
 use crate::engine::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::engine::tile_grid::TileGrid;
@@ -465,16 +466,6 @@ impl RuleSet {
             .position(|k| k.name == name)
             .map(|i| i as u16)
     }
-}
-
-/// Parse `#rrggbb`.
-pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
-    let h = s.strip_prefix('#')?;
-    if h.len() != 6 {
-        return None;
-    }
-    let v = u32::from_str_radix(h, 16).ok()?;
-    Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }
 
 #[allow(dead_code)]
