@@ -16,6 +16,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use undercroft::ruleset::diag::render;
+use undercroft::ruleset::Resolved;
 use undercroft::{Params, RuleSet};
 
 /// undercroft — a data-driven dungeon generator. Rule files (RON) describe a dungeon style;
@@ -158,7 +159,7 @@ pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
 /// `generate --format png`: one file per seed.
 fn png_files(
     rs: &RuleSet,
-    params: &Params,
+    params: &Resolved,
     seed: u64,
     count: u64,
     output: Option<&std::path::Path>,
@@ -179,7 +180,7 @@ fn png_files(
         } else {
             out.to_path_buf()
         };
-        let d = match rs.generate(s, params) {
+        let d = match rs.generate_resolved(s, params) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: seed {s}: {e}");
@@ -217,10 +218,14 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            if let Err(e) = rs.resolve_params(&params) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+            // Parameters are checked and `File` parameters read once for every seed.
+            let params = match rs.resolve(&params) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let colour = match color {
                 When::Always => true,
                 When::Never => false,
@@ -242,7 +247,7 @@ pub fn main() -> ExitCode {
                 None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
             };
             for s in seeds(seed, count) {
-                match rs.generate(s, &params) {
+                match rs.generate_resolved(s, &params) {
                     Ok(d) => {
                         let text = match format {
                             Format::Png => continue, // written by png_files, above
