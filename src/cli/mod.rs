@@ -16,6 +16,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use undercroft::ruleset::diag::render;
+use undercroft::ruleset::Resolved;
 use undercroft::{Dungeon, Params, RuleSet};
 
 /// undercroft — a data-driven dungeon generator. Rule files (RON) describe a dungeon style;
@@ -241,7 +242,7 @@ fn use_colour(color: When, output: Option<&Path>, ascii: bool) -> bool {
 /// `generate --format png`: one file per seed.
 fn png_files(
     rs: &RuleSet,
-    params: &Params,
+    params: &Resolved,
     seed: u64,
     count: u64,
     output: Option<&Path>,
@@ -251,7 +252,7 @@ fn png_files(
         return ExitCode::from(2);
     };
     for s in seeds(seed, count) {
-        let d = match rs.generate(s, params) {
+        let d = match rs.generate_resolved(s, params) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: seed {s}: {e}");
@@ -367,10 +368,14 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            if let Err(e) = rs.resolve_params(&params) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+            // Parameters are checked and `File` parameters read once for every seed.
+            let params = match rs.resolve(&params) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let colour = use_colour(color, output.as_deref(), format == Format::Ascii);
             if format == Format::Png {
                 return png_files(&rs, &params, seed, count, output.as_deref());
@@ -380,7 +385,7 @@ pub fn main() -> ExitCode {
                 Err(code) => return code,
             };
             for s in seeds(seed, count) {
-                match rs.generate(s, &params) {
+                match rs.generate_resolved(s, &params) {
                     Ok(d) => {
                         let text = match format {
                             Format::Png => continue, // written by png_files, above

@@ -78,7 +78,9 @@ impl Rect {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PointDef {
+    /// Column of the cell (expression, in cells, truncated toward zero).
     pub x: Src,
+    /// Row of the cell (expression, in cells, truncated toward zero).
     pub y: Src,
 }
 

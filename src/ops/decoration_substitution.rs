@@ -26,11 +26,17 @@ pub const DESCRIPTION: &str =
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PartnerDef {
+    /// The drawn member (tile id) that needs a partner cell.
     pub pick: Tile,
+    /// Column offset of the partner cell from the substituted cell, in cells.
     pub dx: i32,
+    /// Row offset of the partner cell from the substituted cell, in cells.
     pub dy: i32,
+    /// Substitution class (class number of the class table) the partner's tile must have.
     pub partner_class: Tile,
+    /// Tile id written at the partner cell when it qualifies.
     pub partner_tile: Tile,
+    /// Tile id written instead of `pick` when the partner does not qualify.
     pub fallback: Tile,
 }
 

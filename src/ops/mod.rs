@@ -197,7 +197,9 @@ operators! {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Retry")]
 pub struct RetryDef {
+    /// The most attempts, 1..=10,000,000 (the first run counts as one).
     pub max: Attempts,
+    /// The steps run on every attempt.
     pub steps: Vec<StepDef>,
 }
 
@@ -221,9 +223,12 @@ impl TryFrom<i64> for Attempts {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "If")]
 pub struct IfDef {
+    /// The condition, a true/false expression evaluated when the step runs.
     pub cond: Src,
+    /// Steps run when the condition holds. Default none.
     #[serde(default)]
     pub then: Vec<StepDef>,
+    /// Steps run when it does not (`else` in rule files). Default none.
     #[serde(default, rename = "else")]
     pub otherwise: Vec<StepDef>,
 }

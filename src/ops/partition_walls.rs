@@ -43,6 +43,7 @@ pub enum WallDir {
 pub struct TriggerDef {
     /// The tile the scanned cell must hold.
     pub tile: Tile,
+    /// Which way the wall runs from the trigger cell.
     pub dir: WallDir,
     /// The tile written at the origin (before the kind's replacements).
     pub start: Tile,
@@ -93,7 +94,9 @@ pub struct Params {
     pub stops: Vec<Tile>,
     /// Shortest accepted walk (origin included). Diablo: 2.
     pub min_length: Count,
+    /// Wall kinds and open-door roll of walls run toward x + 1.
     pub horizontal: DirDef,
+    /// Wall kinds and open-door roll of walls run toward y + 1.
     pub vertical: DirDef,
     /// Door tiles that get flagged in `protect`.
     #[serde(default)]

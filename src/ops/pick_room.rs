@@ -20,7 +20,9 @@ pub const DESCRIPTION: &str =
 /// Which room of a list to take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum How {
+    /// The list's first entry.
     First,
+    /// The list's last entry.
     Last,
     /// Uniform over the list (one draw of `rnd(len)`).
     Random,
@@ -34,6 +36,7 @@ pub enum How {
 pub struct Params {
     /// The list to take from.
     pub from: Src,
+    /// Which room of the list is taken.
     pub how: How,
     /// New kind of the room (optional: leave the kind unchanged).
     #[serde(default)]

@@ -40,6 +40,7 @@ pub const DESCRIPTION: &str =
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ParentDef {
+    /// The parent rectangle, in cells (its rooms bud off its sides).
     pub rect: RectDef,
     /// Skip this parent when false. Default: always.
     #[serde(default)]

@@ -36,6 +36,7 @@ pub struct Params {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Special {
+    /// Room kind given to the taken room.
     pub kind: Src,
     /// Condition; evaluated (rolling its dice) every time, before a room is taken.
     /// Default: always.

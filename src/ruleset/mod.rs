@@ -339,10 +339,29 @@ impl RuleSet {
     /// [`GenError`]: bad parameters, or a `Retry` whose budget ran out (naming the failing
     /// conditions and their counts).
     pub fn generate(&self, seed: u64, params: &Params) -> Result<Dungeon, GenError> {
-        let values = self.resolve_params(params)?;
-        let assets = self.load_assets(params)?;
-        let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
-        Ok(self.to_dungeon(&st, seed, &values, attempts))
+        self.generate_resolved(seed, &self.resolve(params)?)
+    }
+
+    /// Check the parameters and load the tile grids of `File` parameters, once for any
+    /// number of seeds (see [`RuleSet::generate_resolved`]).
+    ///
+    /// # Errors
+    /// As [`RuleSet::resolve_params`] and [`RuleSet::load_assets`].
+    pub fn resolve(&self, given: &Params) -> Result<Resolved, GenError> {
+        Ok(Resolved {
+            values: self.resolve_params(given)?,
+            assets: self.load_assets(given)?,
+        })
+    }
+
+    /// Generate one dungeon from parameters resolved by [`RuleSet::resolve`]: no file is
+    /// read, the loaded tile grids are shared.
+    ///
+    /// # Errors
+    /// A `Retry` whose budget ran out (naming the failing conditions and their counts).
+    pub fn generate_resolved(&self, seed: u64, r: &Resolved) -> Result<Dungeon, GenError> {
+        let (st, attempts) = self.run_with(seed, &r.values, &r.assets, &mut NoTrace)?;
+        Ok(self.to_dungeon(&st, seed, &r.values, attempts))
     }
 
     /// Generate, showing every step to `observer` (which may also cancel the run).
@@ -466,6 +485,17 @@ impl RuleSet {
             .position(|k| k.name == name)
             .map(|i| i as u16)
     }
+}
+
+/// A run's parameters, checked, with the tile grids of its `File` parameters loaded: made
+/// once by [`RuleSet::resolve`] and shared by every seed of a run.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// Every parameter's value, in declaration order (defaults included).
+    pub values: Vec<Value>,
+    /// The tile grid of every `File` parameter, in file-parameter order (`None` = not
+    /// given); shared, never copied, by the runs.
+    pub assets: Vec<Option<Arc<TileGrid>>>,
 }
 
 #[allow(dead_code)]
