@@ -102,12 +102,9 @@ impl RuleSet {
             .collect();
         layers.insert("rooms".to_string(), Layer::Symbols(rows));
         for (i, name) in rs.layers.iter().enumerate() {
+            let grid = st.grid(i as u16);
             let ids = (0..st.height)
-                .map(|y| {
-                    (0..st.width)
-                        .map(|x| st.layers[i][(y * st.width + x) as usize])
-                        .collect()
-                })
+                .map(|y| (0..st.width).map(|x| grid.at(x, y)).collect())
                 .collect();
             layers.insert(name.clone(), Layer::Ids(ids));
         }
@@ -115,11 +112,11 @@ impl RuleSet {
             for (name, glyph, _) in &g.classes {
                 symbols.insert(glyph.to_string(), name.clone());
             }
-            let tiles = &st.layers[g.layer];
+            let tiles = st.grid(g.layer as u16);
             let rows = (0..st.height)
                 .map(|y| {
                     (0..st.width)
-                        .map(|x| g.classes[g.class(tiles[(y * st.width + x) as usize])].1)
+                        .map(|x| g.classes[g.class(tiles.at(x, y))].1)
                         .collect()
                 })
                 .collect();
