@@ -10,10 +10,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
-    let Some(rs) = super::load(rules) else {
+    let Some(rs) = super::common::load(rules) else {
         return ExitCode::FAILURE;
     };
-    let params = match super::parse_params(raw) {
+    let params = match super::common::parse_params(raw) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
@@ -32,7 +32,7 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
     let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> =
-        super::seeds(seed, count)
+        super::common::seeds(seed, count)
             .collect::<Vec<u64>>()
             .into_par_iter()
             .map(|s| {

@@ -8,7 +8,7 @@
 //! Writes the room, a door, the variable. Fails when no direction qualifies and `require`
 //! is set (the default).
 
-use super::Dir;
+use super::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;

@@ -20,6 +20,7 @@ pub mod args;
 pub mod cell_scoring;
 pub mod count_cells;
 pub mod decoration_substitution;
+pub mod dir;
 pub mod fill_rect;
 pub mod fix_rules;
 pub mod flood_regions;
@@ -41,30 +42,7 @@ pub mod special_rooms;
 pub mod stamp;
 mod testing;
 
-/// A compass direction on the grid (y grows downwards).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-pub enum Dir {
-    /// x + 1
-    E,
-    /// x − 1
-    W,
-    /// y + 1
-    S,
-    /// y − 1
-    N,
-}
-
-impl Dir {
-    #[inline]
-    pub fn delta(self) -> (i32, i32) {
-        match self {
-            Dir::E => (1, 0),
-            Dir::W => (-1, 0),
-            Dir::S => (0, 1),
-            Dir::N => (0, -1),
-        }
-    }
-}
+pub use dir::Dir;
 
 macro_rules! operators {
     ($( $(#[$doc:meta])* $variant:ident => $module:ident ),* $(,)?) => {

@@ -14,7 +14,7 @@
 //! `until` — when that condition holds after a placement. Fails only with `require: true`
 //! and nothing placed.
 
-use super::Dir;
+use super::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;

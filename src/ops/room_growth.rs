@@ -18,7 +18,7 @@
 //! and optionally a variable holding the start room. Fails (restarting the enclosing
 //! `Retry`) only if the start cell is already a room.
 
-use super::Dir;
+use super::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;

@@ -26,7 +26,7 @@ mod steps;
 mod trace;
 
 pub use crate::dungeon::parse_colour;
-use crate::dungeon::Dungeon;
+use crate::dungeon::{Dungeon, Interiors, Palette};
 use crate::engine::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::engine::tile_grid::TileGrid;
 use crate::engine::value::{Type, Value};
@@ -42,6 +42,7 @@ use load::Loader;
 pub use params::{ParamInfo, ParamKind, Params};
 use schema::ParamDef;
 use src::Src;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 pub use trace::{Frame, Trace};
@@ -90,8 +91,11 @@ pub struct RuleSet {
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
-    /// What its dungeons carry for the renderers.
-    pub(crate) draw: output::DrawInfo,
+    /// What its dungeons carry for the renderers (filled by `output.rs` once loaded): the
+    /// palette, the parameters' defaults, and the interiors without layouts.
+    pub(crate) palette: Palette,
+    pub(crate) defaults: BTreeMap<String, String>,
+    pub(crate) interiors: Option<Interiors>,
 }
 
 impl RuleSet {
@@ -296,9 +300,11 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
-            draw: output::DrawInfo::default(),
+            palette: Palette::default(),
+            defaults: BTreeMap::new(),
+            interiors: None,
         };
-        rs.draw = output::draw_info(&rs);
+        rs.prepare_drawing();
         Ok(rs)
     }
 

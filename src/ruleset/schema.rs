@@ -147,7 +147,7 @@ pub struct ShapeDef {
     pub name: Src,
     pub cells: Vec<(i32, i32)>,
     /// Door slots in slot order: `(name, cell, side)`.
-    pub doors: Vec<(Src, (i32, i32), crate::ops::Dir)>,
+    pub doors: Vec<(Src, (i32, i32), crate::ops::dir::Dir)>,
 }
 
 /// An edit to inherited steps, naming a step by its `Named` name.
