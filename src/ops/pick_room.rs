@@ -194,3 +194,97 @@ impl Op {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{lines, rooms, try_rooms};
+
+    /// The queue growth of `room_growth`'s tests on 5x3 from (2, 1): dead ends, in order,
+    /// (2, 2) and (2, 0) at door distance 1 from the start, then (4, 2), (4, 0), (0, 2),
+    /// (0, 0) at distance 3.
+    const GROW: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
+        room_kind: "normal", target: "100", directions: [E, W, S, N], chance: "1",
+        columns: (0, 4), rows: (0, 2), frontier: Queue, dead_ends: "dead_ends"),"#;
+
+    /// First takes (2, 2), Last (0, 0); Farthest takes the last of the distance-3 rooms
+    /// left, (0, 2). Each is removed from the list.
+    #[test]
+    fn first_last_and_farthest() {
+        let steps = format!(
+            r#"{GROW}
+            PickRoom(from: "dead_ends", how: First, kind: "boss", var: "boss"),
+            PickRoom(from: "dead_ends", how: Last, kind: "shop"),
+            PickRoom(from: "dead_ends", how: Farthest, origin: "start", kind: "treasure"),
+            Require("exists(boss)"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "$.o.o
+                 ooSoo
+                 T.B.o"
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[2, 0], [4, 2], [4, 0]]);
+    }
+
+    /// `keep` leaves the room in the list: taking First twice takes (2, 2) twice.
+    #[test]
+    fn keep_leaves_the_room_in_the_list() {
+        let steps = format!(
+            r#"{GROW}
+            PickRoom(from: "dead_ends", how: First, kind: "boss", keep: true),
+            PickRoom(from: "dead_ends", how: First, kind: "shop", keep: true),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.o.o
+                 ooSoo
+                 o.$.o"
+            )
+        );
+        assert_eq!(r.lists["dead_ends"].len(), 6);
+    }
+
+    /// Random draws `rnd(len)`. Growing with a target of 2.5 in passes (rolls before the
+    /// bounds) draws 16 times (4 directions for the start, then for each of its 3 rooms);
+    /// the 17th LCG state from seed 1 is 2502193446, `(|s| >> 16) % 3 = 27355 % 3 = 1`: the
+    /// second dead end, (1, 1).
+    #[test]
+    fn random_draws_once() {
+        let steps = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", room_kind: "normal",
+                target: "2.5", directions: [E, W, S, N], chance: "1", columns: (0, 4),
+                rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),
+            PickRoom(from: "dead_ends", how: Random, kind: "boss"),"#;
+        let r = rooms(5, 3, "", steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 .BSo.
+                 ..o.."
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[3, 1], [2, 2]]);
+    }
+
+    /// An empty list: the variable is empty, and `require` fails the run.
+    #[test]
+    fn an_empty_list_fails_only_when_required() {
+        let grow = GROW.replace(r#"chance: "1""#, r#"chance: "0""#);
+        let steps = format!(
+            r#"{grow} PickRoom(from: "dead_ends", how: First, kind: "boss", var: "b"),
+               Require("!exists(b)"),"#
+        );
+        assert_eq!(
+            rooms(5, 3, "", &steps, &[]).lists["dead_ends"],
+            Vec::<[i32; 2]>::new()
+        );
+        let steps = format!(r#"{grow} PickRoom(from: "dead_ends", how: Last, require: true),"#);
+        let e = try_rooms(5, 3, "", &steps, &[]).unwrap_err().to_string();
+        assert!(e.contains("PickRoom: list `dead_ends` is empty"), "{e}");
+    }
+}
