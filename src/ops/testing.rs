@@ -3,9 +3,9 @@
 //! with their lists, doors and layouts ([`plan`], [`rooms`]).
 #![cfg(test)]
 
+use crate::engine::interpreter::NoTrace;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::tile_grid::TileGrid;
-use crate::engine::NoTrace;
 use crate::ruleset::load::Reader;
 use crate::ruleset::{Params, Resolved, RuleSet};
 use std::collections::BTreeMap;
