@@ -23,6 +23,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "place a one-cell room at the empty cell with the best neighbour score (e.g. a secret room)";
 
@@ -75,10 +76,12 @@ pub struct Op {
 const SIDES: [[i32; 2]; 4] = [[-1, 0], [0, -1], [1, 0], [0, 1]];
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.kind)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let kind = cx.kind(&self.kind);
         let shape = cx.optional_one_cell_shape(self.shape.as_ref())?;
@@ -120,6 +123,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;

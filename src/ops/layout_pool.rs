@@ -28,6 +28,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "give rooms layouts from a room pool: by window, difficulty, weight and the doors they need";
 
@@ -109,10 +110,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         self.pools.first().or(self.kinds.first())
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let anchor = self.anchor().cloned()?;
         let pools: Vec<Option<u16>> = self.pools.iter().map(|p| cx.pool(p)).collect();
@@ -264,6 +267,7 @@ impl Op {
         Some((shape, need))
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (dmin, dmax) = match &self.difficulty {
             Some((a, b)) => (a.num(st), b.num(st)),

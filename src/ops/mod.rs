@@ -55,6 +55,7 @@ pub enum Dir {
 }
 
 impl Dir {
+    /// The unit step `(dx, dy)`.
     #[inline]
     pub fn delta(self) -> (i32, i32) {
         match self {
@@ -90,7 +91,7 @@ macro_rules! operators {
         /// A compiled operator.
         #[derive(Debug)]
         pub enum Op {
-            $( $variant($module::Op), )*
+            $( $(#[$doc])* $variant($module::Op), )*
         }
 
         impl StepDef {
@@ -197,7 +198,9 @@ operators! {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Retry")]
 pub struct RetryDef {
+    /// Most attempts (a number, or `Param("name")`).
     pub max: Attempts,
+    /// The steps retried.
     pub steps: Vec<StepDef>,
 }
 
@@ -221,9 +224,12 @@ impl TryFrom<i64> for Attempts {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "If")]
 pub struct IfDef {
+    /// The condition (expression).
     pub cond: Src,
+    /// Steps run when it holds.
     #[serde(default)]
     pub then: Vec<StepDef>,
+    /// Steps run when it does not. Default none.
     #[serde(default, rename = "else")]
     pub otherwise: Vec<StepDef>,
 }

@@ -14,6 +14,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "take a room from a list (last, first, random or farthest) and give it a kind";
 
@@ -58,9 +59,13 @@ pub struct Params {
 /// How to choose, compiled (shared with `SpecialRooms`).
 #[derive(Debug, Clone, Copy)]
 pub struct Choice {
+    /// The list taken from.
     pub list: u16,
+    /// Which room.
     pub how: How,
+    /// For `Farthest`: the variable slot of the origin room.
     pub origin: Option<u16>,
+    /// Leave the room in the list.
     pub keep: bool,
 }
 
@@ -148,10 +153,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), self.keep);
         // Declare the variable even when the kind is wrong, so later uses of it do not
@@ -178,6 +185,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let room = self.choice.take(st);
         if let Some(v) = self.var {

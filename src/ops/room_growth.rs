@@ -28,6 +28,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "breadth-first room growth from a start cell, with a chance per direction; records dead ends";
 
@@ -135,10 +136,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.start_kind)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let (w, h) = (cx.width(), cx.height());
         let (sx, sy) = self.start;
@@ -229,6 +232,7 @@ struct Run {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (sx, sy) = self.start;
         if st.room_at(sx, sy) != NO_ROOM {

@@ -27,6 +27,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "take the first qualifying room of a list and reshape it in place into a wanted shape";
 
@@ -97,10 +98,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let list = cx.list(&self.from);
         let when = match &self.when {
@@ -235,6 +238,7 @@ impl Op {
         false
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let n = st.lists[self.list as usize].len();
         let Some(first) = (0..n).find(|&i| self.qualifies(st, st.lists[self.list as usize][i]))

@@ -33,6 +33,7 @@ use crate::ruleset::src::Src;
 use serde::Deserialize;
 use std::collections::VecDeque;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "room growth over door slots with multi-cell shapes from a shrinking pool; records dead ends";
 
@@ -140,10 +141,12 @@ fn dir_index(d: [i32; 2]) -> usize {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.start_kind)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let start_shape = cx.shape(&self.start_shape);
         let base = cx.shape(&self.base_shape);
@@ -291,6 +294,7 @@ impl Op {
         false
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let start_sh = &self.shapes[self.start_shape as usize];
         if fits(st, &self.shapes, start_sh, self.start, NO_ROOM).is_none() {

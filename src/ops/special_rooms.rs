@@ -14,6 +14,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "give rooms from a list kinds from an ordered table of conditions and odds";
 
@@ -62,10 +63,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), false);
         let mut entries = Vec::new();
@@ -96,6 +99,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         for e in &self.entries {
             if let Some(v) = e.var {
