@@ -138,7 +138,9 @@ impl Lcg32 {
 /// A running generator.
 #[derive(Debug, Clone)]
 pub enum Rng {
+    /// PCG XSL-RR 128/64.
     Pcg64(Pcg64),
+    /// A 32-bit LCG.
     Lcg32(Lcg32),
 }
 

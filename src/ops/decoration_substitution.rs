@@ -19,6 +19,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "replace random cells by a random member of their tile's substitution class";
 
@@ -73,10 +74,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let classes = cx.tile_table(&self.classes)?;
@@ -106,6 +109,7 @@ impl Op {
         self.classes.get(t as usize).copied().unwrap_or(0)
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (w, h) = (st.width, st.height);
         let l = self.layer as usize;

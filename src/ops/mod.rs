@@ -68,7 +68,7 @@ macro_rules! operators {
         /// A compiled operator.
         #[derive(Debug)]
         pub enum Op {
-            $( $variant($module::Op), )*
+            $( $(#[$doc])* $variant($module::Op), )*
         }
 
         impl StepDef {

@@ -50,30 +50,43 @@ pub use trace::{Frame, Trace};
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
 pub struct KindInfo {
+    /// Its name in rule files.
     pub name: String,
+    /// Its glyph in floor plans.
     pub glyph: char,
     /// `#rrggbb`.
     pub colour: String,
+    /// What it is for (may be empty).
     pub doc: String,
 }
 
 /// A loaded, validated rule set. Immutable and `Send + Sync`: generate from many threads.
 #[derive(Debug)]
 pub struct RuleSet {
+    /// The `name:` of the rule file.
     pub name: String,
+    /// The `description:` of the rule file.
     pub description: String,
     /// Every file the rule set was read from (the file itself, then what it extends, then
     /// the pattern files its steps name).
     pub files: Vec<PathBuf>,
+    /// The random number generator it selects.
     pub rng: RngSpec,
     /// Grid size in cells.
     pub width: i32,
+    /// Grid height in cells.
     pub height: i32,
+    /// The user-settable parameters, in declaration order.
     pub params: Vec<ParamInfo>,
+    /// Room kinds, by index.
     pub kinds: Vec<KindInfo>,
+    /// Glyph of empty cells in floor plans.
     pub empty_glyph: char,
+    /// Names of the room lists, by index.
     pub lists: Vec<String>,
+    /// Names of the markers, by index.
     pub markers: Vec<String>,
+    /// Names of the tile layers, by index.
     pub layers: Vec<String>,
     /// Room shapes (index = `Room::shape`).
     pub shapes: Vec<crate::engine::shape::Shape>,
