@@ -3,6 +3,7 @@
 //!
 //! Coordinates are cells `(x, y)`, x to the right, y down, 0-based.
 
+use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::lang::Program;
@@ -50,27 +51,21 @@ impl RectDef {
 }
 
 impl Rect {
-    /// `(x, y, w, h)` now (numbers truncated toward zero).
+    /// The rectangle now (numbers truncated toward zero; `x`, `y`, `w`, `h` evaluated in
+    /// that order).
     #[inline]
-    pub fn eval(&self, st: &mut State) -> (i32, i32, i32, i32) {
-        (
-            self.x.num(st) as i32,
-            self.y.num(st) as i32,
-            self.w.num(st) as i32,
-            self.h.num(st) as i32,
-        )
+    pub fn eval(&self, st: &mut State) -> grid::Rect {
+        let x = self.x.num(st) as i32;
+        let y = self.y.num(st) as i32;
+        let w = self.w.num(st) as i32;
+        let h = self.h.num(st) as i32;
+        grid::Rect::new(x, y, w, h)
     }
 
-    /// The rectangle clipped to the grid, as `(x0, y0, x1, y1)` with exclusive ends.
+    /// The rectangle now, clipped to the grid (possibly empty).
     #[inline]
-    pub fn clipped(&self, st: &mut State) -> (i32, i32, i32, i32) {
-        let (x, y, w, h) = self.eval(st);
-        (
-            x.max(0),
-            y.max(0),
-            (x.saturating_add(w)).min(st.width),
-            (y.saturating_add(h)).min(st.height),
-        )
+    pub fn clipped(&self, st: &mut State) -> grid::Rect {
+        self.eval(st).clip(st.width, st.height)
     }
 }
 
@@ -126,10 +121,10 @@ pub fn flag_layers(cx: &mut Cx, names: &[Src]) -> Vec<u16> {
     names.iter().map(|n| cx.layer(n)).collect()
 }
 
-/// Whether any of `flags` is set at index `i`.
+/// Whether any of the layers `flags` is non-zero at `(x, y)`, which must be in the grid.
 #[inline]
-pub fn flagged(st: &State, flags: &[u16], i: usize) -> bool {
-    flags.iter().any(|&l| st.layers[l as usize][i] != 0)
+pub fn flagged(st: &State, flags: &[u16], x: i32, y: i32) -> bool {
+    flags.iter().any(|&l| st.grid(l).at(x, y) != 0)
 }
 
 /// A tile id written in RON: 0..=65535 (checked by serde, with ron's position).

@@ -51,10 +51,10 @@ impl Params {
 
 impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
-        let layer = &st.layers[self.layer as usize];
+        let g = st.grid(self.layer);
         let n = match self.values[..] {
-            [v] => layer.iter().filter(|&&t| t == v).count(),
-            _ => layer.iter().filter(|t| self.values.contains(t)).count(),
+            [v] => g.count_in(g.bounds(), |t| t == v),
+            _ => g.count_in(g.bounds(), |t| self.values.contains(&t)),
         };
         st.vars[self.var as usize] = Value::Num(n as f64);
         Flow::Continue

@@ -102,15 +102,13 @@ impl Op {
 
     pub fn run(&self, st: &mut State) -> Flow {
         let (w, h) = (st.width, st.height);
-        let l = self.layer as usize;
         for y in 0..h {
             for x in 0..w {
                 if st.rng.below(self.roll) != 0 {
                     continue;
                 }
-                let i = (y * w + x) as usize;
-                let c = self.class(st.layers[l][i]);
-                if c == 0 || flagged(st, &self.protected, i) {
+                let c = self.class(st.grid(self.layer).at(x, y));
+                if c == 0 || flagged(st, &self.protected, x, y) {
                     continue;
                 }
                 let rv = st.rng.below(self.variant_roll);
@@ -127,16 +125,15 @@ impl Op {
                     if !st.in_bounds(px, py) {
                         continue;
                     }
-                    let j = (py * w + px) as usize;
-                    if self.class(st.layers[l][j]) == p.partner_class.0
-                        && !flagged(st, &self.protected, j)
+                    if self.class(st.grid(self.layer).at(px, py)) == p.partner_class.0
+                        && !flagged(st, &self.protected, px, py)
                     {
-                        st.layers[l][j] = p.partner_tile.0;
+                        st.grid_mut(self.layer).set(px, py, p.partner_tile.0);
                     } else {
                         pick = p.fallback.0;
                     }
                 }
-                st.layers[l][i] = pick;
+                st.grid_mut(self.layer).set(x, y, pick);
             }
         }
         Flow::Continue

@@ -58,14 +58,15 @@ impl Params {
 
 impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
-        let l = self.layer as usize;
-        for i in 0..st.layers[l].len() {
-            if st.layers[l][i] != self.tile || flagged(st, &self.protected, i) {
-                continue;
-            }
-            let r = st.rng.below(self.variants.len() as i64);
-            if r >= 0 && self.variants[r as usize] != 0 {
-                st.layers[l][i] = self.variants[r as usize];
+        for y in 0..st.height {
+            for x in 0..st.width {
+                if st.grid(self.layer).at(x, y) != self.tile || flagged(st, &self.protected, x, y) {
+                    continue;
+                }
+                let r = st.rng.below(self.variants.len() as i64);
+                if r >= 0 && self.variants[r as usize] != 0 {
+                    st.grid_mut(self.layer).set(x, y, self.variants[r as usize]);
+                }
             }
         }
         Flow::Continue

@@ -7,7 +7,7 @@
 use super::args::{holds, when, Point, PointDef};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::pattern::Miniset;
+use crate::lang::matcher::Matcher;
 use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -34,7 +34,7 @@ pub struct Params {
 #[derive(Debug)]
 pub struct Op {
     layer: u16,
-    pattern: Miniset,
+    pattern: Matcher,
     at: Point,
     when: Option<Program>,
 }
@@ -51,7 +51,7 @@ impl Params {
         let when = when(cx, &self.when);
         Some(Op {
             layer,
-            pattern: pattern?,
+            pattern: Matcher::miniset(&pattern?),
             at: at?,
             when: when?,
         })
@@ -64,16 +64,7 @@ impl Op {
             return Flow::Continue;
         }
         let (px, py) = self.at.eval(st);
-        let p = &self.pattern;
-        for y in 0..p.height {
-            for x in 0..p.width {
-                let v = p.replace[(y * p.width + x) as usize];
-                if v != 0 && st.in_bounds(px + x, py + y) {
-                    let i = ((py + y) * st.width + px + x) as usize;
-                    st.layers[self.layer as usize][i] = v;
-                }
-            }
-        }
+        self.pattern.write(&mut st.grid_mut(self.layer), px, py);
         Flow::Continue
     }
 }
