@@ -197,6 +197,23 @@ impl Matcher {
             g.set_checked(x + dx, y + dy, v);
         }
     }
+
+    /// [`Matcher::write`] of only the cells `(cx, cy)` for which `keep(cx, cy)` holds.
+    #[inline]
+    pub fn write_where(
+        &self,
+        g: &mut GridMut,
+        x: i32,
+        y: i32,
+        mut keep: impl FnMut(i32, i32) -> bool,
+    ) {
+        for &(dx, dy, v) in self.writes.iter() {
+            let (cx, cy) = (x + dx, y + dy);
+            if g.in_bounds(cx, cy) && keep(cx, cy) {
+                g.set(cx, cy, v);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

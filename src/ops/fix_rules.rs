@@ -11,15 +11,19 @@
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
 //! (tiles past the end of the table have class 0) while writes are tile ids.
 //!
+//! The header (`layer`, `area`, `when`, `protected`) is the shared [`TileHeader`]. Unlike
+//! the other tile operators, `area` is the set of *scanned* cells: a rule's writes at a
+//! scanned cell may reach neighbours outside it (Diablo's `FixDirtTiles` scans 39x39 cells
+//! and writes one to the right), so an area does not bound the writes.
+//!
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
-use super::args::{flag_layers, flagged, holds, when, Rect, RectDef};
+use super::args::{RectDef, TileHeader};
 use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
-use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -60,16 +64,13 @@ struct Rule {
 /// Compiled `FixRules`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     rules: Vec<Rule>,
     /// Per head value (tile or class): the indices of the rules that may fire on it, in
     /// list order (wildcard rules included). Values past the end use `any_head`.
     by_head: Vec<Vec<u16>>,
     any_head: Vec<u16>,
-    area: Option<Rect>,
-    protected: Vec<u16>,
     classes: Option<Vec<u16>>,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -78,18 +79,18 @@ impl Params {
     }
 
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let rules = cx.rules(&self.rules);
-        let area = match &self.area {
-            Some(a) => Some(a.compile(cx)?),
-            None => None,
-        };
-        let protected = flag_layers(cx, &self.protected);
         let classes = match &self.classes {
             Some(c) => Some(cx.tile_table(c)?),
             None => None,
         };
-        let when = when(cx, &self.when);
         let rules = rules?;
         let top = rules
             .iter()
@@ -118,14 +119,11 @@ impl Params {
             })
             .collect();
         Some(Op {
-            layer,
+            head: head?,
             by_head,
             any_head,
             rules,
-            area,
-            protected,
             classes,
-            when: when?,
         })
     }
 }
@@ -148,15 +146,11 @@ impl Op {
     }
 
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
+        let Some(area) = self.head.begin(st) else {
             return Flow::Continue;
-        }
-        let area = match &self.area {
-            Some(a) => a.clipped(st),
-            None => st.grid(self.layer).bounds(),
         };
         let (w, h) = (st.width, st.height);
-        let l = self.layer as usize;
+        let l = self.head.layer as usize;
         // Work on the layer taken out of the state (flag layers are read from the state).
         let mut tiles = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut tiles, w, h);
@@ -175,9 +169,7 @@ impl Op {
                 let before = g.at(x, y);
                 for &(dx, dy, v) in &r.actions {
                     let (nx, ny) = (x + dx, y + dy);
-                    if !g.in_bounds(nx, ny)
-                        || (r.unprotected && flagged(st, &self.protected, nx, ny))
-                    {
+                    if !g.in_bounds(nx, ny) || (r.unprotected && self.head.flagged(st, nx, ny)) {
                         continue;
                     }
                     g.set(nx, ny, v);

@@ -4,12 +4,14 @@
 //! one `rnd(roll)` per matching position, placed when it is below `percent`.
 //!
 //! Positions: `0 <= y < H − h`, `0 <= x < W − w` (the last row and column of positions are
-//! never tried, as in the original). A match needs the search grid to match (the one
+//! never tried, as in the original); with `area` `(ax, ay, aw, ah)` (clipped to the grid),
+//! `ay <= y < ay + ah − h`, `ax <= x < ax + aw − w`, so every write stays inside it. `when`
+//! false skips the step. A match needs the search grid to match (the one
 //! matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no footprint
 //! cell flagged in `protected`. The level-type-specific extra checks of Catacombs and Caves
 //! are not part of this operator.
 
-use super::args::{flag_layers, flagged, Count};
+use super::args::{Count, RectDef, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
@@ -37,6 +39,13 @@ pub struct Params {
     /// Flag layers no footprint cell may be set in.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// Only the cells of this rectangle (clipped to the grid) are searched; nothing outside
+    /// it is written. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
 }
 
 fn hundred() -> Count {
@@ -46,11 +55,10 @@ fn hundred() -> Count {
 /// Compiled `ScatterMiniset`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     m: Matcher,
     roll: i64,
     percent: i64,
-    protected: Vec<u16>,
 }
 
 impl Params {
@@ -59,7 +67,13 @@ impl Params {
     }
 
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let m = cx.miniset(&self.miniset)?;
         if m.width > cx.width() || m.height > cx.height() {
             cx.error(
@@ -70,25 +84,26 @@ impl Params {
             return None;
         }
         Some(Op {
-            layer,
+            head: head?,
             m: Matcher::miniset(&m),
             roll: self.roll.0,
             percent: self.percent,
-            protected: flag_layers(cx, &self.protected),
         })
     }
 }
 
 impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
         let m = &self.m;
-        let positions = Rect::new(0, 0, st.width - m.width(), st.height - m.height());
+        let l = self.head.layer;
+        let positions = Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
         positions.for_each(|x, y| {
-            let fits = m.fits(&st.grid(self.layer), x, y, |cx, cy| {
-                flagged(st, &self.protected, cx, cy)
-            });
+            let fits = m.fits(&st.grid(l), x, y, |cx, cy| self.head.flagged(st, cx, cy));
             if fits && st.rng.below(self.roll) < self.percent {
-                m.write(&mut st.grid_mut(self.layer), x, y);
+                m.write(&mut st.grid_mut(l), x, y);
             }
         });
         Flow::Continue
