@@ -126,3 +126,27 @@ fn an_unplaceable_miniset_ends_a_bounded_retry_with_a_count() {
     assert!(e.contains("PlaceMiniset `p.pat#m` at r/t.ron:3:"), "{e}");
     assert!(e.contains("failed 3 times"), "{e}");
 }
+
+#[test]
+fn set_cell_errors_name_their_line_and_column() {
+    let e = errors(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "set walls = {1 2}\nminiset m 2x1 {\n  search {} wals replace . . }\n",
+    );
+    assert!(e.contains("p.pat:3:10"), "{e}");
+    assert!(e.contains("an empty set matches no tile"), "{e}");
+    assert!(e.contains("p.pat:3:13"), "{e}");
+    assert!(
+        e.contains("unknown tile or set name `wals`; did you mean `walls`?"),
+        "{e}"
+    );
+    let e = errors(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "set walls = {1 2}\nminiset m 1x1 { search walls replace walls }\n",
+    );
+    assert!(e.contains("p.pat:2:38"), "{e}");
+    assert!(
+        e.contains("`walls` is a set; one tile is needed here"),
+        "{e}"
+    );
+}

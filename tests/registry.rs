@@ -284,3 +284,117 @@ fn every_operator_parameter_is_documented() {
         missing.join("\n")
     );
 }
+
+/// Whether `s` starts with a width operand: `w`, `width`, `st.width`, `self.m.width()`, ...
+/// (an identifier path whose last part is `w` or `width`), not followed by more identifier.
+fn is_width_operand(s: &str) -> bool {
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(s.len());
+    let path = &s[..end];
+    let last = path.rsplit('.').next().unwrap_or("");
+    last == "w" || last == "width"
+}
+
+/// The hand-written cell-index arithmetic in one line of code, if any: `y * w + x`,
+/// `i + w`, `i % width`, `width * y`, ...
+fn index_arithmetic(s: &str) -> Option<&'static str> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    // the identifier (with `.` paths) just before byte k, ignoring spaces
+    let word_before = |k: usize| -> &str {
+        let b = s[..k].trim_end();
+        let start = b
+            .rfind(|c: char| !(ident(c) || c == '.'))
+            .map_or(0, |i| i + 1);
+        &b[start..]
+    };
+    for (k, c) in s.char_indices() {
+        let rest = s[k + 1..].trim_start();
+        match c {
+            '*' | '%' | '/' => {
+                // a binary operator: an operand before it (not `if *w`, `= *w`, `(*w`)
+                let b = s[..k].trim_end();
+                let operand = b.ends_with(|c: char| ident(c) || c == ')' || c == ']')
+                    && !["if", "in", "return", "match", "else", "let"].contains(&word_before(k));
+                let rest = rest.trim_start_matches(|c: char| c == '(' || c == ' ');
+                if operand && is_width_operand(rest) {
+                    return Some("multiplying or dividing by a width");
+                }
+                if c == '*' && operand {
+                    // `width * y`
+                    let w = word_before(k);
+                    let last = w.rsplit('.').next().unwrap_or("");
+                    let next: String = rest.chars().take_while(|&c| ident(c)).collect();
+                    if (last == "w" || last == "width") && next.ends_with('y') {
+                        return Some("multiplying a row by a width");
+                    }
+                }
+            }
+            '+' | '-' if is_width_operand(rest) => {
+                // `i + w`: an index stepped by a row
+                if ["i", "i0", "j", "k", "idx", "index", "row"].contains(&word_before(k)) {
+                    return Some("stepping an index by a row");
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[test]
+fn index_arithmetic_is_caught() {
+    for bad in [
+        "let i = (y * w + x) as usize;",
+        "layer[((py + y) * st.width + px + x) as usize]",
+        "m.search[(y * m.width + x) as usize]",
+        "set(i + w) * wc + set(i + w + 1)",
+        "stack.push([start as i32 % w, start as i32 / w]);",
+        "let i = width * cy + cx;",
+        "g.data[(y * g.width() + x) as usize]",
+    ] {
+        assert!(index_arithmetic(bad).is_some(), "not caught: {bad}");
+    }
+    for ok in [
+        "if x < 0 || x + w > st.width { return false; }",
+        "let n = (w * h) as usize;",
+        "let x2 = x + w;",
+        "rx = w / 2 + x - cw / 2;",
+        "let k = set(x, y) * wa + set(x + 1, y) * wb;",
+        "Some(i) if *w > 0.0 && w.is_finite() => wanted.push((i, *w)),",
+    ] {
+        assert_eq!(index_arithmetic(ok), None, "false alarm: {ok}");
+    }
+}
+
+/// No operator computes a cell index itself: grid indexing lives in `src/engine/grid.rs`
+/// (`Grid`/`GridMut` views, `Rect`, `Flood`, ...), issue 8.
+#[test]
+fn no_operator_computes_a_cell_index() {
+    let mut srcs = Vec::new();
+    files(Path::new("src/ops"), "rs", &mut srcs);
+    srcs.sort();
+    assert!(srcs.len() > 10);
+    let mut found = Vec::new();
+    for p in srcs {
+        for (i, line) in std::fs::read_to_string(&p).unwrap().lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.trim_start().starts_with("#[cfg(test)]") {
+                break;
+            }
+            if let Some(what) = index_arithmetic(code) {
+                found.push(format!(
+                    "{}:{}: {what}: {}",
+                    p.display(),
+                    i + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "cell-index arithmetic in operators (use the grid toolkit, src/engine/grid.rs):\n{}",
+        found.join("\n")
+    );
+}

@@ -153,6 +153,36 @@ impl Rect {
         )
     }
 
+    /// Whether `f(x, y)` holds for some cell (raster order, stopping at the first).
+    #[inline]
+    pub fn any_cell(&self, mut f: impl FnMut(i32, i32) -> bool) -> bool {
+        for y in self.y..self.y1() {
+            for x in self.x..self.x1() {
+                if f(x, y) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `f(x, y)` holds for every cell (raster order, stopping at the first that
+    /// fails; true when empty).
+    #[inline]
+    pub fn all_cells(&self, mut f: impl FnMut(i32, i32) -> bool) -> bool {
+        !self.any_cell(|x, y| !f(x, y))
+    }
+
+    /// Call `f(x, y)` for every cell in raster order (a plain nested loop).
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(i32, i32)) {
+        for y in self.y..self.y1() {
+            for x in self.x..self.x1() {
+                f(x, y);
+            }
+        }
+    }
+
     /// Every cell in raster order: rows top to bottom, each row left to right.
     #[inline]
     pub fn cells(&self) -> impl Iterator<Item = (i32, i32)> {
@@ -255,25 +285,47 @@ macro_rules! view_common {
             self.data
         }
 
+        /// The values of row `y` from column `x0` to `x1` (exclusive), which must be in the
+        /// grid.
+        #[inline(always)]
+        pub fn row(&self, y: i32, x0: i32, x1: i32) -> &[u16] {
+            let i = self.index(x0, y);
+            &self.data[i..i + (x1 - x0) as usize]
+        }
+
         /// Whether every cell of `r` (clipped to the grid) satisfies `f(value)`.
         #[inline]
         pub fn all_in(&self, r: Rect, mut f: impl FnMut(u16) -> bool) -> bool {
             let r = r.clip(self.width, self.height);
-            r.cells().all(|(x, y)| f(self.at(x, y)))
+            if r.is_empty() {
+                return true;
+            }
+            (r.y..r.y1()).all(|y| self.row(y, r.x, r.x1()).iter().all(|&v| f(v)))
         }
 
         /// Whether some cell of `r` (clipped to the grid) satisfies `f(value)`.
         #[inline]
         pub fn any_in(&self, r: Rect, mut f: impl FnMut(u16) -> bool) -> bool {
             let r = r.clip(self.width, self.height);
-            r.cells().any(|(x, y)| f(self.at(x, y)))
+            !r.is_empty() && (r.y..r.y1()).any(|y| self.row(y, r.x, r.x1()).iter().any(|&v| f(v)))
         }
 
         /// How many cells of `r` (clipped to the grid) satisfy `f(value)`.
         #[inline]
         pub fn count_in(&self, r: Rect, mut f: impl FnMut(u16) -> bool) -> usize {
             let r = r.clip(self.width, self.height);
-            r.cells().filter(|&(x, y)| f(self.at(x, y))).count()
+            if r.is_empty() {
+                return 0;
+            }
+            if r.w == self.width {
+                // whole rows: one contiguous run
+                let i = self.index(0, r.y);
+                let n = r.area() as usize;
+                return self.data[i..i + n].iter().filter(|&&v| f(v)).count();
+            }
+            (r.y..r.y1())
+                .map(|y| self.row(y, r.x, r.x1()).iter().filter(|&&v| f(v)).count())
+                .sum()
         }
 
         /// How many neighbours of `(x, y)` (by `conn`) satisfy `f(value)`; cells outside the

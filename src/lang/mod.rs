@@ -1,9 +1,10 @@
 //! The rule languages' text formats: the expression language (`expr.pest`) and the pattern
-//! file format (`pattern.pest`).
+//! file format (`pattern.pest`) with its miniset matcher (`matcher`).
 
 pub mod compile;
 pub mod eval;
 pub mod funcs;
+pub mod matcher;
 pub mod nearest;
 pub mod parse;
 pub mod pattern;

@@ -2,16 +2,33 @@
 
 /// The nearest name to `name` among `candidates`, if it is close enough to be a likely typo.
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    // Fewest edits first; among equals, the highest Jaro-Winkler similarity.
+    // Fewest edits first; among equals, the highest Jaro-Winkler similarity; among equals,
+    // the name that sorts first — so the answer never depends on the candidates' order.
     let mut best: Option<(usize, f64, &str)> = None;
     for c in candidates {
         let lev = strsim::osa_distance(name, c);
         let jw = strsim::jaro_winkler(name, c);
         let close = lev <= 1.max(name.chars().count() / 3) || jw >= 0.85;
-        let better = best.map_or(true, |(bl, bj, _)| lev < bl || (lev == bl && jw > bj));
+        let better = best.map_or(true, |(bl, bj, bc)| {
+            lev < bl || (lev == bl && (jw > bj || (jw == bj && c < bc)))
+        });
         if close && better {
             best = Some((lev, jw, c));
         }
     }
     best.map(|(_, _, c)| c.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest;
+
+    #[test]
+    fn fewest_edits_then_similarity_then_name() {
+        assert_eq!(nearest("Flor", ["Dirt", "Floor"]), Some("Floor".into()));
+        // a tie in both measures: the name that sorts first, in any candidate order
+        assert_eq!(nearest("Flor", ["Flob", "Floa"]), Some("Floa".into()));
+        assert_eq!(nearest("Flor", ["Floa", "Flob"]), Some("Floa".into()));
+        assert_eq!(nearest("xyz", ["Floor"]), None);
+    }
 }

@@ -3,15 +3,17 @@
 //!
 //! Every error carries the byte span of the text it is about; the loader turns it into a
 //! `file:line:col` diagnostic. Tile ids are 0..=65535; `.` in a grid is 0 (any tile in a
-//! search grid, "leave unchanged" in a replace grid).
-// Undocumented items allowed until the `grid` branch's rewrite of this module lands
-// (issue 8): document them then and remove this line.
-#![allow(missing_docs)]
+//! search grid, "leave unchanged" in a replace grid). A search cell may also be a set of
+//! tiles ([`Cell::Set`]), written inline (`{29 32 35}`) or by the name of a `set` item.
+//! Matching minisets against a layer is [`super::matcher`].
 
+// Undocumented items allowed until the level-type branches that extend this module have
+// landed (issue 8): document them then and remove this line.
+#![allow(missing_docs)]
 use pest::iterators::Pair;
 use pest::Parser;
 use pest_derive::Parser;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::parse::Span;
 
@@ -19,15 +21,44 @@ use super::parse::Span;
 #[grammar = "lang/pattern.pest"]
 struct PatParser;
 
-/// A search/replace stamp: `width × height` cells, row-major (`y * width + x`).
+/// A search/replace stamp: `width × height` cells, row-major (rows top to bottom).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Miniset {
     pub width: i32,
     pub height: i32,
-    /// 0 = any tile.
-    pub search: Vec<u16>,
+    /// What each cell must hold for the miniset to match.
+    pub search: Vec<Cell>,
     /// 0 = leave the tile unchanged.
     pub replace: Vec<u16>,
+}
+
+/// A cell of a search grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cell {
+    /// `.` or `0`: any tile.
+    Any,
+    /// Exactly this tile (1..=65535).
+    Tile(u16),
+    /// Any tile of the set: its members, ascending, without repeats, at least one.
+    Set(Box<[u16]>),
+}
+
+impl Default for Cell {
+    fn default() -> Cell {
+        Cell::Any
+    }
+}
+
+/// A cell compares equal to a tile id the way grids are written: [`Cell::Any`] is 0,
+/// [`Cell::Tile`] its tile; a set equals no single id.
+impl PartialEq<u16> for Cell {
+    fn eq(&self, t: &u16) -> bool {
+        match self {
+            Cell::Any => *t == 0,
+            Cell::Tile(v) => v == t,
+            Cell::Set(_) => false,
+        }
+    }
 }
 
 /// One comparison of a fix rule: the tile at `(x + dx, y + dy)` `==`/`!=` `value`.
@@ -106,7 +137,7 @@ pub struct PatternError {
 pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
     let pairs = PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e)])?;
     let mut p = Builder {
-        names: HashMap::new(),
+        names: BTreeMap::new(),
         errors: Vec::new(),
     };
     let mut out = PatternFile::default();
@@ -120,8 +151,14 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
                     let mut it = d.into_inner();
                     let name = it.next().expect("name");
                     let v = p.int(it.next().expect("value"), 0, 65535);
-                    p.names.insert(name.as_str().to_string(), v as u16);
+                    p.define(&name, Name::Tile(v as u16));
                 }
+                continue;
+            }
+            Rule::set_def => {
+                let name = inner.next().expect("name");
+                let members = p.set(inner.next().expect("set"));
+                p.define(&name, Name::Set(members));
                 continue;
             }
             Rule::EOI => continue,
@@ -161,9 +198,12 @@ fn friendly(r: &Rule) -> String {
             "an item (`tiles`, `table`, `miniset` or `rules`)"
         }
         Rule::tile_def => "a tile name definition `Name = 13`",
+        Rule::set_def => "a set definition `set name = {13 14}`",
+        Rule::set_cell => "a set `{13 14}`",
         Rule::size => "a size `WxH`",
         Rule::grid | Rule::row_end | Rule::any_cell => "a grid cell (tile id, name or `.`)",
         Rule::rule | Rule::heads | Rule::any_tile => "a rule `tile if (dx,dy) == t -> (dx,dy) = t`",
+
         Rule::unprotected => "`unprotected`",
         Rule::test => "a test `(dx,dy) == tile`",
         Rule::cmp => "`==` or `!=`",
@@ -192,14 +232,120 @@ fn syntax_error(e: pest::error::Error<Rule>) -> PatternError {
     PatternError { span, message }
 }
 
+/// What a name defined in the file stands for.
+#[derive(Debug, Clone)]
+enum Name {
+    Tile(u16),
+    /// Members ascending, no repeats (empty only after an error was reported).
+    Set(Box<[u16]>),
+}
+
 struct Builder {
-    names: HashMap<String, u16>,
+    /// Tile and set names, sorted (so suggestions never depend on hash order).
+    names: BTreeMap<String, Name>,
     errors: Vec<PatternError>,
+}
+
+fn span_of(p: &Pair<Rule>) -> Span {
+    (p.as_span().start(), p.as_span().end())
 }
 
 impl Builder {
     fn err(&mut self, span: Span, message: String) {
         self.errors.push(PatternError { span, message });
+    }
+
+    /// Define a tile or set name. A set may not reuse a name, nor a tile a set's name (a
+    /// tile name defined again takes the new id, as it always has).
+    fn define(&mut self, name: &Pair<Rule>, what: Name) {
+        let clash = match (self.names.get(name.as_str()), &what) {
+            (None, _) | (Some(Name::Tile(_)), Name::Tile(_)) => false,
+            _ => true,
+        };
+        if clash {
+            self.err(
+                span_of(name),
+                format!("the name `{}` is defined twice in this file", name.as_str()),
+            );
+            return;
+        }
+        self.names.insert(name.as_str().to_string(), what);
+    }
+
+    /// The error for a name that is not defined: the nearest tile name (or, when `sets` is
+    /// true, tile or set name), ties broken by name.
+    fn unknown(&mut self, p: &Pair<Rule>, sets: bool) {
+        let what = if sets {
+            "tile or set name"
+        } else {
+            "tile name"
+        };
+        let candidates = self
+            .names
+            .iter()
+            .filter(|(_, v)| sets || matches!(v, Name::Tile(_)))
+            .map(|(k, _)| k.as_str());
+        let msg = match super::nearest(p.as_str(), candidates) {
+            Some(n) => format!("unknown {what} `{}`; did you mean `{n}`?", p.as_str()),
+            None if sets => format!(
+                "unknown {what} `{}` (define it in a `tiles {{ }}` block or as a `set` first)",
+                p.as_str()
+            ),
+            None => format!(
+                "unknown {what} `{}` (define it in a `tiles {{ }}` block first)",
+                p.as_str()
+            ),
+        };
+        self.err(span_of(p), msg);
+    }
+
+    /// The members of a set cell `{...}` (ids, tile names, set names), ascending without
+    /// repeats; an empty set is an error.
+    fn set(&mut self, p: Pair<Rule>) -> Box<[u16]> {
+        let span = span_of(&p);
+        let mut members = Vec::new();
+        let mut written = 0;
+        for v in p.into_inner() {
+            written += 1;
+            match v.as_rule() {
+                Rule::int => members.push(self.int(v, 0, 65535) as u16),
+                _ => match self.names.get(v.as_str()) {
+                    Some(Name::Tile(t)) => members.push(*t),
+                    Some(Name::Set(s)) => members.extend_from_slice(s),
+                    None => self.unknown(&v, true),
+                },
+            }
+        }
+        if written == 0 {
+            self.err(
+                span,
+                "an empty set matches no tile: give it at least one tile".into(),
+            );
+        }
+        members.sort_unstable();
+        members.dedup();
+        members.into_boxed_slice()
+    }
+
+    /// A search cell: `.`/`0` (any), a tile, or a set (inline or by name).
+    fn search_cell(&mut self, p: Pair<Rule>) -> Cell {
+        match p.as_rule() {
+            Rule::any_cell => Cell::Any,
+            Rule::set_cell => Cell::Set(self.set(p)),
+            Rule::int => match self.int(p, 0, 65535) {
+                0 => Cell::Any,
+                t => Cell::Tile(t as u16),
+            },
+            _ => match self.names.get(p.as_str()) {
+                Some(Name::Tile(0)) => Cell::Any,
+                Some(Name::Tile(t)) => Cell::Tile(*t),
+                Some(Name::Set(s)) => Cell::Set(s.clone()),
+                None => {
+                    self.unknown(&p, true);
+                    Cell::Any
+                }
+            },
+        }
     }
 
     fn int(&mut self, p: Pair<Rule>, lo: i64, hi: i64) -> i64 {
@@ -213,35 +359,38 @@ impl Builder {
         }
     }
 
-    /// A tile id or name (or any integer >= lo in tables).
+    /// A tile id or name (or any integer >= lo in tables). A set here is an error.
     fn value(&mut self, p: Pair<Rule>, lo: i64) -> i64 {
         match p.as_rule() {
             Rule::int => self.int(p, lo, 65535),
             Rule::any_cell => 0,
-            _ => {
-                let span = (p.as_span().start(), p.as_span().end());
-                match self.names.get(p.as_str()) {
-                    Some(&v) => v as i64,
-                    None => {
-                        let msg =
-                            match super::nearest(p.as_str(), self.names.keys().map(|k| k.as_str()))
-                            {
-                                Some(n) => {
-                                    format!(
-                                        "unknown tile name `{}`; did you mean `{n}`?",
-                                        p.as_str()
-                                    )
-                                }
-                                None => format!(
-                                "unknown tile name `{}` (define it in a `tiles {{ }}` block first)",
-                                p.as_str()
-                            ),
-                            };
-                        self.err(span, msg);
-                        0
-                    }
-                }
+            Rule::set_cell => {
+                self.err(
+                    span_of(&p),
+                    "a set cannot stand here: one tile is needed (sets match only in search \
+                     grids and rule heads)"
+                        .into(),
+                );
+                0
             }
+            _ => match self.names.get(p.as_str()) {
+                Some(Name::Tile(v)) => *v as i64,
+                Some(Name::Set(_)) => {
+                    self.err(
+                        span_of(&p),
+                        format!(
+                            "`{}` is a set; one tile is needed here (sets match only in search \
+                             grids and rule heads)",
+                            p.as_str()
+                        ),
+                    );
+                    0
+                }
+                None => {
+                    self.unknown(&p, false);
+                    0
+                }
+            },
         }
     }
 
@@ -254,8 +403,8 @@ impl Builder {
         let mut s = size.into_inner();
         let w = self.int(s.next().expect("w"), 1, 64) as i32;
         let h = self.int(s.next().expect("h"), 1, 64) as i32;
-        let search = self.grid(inner.next().expect("search"), w, h);
-        let replace = self.grid(inner.next().expect("replace"), w, h);
+        let search = self.grid(inner.next().expect("search"), w, h, |b, c| b.search_cell(c));
+        let replace = self.grid(inner.next().expect("replace"), w, h, |b, c| b.tile(c));
         ItemKind::Miniset(Miniset {
             width: w,
             height: h,
@@ -264,7 +413,13 @@ impl Builder {
         })
     }
 
-    fn grid(&mut self, g: Pair<Rule>, w: i32, h: i32) -> Vec<u16> {
+    fn grid<T: Clone + Default>(
+        &mut self,
+        g: Pair<Rule>,
+        w: i32,
+        h: i32,
+        mut cell: impl FnMut(&mut Self, Pair<Rule>) -> T,
+    ) -> Vec<T> {
         let span = (g.as_span().start(), g.as_span().end());
         let mut cells = Vec::new();
         let mut row_len = 0;
@@ -283,7 +438,8 @@ impl Builder {
                 continue;
             }
             row_len += 1;
-            cells.push(self.tile(c));
+            let v = cell(self, c);
+            cells.push(v);
         }
         if used_bars && row_len != 0 && row_len != w {
             self.err(
@@ -296,7 +452,7 @@ impl Builder {
                 span,
                 format!("expected {} cells ({w}x{h}), found {}", w * h, cells.len()),
             );
-            cells.resize((w * h) as usize, 0);
+            cells.resize((w * h) as usize, T::default());
         }
         cells
     }
@@ -319,9 +475,24 @@ impl Builder {
             match part.as_rule() {
                 Rule::heads => {
                     for h in part.into_inner() {
-                        if h.as_rule() != Rule::any_tile {
-                            let t = self.tile(h);
-                            out.heads.push(t);
+                        match h.as_rule() {
+                            Rule::any_tile => {}
+                            Rule::set_cell => {
+                                let s = self.set(h);
+                                out.heads.extend_from_slice(&s);
+                            }
+                            Rule::name_ref => match self.names.get(h.as_str()) {
+                                Some(Name::Set(s)) => {
+                                    let s = s.clone();
+                                    out.heads.extend_from_slice(&s);
+                                }
+                                Some(Name::Tile(t)) => out.heads.push(*t),
+                                None => self.unknown(&h, true),
+                            },
+                            _ => {
+                                let t = self.tile(h);
+                                out.heads.push(t);
+                            }
                         }
                     }
                 }
@@ -394,6 +565,91 @@ mod tests {
         assert!(r[1].heads.is_empty() && r[1].unprotected && r[1].actions.len() == 2);
         assert_eq!(r[2].heads, vec![29, 32]);
         assert!(!r[2].tests[0].equal);
+    }
+
+    #[test]
+    fn set_cells_inline_named_and_in_heads() {
+        let f = parse_patterns(
+            "tiles { Floor = 13 }\nset floors = {15 Floor 14 13}\nset more = {floors 40}\n\
+             miniset m 3x1 { search {29 35 32} floors . replace . 7 . }\n\
+             miniset n 1x1 { search more replace 1 }\n\
+             rules r { floors|{2 1} -> (0,0) = 3 }",
+        )
+        .unwrap();
+        let ItemKind::Miniset(m) = &f.get("m").unwrap().kind else {
+            panic!()
+        };
+        let set = |v: &[u16]| Cell::Set(v.into());
+        assert_eq!(
+            m.search,
+            vec![set(&[29, 32, 35]), set(&[13, 14, 15]), Cell::Any]
+        );
+        assert_eq!(m.replace, vec![0, 7, 0]);
+        let ItemKind::Miniset(n) = &f.get("n").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(n.search, vec![set(&[13, 14, 15, 40])]);
+        let ItemKind::Rules(r) = &f.get("r").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(r[0].heads, vec![13, 14, 15, 1, 2]);
+        // sets are names, not items
+        assert!(f.get("floors").is_none());
+    }
+
+    #[test]
+    fn set_errors_are_located() {
+        let errs = |text: &str| -> Vec<(usize, String)> {
+            parse_patterns(text)
+                .unwrap_err()
+                .into_iter()
+                .map(|e| (e.span.0, e.message))
+                .collect()
+        };
+        // an empty set, inline and named: at its `{`
+        let e = errs("miniset m 2x1 { search 1 {} replace . . }");
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].0, 25);
+        assert!(e[0].1.contains("an empty set matches no tile"), "{e:?}");
+        let e = errs("set none = { }");
+        assert_eq!((e[0].0, e.len()), (11, 1), "{e:?}");
+        // an unknown set name: the nearest tile or set name
+        let e = errs(
+            "tiles { Floor = 13 }\nset walls = {1 2}\nminiset m 1x1 { search wals replace 1 }",
+        );
+        assert_eq!(e[0].0, 62, "{e:?}");
+        assert!(
+            e[0].1
+                .contains("unknown tile or set name `wals`; did you mean `walls`?"),
+            "{e:?}"
+        );
+        // a set where one tile is needed: replace grids, tables, rule tests and writes
+        let e = errs(
+            "set walls = {1 2}\nminiset m 1x1 { search walls replace walls }\n\
+             table t { walls }\nrules r { 1 if (1,0) == walls -> (0,0) = {3} }",
+        );
+        let at: Vec<usize> = e.iter().map(|e| e.0).collect();
+        assert_eq!(at, vec![55, 73, 105, 122], "{e:?}");
+        assert!(
+            e[0].1.contains("`walls` is a set; one tile is needed"),
+            "{e:?}"
+        );
+        assert!(e[3].1.contains("a set cannot stand here"), "{e:?}");
+        // a set may not reuse a name
+        let e = errs("tiles { A = 1 }\nset A = {2}");
+        assert_eq!(e[0].0, 20);
+        assert!(e[0].1.contains("defined twice"), "{e:?}");
+    }
+
+    #[test]
+    fn did_you_mean_is_the_nearest_name_with_ties_broken_by_name() {
+        // `Flob` and `Floa` are equally near `Flor`: the one that sorts first, whatever the
+        // order of definition
+        for tiles in ["Flob = 1 Floa = 2", "Floa = 2 Flob = 1"] {
+            let e =
+                parse_patterns(&format!("tiles {{ {tiles} }}\ntable t {{ Flor }}")).unwrap_err();
+            assert!(e[0].message.contains("did you mean `Floa`?"), "{e:?}");
+        }
     }
 
     #[test]

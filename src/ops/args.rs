@@ -1,8 +1,11 @@
 //! Parameter shapes shared by the tile-grid operators: rectangles and points written as
-//! expressions, optional `when` conditions, flag layers. Not an operator.
+//! expressions, optional `when` conditions, flag layers, and the tile-operator header
+//! ([`TileHeader`]: layer, `area`, `when`, `protected`, compiled and evaluated in one place).
+//! Not an operator.
 //!
 //! Coordinates are cells `(x, y)`, x to the right, y down, 0-based.
 
+use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::lang::Program;
@@ -51,27 +54,21 @@ impl RectDef {
 }
 
 impl Rect {
-    /// `(x, y, w, h)` now (numbers truncated toward zero).
+    /// The rectangle now (numbers truncated toward zero; `x`, `y`, `w`, `h` evaluated in
+    /// that order).
     #[inline]
-    pub fn eval(&self, st: &mut State) -> (i32, i32, i32, i32) {
-        (
-            self.x.num(st) as i32,
-            self.y.num(st) as i32,
-            self.w.num(st) as i32,
-            self.h.num(st) as i32,
-        )
+    pub fn eval(&self, st: &mut State) -> grid::Rect {
+        let x = self.x.num(st) as i32;
+        let y = self.y.num(st) as i32;
+        let w = self.w.num(st) as i32;
+        let h = self.h.num(st) as i32;
+        grid::Rect::new(x, y, w, h)
     }
 
-    /// The rectangle clipped to the grid, as `(x0, y0, x1, y1)` with exclusive ends.
+    /// The rectangle now, clipped to the grid (possibly empty).
     #[inline]
-    pub fn clipped(&self, st: &mut State) -> (i32, i32, i32, i32) {
-        let (x, y, w, h) = self.eval(st);
-        (
-            x.max(0),
-            y.max(0),
-            (x.saturating_add(w)).min(st.width),
-            (y.saturating_add(h)).min(st.height),
-        )
+    pub fn clipped(&self, st: &mut State) -> grid::Rect {
+        self.eval(st).clip(st.width, st.height)
     }
 }
 
@@ -126,15 +123,79 @@ pub fn holds(w: &Option<Program>, st: &mut State) -> bool {
     }
 }
 
+/// The header shared by tile operators, compiled: the layer, the optional `area` (the cells
+/// the operator works on; absent = the whole grid), the optional `when` condition and the
+/// `protected` flag layers. Each operator's `Params` declares the four fields itself
+/// (`layer: Src`, `area: Option<RectDef>`, `when: Option<Src>`, `protected: Vec<Src>`, all
+/// but `layer` defaulted) — serde's `flatten` cannot be used: ron 0.8 then expects a map
+/// `{...}` instead of `Op(...)` and `deny_unknown_fields` is unsupported with it — and
+/// compiles them here with [`TileHeader::compile`].
+#[derive(Debug)]
+pub struct TileHeader {
+    /// The tile layer.
+    pub layer: u16,
+    area: Option<Rect>,
+    when: Option<Program>,
+    /// The flag layers.
+    pub protected: Vec<u16>,
+}
+
+impl TileHeader {
+    /// Compile the header fields (every error reported to `cx`).
+    pub fn compile(
+        cx: &mut Cx,
+        layer: &Src,
+        area: Option<&RectDef>,
+        when: Option<&Src>,
+        protected: &[Src],
+    ) -> Option<TileHeader> {
+        let layer = cx.layer(layer);
+        let area = area.map(|a| a.compile(cx));
+        let when = match when {
+            None => Some(None),
+            Some(s) => cx.expr(s, Type::Bool).map(Some),
+        };
+        let protected = flag_layers(cx, protected);
+        Some(TileHeader {
+            layer,
+            area: match area {
+                None => None,
+                Some(a) => Some(a?),
+            },
+            when: when?,
+            protected,
+        })
+    }
+
+    /// Start a run: `None` when `when` is false; otherwise the area now, clipped to the
+    /// grid (the whole grid without one). `when` is evaluated before the area.
+    #[inline]
+    pub fn begin(&self, st: &mut State) -> Option<grid::Rect> {
+        if !holds(&self.when, st) {
+            return None;
+        }
+        Some(match &self.area {
+            Some(a) => a.clipped(st),
+            None => grid::Rect::of_size(st.width, st.height),
+        })
+    }
+
+    /// Whether a protected flag layer is set at `(x, y)`, which must be in the grid.
+    #[inline]
+    pub fn flagged(&self, st: &State, x: i32, y: i32) -> bool {
+        flagged(st, &self.protected, x, y)
+    }
+}
+
 /// Layers whose non-zero cells block an operator (protected, chamber, ...).
 pub fn flag_layers(cx: &mut Cx, names: &[Src]) -> Vec<u16> {
     names.iter().map(|n| cx.layer(n)).collect()
 }
 
-/// Whether any of `flags` is set at index `i`.
+/// Whether any of the layers `flags` is non-zero at `(x, y)`, which must be in the grid.
 #[inline]
-pub fn flagged(st: &State, flags: &[u16], i: usize) -> bool {
-    flags.iter().any(|&l| st.layers[l as usize][i] != 0)
+pub fn flagged(st: &State, flags: &[u16], x: i32, y: i32) -> bool {
+    flags.iter().any(|&l| st.grid(l).at(x, y) != 0)
 }
 
 /// A tile id written in RON: 0..=65535 (checked by serde, with ron's position).
@@ -164,5 +225,70 @@ impl TryFrom<i64> for Count {
         } else {
             Err(format!("expected 1..=1000000, found {v}"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::run_rules_with;
+
+    const PAT: &str =
+        "table cls { 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 1 }\n\
+        miniset block 2x2 { search 13 13 | 13 13 replace 7 7 | 7 7 }\n\
+        miniset nine 3x3 { search . . . | . . . | . . . replace 9 9 9 | 9 9 9 | 9 9 9 }";
+
+    /// Each operator given `area: (2, 1, 4, 3)` on an 8x6 grid of 13s: every cell outside
+    /// the area keeps its 13, and some cell inside changed.
+    #[test]
+    fn an_operator_with_an_area_leaves_every_cell_outside_it_untouched() {
+        let area = r#"area: (x: "2", y: "1", w: "4", h: "3")"#;
+        for step in [
+            format!(r#"RandomVariants(layer: "t", tile: 13, variants: [20, 21], {area})"#),
+            format!(
+                r#"SubstituteDecorations(layer: "t", classes: "p.pat#cls", roll: 1, variant_roll: 16,
+                   partners: [(pick: 30, dx: 1, dy: 0, partner_class: 1, partner_tile: 40, fallback: 31)], {area})"#
+            ),
+            format!(r#"ScatterMiniset(layer: "t", miniset: "p.pat#block", percent: 100, {area})"#),
+            format!(r#"Stamp(layer: "t", pattern: "p.pat#nine", at: (x: "4", y: "2"), {area})"#),
+            format!(r#"Stamp(layer: "t", pattern: "p.pat#nine", at: (x: "0", y: "0"), {area})"#),
+        ] {
+            let g = run_rules_with(
+                8,
+                6,
+                &format!(
+                    r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "8", h: "6")), {step}"#
+                ),
+                "t",
+                &[("p.pat", PAT)],
+            );
+            let mut changed_inside = false;
+            for (y, row) in g.iter().enumerate() {
+                for (x, &t) in row.iter().enumerate() {
+                    let inside = (2..6).contains(&x) && (1..4).contains(&y);
+                    if inside {
+                        changed_inside |= t != 13;
+                    } else {
+                        assert_eq!(t, 13, "{step}: ({x}, {y}) outside the area changed");
+                    }
+                }
+            }
+            assert!(changed_inside, "{step}: nothing changed inside the area");
+        }
+    }
+
+    #[test]
+    fn count_cells_counts_only_the_area_and_when_skips() {
+        let g = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "3", h: "4")),
+               CountCells(layer: "m", values: [1], var: "n", area: (x: "1", y: "1", w: "9", h: "2")),
+               CountCells(layer: "m", values: [1], var: "n", when: "false"),
+               FillRect(layer: "out", value: "n", rect: (x: "0", y: "0", w: "1", h: "1"))"#,
+            "out",
+            &[],
+        );
+        // columns 1..3 of rows 1..3 hold 1: 4 cells
+        assert_eq!(g[0][0], 4);
     }
 }

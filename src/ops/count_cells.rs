@@ -1,9 +1,10 @@
 //! Counting cells: the number of cells of a tile layer holding one of some values, stored
 //! in a variable — e.g. the floor area a `Require` then tests (Diablo's Cathedral layout is
 //! redrawn until its mask has at least 533/693/761 floor cells, shared/spec/diablo.md §2.1).
-//! Draws no random numbers.
+//! Draws no random numbers. With `area`, only its cells are counted; with `when` false the
+//! step does nothing (the variable keeps its value).
 
-use super::args::Tile;
+use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -24,12 +25,19 @@ pub struct Params {
     pub values: Vec<Tile>,
     /// The variable (a number) that receives the count.
     pub var: Src,
+    /// Only the cells of this rectangle (clipped to the grid) are counted; nothing outside
+    /// it is written. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
 }
 
 /// Compiled `CountCells`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     values: Vec<u16>,
     var: u16,
 }
@@ -42,10 +50,11 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head =
+            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let var = cx.declare_var(&self.var, Type::Num)?;
         Some(Op {
-            layer,
+            head: head?,
             values: self.values.iter().map(|t| t.0).collect(),
             var,
         })
@@ -55,10 +64,13 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let layer = &st.layers[self.layer as usize];
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        let g = st.grid(self.head.layer);
         let n = match self.values[..] {
-            [v] => layer.iter().filter(|&&t| t == v).count(),
-            _ => layer.iter().filter(|t| self.values.contains(t)).count(),
+            [v] => g.count_in(area, |t| t == v),
+            _ => g.count_in(area, |t| self.values.contains(&t)),
         };
         st.vars[self.var as usize] = Value::Num(n as f64);
         Flow::Continue

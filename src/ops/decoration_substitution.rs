@@ -9,9 +9,10 @@
 //! steps) leaves the tile. Two-tile decorations (`partners`, checked in order): when the
 //! pick is `pick` and the partner cell `(x+dx, y+dy)` is on the grid, the partner must be of
 //! class `partner_class` and unprotected — it then becomes `partner_tile` — otherwise the
-//! pick becomes `fallback`.
+//! pick becomes `fallback`. With `area`, only its cells are visited (and drawn for) and a
+//! partner cell outside it counts as off the grid; `when` false skips the step.
 
-use super::args::{flag_layers, flagged, Count, Tile};
+use super::args::{Count, RectDef, Tile, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -56,6 +57,13 @@ pub struct Params {
     /// Flag layers of cells never substituted.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// Only the cells of this rectangle (clipped to the grid) are visited; nothing outside
+    /// it is written. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
     /// Two-tile decorations.
     #[serde(default)]
     pub partners: Vec<PartnerDef>,
@@ -64,12 +72,11 @@ pub struct Params {
 /// Compiled `SubstituteDecorations`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     classes: Vec<u16>,
     members: Vec<Vec<u16>>,
     roll: i64,
     variant_roll: i64,
-    protected: Vec<u16>,
     partners: Vec<PartnerDef>,
 }
 
@@ -81,7 +88,13 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let classes = cx.tile_table(&self.classes)?;
         let n = classes.iter().copied().max().unwrap_or(0) as usize + 1;
         let mut members = vec![Vec::new(); n];
@@ -90,14 +103,12 @@ impl Params {
                 members[c as usize].push(tile as u16);
             }
         }
-        let protected = flag_layers(cx, &self.protected);
         Some(Op {
-            layer,
+            head: head?,
             classes,
             members,
             roll: self.roll.0,
             variant_roll: self.variant_roll.0,
-            protected,
             partners: self.partners.clone(),
         })
     }
@@ -111,44 +122,42 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let (w, h) = (st.width, st.height);
-        let l = self.layer as usize;
-        for y in 0..h {
-            for x in 0..w {
-                if st.rng.below(self.roll) != 0 {
-                    continue;
-                }
-                let i = (y * w + x) as usize;
-                let c = self.class(st.layers[l][i]);
-                if c == 0 || flagged(st, &self.protected, i) {
-                    continue;
-                }
-                let rv = st.rng.below(self.variant_roll);
-                let m = &self.members[c as usize];
-                if rv < 0 || m.is_empty() {
-                    continue;
-                }
-                let mut pick = m[(rv as usize) % m.len()];
-                for p in &self.partners {
-                    if pick != p.pick.0 {
-                        continue;
-                    }
-                    let (px, py) = (x + p.dx, y + p.dy);
-                    if !st.in_bounds(px, py) {
-                        continue;
-                    }
-                    let j = (py * w + px) as usize;
-                    if self.class(st.layers[l][j]) == p.partner_class.0
-                        && !flagged(st, &self.protected, j)
-                    {
-                        st.layers[l][j] = p.partner_tile.0;
-                    } else {
-                        pick = p.fallback.0;
-                    }
-                }
-                st.layers[l][i] = pick;
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        let l = self.head.layer;
+        area.for_each(|x, y| {
+            if st.rng.below(self.roll) != 0 {
+                return;
             }
-        }
+            let c = self.class(st.grid(l).at(x, y));
+            if c == 0 || self.head.flagged(st, x, y) {
+                return;
+            }
+            let rv = st.rng.below(self.variant_roll);
+            let m = &self.members[c as usize];
+            if rv < 0 || m.is_empty() {
+                return;
+            }
+            let mut pick = m[(rv as usize) % m.len()];
+            for p in &self.partners {
+                if pick != p.pick.0 {
+                    continue;
+                }
+                let (px, py) = (x + p.dx, y + p.dy);
+                if !area.contains(px, py) {
+                    continue;
+                }
+                if self.class(st.grid(l).at(px, py)) == p.partner_class.0
+                    && !self.head.flagged(st, px, py)
+                {
+                    st.grid_mut(l).set(px, py, p.partner_tile.0);
+                } else {
+                    pick = p.fallback.0;
+                }
+            }
+            st.grid_mut(l).set(x, y, pick);
+        });
         Flow::Continue
     }
 }

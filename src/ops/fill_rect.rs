@@ -68,14 +68,8 @@ impl Op {
             return Flow::Continue;
         }
         let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let (x0, y0, x1, y1) = self.rect.clipped(st);
-        let w = st.width;
-        let layer = &mut st.layers[self.layer as usize];
-        for y in y0..y1 {
-            for x in x0..x1 {
-                layer[(y * w + x) as usize] = v;
-            }
-        }
+        let r = self.rect.eval(st);
+        st.grid_mut(self.layer).fill(r, v);
         Flow::Continue
     }
 }

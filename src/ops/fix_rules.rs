@@ -4,20 +4,26 @@
 //! actions. Draws no random numbers.
 //!
 //! A rule `heads [unprotected] if (dx,dy) == t, ... -> (dx,dy) = t, ...` holds at `(x, y)`
-//! when the cell holds one of `heads` (any tile if `*`) and every tested neighbour
-//! `(x+dx, y+dy)` is inside the grid and compares as written. Writes outside the grid are
+//! when the cell holds one of `heads` (any tile if `*`; heads may be sets) and every tested
+//! neighbour `(x+dx, y+dy)` is inside the grid and compares as written (the tests are
+//! matched by the one matcher, [`crate::lang::matcher`]). Writes outside the grid are
 //! skipped; with `unprotected`, so are writes into cells flagged in `protected`. With
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
 //! (tiles past the end of the table have class 0) while writes are tile ids.
 //!
+//! The header (`layer`, `area`, `when`, `protected`) is the shared [`TileHeader`]. Unlike
+//! the other tile operators, `area` is the set of *scanned* cells: a rule's writes at a
+//! scanned cell may reach neighbours outside it (Diablo's `FixDirtTiles` scans 39x39 cells
+//! and writes one to the right), so an area does not bound the writes.
+//!
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
-use super::args::{flag_layers, flagged, holds, when, Rect, RectDef};
+use super::args::{RectDef, TileHeader};
+use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::pattern::FixRule;
-use crate::lang::Program;
+use crate::lang::matcher::Matcher;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -47,19 +53,25 @@ pub struct Params {
     pub when: Option<Src>,
 }
 
+/// A compiled rule: its tests, its writes `(dx, dy, tile)` in order, and whether writes
+/// skip flagged cells.
+#[derive(Debug)]
+struct Rule {
+    tests: Matcher,
+    actions: Vec<(i32, i32, u16)>,
+    unprotected: bool,
+}
+
 /// Compiled `FixRules`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
-    rules: Vec<FixRule>,
+    head: TileHeader,
+    rules: Vec<Rule>,
     /// Per head value (tile or class): the indices of the rules that may fire on it, in
     /// list order (wildcard rules included). Values past the end use `any_head`.
     by_head: Vec<Vec<u16>>,
     any_head: Vec<u16>,
-    area: Option<Rect>,
-    protected: Vec<u16>,
     classes: Option<Vec<u16>>,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -70,18 +82,18 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let rules = cx.rules(&self.rules);
-        let area = match &self.area {
-            Some(a) => Some(a.compile(cx)?),
-            None => None,
-        };
-        let protected = flag_layers(cx, &self.protected);
         let classes = match &self.classes {
             Some(c) => Some(cx.tile_table(c)?),
             None => None,
         };
-        let when = when(cx, &self.when);
         let rules = rules?;
         let top = rules
             .iter()
@@ -101,15 +113,20 @@ impl Params {
         let any_head = (0..rules.len() as u16)
             .filter(|&i| rules[i as usize].heads.is_empty())
             .collect();
+        let rules = rules
+            .iter()
+            .map(|r| Rule {
+                tests: Matcher::tests(&r.tests),
+                actions: r.actions.clone(),
+                unprotected: r.unprotected,
+            })
+            .collect();
         Some(Op {
-            layer,
+            head: head?,
             by_head,
             any_head,
             rules,
-            area,
-            protected,
             classes,
-            when: when?,
         })
     }
 }
@@ -133,58 +150,40 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
+        let Some(area) = self.head.begin(st) else {
             return Flow::Continue;
-        }
-        let (x0, y0, x1, y1) = match &self.area {
-            Some(a) => a.clipped(st),
-            None => (0, 0, st.width, st.height),
         };
         let (w, h) = (st.width, st.height);
-        let l = self.layer as usize;
+        let l = self.head.layer as usize;
         // Work on the layer taken out of the state (flag layers are read from the state).
         let mut tiles = std::mem::take(&mut st.layers[l]);
-        for y in y0..y1 {
-            for x in x0..x1 {
-                // Try the rules in list order, visiting only those whose head can match the
-                // cell's current value; when a rule rewrites the cell itself, continue with
-                // the rules after it that can match the new value.
-                let i0 = (y * w + x) as usize;
-                let mut cand = self.candidates(tiles[i0]);
-                let mut pos = 0;
-                while let Some(&ri) = cand.get(pos) {
-                    pos += 1;
-                    let r = &self.rules[ri as usize];
-                    let ok = r.tests.iter().all(|t| {
-                        let (nx, ny) = (x + t.dx, y + t.dy);
-                        nx >= 0
-                            && ny >= 0
-                            && nx < w
-                            && ny < h
-                            && (self.class(tiles[(ny * w + nx) as usize]) == t.value) == t.equal
-                    });
-                    if !ok {
+        let mut g = GridMut::new(&mut tiles, w, h);
+        area.for_each(|x, y| {
+            // Try the rules in list order, visiting only those whose head can match the
+            // cell's current value; when a rule rewrites the cell itself, continue with
+            // the rules after it that can match the new value.
+            let mut cand = self.candidates(g.at(x, y));
+            let mut pos = 0;
+            while let Some(&ri) = cand.get(pos) {
+                pos += 1;
+                let r = &self.rules[ri as usize];
+                if !r.tests.matches_by(&g.as_grid(), x, y, |t| self.class(t)) {
+                    continue;
+                }
+                let before = g.at(x, y);
+                for &(dx, dy, v) in &r.actions {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if !g.in_bounds(nx, ny) || (r.unprotected && self.head.flagged(st, nx, ny)) {
                         continue;
                     }
-                    let before = tiles[i0];
-                    for &(dx, dy, v) in &r.actions {
-                        let (nx, ny) = (x + dx, y + dy);
-                        if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                            continue;
-                        }
-                        let i = (ny * w + nx) as usize;
-                        if r.unprotected && flagged(st, &self.protected, i) {
-                            continue;
-                        }
-                        tiles[i] = v;
-                    }
-                    if tiles[i0] != before {
-                        cand = self.candidates(tiles[i0]);
-                        pos = cand.partition_point(|&j| j <= ri);
-                    }
+                    g.set(nx, ny, v);
+                }
+                if g.at(x, y) != before {
+                    cand = self.candidates(g.at(x, y));
+                    pos = cand.partition_point(|&j| j <= ri);
                 }
             }
-        }
+        });
         st.layers[l] = tiles;
         Flow::Continue
     }

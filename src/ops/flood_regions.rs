@@ -9,6 +9,7 @@
 //! `max_cells` count tiles here, an approximation.
 
 use super::args::Tile;
+use crate::engine::grid::{Connectivity, Flood, GridMut};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -57,24 +58,12 @@ fn unlimited() -> u32 {
 pub struct Op {
     layer: u16,
     tiles: Vec<u16>,
-    steps: &'static [(i32, i32)],
+    conn: Connectivity,
     kind: u16,
     min: u32,
     max: u32,
     list: Option<u16>,
 }
-
-const N4: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const N8: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
 
 impl Params {
     /// The located string that messages about the step point at.
@@ -85,9 +74,9 @@ impl Params {
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
-        let steps: &'static [(i32, i32)] = match self.connectivity {
-            4 => &N4,
-            8 => &N8,
+        let conn = match self.connectivity {
+            4 => Connectivity::Four,
+            8 => Connectivity::Eight,
             n => {
                 cx.error(
                     &self.layer,
@@ -102,7 +91,7 @@ impl Params {
         Some(Op {
             layer,
             tiles: self.tiles.iter().map(|t| t.0).collect(),
-            steps,
+            conn,
             kind,
             min: self.min_cells,
             max: self.max_cells,
@@ -115,36 +104,33 @@ impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (w, h) = (st.width, st.height);
-        let n = (w * h) as usize;
-        let mut seen = vec![false; n];
+        // cells already in a region (1), as a grid of its own
+        let mut seen_cells = vec![0u16; st.layers[self.layer as usize].len()];
+        let mut seen = GridMut::new(&mut seen_cells, w, h);
+        let mut flood = Flood::new();
         let mut region: Vec<[i32; 2]> = Vec::new();
-        let mut stack: Vec<[i32; 2]> = Vec::new();
-        let l = self.layer as usize;
         let member = |t: u16| match self.tiles[..] {
             [one] => t == one,
             _ => self.tiles.contains(&t),
         };
-        for start in 0..n {
-            if seen[start] || !member(st.layers[l][start]) {
+        for (sx, sy) in seen.bounds().cells() {
+            if seen.at(sx, sy) != 0 || !member(st.grid(self.layer).at(sx, sy)) {
                 continue;
             }
             region.clear();
-            seen[start] = true;
-            stack.push([start as i32 % w, start as i32 / w]);
-            while let Some([x, y]) = stack.pop() {
-                region.push([x, y]);
-                for &(dx, dy) in self.steps {
-                    let (nx, ny) = (x + dx, y + dy);
-                    if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                        continue;
-                    }
-                    let i = (ny * w + nx) as usize;
-                    if !seen[i] && member(st.layers[l][i]) {
-                        seen[i] = true;
-                        stack.push([nx, ny]);
-                    }
-                }
-            }
+            let layer = st.grid(self.layer);
+            flood.fill(
+                w,
+                h,
+                (sx, sy),
+                self.conn,
+                usize::MAX,
+                |x, y| member(layer.at(x, y)),
+                |x, y| {
+                    seen.set(x, y, 1);
+                    region.push([x, y]);
+                },
+            );
             let size = region.len() as u32;
             if size < self.min || size > self.max {
                 continue;

@@ -6,6 +6,7 @@
 //! Diablo's Cathedral (`L5ConvTbl`, weights 1, 2, 4, 8) and Hell; Caves use weights
 //! 8, 4, 2, 1 (shared/spec/diablo.md §1.7).
 
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -81,19 +82,18 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let w = st.width as usize;
-        let h = st.height as usize;
         let [wa, wb, wc, wd] = self.weights;
-        for y in 0..h.saturating_sub(1) {
-            for x in 0..w.saturating_sub(1) {
-                let m = &st.layers[self.from as usize];
-                let set = |i: usize| (m[i] != 0) as usize;
-                let i = y * w + x;
-                let k = set(i) * wa + set(i + 1) * wb + set(i + w) * wc + set(i + w + 1) * wd;
-                let t = self.table[k];
-                st.layers[self.to as usize][i] = t;
-            }
-        }
+        // Every 2x2 block's top-left; `from` is read before each write (it may be `to`: a
+        // block never reads a cell written before it).
+        let blocks = Rect::new(0, 0, st.width - 1, st.height - 1);
+        blocks.for_each(|x, y| {
+            let m = st.grid(self.from);
+            let set = |x: i32, y: i32| (m.at(x, y) != 0) as usize;
+            let k =
+                set(x, y) * wa + set(x + 1, y) * wb + set(x, y + 1) * wc + set(x + 1, y + 1) * wd;
+            let t = self.table[k];
+            st.grid_mut(self.to).set(x, y, t);
+        });
         Flow::Continue
     }
 }

@@ -190,8 +190,7 @@ impl Params {
 impl Op {
     #[inline]
     fn tile(&self, st: &State, x: i32, y: i32) -> Option<u16> {
-        st.in_bounds(x, y)
-            .then(|| st.layers[self.layer as usize][(y * st.width + x) as usize])
+        st.grid(self.layer).get(x, y)
     }
 
     /// Length of an acceptable wall from `(x, y)` along `(dx, dy)`, if any.
@@ -206,7 +205,7 @@ impl Op {
             // side neighbours: across the wall's direction
             if self.tile(st, cx - dy, cy - dx) != open
                 || self.tile(st, cx + dy, cy + dx) != open
-                || flagged(st, &self.skip, (cy * st.width + cx) as usize)
+                || flagged(st, &self.skip, cx, cy)
             {
                 break;
             }
@@ -233,34 +232,31 @@ impl Op {
         } else {
             kind.door
         };
-        let w = st.width;
-        let l = self.layer as usize;
-        st.layers[l][(y * w + x) as usize] = start;
+        let mut g = st.grid_mut(self.layer);
+        g.set(x, y, start);
         for n in 1..len {
-            st.layers[l][((y + n * dy) * w + x + n * dx) as usize] = kind.wall;
+            g.set(x + n * dx, y + n * dy, kind.wall);
         }
         let n = st.rng.below((len - 1) as i64) as i32 + 1;
-        let i = ((y + n * dy) * w + x + n * dx) as usize;
-        st.layers[l][i] = door;
+        let (doorx, doory) = (x + n * dx, y + n * dy);
+        st.grid_mut(self.layer).set(doorx, doory, door);
         if self.protect_doors.contains(&door) {
-            st.layers[self.protect as usize][i] = 1;
+            st.grid_mut(self.protect).set(doorx, doory, 1);
         }
     }
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let w = st.width;
         for y in 0..st.height {
-            for x in 0..w {
-                let i = (y * w + x) as usize;
-                let t = st.layers[self.layer as usize][i];
+            for x in 0..st.width {
+                let t = st.grid(self.layer).at(x, y);
                 if !self.triggers.iter().any(|&(tile, _, _)| tile == t)
-                    || flagged(st, &self.skip, i)
+                    || flagged(st, &self.skip, x, y)
                 {
                     continue;
                 }
                 for &(tile, d, start) in &self.triggers {
-                    if st.layers[self.layer as usize][i] != tile {
+                    if st.grid(self.layer).at(x, y) != tile {
                         continue;
                     }
                     for _ in 0..self.discard {

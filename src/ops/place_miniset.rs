@@ -5,11 +5,11 @@
 //!
 //! With `W × H` the grid and `w × h` the miniset: `x = rnd(W − w)`, then `y = rnd(H − h)`.
 //! Then up to `tries` times (x advancing by 1 after each): if `x == W − w` then `x = 0`,
-//! `y += 1`, and if `y == H − h` then `y = 0`; with `skip_low: (a, b)`, `x <= a` makes
-//! `x += 1` and, separately, `y <= b` makes `y += 1`, and either fails the try (Diablo's
-//! Cathedral quirk); otherwise the try succeeds when every search cell is 0 or equal to the
-//! tile and no footprint cell is flagged in `protected`. A match writes every non-zero
-//! replace cell.
+//! `y += 1`, and if `y == H − h` then `y = 0` ([`WrapScan`]); with `skip_low: (a, b)`,
+//! `x <= a` makes `x += 1` and, separately, `y <= b` makes `y += 1`, and either fails the try
+//! (Diablo's Cathedral quirk); otherwise the try succeeds when the search grid matches (the
+//! one matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no
+//! footprint cell is flagged in `protected`. A match writes every non-zero replace cell.
 //!
 //! The step repeats `count` times (an expression, default 1). On success the top-left goes
 //! to `marker` (if given). On failure: with `result`, the variable becomes false and the
@@ -17,10 +17,11 @@
 //! else the failure is ignored.
 
 use super::args::{flag_layers, flagged, Count};
+use crate::engine::grid::WrapScan;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
-use crate::lang::pattern::Miniset;
+use crate::lang::matcher::Matcher;
 use crate::lang::Program;
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -69,7 +70,7 @@ fn yes() -> bool {
 #[derive(Debug)]
 pub struct Op {
     layer: u16,
-    m: Miniset,
+    m: Matcher,
     tries: i64,
     skip_low: Option<(i32, i32)>,
     protected: Vec<u16>,
@@ -121,7 +122,7 @@ impl Params {
         });
         Some(Op {
             layer,
-            m,
+            m: Matcher::miniset(&m),
             tries: self.tries.0,
             skip_low: self.skip_low,
             protected,
@@ -134,59 +135,35 @@ impl Params {
 }
 
 impl Op {
-    fn matches(&self, st: &State, px: i32, py: i32) -> bool {
-        let m = &self.m;
-        let layer = &st.layers[self.layer as usize];
-        for y in 0..m.height {
-            for x in 0..m.width {
-                let i = ((py + y) * st.width + px + x) as usize;
-                let s = m.search[(y * m.width + x) as usize];
-                if (s != 0 && layer[i] != s) || flagged(st, &self.protected, i) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
     fn place_once(&self, st: &mut State) -> Option<(i32, i32)> {
-        let (sw, sh) = (st.width - self.m.width, st.height - self.m.height);
-        let mut x = st.rng.below(sw as i64) as i32;
-        let mut y = st.rng.below(sh as i64) as i32;
+        let (sw, sh) = (st.width - self.m.width(), st.height - self.m.height());
+        let x = st.rng.below(sw as i64) as i32;
+        let y = st.rng.below(sh as i64) as i32;
+        let mut s = WrapScan::new(x, y, sw, sh);
         for _ in 0..self.tries {
-            if x == sw {
-                x = 0;
-                y += 1;
-                if y == sh {
-                    y = 0;
-                }
-            }
+            s.wrap();
             let mut valid = true;
             if let Some((a, b)) = self.skip_low {
-                if x <= a {
-                    x += 1;
+                if s.x <= a {
+                    s.x += 1;
                     valid = false;
                 }
-                if y <= b {
-                    y += 1;
+                if s.y <= b {
+                    s.y += 1;
                     valid = false;
                 }
             }
             // (a negative first draw, once in 2^32, would start off the grid: treat as invalid)
-            if valid && x >= 0 && y >= 0 && x < sw && y < sh && self.matches(st, x, y) {
-                let m = &self.m;
-                for j in 0..m.height {
-                    for i in 0..m.width {
-                        let v = m.replace[(j * m.width + i) as usize];
-                        if v != 0 {
-                            let k = ((y + j) * st.width + x + i) as usize;
-                            st.layers[self.layer as usize][k] = v;
-                        }
-                    }
-                }
-                return Some((x, y));
+            if valid
+                && s.valid()
+                && self.m.fits(&st.grid(self.layer), s.x, s.y, |x, y| {
+                    flagged(st, &self.protected, x, y)
+                })
+            {
+                self.m.write(&mut st.grid_mut(self.layer), s.x, s.y);
+                return Some((s.x, s.y));
             }
-            x += 1;
+            s.advance();
         }
         None
     }

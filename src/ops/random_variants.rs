@@ -1,8 +1,9 @@
 //! Random tile variants: every unflagged cell holding `tile` draws `r = rnd(len(variants))`
 //! and becomes `variants[r]` (0 = unchanged; a negative draw leaves it). Raster order.
-//! Diablo's Cathedral `FillFloor` (shared/spec/diablo.md §2.8.7).
+//! Diablo's Cathedral `FillFloor` (shared/spec/diablo.md §2.8.7). With `area`, only its cells
+//! are visited (and drawn for); `when` false skips the step.
 
-use super::args::{flag_layers, flagged, Tile};
+use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -26,15 +27,21 @@ pub struct Params {
     /// Flag layers of cells left alone.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// Only the cells of this rectangle (clipped to the grid) are visited; nothing outside
+    /// it is written. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
 }
 
 /// Compiled `RandomVariants`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     tile: u16,
     variants: Vec<u16>,
-    protected: Vec<u16>,
 }
 
 impl Params {
@@ -45,16 +52,21 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         if self.variants.is_empty() {
             cx.error(&self.layer, "`variants` is empty".into(), None);
             return None;
         }
         Some(Op {
-            layer,
+            head: head?,
             tile: self.tile.0,
             variants: self.variants.iter().map(|t| t.0).collect(),
-            protected: flag_layers(cx, &self.protected),
         })
     }
 }
@@ -62,16 +74,19 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let l = self.layer as usize;
-        for i in 0..st.layers[l].len() {
-            if st.layers[l][i] != self.tile || flagged(st, &self.protected, i) {
-                continue;
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        let l = self.head.layer;
+        area.for_each(|x, y| {
+            if st.grid(l).at(x, y) != self.tile || self.head.flagged(st, x, y) {
+                return;
             }
             let r = st.rng.below(self.variants.len() as i64);
             if r >= 0 && self.variants[r as usize] != 0 {
-                st.layers[l][i] = self.variants[r as usize];
+                st.grid_mut(l).set(x, y, self.variants[r as usize]);
             }
-        }
+        });
         Flow::Continue
     }
 }

@@ -24,6 +24,7 @@
 //! are not marked by this operator (use `FillRect`).
 
 use super::args::{holds, when, Count, Rect, RectDef, Tile};
+use crate::engine::grid::Rect as Cells;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
@@ -142,7 +143,7 @@ impl Op {
         let mut stack = Vec::new();
         for (rect, w) in &self.parents {
             if holds(w, st) {
-                let (x, y, w, h) = rect.eval(st);
+                let Cells { x, y, w, h } = rect.eval(st);
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)
                 stack.push((x, y, w, h, dir));
@@ -167,34 +168,22 @@ impl Op {
     /// parameters allowing size 0 it would bud forever).
     #[inline]
     fn free(&self, st: &State, x: i32, y: i32, w: i32, h: i32) -> bool {
-        if w <= 0 || h <= 0 {
+        let r = Cells::new(x, y, w, h);
+        let g = st.grid(self.layer);
+        if r.is_empty() || !g.bounds().contains_rect(&r) {
             return false;
         }
-        if x < 0 || y < 0 || x + w > st.width || y + h > st.height {
-            return false;
-        }
-        let layer = &st.layers[self.layer as usize];
-        let at = |cx: i32, cy: i32| layer[(cy * st.width + cx) as usize];
         // corners first: most failing checks hit a taken corner
-        if (at(x, y) | at(x + w - 1, y) | at(x, y + h - 1) | at(x + w - 1, y + h - 1)) != 0 {
+        let (x1, y1) = (r.x1() - 1, r.y1() - 1);
+        if (g.at(x, y) | g.at(x1, y) | g.at(x, y1) | g.at(x1, y1)) != 0 {
             return false;
         }
-        (y..y + h).all(|cy| {
-            let i = (cy * st.width + x) as usize;
-            layer[i..i + w as usize].iter().all(|&v| v == 0)
-        })
+        g.all_in(r, |v| v == 0)
     }
 
     fn mark(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32) {
-        let width = st.width;
-        let (x0, y0) = (x.max(0), y.max(0));
-        let (x1, y1) = ((x + w).min(st.width), (y + h).min(st.height));
-        let layer = &mut st.layers[self.layer as usize];
-        for cy in y0..y1 {
-            for cx in x0..x1 {
-                layer[(cy * width + cx) as usize] = self.value;
-            }
-        }
+        st.grid_mut(self.layer)
+            .fill(Cells::new(x, y, w, h), self.value);
     }
 
     /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)

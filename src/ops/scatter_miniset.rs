@@ -4,14 +4,18 @@
 //! one `rnd(roll)` per matching position, placed when it is below `percent`.
 //!
 //! Positions: `0 <= y < H − h`, `0 <= x < W − w` (the last row and column of positions are
-//! never tried, as in the original). A match needs every non-zero search cell equal to the
-//! tile and no footprint cell flagged in `protected`. The level-type-specific extra checks
-//! of Catacombs and Caves are not part of this operator.
+//! never tried, as in the original); with `area` `(ax, ay, aw, ah)` (clipped to the grid),
+//! `ay <= y < ay + ah − h`, `ax <= x < ax + aw − w`, so every write stays inside it. `when`
+//! false skips the step. A match needs the search grid to match (the one
+//! matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no footprint
+//! cell flagged in `protected`. The level-type-specific extra checks of Catacombs and Caves
+//! are not part of this operator.
 
-use super::args::{flag_layers, flagged, Count};
+use super::args::{Count, RectDef, TileHeader};
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::pattern::Miniset;
+use crate::lang::matcher::Matcher;
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -36,6 +40,13 @@ pub struct Params {
     /// Flag layers no footprint cell may be set in.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// Only the cells of this rectangle (clipped to the grid) are searched; nothing outside
+    /// it is written. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
 }
 
 fn hundred() -> Count {
@@ -45,11 +56,10 @@ fn hundred() -> Count {
 /// Compiled `ScatterMiniset`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
-    m: Miniset,
+    head: TileHeader,
+    m: Matcher,
     roll: i64,
     percent: i64,
-    protected: Vec<u16>,
 }
 
 impl Params {
@@ -60,7 +70,13 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let m = cx.miniset(&self.miniset)?;
         if m.width > cx.width() || m.height > cx.height() {
             cx.error(
@@ -71,11 +87,10 @@ impl Params {
             return None;
         }
         Some(Op {
-            layer,
-            m,
+            head: head?,
+            m: Matcher::miniset(&m),
             roll: self.roll.0,
             percent: self.percent,
-            protected: flag_layers(cx, &self.protected),
         })
     }
 }
@@ -83,38 +98,25 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
         let m = &self.m;
-        let l = self.layer as usize;
-        let w = st.width;
-        for sy in 0..st.height - m.height {
-            for sx in 0..w - m.width {
-                let matches = (0..m.height).all(|y| {
-                    (0..m.width).all(|x| {
-                        let i = ((sy + y) * w + sx + x) as usize;
-                        let s = m.search[(y * m.width + x) as usize];
-                        (s == 0 || st.layers[l][i] == s) && !flagged(st, &self.protected, i)
-                    })
-                });
-                if !matches || st.rng.below(self.roll) >= self.percent {
-                    continue;
-                }
-                for y in 0..m.height {
-                    for x in 0..m.width {
-                        let v = m.replace[(y * m.width + x) as usize];
-                        if v != 0 {
-                            st.layers[l][((sy + y) * w + sx + x) as usize] = v;
-                        }
-                    }
-                }
+        let l = self.head.layer;
+        let positions = Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
+        positions.for_each(|x, y| {
+            let fits = m.fits(&st.grid(l), x, y, |cx, cy| self.head.flagged(st, cx, cy));
+            if fits && st.rng.below(self.roll) < self.percent {
+                m.write(&mut st.grid_mut(l), x, y);
             }
-        }
+        });
         Flow::Continue
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules_with;
+    use crate::ops::testing::{grid, run_rules_with};
 
     #[test]
     fn scatters_where_it_matches_with_the_given_odds() {
@@ -138,5 +140,22 @@ mod tests {
         assert_eq!(run(0).iter().flatten().filter(|&&t| t == 7).count(), 0);
         let some = run(25).iter().flatten().filter(|&&t| t == 7).count();
         assert!((50..150).contains(&some), "{some} of 400");
+    }
+
+    #[test]
+    fn set_cells_match_any_member() {
+        let pat = "set ab = {1 2}\n\
+            miniset m 2x1 { search ab {3 4} replace 9 . }\n\
+            miniset input 5x2 { search . . . . . | . . . . . replace 1 3 2 4 . | 2 2 1 5 . }";
+        let g = run_rules_with(
+            5,
+            3,
+            r#"Stamp(layer: "t", pattern: "p.pat#input", at: (x: "0", y: "0")),
+               ScatterMiniset(layer: "t", miniset: "p.pat#m", percent: 100)"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        // (0,0): 1 in ab, 3 in {3 4}; (2,0): 2, 4. Row 1 has no 3 or 4 right of an a/b.
+        assert_eq!(g, grid("9 3 9 4 0\n2 2 1 5 0\n0 0 0 0 0"));
     }
 }

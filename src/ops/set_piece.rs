@@ -7,6 +7,7 @@
 //! check it with `Require("<param>")` outside any `Retry`. Cells off the grid are skipped.
 
 use super::args::{holds, when, Point, PointDef, Tile};
+use crate::engine::grid::Grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::Program;
@@ -83,21 +84,20 @@ impl Op {
             return Flow::Continue;
         };
         let (px, py) = self.at.eval(st);
-        for y in 0..g.height {
-            for x in 0..g.width {
-                if !st.in_bounds(px + x, py + y) {
-                    continue;
+        let piece = Grid::new(&g.tiles, g.width, g.height);
+        for (x, y) in piece.bounds().cells() {
+            let (tx, ty) = (px + x, py + y);
+            if !st.in_bounds(tx, ty) {
+                continue;
+            }
+            let t = piece.at(x, y);
+            if t != 0 {
+                st.grid_mut(self.layer).set(tx, ty, t);
+                if let Some(p) = self.protect {
+                    st.grid_mut(p).set(tx, ty, 1);
                 }
-                let i = ((py + y) * st.width + px + x) as usize;
-                let t = g.tiles[(y * g.width + x) as usize];
-                if t != 0 {
-                    st.layers[self.layer as usize][i] = t;
-                    if let Some(p) = self.protect {
-                        st.layers[p as usize][i] = 1;
-                    }
-                } else if self.zero != 0 {
-                    st.layers[self.layer as usize][i] = self.zero;
-                }
+            } else if self.zero != 0 {
+                st.grid_mut(self.layer).set(tx, ty, self.zero);
             }
         }
         Flow::Continue

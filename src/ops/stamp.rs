@@ -2,13 +2,13 @@
 //! searching (0 = leave the tile). Draws no random numbers.
 //!
 //! Diablo's Cathedral chamber pillars and connection openings are stamps
-//! (shared/spec/diablo.md §2.4). Cells outside the grid are skipped.
+//! (shared/spec/diablo.md §2.4). Cells outside the grid, or outside `area` when given, are
+//! skipped.
 
-use super::args::{holds, when, Point, PointDef};
+use super::args::{Point, PointDef, RectDef, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::pattern::Miniset;
-use crate::lang::Program;
+use crate::lang::matcher::Matcher;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -26,6 +26,10 @@ pub struct Params {
     pub pattern: Src,
     /// Where its top-left cell goes.
     pub at: PointDef,
+    /// Only cells of this rectangle (clipped to the grid) are written. Default: the whole
+    /// grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
     /// Condition; nothing is written when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
@@ -34,10 +38,9 @@ pub struct Params {
 /// Compiled `Stamp`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
-    pattern: Miniset,
+    head: TileHeader,
+    pattern: Matcher,
     at: Point,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -48,15 +51,14 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head =
+            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let pattern = cx.miniset(&self.pattern);
         let at = self.at.compile(cx);
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
-            pattern: pattern?,
+            head: head?,
+            pattern: Matcher::miniset(&pattern?),
             at: at?,
-            when: when?,
         })
     }
 }
@@ -64,20 +66,14 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
+        let Some(area) = self.head.begin(st) else {
             return Flow::Continue;
-        }
+        };
         let (px, py) = self.at.eval(st);
-        let p = &self.pattern;
-        for y in 0..p.height {
-            for x in 0..p.width {
-                let v = p.replace[(y * p.width + x) as usize];
-                if v != 0 && st.in_bounds(px + x, py + y) {
-                    let i = ((py + y) * st.width + px + x) as usize;
-                    st.layers[self.layer as usize][i] = v;
-                }
-            }
-        }
+        self.pattern
+            .write_where(&mut st.grid_mut(self.head.layer), px, py, |x, y| {
+                area.contains(x, y)
+            });
         Flow::Continue
     }
 }

@@ -1,0 +1,301 @@
+//! The one miniset matcher: a search grid (or a fix rule's tests) compiled at load into a
+//! flat list of probes, matched at a position of a layer view, and a replace grid written
+//! there. `PlaceMiniset`, `ScatterMiniset`, `Stamp` and the tests of `FixRules` use it.
+//!
+//! * A probe is one non-wildcard cell `(dx, dy)` from the position (the top-left of a
+//!   miniset; the scanned cell of a fix rule): the tile there must be, or must not be, one
+//!   tile, or must be one of a set's members. Wildcard cells (`.`) are no probe.
+//! * A probe outside the grid fails (minisets are only tried where they fit, so for them
+//!   this never happens; fix rules rely on it).
+//! * Fix rules compare tile classes: [`Matcher::matches_by`] maps each tile read first.
+//! * "Blocked" is a separate test over every footprint cell (wildcards included), e.g. the
+//!   protected flag layers: [`Matcher::fits`].
+//!
+//! Everything is precomputed: matching is a native loop over a boxed slice, with one
+//! bounds test per position, and allocates nothing.
+
+use super::pattern::{Cell, Miniset, Test};
+use crate::engine::grid::{Grid, GridMut, Rect};
+
+/// What a probe wants of its cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// Exactly this value.
+    Is(u16),
+    /// Anything but this value.
+    IsNot(u16),
+    /// One of `members[start..end]`.
+    In(u32, u32),
+}
+
+/// One tested cell, `(dx, dy)` from the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Probe {
+    dx: i32,
+    dy: i32,
+    want: Want,
+}
+
+/// A compiled search (and replace) grid. See the module doc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matcher {
+    probes: Box<[Probe]>,
+    /// The members of every set probe, each set's run ascending.
+    members: Box<[u16]>,
+    /// The smallest rectangle, relative to the position, holding every probe.
+    reach: Rect,
+    /// The footprint, relative to the position: the miniset's `width × height` (for fix
+    /// rules, `reach`).
+    footprint: Rect,
+    /// Non-zero replace cells `(dx, dy, tile)`, in raster order.
+    writes: Box<[(i32, i32, u16)]>,
+}
+
+impl Matcher {
+    fn build(probes: Vec<Probe>, members: Vec<u16>, footprint: Option<Rect>) -> Matcher {
+        let reach = match probes.first() {
+            None => Rect::default(),
+            Some(p0) => {
+                let (mut x0, mut y0, mut x1, mut y1) = (p0.dx, p0.dy, p0.dx, p0.dy);
+                for p in &probes {
+                    x0 = x0.min(p.dx);
+                    y0 = y0.min(p.dy);
+                    x1 = x1.max(p.dx);
+                    y1 = y1.max(p.dy);
+                }
+                Rect::from_corners(x0, y0, x1 + 1, y1 + 1)
+            }
+        };
+        Matcher {
+            probes: probes.into_boxed_slice(),
+            members: members.into_boxed_slice(),
+            reach,
+            footprint: footprint.unwrap_or(reach),
+            writes: Box::new([]),
+        }
+    }
+
+    /// The matcher of a miniset: a probe per non-wildcard search cell, the footprint
+    /// `width × height` at the position, and its non-zero replace cells as writes.
+    pub fn miniset(m: &Miniset) -> Matcher {
+        let mut probes = Vec::new();
+        let mut members: Vec<u16> = Vec::new();
+        let size = Rect::of_size(m.width, m.height);
+        for ((dx, dy), c) in size.cells().zip(&m.search) {
+            let want = match c {
+                Cell::Any => continue,
+                Cell::Tile(t) => Want::Is(*t),
+                Cell::Set(s) => {
+                    let start = members.len() as u32;
+                    members.extend_from_slice(s);
+                    Want::In(start, members.len() as u32)
+                }
+            };
+            probes.push(Probe { dx, dy, want });
+        }
+        let mut out = Matcher::build(probes, members, Some(size));
+        out.writes = size
+            .cells()
+            .zip(&m.replace)
+            .filter(|(_, &v)| v != 0)
+            .map(|((dx, dy), &v)| (dx, dy, v))
+            .collect();
+        out
+    }
+
+    /// The matcher of a fix rule's tests `(dx,dy) ==/!= value`, in their order; no writes.
+    pub fn tests(tests: &[Test]) -> Matcher {
+        let probes = tests
+            .iter()
+            .map(|t| Probe {
+                dx: t.dx,
+                dy: t.dy,
+                want: if t.equal {
+                    Want::Is(t.value)
+                } else {
+                    Want::IsNot(t.value)
+                },
+            })
+            .collect();
+        Matcher::build(probes, Vec::new(), None)
+    }
+
+    /// Footprint width in cells.
+    #[inline]
+    pub fn width(&self) -> i32 {
+        self.footprint.w
+    }
+
+    /// Footprint height in cells.
+    #[inline]
+    pub fn height(&self) -> i32 {
+        self.footprint.h
+    }
+
+    /// The footprint with the matcher at `(x, y)`.
+    #[inline]
+    pub fn footprint(&self, x: i32, y: i32) -> Rect {
+        Rect::new(
+            x + self.footprint.x,
+            y + self.footprint.y,
+            self.footprint.w,
+            self.footprint.h,
+        )
+    }
+
+    #[inline(always)]
+    fn want(&self, w: Want, v: u16) -> bool {
+        match w {
+            Want::Is(t) => v == t,
+            Want::IsNot(t) => v != t,
+            Want::In(a, b) => self.members[a as usize..b as usize].contains(&v),
+        }
+    }
+
+    /// Whether every probe holds at `(x, y)` of `g` (a probe outside the grid fails).
+    #[inline]
+    pub fn matches(&self, g: &Grid, x: i32, y: i32) -> bool {
+        self.matches_by(g, x, y, |v| v)
+    }
+
+    /// [`Matcher::matches`] comparing `map(tile)` instead of the tile (classes).
+    #[inline]
+    pub fn matches_by(&self, g: &Grid, x: i32, y: i32, map: impl Fn(u16) -> u16) -> bool {
+        let r = &self.reach;
+        let inside =
+            x + r.x >= 0 && y + r.y >= 0 && x + r.x1() <= g.width() && y + r.y1() <= g.height();
+        if inside {
+            self.probes
+                .iter()
+                .all(|p| self.want(p.want, map(g.at(x + p.dx, y + p.dy))))
+        } else {
+            self.probes.iter().all(|p| match g.get(x + p.dx, y + p.dy) {
+                Some(v) => self.want(p.want, map(v)),
+                None => false,
+            })
+        }
+    }
+
+    /// Whether `blocked(cx, cy)` holds for some footprint cell (wildcards included) with the
+    /// matcher at `(x, y)`.
+    #[inline]
+    pub fn blocked(&self, x: i32, y: i32, blocked: impl FnMut(i32, i32) -> bool) -> bool {
+        self.footprint(x, y).any_cell(blocked)
+    }
+
+    /// It matches at `(x, y)` and no footprint cell is blocked.
+    #[inline]
+    pub fn fits(&self, g: &Grid, x: i32, y: i32, blocked: impl FnMut(i32, i32) -> bool) -> bool {
+        self.matches(g, x, y) && !self.blocked(x, y, blocked)
+    }
+
+    /// Write the non-zero replace cells with the matcher at `(x, y)`; cells outside the grid
+    /// are skipped.
+    #[inline]
+    pub fn write(&self, g: &mut GridMut, x: i32, y: i32) {
+        for &(dx, dy, v) in self.writes.iter() {
+            g.set_checked(x + dx, y + dy, v);
+        }
+    }
+
+    /// [`Matcher::write`] of only the cells `(cx, cy)` for which `keep(cx, cy)` holds.
+    #[inline]
+    pub fn write_where(
+        &self,
+        g: &mut GridMut,
+        x: i32,
+        y: i32,
+        mut keep: impl FnMut(i32, i32) -> bool,
+    ) {
+        for &(dx, dy, v) in self.writes.iter() {
+            let (cx, cy) = (x + dx, y + dy);
+            if g.in_bounds(cx, cy) && keep(cx, cy) {
+                g.set(cx, cy, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::pattern::{parse_patterns, ItemKind};
+
+    fn miniset(text: &str) -> Matcher {
+        let f = parse_patterns(text).unwrap();
+        match &f.items[0].kind {
+            ItemKind::Miniset(m) => Matcher::miniset(m),
+            _ => panic!("not a miniset"),
+        }
+    }
+
+    /// Every position where it matches, in raster order.
+    fn hits(m: &Matcher, g: &Grid) -> Vec<(i32, i32)> {
+        g.bounds()
+            .cells()
+            .filter(|&(x, y)| m.matches(g, x, y))
+            .collect()
+    }
+
+    #[test]
+    fn tiles_wildcards_and_set_cells() {
+        let m = miniset(
+            "set floor = {13 14}\nminiset m 2x2 { search floor . | {5 6} 7 replace . 9 | . . }",
+        );
+        #[rustfmt::skip]
+        let data = [
+            13, 0, 14, 1,
+             6, 7,  5, 7,
+            14, 3,  1, 1,
+        ];
+        let g = Grid::new(&data, 4, 3);
+        // (0,0): 13 in floor, 6 in {5 6}, 7; (2,0): 14, 5, 7; elsewhere no floor tile on top.
+        assert_eq!(hits(&m, &g), vec![(0, 0), (2, 0)]);
+        assert_eq!((m.width(), m.height()), (2, 2));
+        let mut data = data;
+        let mut gm = GridMut::new(&mut data, 4, 3);
+        m.write(&mut gm, 2, 0);
+        m.write(&mut gm, 3, 2); // (4, 2) is off the grid: skipped
+        assert_eq!(data[..4], [13, 0, 14, 9]);
+        assert_eq!(data[8..], [14, 3, 1, 1]);
+    }
+
+    #[test]
+    fn blocked_cells_cover_the_whole_footprint() {
+        let m = miniset("miniset m 2x1 { search 1 . replace 2 2 }");
+        let data = [1, 1, 1];
+        let g = Grid::new(&data, 3, 1);
+        // the wildcard cell (x + 1) is part of the footprint
+        assert!(!m.fits(&g, 0, 0, |x, _| x == 1));
+        assert!(m.fits(&g, 0, 0, |x, _| x == 2));
+        assert!(m.fits(&g, 1, 0, |x, _| x == 0));
+    }
+
+    #[test]
+    fn rule_tests_fail_outside_the_grid_and_compare_mapped_values() {
+        let t = |dx, dy, equal, value| Test {
+            dx,
+            dy,
+            equal,
+            value,
+        };
+        let m = Matcher::tests(&[t(-1, 0, true, 3), t(0, 1, false, 4)]);
+        let data = [3, 8, 0, 4, 4, 5];
+        let g = Grid::new(&data, 3, 2);
+        // (1,0): left 3, below 4 -> fails the `!=`; (2,0): left 8 -> no; (0,*): left is outside
+        assert_eq!(hits(&m, &g), vec![]);
+        // classes: 8 -> 3, 4 -> 1
+        let class = |v: u16| match v {
+            8 => 3,
+            4 => 1,
+            v => v,
+        };
+        let by: Vec<_> = g
+            .bounds()
+            .cells()
+            .filter(|&(x, y)| m.matches_by(&g, x, y, class))
+            .collect();
+        // (1,0): left 3, below 4 -> class 1 != 4: yes; (2,0): left 8 -> 3, below 5: yes
+        assert_eq!(by, vec![(1, 0), (2, 0)]);
+    }
+}
