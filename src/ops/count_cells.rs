@@ -3,7 +3,8 @@
 //! redrawn until its mask has at least 533/693/761 floor cells, shared/spec/diablo.md §2.1).
 //! Draws no random numbers.
 
-use super::args::Tile;
+use super::args::{Rect, RectDef, Tile};
+use crate::engine::grid::Rect as GRect;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -23,6 +24,9 @@ pub struct Params {
     pub values: Vec<Tile>,
     /// The variable (a number) that receives the count.
     pub var: Src,
+    /// Count only inside this rectangle (clipped to the grid). Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
 }
 
 /// Compiled `CountCells`.
@@ -31,6 +35,7 @@ pub struct Op {
     layer: u16,
     values: Vec<u16>,
     var: u16,
+    area: Option<Rect>,
 }
 
 impl Params {
@@ -41,7 +46,12 @@ impl Params {
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let var = cx.declare_var(&self.var, Type::Num)?;
+        let area = match &self.area {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         Some(Op {
+            area,
             layer,
             values: self.values.iter().map(|t| t.0).collect(),
             var,
@@ -51,6 +61,15 @@ impl Params {
 
 impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
+        if let Some(a) = &self.area {
+            let (x, y, w, h) = a.eval(st);
+            let values = &self.values;
+            let n = st
+                .grid(self.layer)
+                .count_in(GRect::new(x, y, w, h), |v| values.contains(&v));
+            st.vars[self.var as usize] = Value::Num(n as f64);
+            return Flow::Continue;
+        }
         let layer = &st.layers[self.layer as usize];
         let n = match self.values[..] {
             [v] => layer.iter().filter(|&&t| t == v).count(),
@@ -76,5 +95,18 @@ mod tests {
             "out",
         );
         assert_eq!(g[0][0], 6);
+    }
+
+    #[test]
+    fn counts_inside_an_area() {
+        let g = run_rules(
+            5,
+            2,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "3", h: "2")),
+               CountCells(layer: "m", values: [1], var: "area", area: (x: "2", y: "1", w: "9", h: "9")),
+               FillRect(layer: "out", value: "area", rect: (x: "0", y: "0", w: "1", h: "1"))"#,
+            "out",
+        );
+        assert_eq!(g[0][0], 1);
     }
 }

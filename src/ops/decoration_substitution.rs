@@ -10,6 +10,10 @@
 //! pick is `pick` and the partner cell `(x+dx, y+dy)` is on the grid, the partner must be of
 //! class `partner_class` and unprotected — it then becomes `partner_tile` — otherwise the
 //! pick becomes `fallback`.
+//!
+//! Variants from a list instead (Diablo's Hell pass 2, §5.6, §5.7 item 6): with `variants`
+//! (a table) and `only_class`, a considered cell whose class is `only_class` (and that is
+//! not flagged) becomes `variants[rnd(len)]` — a negative draw takes the first entry.
 
 use super::args::{flag_layers, flagged, Count, Tile};
 use crate::engine::state::State;
@@ -44,8 +48,15 @@ pub struct Params {
     pub classes: Src,
     /// A cell is considered when `rnd(roll) == 0`. Diablo: 4.
     pub roll: Count,
-    /// `rv = rnd(variant_roll)` picks the member. Diablo: 16.
-    pub variant_roll: Count,
+    /// `rv = rnd(variant_roll)` picks the member. Diablo: 16. Required unless `variants`.
+    #[serde(default)]
+    pub variant_roll: Option<Count>,
+    /// A table of tiles to pick from (`rnd(len)`) instead of the class members.
+    #[serde(default)]
+    pub variants: Option<Src>,
+    /// Only cells of this class are substituted. Default: every class but 0.
+    #[serde(default)]
+    pub only_class: Option<Tile>,
     /// Flag layers of cells never substituted.
     #[serde(default)]
     pub protected: Vec<Src>,
@@ -62,6 +73,8 @@ pub struct Op {
     members: Vec<Vec<u16>>,
     roll: i64,
     variant_roll: i64,
+    variants: Option<Vec<u16>>,
+    only_class: Option<u16>,
     protected: Vec<u16>,
     partners: Vec<PartnerDef>,
 }
@@ -82,12 +95,37 @@ impl Params {
             }
         }
         let protected = flag_layers(cx, &self.protected);
+        let variants = match &self.variants {
+            Some(v) => {
+                let t = cx.tile_table(v)?;
+                if t.is_empty() {
+                    cx.error(v, "the variants table is empty".into(), None);
+                    return None;
+                }
+                Some(t)
+            }
+            None => None,
+        };
+        let variant_roll = match (self.variant_roll, &variants) {
+            (Some(r), _) => r.0,
+            (None, Some(_)) => 0,
+            (None, None) => {
+                cx.error(
+                    &self.layer,
+                    "give `variant_roll` (the draw picking a class member) or `variants`".into(),
+                    None,
+                );
+                return None;
+            }
+        };
         Some(Op {
+            variants,
+            only_class: self.only_class.map(|t| t.0),
             layer,
             classes,
             members,
             roll: self.roll.0,
-            variant_roll: self.variant_roll.0,
+            variant_roll,
             protected,
             partners: self.partners.clone(),
         })
@@ -110,7 +148,15 @@ impl Op {
                 }
                 let i = (y * w + x) as usize;
                 let c = self.class(st.layers[l][i]);
-                if c == 0 || flagged(st, &self.protected, i) {
+                if c == 0
+                    || self.only_class.is_some_and(|o| o != c)
+                    || flagged(st, &self.protected, i)
+                {
+                    continue;
+                }
+                if let Some(v) = &self.variants {
+                    let r = st.rng.below(v.len() as i64).max(0) as usize;
+                    st.layers[l][i] = v[r];
                     continue;
                 }
                 let rv = st.rng.below(self.variant_roll);
