@@ -31,9 +31,11 @@
 //! * `coord_bits: n`: room coordinates and sizes are stored in `n`-bit unsigned fields, as in
 //!   the original: every position and size (rooms and check rectangles) is reduced modulo
 //!   2^n after it is computed, so a negative draw (once in 2^32 steps, §1.2) wraps. A check
-//!   rectangle that wraps to an empty size passes (the original's loop over it does nothing);
-//!   a placed room that marks no cell of the area is not budded from (the original would
-//!   keep going only after a second such draw).
+//!   rectangle that wraps to an empty size passes (the original's loop over it does nothing),
+//!   so a room can be placed off the area (it marks nothing) and buds on from there — its
+//!   second room's coordinates can wrap back into the area. At most `MAX_BUDS` rooms are
+//!   budded from per run (a guard against endless budding; never reached by the original's
+//!   parameters).
 
 use super::args::{holds, when, Count, Rect, RectDef, Tile};
 use crate::engine::grid::Rect as GRect;
@@ -102,6 +104,9 @@ pub struct Params {
 fn one() -> Tile {
     Tile(1)
 }
+
+/// Most rooms budded from per parent (see the module doc).
+const MAX_BUDS: u32 = 1_000_000;
 
 /// A room to bud from: `(x, y, w, h, dir)`.
 type Room = (i32, i32, i32, i32, i32);
@@ -219,7 +224,12 @@ impl Op {
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)
                 stack.push((x, y, w, h, dir));
+                let mut buds = 0;
                 while let Some((x, y, w, h, d)) = stack.pop() {
+                    buds += 1;
+                    if buds > MAX_BUDS {
+                        break;
+                    }
                     let [first, second] = self.bud(st, &b, x, y, w, h, d);
                     stack.extend(second);
                     stack.extend(first);
@@ -261,11 +271,10 @@ impl Op {
         g.all_in(r, |v| v == 0)
     }
 
-    /// Mark a room, clipped to the area; whether it marked any cell.
-    fn mark(&self, st: &mut State, b: &Bounds, x: i32, y: i32, w: i32, h: i32) -> bool {
+    /// Mark a room, clipped to the area.
+    fn mark(&self, st: &mut State, b: &Bounds, x: i32, y: i32, w: i32, h: i32) {
         let r = GRect::new(x, y, w, h).intersect(&b.area);
         st.grid_mut(self.layer).fill(r, self.value);
-        !r.is_empty()
     }
 
     /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)
@@ -312,7 +321,9 @@ impl Op {
                 break;
             }
         }
-        let first = ok && self.mark(st, b, rx, ry, cw, ch);
+        if ok {
+            self.mark(st, b, rx, ry, cw, ch);
+        }
         let (x2, y2, ok2) = if sideways {
             let x2 = b.w(x + w);
             let ok2 = cw > 0 && ch > 0 && self.free(st, b, x2, ry - 1, cw + 1, ch + 2);
@@ -322,12 +333,12 @@ impl Op {
             let ok2 = cw > 0 && ch > 0 && self.free(st, b, rx - 1, y2, cw + 2, ch + 1);
             (rx, y2, ok2)
         };
-        let second = ok2 && self.mark(st, b, x2, y2, cw, ch);
-        // a room that marked nothing (only possible after wrapping) is not budded from
-        let keep = |placed: bool, marked: bool| placed && (marked || b.wrap.is_none());
+        if ok2 {
+            self.mark(st, b, x2, y2, cw, ch);
+        }
         [
-            keep(ok, first).then_some((rx, ry, cw, ch, nd)),
-            keep(ok2, second).then_some((x2, y2, cw, ch, nd)),
+            ok.then_some((rx, ry, cw, ch, nd)),
+            ok2.then_some((x2, y2, cw, ch, nd)),
         ]
     }
 }
