@@ -13,7 +13,9 @@ use undercroft::{Params, RuleSet};
 
 mod diablo_common;
 mod fixture_dir;
-use diablo_common::{compare, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view, want_view};
+use diablo_common::{
+    compare, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view, want_view,
+};
 use fixture_dir as fixtures;
 
 fn rules() -> RuleSet {
@@ -74,7 +76,11 @@ fn cathedral_fixtures_match_tile_for_tile() {
         report.push(diff.line(name, d.attempts));
     }
     println!("{}", report.join("\n"));
-    assert!(entries.len() >= 5, "only {} Cathedral fixtures in index.json", entries.len());
+    assert!(
+        entries.len() >= 5,
+        "only {} Cathedral fixtures in index.json",
+        entries.len()
+    );
     assert_eq!(exact, entries.len(), "\n{}", report.join("\n"));
 }
 

@@ -28,9 +28,11 @@ fn rules() -> RuleSet {
 /// The level-16 quads (set pieces of the test suite, `setpieces/l4data`).
 fn quads(p: Params, dir: &Path) -> Params {
     let l4 = dir.join("setpieces/l4data");
-    ["diab1", "diab2a", "diab2b", "diab3a", "diab3b", "diab4a", "diab4b"]
-        .iter()
-        .fold(p, |p, q| p.set(q, l4.join(format!("{q}.dun")).display()))
+    [
+        "diab1", "diab2a", "diab2b", "diab3a", "diab3b", "diab4a", "diab4b",
+    ]
+    .iter()
+    .fold(p, |p, q| p.set(q, l4.join(format!("{q}.dun")).display()))
 }
 
 /// Our parameters for a fixture's DevilutionX quest settings.
@@ -104,7 +106,11 @@ fn hell_fixtures_match_tile_for_tile() {
                 assert_eq!(Some(v), want_view(e, "ENTRY_PREV"), "{name}: ENTRY_PREV");
             }
             if let Some(v) = view(&d, "town_warp", (6, 6)) {
-                assert_eq!(Some(v), want_view(e, "ENTRY_TWARPDN"), "{name}: ENTRY_TWARPDN");
+                assert_eq!(
+                    Some(v),
+                    want_view(e, "ENTRY_TWARPDN"),
+                    "{name}: ENTRY_TWARPDN"
+                );
             }
         }
         report.push(diff.line(name, d.attempts));

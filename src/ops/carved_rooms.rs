@@ -137,9 +137,7 @@ impl Op {
         if x + self.max > w && y + self.max > h {
             return None;
         }
-        let near = |r: &GRect| {
-            x >= r.x - 2 && x <= r.x1() + 2 && y >= r.y - 2 && y <= r.y1() + 2
-        };
+        let near = |r: &GRect| x >= r.x - 2 && x <= r.x1() + 2 && y >= r.y - 2 && y <= r.y1() + 2;
         if rooms.iter().any(near) {
             return None;
         }

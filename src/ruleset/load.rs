@@ -30,6 +30,8 @@ pub struct Merged {
     pub pools: BTreeMap<Src, Src>,
     pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
     pub steps: Option<Vec<StepDef>>,
+    /// `select` choices with their resolved paths.
+    pub select: Vec<(super::schema::ChoiceDef, PathBuf)>,
 }
 
 /// Reads files (from disk, or from memory in tests and the preview).
@@ -119,7 +121,7 @@ impl<'r> Loader<'r> {
         });
         let parsed: Result<RuleFile, ron::error::SpannedError> =
             reading(id, || ron_options().from_str(&text));
-        let file = match parsed {
+        let mut file = match parsed {
             Ok(f) => f,
             Err(e) => {
                 self.diags.push(ron_diagnostic(path, &text, &e));
@@ -134,7 +136,18 @@ impl<'r> Loader<'r> {
             }
             None => Merged::default(),
         };
+        let select = std::mem::take(&mut file.select);
         self.merge(&mut merged, file);
+        if !select.is_empty() {
+            let base = path.parent().unwrap_or(Path::new("."));
+            merged.select = select
+                .into_iter()
+                .map(|c| {
+                    let p = base.join(&c.rules.text);
+                    (c, p)
+                })
+                .collect();
+        }
         Some(merged)
     }
 
