@@ -21,7 +21,10 @@ fn bench(c: &mut Criterion) {
         let restarts: u64 = (0..200u64)
             .map(|s| rs.generate(s, &p).unwrap().attempts as u64)
             .sum();
-        println!("level {level}: mean restarts {:.1} over 200 seeds", restarts as f64 / 200.0);
+        println!(
+            "level {level}: mean restarts {:.1} over 200 seeds",
+            restarts as f64 / 200.0
+        );
         let mut seed = 0u64;
         g.bench_function(format!("level_{level}"), |b| {
             b.iter(|| {

@@ -66,11 +66,13 @@ fn the_fixtures_of_the_selected_types_match_through_the_entry_point() {
         assert!(diff.exact(), "{}", diff.line(name, d.attempts));
     }
     // level 16 with its set pieces
-    let p = ["diab1", "diab2a", "diab2b", "diab3a", "diab3b", "diab4a", "diab4b"]
-        .iter()
-        .fold(Params::new().set("level", 16), |p, q| {
-            p.set(q, l4.join(format!("{q}.dun")).display())
-        });
+    let p = [
+        "diab1", "diab2a", "diab2b", "diab3a", "diab3b", "diab4a", "diab4b",
+    ]
+    .iter()
+    .fold(Params::new().set("level", 16), |p, q| {
+        p.set(q, l4.join(format!("{q}.dun")).display())
+    });
     let (w, h, want) = read_dun(&dir.join("levels/16-741281013.dun"));
     let d = game.generate(741281013, &p).unwrap();
     let diff = compare("16-741281013", &ids(&d, "tiles"), w, h, &want);
