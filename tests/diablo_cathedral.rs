@@ -8,39 +8,18 @@
 //! Fixtures: `$DEVILUTIONX_FIXTURES` or `../shared/fixtures/devilutionx` (never copied into
 //! the repository); absent → "skipped", or a failure under `CI=true`.
 
-use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
-use undercroft::dungeon::{Dungeon, Layer};
+use std::path::Path;
 use undercroft::{Params, RuleSet};
 
+mod diablo_common;
 mod fixture_dir;
+use diablo_common::{
+    compare, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view, want_view,
+};
 use fixture_dir as fixtures;
 
 fn rules() -> RuleSet {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/diablo/cathedral.ron");
-    RuleSet::load(&p).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn ids(d: &Dungeon, name: &str) -> Vec<Vec<u16>> {
-    match &d.layers[name] {
-        Layer::Ids(r) => r.clone(),
-        _ => panic!("{name} is not a tile layer"),
-    }
-}
-
-fn symbols(d: &Dungeon, name: &str) -> Vec<Vec<char>> {
-    match &d.layers[name] {
-        Layer::Symbols(r) => r.iter().map(|s| s.chars().collect()).collect(),
-        _ => panic!("{name} is not a symbol layer"),
-    }
-}
-
-/// The tile layer of a `.dun` file: u16 LE width, height, then width*height ids row-major.
-fn read_dun(path: &Path) -> (usize, usize, Vec<u16>) {
-    let b = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let u = |i: usize| u16::from_le_bytes([b[2 * i], b[2 * i + 1]]);
-    let (w, h) = (u(0) as usize, u(1) as usize);
-    (w, h, (0..w * h).map(|i| u(2 + i)).collect())
+    load("rules/diablo/cathedral.ron")
 }
 
 /// Our parameters for a fixture's DevilutionX quest settings.
@@ -70,71 +49,39 @@ fn params_for(entry: &serde_json::Value, dir: &Path) -> Params {
 fn cathedral_fixtures_match_tile_for_tile() {
     let Some(dir) = fixtures::dir() else { return };
     let rs = rules();
-    let index: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("index.json")).unwrap()).unwrap();
     let mut report = Vec::new();
     let mut exact = 0;
-    let mut total = 0;
-    for e in index.as_array().unwrap() {
-        if e["type"] != "cathedral" {
-            continue;
-        }
-        total += 1;
+    let entries = fixtures_of(&dir, "cathedral");
+    for e in &entries {
         let name = e["fixture"].as_str().unwrap();
         let (w, h, want) = read_dun(&dir.join("levels").join(format!("{name}.dun")));
         let seed = e["seed"].as_u64().unwrap();
         let d = rs
             .generate(seed, &params_for(e, &dir))
             .unwrap_or_else(|err| panic!("{name}: {err}"));
-        let got = ids(&d, "tiles");
-        assert_eq!((got.len(), got[0].len()), (h, w), "{name}: size");
-        let mut first = None;
-        let mut equal = 0;
-        for y in 0..h {
-            for x in 0..w {
-                if got[y][x] == want[y * w + x] {
-                    equal += 1;
-                } else if first.is_none() {
-                    first = Some((x, y, got[y][x], want[y * w + x]));
-                }
-            }
-        }
+        let diff = compare(name, &ids(&d, "tiles"), w, h, &want);
         // spawn points (spec §1.4): 2 * stamp top-left + 16 + (3, 4) arriving from above,
         // + (3, 3) from below (when the level has stairs down)
-        let view = |m: &str, off: (i32, i32)| {
-            d.markers
-                .get(m)
-                .map(|p| [2 * p[0] + 16 + off.0, 2 * p[1] + 16 + off.1])
-        };
-        let vp = &e["view_positions"];
-        let want_main = [
-            vp["ENTRY_MAIN"][0].as_i64().unwrap() as i32,
-            vp["ENTRY_MAIN"][1].as_i64().unwrap() as i32,
-        ];
         assert_eq!(
-            view("stairs_up", (3, 4)),
-            Some(want_main),
+            view(&d, "stairs_up", (3, 4)),
+            want_view(e, "ENTRY_MAIN"),
             "{name}: ENTRY_MAIN"
         );
-        if let Some(down) = view("stairs_down", (3, 3)) {
-            let p = &vp["ENTRY_PREV"];
-            let want = [p[0].as_i64().unwrap() as i32, p[1].as_i64().unwrap() as i32];
-            assert_eq!(down, want, "{name}: ENTRY_PREV");
+        if let Some(down) = view(&d, "stairs_down", (3, 3)) {
+            assert_eq!(Some(down), want_view(e, "ENTRY_PREV"), "{name}: ENTRY_PREV");
         }
-        match first {
-            None => {
-                exact += 1;
-                report.push(format!("{name}: exact ({} restarts)", d.attempts));
-            }
-            Some((x, y, g, f)) => report.push(format!(
-                "{name}: first difference at ({x}, {y}): ours {g}, fixture {f}; {:.1}% equal",
-                100.0 * equal as f64 / (w * h) as f64
-            )),
+        if diff.exact() {
+            exact += 1;
         }
+        report.push(diff.line(name, d.attempts));
     }
     println!("{}", report.join("\n"));
-    assert!(total >= 5, "only {total} Cathedral fixtures in index.json");
-    assert_eq!(exact, total, "\n{}", report.join("\n"));
+    assert!(
+        entries.len() >= 5,
+        "only {} Cathedral fixtures in index.json",
+        entries.len()
+    );
+    assert_eq!(exact, entries.len(), "\n{}", report.join("\n"));
 }
 
 /// Floor (and what connects it) in the `level` symbol layer: floor, arch, door, stairs.
@@ -163,37 +110,18 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) {
             "level {level} seed {seed}: floor {area} < {min}"
         );
         let sym = symbols(&d, "level");
-        let (w, h) = (sym[0].len(), sym.len());
         // the stairs-up stamp's top-left is in the wall row; its step (1, 1) is stairs
         let start = (up[0] as usize + 1, up[1] as usize + 1);
         assert!(
             walkable(sym[start.1][start.0]),
             "level {level} seed {seed}: stairs tile"
         );
-        let mut seen = vec![vec![false; w]; h];
-        let mut queue = VecDeque::from([start]);
-        seen[start.1][start.0] = true;
-        while let Some((x, y)) = queue.pop_front() {
-            for (dx, dy) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
-                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
-                    continue;
-                }
-                let (nx, ny) = (nx as usize, ny as usize);
-                if !seen[ny][nx] && walkable(sym[ny][nx]) {
-                    seen[ny][nx] = true;
-                    queue.push_back((nx, ny));
-                }
-            }
-        }
-        for y in 0..h {
-            for x in 0..w {
-                assert!(
-                    !walkable(sym[y][x]) || seen[y][x],
-                    "level {level} seed {seed}: ({x}, {y}) cannot be reached from the stairs up\n{}",
-                    sym.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
-                );
-            }
+        let walk = |x: usize, y: usize| walkable(sym[y][x]);
+        if let Some((x, y)) = unreachable(&sym, start, walk, walk) {
+            panic!(
+                "level {level} seed {seed}: ({x}, {y}) cannot be reached from the stairs up\n{}",
+                picture(&sym)
+            );
         }
     }
     println!(

@@ -244,6 +244,18 @@ pub fn main() -> ExitCode {
             let mut ok = true;
             for r in &rules {
                 match load(r) {
+                    Some(rs) if rs.selects() => {
+                        outln!(
+                            "{}: ok — {} (selects among {})",
+                            r.display(),
+                            rs.name,
+                            rs.choice_names().join(", ")
+                        );
+                        for p in &rs.params {
+                            outln!("  --param {}=…  {}: {}", p.name, p.describe(), p.doc);
+                        }
+                        outln!("  and the parameters of the rule set chosen");
+                    }
                     Some(rs) => {
                         outln!(
                             "{}: ok — {} ({} operator step{}, grid {}x{})",

@@ -9,8 +9,11 @@
 //! steps) leaves the tile. Two-tile decorations (`partners`, checked in order): when the
 //! pick is `pick` and the partner cell `(x+dx, y+dy)` is on the grid, the partner must be of
 //! class `partner_class` and unprotected — it then becomes `partner_tile` — otherwise the
-//! pick becomes `fallback`. With `area`, only its cells are visited (and drawn for) and a
-//! partner cell outside it counts as off the grid; `when` false skips the step.
+//! pick becomes `fallback`.
+//!
+//! Variants from a list instead (Diablo's Hell pass 2, §5.6, §5.7 item 6): with `variants`
+//! (a table) and `only_class`, a considered cell whose class is `only_class` (and that is
+//! not flagged) becomes `variants[rnd(len)]` — a negative draw takes the first entry.
 
 use super::args::{Count, RectDef, Tile, TileHeader};
 use crate::engine::state::State;
@@ -20,7 +23,6 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "replace random cells by a random member of their tile's substitution class";
 
@@ -52,8 +54,15 @@ pub struct Params {
     pub classes: Src,
     /// A cell is considered when `rnd(roll) == 0`. Diablo: 4.
     pub roll: Count,
-    /// `rv = rnd(variant_roll)` picks the member. Diablo: 16.
-    pub variant_roll: Count,
+    /// `rv = rnd(variant_roll)` picks the member. Diablo: 16. Required unless `variants`.
+    #[serde(default)]
+    pub variant_roll: Option<Count>,
+    /// A table of tiles to pick from (`rnd(len)`) instead of the class members.
+    #[serde(default)]
+    pub variants: Option<Src>,
+    /// Only cells of this class are substituted. Default: every class but 0.
+    #[serde(default)]
+    pub only_class: Option<Tile>,
     /// Flag layers of cells never substituted.
     #[serde(default)]
     pub protected: Vec<Src>,
@@ -77,24 +86,17 @@ pub struct Op {
     members: Vec<Vec<u16>>,
     roll: i64,
     variant_roll: i64,
+    variants: Option<Vec<u16>>,
+    only_class: Option<u16>,
     partners: Vec<PartnerDef>,
 }
 
 impl Params {
-    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
         let classes = cx.tile_table(&self.classes)?;
         let n = classes.iter().copied().max().unwrap_or(0) as usize + 1;
         let mut members = vec![Vec::new(); n];
@@ -103,12 +105,44 @@ impl Params {
                 members[c as usize].push(tile as u16);
             }
         }
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
+        let variants = match &self.variants {
+            Some(v) => {
+                let t = cx.tile_table(v)?;
+                if t.is_empty() {
+                    cx.error(v, "the variants table is empty".into(), None);
+                    return None;
+                }
+                Some(t)
+            }
+            None => None,
+        };
+        let variant_roll = match (self.variant_roll, &variants) {
+            (Some(r), _) => r.0,
+            (None, Some(_)) => 0,
+            (None, None) => {
+                cx.error(
+                    &self.layer,
+                    "give `variant_roll` (the draw picking a class member) or `variants`".into(),
+                    None,
+                );
+                return None;
+            }
+        };
         Some(Op {
+            variants,
+            only_class: self.only_class.map(|t| t.0),
             head: head?,
             classes,
             members,
             roll: self.roll.0,
-            variant_roll: self.variant_roll.0,
+            variant_roll,
             partners: self.partners.clone(),
         })
     }
@@ -131,7 +165,12 @@ impl Op {
                 return;
             }
             let c = self.class(st.grid(l).at(x, y));
-            if c == 0 || self.head.flagged(st, x, y) {
+            if c == 0 || self.only_class.is_some_and(|o| o != c) || self.head.flagged(st, x, y) {
+                return;
+            }
+            if let Some(v) = &self.variants {
+                let r = st.rng.below(v.len() as i64).max(0) as usize;
+                st.grid_mut(l).set(x, y, v[r]);
                 return;
             }
             let rv = st.rng.below(self.variant_roll);

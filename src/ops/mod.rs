@@ -17,16 +17,19 @@ use serde::Deserialize;
 
 pub mod adjacent_room;
 pub mod args;
+pub mod carved_rooms;
 pub mod cell_scoring;
 pub mod count_cells;
 pub mod decoration_substitution;
 pub mod dir;
+pub mod edge_corridor;
 pub mod fill_rect;
 pub mod fix_rules;
 pub mod flood_regions;
 pub mod layout_pool;
 pub mod list_trim;
 pub mod marching_squares;
+pub mod mirror;
 pub mod neighbour_search;
 pub mod partition_walls;
 pub mod pick_room;
@@ -167,6 +170,12 @@ operators! {
     FloodRegions => flood_regions,
     /// Place a miniset at random wherever it matches, in raster order.
     ScatterMiniset => scatter_miniset,
+    /// Copy a region onto its mirror images (horizontal, vertical, both).
+    Mirror => mirror,
+    /// Dig corridors from a region's right and bottom edges to its layout.
+    EdgeCorridors => edge_corridor,
+    /// Carve walled rooms with a doorway into open floor.
+    CarveRooms => carved_rooms,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

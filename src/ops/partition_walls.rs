@@ -9,14 +9,23 @@
 //! side neighbours are `open`, and the cell is not flagged in `skip`. The walk of length
 //! `len` (the offset where it stopped) is accepted when `len >= min_length` and the tile
 //! there is one of `stops`. Then:
-//! 1. `k = rnd(len of kinds)` chooses a kind (a negative draw takes kind 0): its wall tile,
-//!    door tile and start replacements `(from, to)` applied to `start`;
-//! 2. `rnd(open_door.0) == open_door.1` turns the door into `open_door.2`;
-//! 3. the start tile goes at the origin, the wall tile at offsets `1..len`;
+//! 1. `k = rnd(len of kinds)` chooses a kind (a negative draw takes kind 0; with one kind
+//!    nothing is drawn): its wall tile, door tile and start replacements `(from, to)`
+//!    applied to `start`;
+//! 2. with `open_door`, `rnd(open_door.0) == open_door.1` turns the door into `open_door.2`;
+//! 3. the start tile goes at the origin, the wall tile at offsets `1..len`; the tile where
+//!    the walk stopped is replaced through the direction's `ends` `(from, to)` (default none);
 //! 4. the door goes at offset `rnd(len − 1) + 1`; a door listed in `protect_doors` is
-//!    flagged in the `protect` layer.
+//!    flagged in the `protect` layer. With a direction's `doorway` of `n` tiles instead,
+//!    they go at offsets `k .. k + n − 1`, `k = rnd(len − n) + 1`, and each `(i, tile)` of
+//!    `doorway_side` turns the `open` cell beside offset `k + i` (above a horizontal wall,
+//!    left of a vertical one) into `tile`.
 //!
-//! Walks read outside the grid as "not open".
+//! A direction's `stops` replace the common list for walls of that direction. Walks read
+//! outside the grid as "not open".
+//!
+//! Diablo's Hell `AddWall` (§5.4): one kind, no open-door roll, a 3-tile doorway with side
+//! tiles, end conversions, `min_length: 4`.
 
 use super::args::{flag_layers, flagged, Count, Tile};
 use crate::engine::state::State;
@@ -26,7 +35,6 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "run partition walls with doors across open floor from trigger tiles";
 
 /// Which way a wall runs from its origin.
@@ -44,7 +52,7 @@ pub enum WallDir {
 pub struct TriggerDef {
     /// The tile the scanned cell must hold.
     pub tile: Tile,
-    /// Which way the wall runs from the trigger cell.
+    /// Which way the wall runs from the scanned cell.
     pub dir: WallDir,
     /// The tile written at the origin (before the kind's replacements).
     pub start: Tile,
@@ -67,10 +75,23 @@ pub struct KindDef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DirDef {
-    /// Kinds, chosen by `rnd(kinds.len())`.
+    /// Kinds, chosen by `rnd(kinds.len())` (no draw with one kind).
     pub kinds: Vec<KindDef>,
-    /// `(roll, hit, tile)`: when `rnd(roll) == hit` the door becomes `tile`.
-    pub open_door: (Count, i64, Tile),
+    /// `(roll, hit, tile)`: when `rnd(roll) == hit` the door becomes `tile`. Default: no roll.
+    #[serde(default)]
+    pub open_door: Option<(Count, i64, Tile)>,
+    /// Tiles a wall of this direction may end on. Default: the common `stops`.
+    #[serde(default)]
+    pub stops: Option<Vec<Tile>>,
+    /// Replacements `(from, to)` of the tile where the wall ends. Default none.
+    #[serde(default)]
+    pub ends: Vec<(Tile, Tile)>,
+    /// A doorway of several tiles replacing the kind's door. Default: the kind's door.
+    #[serde(default)]
+    pub doorway: Vec<Tile>,
+    /// `(i, tile)`: the open cell beside doorway offset `k + i` becomes `tile`. Default none.
+    #[serde(default)]
+    pub doorway_side: Vec<(i32, Tile)>,
 }
 
 /// Rule-file parameters of `PartitionWalls(...)`.
@@ -91,13 +112,14 @@ pub struct Params {
     pub discard: u32,
     /// The open-floor tile walls cross.
     pub open: Tile,
-    /// Tiles a wall may end on.
+    /// Tiles a wall may end on (unless a direction gives its own). Default none.
+    #[serde(default)]
     pub stops: Vec<Tile>,
     /// Shortest accepted walk (origin included). Diablo: 2.
     pub min_length: Count,
-    /// Wall kinds and open-door roll of walls run toward x + 1.
+    /// How walls running along rows are drawn (tiles, doorways, stops, ends).
     pub horizontal: DirDef,
-    /// Wall kinds and open-door roll of walls run toward y + 1.
+    /// How walls running along columns are drawn.
     pub vertical: DirDef,
     /// Door tiles that get flagged in `protect`.
     #[serde(default)]
@@ -114,9 +136,11 @@ struct Kind {
 #[derive(Debug)]
 struct Dir {
     kinds: Vec<Kind>,
-    open_roll: i64,
-    open_hit: i64,
-    open_tile: u16,
+    open: Option<(i64, i64, u16)>,
+    stops: Vec<u16>,
+    ends: Vec<(u16, u16)>,
+    doorway: Vec<u16>,
+    doorway_side: Vec<(i32, u16)>,
 }
 
 /// Compiled `PartitionWalls`.
@@ -128,17 +152,18 @@ pub struct Op {
     triggers: Vec<(u16, WallDir, u16)>,
     discard: u32,
     open: u16,
-    stops: Vec<u16>,
     min_length: i32,
     dirs: [Dir; 2],
     protect_doors: Vec<u16>,
 }
 
-fn dir(cx: &mut Cx, at: &Src, d: &DirDef) -> Option<Dir> {
+fn dir(cx: &mut Cx, at: &Src, d: &DirDef, stops: &[Tile]) -> Option<Dir> {
     if d.kinds.is_empty() {
         cx.error(at, "a wall direction needs at least one kind".into(), None);
         return None;
     }
+    let tiles = |v: &[Tile]| v.iter().map(|t| t.0).collect::<Vec<u16>>();
+    let pairs = |v: &[(Tile, Tile)]| v.iter().map(|(a, b)| (a.0, b.0)).collect();
     Some(Dir {
         kinds: d
             .kinds
@@ -146,28 +171,28 @@ fn dir(cx: &mut Cx, at: &Src, d: &DirDef) -> Option<Dir> {
             .map(|k| Kind {
                 wall: k.wall.0,
                 door: k.door.0,
-                starts: k.starts.iter().map(|(a, b)| (a.0, b.0)).collect(),
+                starts: pairs(&k.starts),
             })
             .collect(),
-        open_roll: d.open_door.0 .0,
-        open_hit: d.open_door.1,
-        open_tile: d.open_door.2 .0,
+        open: d.open_door.map(|(r, h, t)| (r.0, h, t.0)),
+        stops: tiles(d.stops.as_deref().unwrap_or(stops)),
+        ends: pairs(&d.ends),
+        doorway: tiles(&d.doorway),
+        doorway_side: d.doorway_side.iter().map(|&(i, t)| (i, t.0)).collect(),
     })
 }
 
 impl Params {
-    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let skip = flag_layers(cx, &self.skip);
         let protect = cx.layer(&self.protect);
-        let h = dir(cx, &self.layer, &self.horizontal);
-        let v = dir(cx, &self.layer, &self.vertical);
+        let h = dir(cx, &self.layer, &self.horizontal, &self.stops);
+        let v = dir(cx, &self.layer, &self.vertical, &self.stops);
         Some(Op {
             layer,
             skip,
@@ -179,7 +204,6 @@ impl Params {
                 .collect(),
             discard: self.discard,
             open: self.open.0,
-            stops: self.stops.iter().map(|t| t.0).collect(),
             min_length: self.min_length.0 as i32,
             dirs: [h?, v?],
             protect_doors: self.protect_doors.iter().map(|t| t.0).collect(),
@@ -194,7 +218,7 @@ impl Op {
     }
 
     /// Length of an acceptable wall from `(x, y)` along `(dx, dy)`, if any.
-    fn walk(&self, st: &State, x: i32, y: i32, dx: i32, dy: i32) -> Option<i32> {
+    fn walk(&self, st: &State, x: i32, y: i32, dx: i32, dy: i32, stops: &[u16]) -> Option<i32> {
         let open = Some(self.open);
         let mut n = 1;
         loop {
@@ -212,7 +236,7 @@ impl Op {
             n += 1;
         }
         let end = self.tile(st, x + n * dx, y + n * dy)?;
-        (n >= self.min_length && self.stops.contains(&end)).then_some(n)
+        (n >= self.min_length && stops.contains(&end)).then_some(n)
     }
 
     fn build(&self, st: &mut State, x: i32, y: i32, d: WallDir, start: u16, len: i32) {
@@ -220,35 +244,54 @@ impl Op {
             WallDir::Horizontal => (1, 0, &self.dirs[0]),
             WallDir::Vertical => (0, 1, &self.dirs[1]),
         };
-        let k = st.rng.below(dd.kinds.len() as i64);
-        let kind = &dd.kinds[k.max(0) as usize];
-        let start = kind
-            .starts
-            .iter()
-            .find(|(from, _)| *from == start)
-            .map_or(start, |&(_, to)| to);
-        let door = if st.rng.below(dd.open_roll) == dd.open_hit {
-            dd.open_tile
+        let k = if dd.kinds.len() > 1 {
+            st.rng.below(dd.kinds.len() as i64).max(0) as usize
         } else {
-            kind.door
+            0
         };
-        let mut g = st.grid_mut(self.layer);
+        let kind = &dd.kinds[k];
+        let start = swap(&kind.starts, start);
+        let door = match dd.open {
+            Some((roll, hit, tile)) if st.rng.below(roll) == hit => tile,
+            _ => kind.door,
+        };
+        let (open, layer) = (self.open, self.layer);
+        let mut g = st.grid_mut(layer);
         g.set(x, y, start);
         for n in 1..len {
             g.set(x + n * dx, y + n * dy, kind.wall);
         }
-        let n = st.rng.below((len - 1) as i64) as i32 + 1;
-        let (doorx, doory) = (x + n * dx, y + n * dy);
-        st.grid_mut(self.layer).set(doorx, doory, door);
-        if self.protect_doors.contains(&door) {
-            st.grid_mut(self.protect).set(doorx, doory, 1);
+        let (ex, ey) = (x + len * dx, y + len * dy);
+        let end = g.as_grid().at(ex, ey);
+        g.set(ex, ey, swap(&dd.ends, end));
+        if dd.doorway.is_empty() {
+            let n = st.rng.below((len - 1) as i64) as i32 + 1;
+            let (px, py) = (x + n * dx, y + n * dy);
+            st.grid_mut(layer).set(px, py, door);
+            if self.protect_doors.contains(&door) {
+                st.grid_mut(self.protect).set(px, py, 1);
+            }
+            return;
+        }
+        let n = dd.doorway.len() as i32;
+        let k = st.rng.below((len - n) as i64) as i32 + 1;
+        let mut g = st.grid_mut(layer);
+        for (i, &t) in dd.doorway.iter().enumerate() {
+            g.set_checked(x + (k + i as i32) * dx, y + (k + i as i32) * dy, t);
+        }
+        // beside the wall: above a horizontal one (dy = −1), left of a vertical one
+        for &(i, t) in &dd.doorway_side {
+            let (px, py) = (x + (k + i) * dx - dy, y + (k + i) * dy - dx);
+            if g.as_grid().get(px, py) == Some(open) {
+                g.set(px, py, t);
+            }
         }
     }
 
-    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
+        let w = st.width;
         for y in 0..st.height {
-            for x in 0..st.width {
+            for x in 0..w {
                 let t = st.grid(self.layer).at(x, y);
                 if !self.triggers.iter().any(|&(tile, _, _)| tile == t)
                     || flagged(st, &self.skip, x, y)
@@ -266,7 +309,11 @@ impl Op {
                         WallDir::Horizontal => (1, 0),
                         WallDir::Vertical => (0, 1),
                     };
-                    if let Some(len) = self.walk(st, x, y, dx, dy) {
+                    let stops = match d {
+                        WallDir::Horizontal => &self.dirs[0].stops,
+                        WallDir::Vertical => &self.dirs[1].stops,
+                    };
+                    if let Some(len) = self.walk(st, x, y, dx, dy, stops) {
                         self.build(st, x, y, d, start, len);
                     }
                 }
@@ -274,6 +321,15 @@ impl Op {
         }
         Flow::Continue
     }
+}
+
+/// `t` replaced through the first matching `(from, to)` pair, else `t`.
+#[inline]
+fn swap(pairs: &[(u16, u16)], t: u16) -> u16 {
+    pairs
+        .iter()
+        .find(|(from, _)| *from == t)
+        .map_or(t, |&(_, to)| to)
 }
 
 #[cfg(test)]

@@ -54,6 +54,10 @@ pub struct Params {
     /// Marker that receives the top-left of the (last) placement.
     #[serde(default)]
     pub marker: Option<Src>,
+    /// `("x", "y")`: number variables receiving the top-left of the (last) placement (to
+    /// stamp something on the same spot later). Default none.
+    #[serde(default)]
+    pub position: Option<(Src, Src)>,
     /// A true/false variable set to whether every placement succeeded.
     #[serde(default)]
     pub result: Option<Src>,
@@ -76,6 +80,7 @@ pub struct Op {
     protected: Vec<u16>,
     count: Option<Program>,
     marker: Option<u16>,
+    position: Option<(u16, u16)>,
     result: Option<u16>,
     fail: Option<u32>,
 }
@@ -110,6 +115,14 @@ impl Params {
             None => None,
         };
         let marker = self.marker.as_ref().map(|m| cx.declare_marker(m));
+        let position = match &self.position {
+            Some((x, y)) => {
+                let x = cx.declare_var(x, Type::Num);
+                let y = cx.declare_var(y, Type::Num);
+                Some((x?, y?))
+            }
+            None => None,
+        };
         let result = match &self.result {
             Some(r) => Some(cx.declare_var(r, Type::Bool)?),
             None => None,
@@ -128,6 +141,7 @@ impl Params {
             protected,
             count,
             marker,
+            position,
             result,
             fail,
         })
@@ -180,6 +194,10 @@ impl Op {
                 Some((x, y)) => {
                     if let Some(m) = self.marker {
                         st.markers[m as usize] = Some([x, y]);
+                    }
+                    if let Some((vx, vy)) = self.position {
+                        st.vars[vx as usize] = Value::Num(x as f64);
+                        st.vars[vy as usize] = Value::Num(y as f64);
                     }
                 }
                 None => all = false,

@@ -22,9 +22,23 @@
 //!
 //! Divisions truncate toward zero. Parents are given as rectangles with conditions; they
 //! are not marked by this operator (use `FillRect`).
+//!
+//! Optional generalisations (Diablo's Hell, §5.2 and §5.7 item 5), all off by default:
+//! * `area`: the budding is bounded by a rectangle instead of the grid — checks must lie
+//!   inside it and marking is clipped to it (Hell: the 20×20 quadrant);
+//! * `reject_edge`: a check rectangle whose top-left lies on or before the area's first
+//!   column or row fails (Hell's `CheckRoom` refuses `x <= 0` or `y <= 0`);
+//! * `coord_bits: n`: room coordinates and sizes are stored in `n`-bit unsigned fields, as in
+//!   the original: every position and size (rooms and check rectangles) is reduced modulo
+//!   2^n after it is computed, so a negative draw (once in 2^32 steps, §1.2) wraps. A check
+//!   rectangle that wraps to an empty size passes (the original's loop over it does nothing),
+//!   so a room can be placed off the area (it marks nothing) and buds on from there — its
+//!   second room's coordinates can wrap back into the area. At most `MAX_BUDS` rooms are
+//!   budded from per run (a guard against endless budding; never reached by the original's
+//!   parameters).
 
 use super::args::{holds, when, Count, Rect, RectDef, Tile};
-use crate::engine::grid::Rect as Cells;
+use crate::engine::grid::Rect as GRect;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
@@ -34,7 +48,6 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "recursively bud rooms off parent rectangles on a mask layer (alternating axes)";
 
@@ -42,7 +55,7 @@ pub const DESCRIPTION: &str =
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ParentDef {
-    /// The parent rectangle, in cells (its rooms bud off its sides).
+    /// The parent rectangle, in cells (expressions).
     pub rect: RectDef,
     /// Skip this parent when false. Default: always.
     #[serde(default)]
@@ -76,11 +89,25 @@ pub struct Params {
     /// Check the sideways first room with width and height swapped (Diablo's bug). Default false.
     #[serde(default)]
     pub side_check_swapped: bool,
+    /// The rectangle budding stays in (checks inside, marks clipped). Default: the grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// A check rectangle with its top-left on or before the area's first column or row
+    /// fails. Default false.
+    #[serde(default)]
+    pub reject_edge: bool,
+    /// Bits of the unsigned fields room coordinates and sizes are stored in (1..=16); values
+    /// wrap modulo 2^bits. Default: none (plain integers). Diablo's Hell: 8.
+    #[serde(default)]
+    pub coord_bits: Option<u8>,
 }
 
 fn one() -> Tile {
     Tile(1)
 }
+
+/// Most rooms budded from per parent (see the module doc).
+const MAX_BUDS: u32 = 1_000_000;
 
 /// A room to bud from: `(x, y, w, h, dir)`.
 type Room = (i32, i32, i32, i32, i32);
@@ -98,15 +125,35 @@ pub struct Op {
     size_even: bool,
     attempts: i64,
     swapped: bool,
+    area: Option<Rect>,
+    reject_edge: bool,
+    /// `2^bits − 1` when coordinates wrap.
+    wrap: Option<i32>,
+}
+
+/// The bounds of one run: the area (clipped to the grid) and the wrap mask.
+#[derive(Clone, Copy)]
+struct Bounds {
+    area: GRect,
+    wrap: Option<i32>,
+}
+
+impl Bounds {
+    /// A stored coordinate or size: reduced modulo 2^bits when wrapping.
+    #[inline(always)]
+    fn w(&self, v: i32) -> i32 {
+        match self.wrap {
+            Some(m) => v & m,
+            None => v,
+        }
+    }
 }
 
 impl Params {
-    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let dir = cx.expr(&self.dir, Type::Num);
@@ -116,6 +163,23 @@ impl Params {
             match (p.rect.compile(cx), when(cx, &p.when)) {
                 (Some(r), Some(w)) => parents.push((r, w)),
                 _ => ok = false,
+            }
+        }
+        let area = match &self.area {
+            Some(a) => match a.compile(cx) {
+                Some(a) => Some(a),
+                None => return None,
+            },
+            None => None,
+        };
+        if let Some(b) = self.coord_bits {
+            if !(1..=16).contains(&b) {
+                cx.error(
+                    &self.layer,
+                    format!("`coord_bits` must be 1..=16, found {b}"),
+                    None,
+                );
+                return None;
             }
         }
         if !ok {
@@ -132,23 +196,42 @@ impl Params {
             size_even: self.size_even,
             attempts: self.attempts.0,
             swapped: self.side_check_swapped,
+            area,
+            reject_edge: self.reject_edge,
+            wrap: self.coord_bits.map(|b| (1i32 << b) - 1),
         })
     }
 }
 
 impl Op {
-    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let dir = self.dir.num(st) as i32;
+        let grid = GRect::of_size(st.width, st.height);
+        let area = match &self.area {
+            Some(a) => {
+                let crate::engine::grid::Rect { x, y, w, h } = a.eval(st);
+                GRect::new(x, y, w, h).intersect(&grid)
+            }
+            None => grid,
+        };
+        let b = Bounds {
+            area,
+            wrap: self.wrap,
+        };
         let mut stack = Vec::new();
         for (rect, w) in &self.parents {
             if holds(w, st) {
-                let Cells { x, y, w, h } = rect.eval(st);
+                let crate::engine::grid::Rect { x, y, w, h } = rect.eval(st);
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)
                 stack.push((x, y, w, h, dir));
+                let mut buds = 0;
                 while let Some((x, y, w, h, d)) = stack.pop() {
-                    let [first, second] = self.bud(st, x, y, w, h, d);
+                    buds += 1;
+                    if buds > MAX_BUDS {
+                        break;
+                    }
+                    let [first, second] = self.bud(st, &b, x, y, w, h, d);
                     stack.extend(second);
                     stack.extend(first);
                 }
@@ -158,100 +241,106 @@ impl Op {
     }
 
     #[inline]
-    fn size(&self, st: &mut State) -> i32 {
+    fn size(&self, st: &mut State, b: &Bounds) -> i32 {
         let v = st.rng.below(self.size_roll) + self.size_add;
-        (if self.size_even { v & !1 } else { v }) as i32
+        b.w((if self.size_even { v & !1 } else { v }) as i32)
     }
 
-    /// Every cell of the rectangle inside the grid and free. Rooms of size 0 are never placed
-    /// (the original would accept one only after a negative draw, once in 2^32 steps; with
-    /// parameters allowing size 0 it would bud forever).
+    /// Every cell of the check rectangle inside the area and free. Without wrapping, empty
+    /// rectangles never pass (a room of size 0 is never placed: the original would accept
+    /// one only after a negative draw, once in 2^32 steps, and with parameters allowing size
+    /// 0 it would bud forever); with wrapping they pass, as the original's empty loop does.
     #[inline]
-    fn free(&self, st: &State, x: i32, y: i32, w: i32, h: i32) -> bool {
-        let r = Cells::new(x, y, w, h);
-        let g = st.grid(self.layer);
-        if r.is_empty() || !g.bounds().contains_rect(&r) {
+    fn free(&self, st: &State, b: &Bounds, x: i32, y: i32, w: i32, h: i32) -> bool {
+        let (x, y, w, h) = (b.w(x), b.w(y), b.w(w), b.w(h));
+        if self.reject_edge && (x <= b.area.x || y <= b.area.y) {
             return false;
         }
-        // corners first: most failing checks hit a taken corner
+        let r = GRect::new(x, y, w, h);
+        if r.is_empty() {
+            return b.wrap.is_some();
+        }
+        if !b.area.contains_rect(&r) {
+            return false;
+        }
+        let g = st.grid(self.layer);
         let (x1, y1) = (r.x1() - 1, r.y1() - 1);
+        // corners first: most failing checks hit a taken corner
         if (g.at(x, y) | g.at(x1, y) | g.at(x, y1) | g.at(x1, y1)) != 0 {
             return false;
         }
         g.all_in(r, |v| v == 0)
     }
 
-    fn mark(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32) {
-        st.grid_mut(self.layer)
-            .fill(Cells::new(x, y, w, h), self.value);
+    /// Mark a room, clipped to the area.
+    fn mark(&self, st: &mut State, b: &Bounds, x: i32, y: i32, w: i32, h: i32) {
+        let r = GRect::new(x, y, w, h).intersect(&b.area);
+        st.grid_mut(self.layer).fill(r, self.value);
     }
 
     /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)
     /// with their axis flag, to bud from next.
-    fn bud(&self, st: &mut State, x: i32, y: i32, w: i32, h: i32, dir: i32) -> [Option<Room>; 2] {
+    #[allow(clippy::too_many_arguments)]
+    fn bud(
+        &self,
+        st: &mut State,
+        b: &Bounds,
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        dir: i32,
+    ) -> [Option<Room>; 2] {
         let r = st.rng.below(self.axis_roll);
         let sideways = if dir == 1 { r == 0 } else { r != 0 };
         let (mut cw, mut ch);
         let mut n = 0;
-        if sideways {
-            let (mut rx, mut ry);
-            let mut ok;
-            loop {
-                cw = self.size(st);
-                ch = self.size(st);
-                ry = h / 2 + y - ch / 2;
-                rx = x - cw;
-                ok = cw > 0
-                    && ch > 0
-                    && if self.swapped {
-                        self.free(st, rx - 1, ry - 1, ch + 2, cw + 1)
-                    } else {
-                        self.free(st, rx - 1, ry - 1, cw + 1, ch + 2)
-                    };
-                n += 1;
-                if ok || n >= self.attempts {
-                    break;
-                }
+        let (mut rx, mut ry);
+        let mut ok;
+        let nd = if sideways { 1 } else { 0 };
+        loop {
+            cw = self.size(st, b);
+            ch = self.size(st, b);
+            if sideways {
+                ry = b.w(h / 2 + y - ch / 2);
+                rx = b.w(x - cw);
+            } else {
+                rx = b.w(w / 2 + x - cw / 2);
+                ry = b.w(y - ch);
             }
-            if ok {
-                self.mark(st, rx, ry, cw, ch);
+            ok = cw > 0
+                && ch > 0
+                && if !sideways {
+                    self.free(st, b, rx - 1, ry - 1, cw + 2, ch + 1)
+                } else if self.swapped {
+                    self.free(st, b, rx - 1, ry - 1, ch + 2, cw + 1)
+                } else {
+                    self.free(st, b, rx - 1, ry - 1, cw + 1, ch + 2)
+                };
+            n += 1;
+            if ok || n >= self.attempts {
+                break;
             }
-            let x2 = x + w;
-            let ok2 = cw > 0 && ch > 0 && self.free(st, x2, ry - 1, cw + 1, ch + 2);
-            if ok2 {
-                self.mark(st, x2, ry, cw, ch);
-            }
-            [
-                ok.then_some((rx, ry, cw, ch, 1)),
-                ok2.then_some((x2, ry, cw, ch, 1)),
-            ]
-        } else {
-            let (mut rx, mut ry);
-            let mut ok;
-            loop {
-                cw = self.size(st);
-                ch = self.size(st);
-                rx = w / 2 + x - cw / 2;
-                ry = y - ch;
-                ok = cw > 0 && ch > 0 && self.free(st, rx - 1, ry - 1, cw + 2, ch + 1);
-                n += 1;
-                if ok || n >= self.attempts {
-                    break;
-                }
-            }
-            if ok {
-                self.mark(st, rx, ry, cw, ch);
-            }
-            let y2 = y + h;
-            let ok2 = cw > 0 && ch > 0 && self.free(st, rx - 1, y2, cw + 2, ch + 1);
-            if ok2 {
-                self.mark(st, rx, y2, cw, ch);
-            }
-            [
-                ok.then_some((rx, ry, cw, ch, 0)),
-                ok2.then_some((rx, y2, cw, ch, 0)),
-            ]
         }
+        if ok {
+            self.mark(st, b, rx, ry, cw, ch);
+        }
+        let (x2, y2, ok2) = if sideways {
+            let x2 = b.w(x + w);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, b, x2, ry - 1, cw + 1, ch + 2);
+            (x2, ry, ok2)
+        } else {
+            let y2 = b.w(y + h);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, b, rx - 1, y2, cw + 2, ch + 1);
+            (rx, y2, ok2)
+        };
+        if ok2 {
+            self.mark(st, b, x2, y2, cw, ch);
+        }
+        [
+            ok.then_some((rx, ry, cw, ch, nd)),
+            ok2.then_some((x2, y2, cw, ch, nd)),
+        ]
     }
 }
 

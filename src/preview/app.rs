@@ -159,7 +159,9 @@ impl App {
         match (self.frame, &self.trace) {
             (Some(i), Some(t)) => {
                 let f = t.frames.get(i)?;
-                let values = rs.resolve_params(&self.request.params).ok()?;
+                // with `select:`, the frames are the chosen rule set's
+                let (rs, params) = rs.pick(&self.request.params).ok()?;
+                let values = rs.resolve_params(&params).ok()?;
                 Some(Cow::Owned(
                     rs.to_dungeon(&f.state, d.seed, &values, d.attempts),
                 ))
@@ -174,7 +176,9 @@ impl App {
         if let (Some(i), Some(t), Some(rs), Some(d)) =
             (self.frame, &self.trace, &self.rules, &self.dungeon)
         {
-            let values = rs.resolve_params(&self.request.params).ok();
+            let picked = rs.pick(&self.request.params).ok();
+            let rs = picked.as_ref().map_or(&**rs, |p| p.0);
+            let values = picked.as_ref().and_then(|(r, p)| r.resolve_params(p).ok());
             let frame = |k: usize| {
                 let f = t.frames.get(k)?;
                 let v = values.as_ref()?;

@@ -41,6 +41,8 @@ pub struct Merged {
     pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
     /// `steps:` after every `patch`.
     pub steps: Option<Vec<StepDef>>,
+    /// `select` choices with their resolved paths.
+    pub select: Vec<(super::schema::ChoiceDef, PathBuf)>,
 }
 
 /// Stage 1 of loading: reads rule files through a [`Reader`], follows `extends` and applies `patch` edits.
@@ -121,7 +123,7 @@ impl<'r> Loader<'r> {
         });
         let parsed: Result<RuleFile, ron::error::SpannedError> =
             reading(id, || ron_options().from_str(&text));
-        let file = match parsed {
+        let mut file = match parsed {
             Ok(f) => f,
             Err(e) => {
                 self.diags.push(ron_diagnostic(path, &text, &e));
@@ -136,7 +138,18 @@ impl<'r> Loader<'r> {
             }
             None => Merged::default(),
         };
+        let select = std::mem::take(&mut file.select);
         self.merge(&mut merged, file);
+        if !select.is_empty() {
+            let base = path.parent().unwrap_or(Path::new("."));
+            merged.select = select
+                .into_iter()
+                .map(|c| {
+                    let p = base.join(&c.rules.text);
+                    (c, p)
+                })
+                .collect();
+        }
         Some(merged)
     }
 

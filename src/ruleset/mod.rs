@@ -109,7 +109,13 @@ pub struct RuleSet {
     pub(crate) palette: Palette,
     pub(crate) defaults: BTreeMap<String, String>,
     pub(crate) interiors: Option<Interiors>,
+    /// With `select:`: the rule sets to choose from, each with its condition (empty for a
+    /// rule set with steps).
+    pub(crate) choices: Vec<(crate::lang::Program, RuleSet)>,
 }
+
+/// How deep `select` may nest rule files (a cycle ends here with an error).
+const MAX_SELECT_DEPTH: usize = 8;
 
 impl RuleSet {
     /// Load and validate the rule file at `path` (and what it `extends`).
@@ -122,6 +128,10 @@ impl RuleSet {
 
     /// [`RuleSet::load`] reading files through `reader`.
     pub fn load_with(path: &Path, reader: &dyn Reader) -> Result<RuleSet, Diagnostics> {
+        Self::load_depth(path, reader, 0)
+    }
+
+    fn load_depth(path: &Path, reader: &dyn Reader, depth: usize) -> Result<RuleSet, Diagnostics> {
         let mut loader = Loader::new(reader);
         let merged = loader.load(path);
         let Some(m) = merged else {
@@ -132,8 +142,22 @@ impl RuleSet {
         let pool_src = pools::read_pools(&m.pools, reader, &mut files, &mut diags);
         let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
 
+        let selecting = !m.select.is_empty();
+        if selecting && (m.steps.is_some() || m.grid.is_some()) {
+            let at = &m.select[0].0.rules;
+            let f = &files[at.file as usize];
+            let off = f.literals.find(&at.text, at.ordinal).unwrap_or(0);
+            diags.push(Diagnostic::at(
+                &f.path,
+                &f.text,
+                (off, off + at.text.len()),
+                "a rule set with `select` has no `steps` or `grid` of its own".into(),
+                Some("each rule file it chooses has them; move the steps into one of those".into()),
+            ));
+        }
         let (width, height) = match &m.grid {
             Some(g) => (g.width.0, g.height.0),
+            None if selecting => (1, 1),
             None => {
                 diags.push(Diagnostic::whole(
                     path,
@@ -263,7 +287,38 @@ impl RuleSet {
                 }
             }
         }
+        let mut choices = Vec::new();
+        let mut sub_files = Vec::new();
+        for (c, p) in &m.select {
+            let when = cx.expr(&c.when, Type::Bool);
+            if depth >= MAX_SELECT_DEPTH {
+                cx.error(
+                    &c.rules,
+                    format!("`select` nests deeper than {MAX_SELECT_DEPTH} rule files"),
+                    Some("does a chosen rule file select this one again?".into()),
+                );
+                continue;
+            }
+            if let Err(e) = reader.read(p) {
+                cx.error(
+                    &c.rules,
+                    format!("cannot read `{}`: {e}", p.display()),
+                    Some("paths in `select` are relative to the file that names them".into()),
+                );
+                continue;
+            }
+            match RuleSet::load_depth(p, reader, depth + 1) {
+                Ok(rs) => {
+                    sub_files.extend(rs.files.iter().cloned());
+                    if let Some(w) = when {
+                        choices.push((w, rs));
+                    }
+                }
+                Err(d) => diags.extend(d.0),
+            }
+        }
         let steps = match &m.steps {
+            None if selecting => Vec::new(),
             // Without a grid every operator would also report "outside the grid".
             Some(_) if m.grid.is_none() => Vec::new(),
             Some(s) => cx.steps(s),
@@ -293,7 +348,7 @@ impl RuleSet {
                 .description
                 .as_ref()
                 .map_or(String::new(), |d| d.text.clone()),
-            files: paths,
+            files: paths.into_iter().chain(sub_files).collect(),
             rng: m.rng.clone().unwrap_or_default(),
             width,
             height,
@@ -316,6 +371,7 @@ impl RuleSet {
             palette: Palette::default(),
             defaults: BTreeMap::new(),
             interiors: None,
+            choices,
         };
         rs.prepare_drawing();
         Ok(rs)
@@ -329,19 +385,16 @@ impl RuleSet {
     pub fn resolve_params(&self, given: &Params) -> Result<Vec<Value>, GenError> {
         let mut values: Vec<Value> = self.params.iter().map(|p| p.default).collect();
         for (k, v) in &given.0 {
-            let Some(i) = self.params.iter().position(|p| p.name == *k) else {
-                let hint = nearest(k, self.params.iter().map(|p| p.name.as_str()))
+            let own = self.params.iter().position(|p| p.name == *k);
+            if own.is_none() && self.knows(k) {
+                // a parameter of a rule set `select` may choose: checked when it runs
+                continue;
+            }
+            let Some(i) = own else {
+                let names = self.all_param_names();
+                let hint = nearest(k, names.iter().map(|n| n.as_str()))
                     .map(|n| format!("; did you mean `{n}`?"))
-                    .unwrap_or_else(|| {
-                        format!(
-                            "; the parameters are: {}",
-                            self.params
-                                .iter()
-                                .map(|p| p.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    });
+                    .unwrap_or_else(|| format!("; the parameters are: {}", names.join(", ")));
                 return Err(GenError::Param(format!(
                     "unknown parameter `{k}` for {}{hint}",
                     self.name
@@ -350,6 +403,73 @@ impl RuleSet {
             values[i] = self.params[i].parse(v).map_err(GenError::Param)?;
         }
         Ok(values)
+    }
+
+    /// Whether `name` is a parameter of this rule set or of one its `select` may choose.
+    pub fn knows(&self, name: &str) -> bool {
+        self.params.iter().any(|p| p.name == name)
+            || self.choices.iter().any(|(_, r)| r.knows(name))
+    }
+
+    /// The names of the rule sets `select` may choose, in order.
+    pub fn choice_names(&self) -> Vec<String> {
+        self.choices.iter().map(|(_, r)| r.name.clone()).collect()
+    }
+
+    /// Every parameter name this rule set accepts (its own, then those of its choices).
+    fn all_param_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.params.iter().map(|p| p.name.clone()).collect();
+        for (_, r) in &self.choices {
+            for n in r.all_param_names() {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+        names
+    }
+
+    /// Whether this rule set chooses among others (`select:`) instead of having steps.
+    pub fn selects(&self) -> bool {
+        !self.choices.is_empty()
+    }
+
+    /// The rule set that runs for `given`: itself, or with `select:` the first choice whose
+    /// condition holds (recursively), with the given parameters that one declares.
+    ///
+    /// # Errors
+    /// [`GenError::Param`] for bad parameters, or when no choice applies.
+    pub fn pick(&self, given: &Params) -> Result<(&RuleSet, Params), GenError> {
+        if self.choices.is_empty() {
+            return Ok((self, given.clone()));
+        }
+        let values = self.resolve_params(given)?;
+        let mut st = State::new(1, 1, 0, self.n_vars, 0, 0, Rng::new(&self.rng, 0));
+        for (p, v) in self.params.iter().zip(&values) {
+            st.vars[p.slot as usize] = *v;
+        }
+        for (when, rs) in &self.choices {
+            if when.truth(&mut st) {
+                let mine = given
+                    .0
+                    .iter()
+                    .filter(|(k, _)| rs.knows(k))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                return rs.pick(&Params(mine));
+            }
+        }
+        let shown: Vec<String> = self
+            .params
+            .iter()
+            .zip(&values)
+            .map(|(p, v)| format!("{}={}", p.name, p.show(*v)))
+            .collect();
+        Err(GenError::Param(format!(
+            "no rule set of {} applies to {}",
+            self.name,
+            shown.join(" ")
+        )))
     }
 
     /// Generate one dungeon.
@@ -367,7 +487,17 @@ impl RuleSet {
     /// # Errors
     /// As [`RuleSet::resolve_params`] and [`RuleSet::load_assets`].
     pub fn resolve(&self, given: &Params) -> Result<Resolved, GenError> {
+        if self.selects() {
+            // checked against the chosen rule set when each seed runs (see generate_resolved)
+            self.pick(given)?;
+            return Ok(Resolved {
+                values: Vec::new(),
+                assets: Vec::new(),
+                given: Some(given.clone()),
+            });
+        }
         Ok(Resolved {
+            given: None,
             values: self.resolve_params(given)?,
             assets: self.load_assets(given)?,
         })
@@ -379,6 +509,10 @@ impl RuleSet {
     /// # Errors
     /// A `Retry` whose budget ran out (naming the failing conditions and their counts).
     pub fn generate_resolved(&self, seed: u64, r: &Resolved) -> Result<Dungeon, GenError> {
+        if let (true, Some(given)) = (self.selects(), &r.given) {
+            let (rs, p) = self.pick(given)?;
+            return rs.generate(seed, &p);
+        }
         let (st, attempts) = self.run_with(seed, &r.values, &r.assets, &mut NoTrace)?;
         Ok(self.to_dungeon(&st, seed, &r.values, attempts))
     }
@@ -393,6 +527,10 @@ impl RuleSet {
         params: &Params,
         observer: &mut O,
     ) -> Result<Dungeon, GenError> {
+        if self.selects() {
+            let (rs, p) = self.pick(params)?;
+            return rs.generate_with(seed, &p, observer);
+        }
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, observer)?;
@@ -405,6 +543,10 @@ impl RuleSet {
         seed: u64,
         params: &Params,
     ) -> Result<(Dungeon, Trace), GenError> {
+        if self.selects() {
+            let (rs, p) = self.pick(params)?;
+            return rs.generate_traced(seed, &p);
+        }
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let mut trace = Trace::default();
@@ -515,6 +657,9 @@ pub struct Resolved {
     /// The tile grid of every `File` parameter, in file-parameter order (`None` = not
     /// given); shared, never copied, by the runs.
     pub assets: Vec<Option<Arc<TileGrid>>>,
+    /// For a rule set with `select:`: the parameters as given, resolved by the chosen rule
+    /// set for each seed.
+    pub given: Option<Params>,
 }
 
 #[allow(dead_code)]

@@ -58,6 +58,20 @@ pub struct RuleFile {
     /// Edits to the (inherited) steps, by step name (see `Named`), applied in order.
     #[serde(default)]
     pub patch: Vec<Patch>,
+    /// Instead of steps and a grid: the rule files to choose from, per run, by parameters.
+    /// The first choice whose `when` holds runs, with the given parameters it declares.
+    #[serde(default)]
+    pub select: Vec<ChoiceDef>,
+}
+
+/// One choice of `select`: `(when: "level <= 4", rules: "cathedral.ron")`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceDef {
+    /// A condition over this file's parameters.
+    pub when: Src,
+    /// The rule file run when it holds (path relative to this file).
+    pub rules: Src,
 }
 
 /// Grid size in cells: `Grid(width: 10, height: 8)`.
