@@ -9,6 +9,7 @@ macro_rules! outln {
     }};
 }
 
+mod serve;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -26,6 +27,7 @@ use undercroft::{Params, RuleSet};
 ///   undercroft check rules/isaac/flash.ron
 ///   undercroft stats rules/isaac/flash.ron --count 10000
 ///   undercroft preview rules/diablo/cathedral.ron
+///   undercroft serve rules/diablo/cathedral.ron --open
 ///
 /// Shipped rule sets: rules/isaac/{flash,demo,flash-rooms,labyrinth,rebirth}.ron,
 /// rules/diablo/cathedral.ron, rules/examples/*.ron. docs/authoring.md teaches writing your own.
@@ -109,6 +111,10 @@ enum Command {
         #[arg(long, default_value_t = 30)]
         debounce_ms: u64,
     },
+    /// Browser preview: a local web page with a gallery of seeds that redraws on every
+    /// save, hover details, parameter controls, the trace stepper and the diagnostics of a
+    /// broken save. Listens on 127.0.0.1 only, unless --host and --allow-remote say otherwise.
+    Serve(serve::Args),
     /// List the operators and expression functions rule files can use.
     Ops,
 }
@@ -346,6 +352,7 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::Serve(args) => serve::run(args),
         Command::Ops => {
             outln!("Operators (steps in rule files):");
             outln!(
