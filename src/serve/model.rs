@@ -145,7 +145,8 @@ pub fn diagnostics(d: &Diagnostics, folder: &Folder) -> Value {
 }
 
 /// The frames of a traced run: each step's label, the dungeon after it, and the cells it
-/// changed (against the step before; every cell for the first).
+/// changed (against the step before; for the first step, the cells it filled: in a room, or
+/// a non-zero tile id — a run starts with no rooms and all tile ids 0).
 pub fn trace_frames(
     rs: &RuleSet,
     trace: &Trace,
@@ -163,7 +164,7 @@ pub fn trace_frames(
                 .filter(|(_, &c)| c)
                 .map(|(i, _)| [i % d.width.max(1) as usize, i / d.width.max(1) as usize])
                 .collect(),
-            None => Vec::new(),
+            None => filled(&d),
         };
         frames.push(json!({
             "label": {"name": f.label.name, "kind": f.label.kind, "at": f.label.at},
@@ -173,4 +174,33 @@ pub fn trace_frames(
         prev = Some(d);
     }
     json!({"seed": last.seed, "frames": frames})
+}
+
+/// Cells of `d` in a room or with a non-zero id in a tile layer, as `[x, y]`.
+fn filled(d: &Dungeon) -> Vec<[usize; 2]> {
+    let w = d.width.max(0) as usize;
+    let mut on = vec![false; w * d.height.max(0) as usize];
+    for r in &d.rooms {
+        for &[x, y] in &r.cells {
+            if let Some(c) = on.get_mut(y as usize * w + x as usize) {
+                *c = true;
+            }
+        }
+    }
+    for l in d.layers.values() {
+        if let Layer::Ids(rows) = l {
+            for (y, row) in rows.iter().enumerate() {
+                for (x, &id) in row.iter().enumerate() {
+                    if id != 0 && x < w {
+                        on[y * w + x] = true;
+                    }
+                }
+            }
+        }
+    }
+    on.iter()
+        .enumerate()
+        .filter(|(_, &c)| c)
+        .map(|(i, _)| [i % w.max(1), i / w.max(1)])
+        .collect()
 }

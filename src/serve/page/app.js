@@ -12,6 +12,7 @@ const S = {
   trace: null,       // the trace of the single seed
   frame: null,       // index into trace.frames, or null for the final dungeon
   layer: "",         // chosen layer ("" = the default)
+  zoomed: false,     // the zoom was set for the rule set's grid
 };
 window.undercroft = S; // for tests and curious users
 
@@ -132,6 +133,11 @@ function zoom() { return Number($("zoom").value); }
 function renderGallery(fresh) {
   const G = S.gallery;
   if (!G) return;
+  if (!S.zoomed) {
+    // the first pictures: about 200 pixels wide, whatever the grid
+    S.zoomed = true;
+    $("zoom").value = Math.max(2, Math.min(24, Math.round(200 / Math.max(1, G.rules.width))));
+  }
   $("title").textContent = G.rules.name;
   $("description").textContent = G.rules.description || "";
   $("first").value = G.first;
@@ -183,7 +189,7 @@ function buildLayers(item) {
 
 function renderStats(st) {
   const pct = (v) => (100 * v).toFixed(0) + "%";
-  const bar = (v) => `<span class="bar" style="width:${Math.round(60 * v)}px"></span>`;
+  const bar = (v) => `<span class="bar" data-w="${Math.round(60 * v)}"></span>`;
   let h = `<p>${st.generated} of ${st.seeds} generated${st.failed ? `, <b>${st.failed} failed</b>` : ""}</p>`;
   h += "<table><tr><td colspan=3><b>rooms per dungeon</b></td></tr>";
   for (const [n, share] of st.rooms) h += `<tr><td class=n>${n}</td><td class=n>${pct(share)}</td><td>${bar(share)}</td></tr>`;
@@ -194,6 +200,8 @@ function renderStats(st) {
   h += `<p>restarts: mean ${a.mean.toFixed(2)}, median ${a.median ?? "-"}, max ${a.max ?? "-"}<br>`;
   h += `time per dungeon: mean ${t.mean.toFixed(0)} µs, median ${(t.median ?? 0).toFixed(0)} µs</p>`;
   $("stats").innerHTML = h;
+  // widths through the CSSOM: the page's Content-Security-Policy allows no inline styles
+  for (const b of $("stats").querySelectorAll(".bar")) b.style.width = b.dataset.w + "px";
 }
 function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
 
