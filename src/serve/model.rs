@@ -1,10 +1,11 @@
 //! What the server sends the page, as JSON: the rule set's description (parameters, steps,
 //! files), the colours to draw with, the diagnostics of a broken save, and trace frames.
 //!
-//! Colours: the page draws a [`Dungeon`] with a *palette* (room kinds, symbols, tile ids,
-//! markers, each `#rrggbb`). Until the Dungeon JSON carries its own palette, [`palette`]
-//! builds one from `render::colour` and the server sends it beside the dungeons; the page
-//! prefers a dungeon's own `palette` field when there is one.
+//! Colours: the page draws a [`Dungeon`] with the dungeon's own `palette` (room kinds and
+//! tile classes: name, glyph, colour). What a palette leaves open — kinds without a colour,
+//! tile ids of layers without classes, markers, the background — [`colours`] fills in with
+//! `render::colour` (the colours of the PNG renderer and the terminal preview), sent beside
+//! the dungeons.
 
 use super::paths::Folder;
 use crate::dungeon::{Dungeon, Layer};
@@ -12,7 +13,7 @@ use crate::preview::app::changed_cells;
 use crate::render::colour;
 use crate::ruleset::{Diagnostics, ParamKind, RuleSet, Trace};
 use serde_json::{json, Map, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// `#rrggbb`.
 pub fn hex(c: [u8; 3]) -> String {
@@ -62,44 +63,30 @@ pub fn rules_info(rs: &RuleSet, folder: &Folder) -> Value {
     })
 }
 
-/// The colours for drawing `dungeons` of `rs` (see the module doc).
-pub fn palette(rs: &RuleSet, dungeons: &[&Dungeon]) -> Value {
+/// The colours the page cannot read off the dungeons' own palettes (see the module doc).
+pub fn colours(dungeons: &[&Dungeon]) -> Value {
     let mut kinds = Map::new();
-    for k in &rs.kinds {
-        kinds.insert(
-            k.name.clone(),
-            json!({"glyph": k.glyph.to_string(), "colour": hex(colour::kind(rs, &k.name))}),
-        );
-    }
     let mut symbols = BTreeMap::new();
-    let mut tiles: BTreeMap<&str, BTreeSet<u16>> = BTreeMap::new();
+    let mut tiles: BTreeMap<&str, BTreeMap<String, Value>> = BTreeMap::new();
     for d in dungeons {
+        let p = &d.palette;
+        for k in &p.kinds {
+            kinds.insert(k.name.clone(), json!(hex(colour::kind(p, &k.name))));
+        }
         for (g, meaning) in &d.symbols {
             let c = g.chars().next().unwrap_or(' ');
-            symbols.insert(
-                g.clone(),
-                json!({"name": meaning, "colour": hex(colour::symbol(rs, c, meaning))}),
-            );
+            symbols.insert(g.clone(), json!(hex(colour::symbol(p, c, meaning))));
         }
         for (name, l) in &d.layers {
             if let Layer::Ids(rows) = l {
-                tiles
-                    .entry(name)
-                    .or_default()
-                    .extend(rows.iter().flatten().copied());
+                let t = tiles.entry(name).or_default();
+                for &id in rows.iter().flatten() {
+                    t.entry(id.to_string())
+                        .or_insert_with(|| json!(hex(colour::tile(p, name, id))));
+                }
             }
         }
     }
-    let tiles: Map<String, Value> = tiles
-        .into_iter()
-        .map(|(layer, ids)| {
-            let m: Map<String, Value> = ids
-                .into_iter()
-                .map(|id| (id.to_string(), json!(hex(colour::tile(rs, layer, id)))))
-                .collect();
-            (layer.to_string(), Value::Object(m))
-        })
-        .collect();
     json!({
         "background": hex(colour::BACKGROUND),
         "empty": hex(colour::EMPTY),
@@ -156,7 +143,7 @@ pub fn trace_frames(
     let mut prev: Option<Dungeon> = None;
     let mut frames = Vec::with_capacity(trace.frames.len());
     for f in &trace.frames {
-        let d = Dungeon::from_state(rs, &f.state, last.seed, values, last.attempts);
+        let d = rs.to_dungeon(&f.state, last.seed, values, last.attempts);
         let changed: Vec<[usize; 2]> = match &prev {
             Some(p) => changed_cells(p, &d)
                 .iter()

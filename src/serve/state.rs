@@ -9,7 +9,8 @@ use super::model;
 use super::paths::Folder;
 use super::summary::summary;
 use crate::dungeon::Dungeon;
-use crate::engine::{GenError, NoTrace, Stoppable};
+use crate::engine::interpreter::{NoTrace, Stoppable};
+use crate::engine::GenError;
 use crate::preview::runner::{Done, Event};
 use crate::ruleset::{Params, RuleSet};
 use rayon::prelude::*;
@@ -226,7 +227,7 @@ fn gallery_json(
         "count": job.count,
         "params": job.shown.0,
         "rules": model::rules_info(rules, &shared.folder),
-        "palette": model::palette(rules, &good),
+        "colours": model::colours(&good),
         "items": items,
         "stats": summary(results),
         "millis": started.elapsed().as_secs_f64() * 1e3,

@@ -89,6 +89,9 @@ mod tests {
                 .collect(),
             doors: vec![],
             markers: BTreeMap::new(),
+            palette: Default::default(),
+            defaults: BTreeMap::new(),
+            interiors: None,
         }
     }
 

@@ -16,21 +16,38 @@ const S = {
 };
 window.undercroft = S; // for tests and curious users
 
-// ---- colours: the dungeon's own palette when it has one, else the server's ----
-function palette(d) { return (d && d.palette) || (S.gallery && S.gallery.palette) || {}; }
+// ---- colours: the dungeon's own palette (kinds, tile classes), then the colours the server
+// fills in (`colours`: kinds without a colour, tile ids, markers, background) ----
+function colours() { return (S.gallery && S.gallery.colours) || {}; }
 function hashColour(text) {
   let h = 2166136261;
   for (const c of String(text)) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
   return `hsl(${(h >>> 0) % 360} 45% 55%)`;
 }
-function kindColour(p, kind) { return (p.kinds && p.kinds[kind] && p.kinds[kind].colour) || hashColour(kind); }
-function symbolColour(p, g) {
-  const s = p.symbols && p.symbols[g];
-  return s ? s.colour : hashColour(g);
+const HEX = /^#[0-9a-fA-F]{6}$/;
+function swatch(list, name) {
+  const s = (list || []).find((k) => k.name === name);
+  return s && HEX.test(s.colour) ? s : null;
 }
-function tileColour(p, layer, id) {
-  if (id === 0) return p.empty || "#22222c";
-  const t = p.tiles && p.tiles[layer];
+function kindColour(d, kind) {
+  const s = swatch(d.palette && d.palette.kinds, kind);
+  return s ? s.colour : (colours().kinds || {})[kind] || hashColour(kind);
+}
+function kindGlyph(d, kind) {
+  const s = ((d.palette && d.palette.kinds) || []).find((k) => k.name === kind);
+  return s ? s.glyph : "";
+}
+function symbolColour(d, g) {
+  const meaning = d.symbols[g];
+  const p = d.palette || {};
+  const s = swatch(p.kinds, meaning) || swatch(p.tiles && p.tiles.classes, meaning);
+  if (s) return s.colour;
+  return (colours().symbols || {})[g] || hashColour(meaning || g);
+}
+function tileColour(layer, id) {
+  const c = colours();
+  if (id === 0) return c.empty || "#22222c";
+  const t = c.tiles && c.tiles[layer];
   return (t && t[id]) || hashColour(layer + id);
 }
 
@@ -53,7 +70,7 @@ function roomIndex(d) {
 
 // Draw `d` on `canvas` at `cell` pixels a cell; `changed` cells ([x, y]) are outlined.
 function draw(canvas, d, cell, changed) {
-  const p = palette(d);
+  const p = colours();
   canvas.width = d.width * cell;
   canvas.height = d.height * cell;
   const g = canvas.getContext("2d");
@@ -67,11 +84,11 @@ function draw(canvas, d, cell, changed) {
       let c;
       if (layer === "rooms") {
         const r = at[y * d.width + x];
-        c = r < 0 ? (p.empty || "#22222c") : kindColour(p, d.rooms[r].kind);
+        c = r < 0 ? (p.empty || "#22222c") : kindColour(d, d.rooms[r].kind);
       } else if (typeof rows[y] === "string") {
-        c = symbolColour(p, rows[y][x] || " ");
+        c = symbolColour(d, rows[y][x] || " ");
       } else {
-        c = tileColour(p, layer, rows[y][x]);
+        c = tileColour(layer, rows[y][x]);
       }
       g.fillStyle = c;
       const gap = layer === "rooms" && cell >= 6 ? 1 : 0;
@@ -100,7 +117,7 @@ function draw(canvas, d, cell, changed) {
 function drawRoomGraph(g, d, cell, at, p) {
   if (cell < 6) return;
   d.rooms.forEach((r, i) => {
-    g.fillStyle = kindColour(p, r.kind);
+    g.fillStyle = kindColour(d, r.kind);
     for (const [x, y] of r.cells) {
       if (at[y * d.width + x + 1] === i && x + 1 < d.width) g.fillRect((x + 1) * cell - 1, y * cell + 1, 2, cell - 2);
       if (y + 1 < d.height && at[(y + 1) * d.width + x] === i) g.fillRect(x * cell + 1, (y + 1) * cell - 1, cell - 2, 2);
@@ -118,11 +135,11 @@ function drawRoomGraph(g, d, cell, at, p) {
     g.textAlign = "center";
     g.textBaseline = "middle";
     d.rooms.forEach((r) => {
-      const k = p.kinds && p.kinds[r.kind];
-      if (!k || !r.cells.length) return;
+      const glyph = kindGlyph(d, r.kind);
+      if (!glyph || !r.cells.length) return;
       const [x, y] = r.cells[0];
       g.fillStyle = "rgba(0,0,0,.7)";
-      g.fillText(k.glyph, (x + 0.5) * cell, (y + 0.5) * cell);
+      g.fillText(glyph, (x + 0.5) * cell, (y + 0.5) * cell);
     });
   }
 }
