@@ -23,14 +23,18 @@ use std::time::{Duration, Instant};
 pub enum Event<'a, J> {
     /// The rule set does not load (at start, or after a save); the last good one stays.
     Broken {
+        /// The problems of the current files.
         diagnostics: Diagnostics,
         /// When the save's debounced batch was released (`None` at start).
         saved: Option<Instant>,
     },
     /// Run job number `id` with the current rule set.
     Run {
+        /// The job's number (from [`Runner::request`]).
         id: u64,
+        /// The current (last good) rule set.
         rules: &'a Arc<RuleSet>,
+        /// The job to run.
         job: &'a J,
         /// Set when a save caused this run.
         saved: Option<Instant>,

@@ -43,7 +43,9 @@ pub struct Options {
     pub allow_remote: bool,
     /// The gallery's first seed and number of seeds.
     pub first: u64,
+    /// How many seeds the gallery shows (4..=64).
     pub count: u32,
+    /// Parameters given at start (`--param`).
     pub params: Params,
     /// Debounce of saves.
     pub quiet: Duration,
@@ -67,10 +69,13 @@ impl Options {
 
 /// What every request handler sees.
 pub struct Cx {
+    /// The state shared with the generator.
     pub shared: Arc<Shared>,
+    /// The generator loop (new galleries are queued here).
     pub runner: Mutex<Runner<Gallery>>,
     /// `Host` header values accepted (`127.0.0.1:PORT`, `localhost:PORT`, ...).
     pub hosts: Vec<String>,
+    /// Any `Host` header is accepted (a non-loopback bind).
     pub allow_remote: bool,
 }
 

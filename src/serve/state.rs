@@ -19,14 +19,17 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// The fewest and most seeds in the gallery.
+/// The fewest seeds in the gallery.
 pub const MIN_SEEDS: u32 = 4;
+/// The most seeds in the gallery.
 pub const MAX_SEEDS: u32 = 64;
 
 /// What the gallery shows: seeds `first..first + count` with `params`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Gallery {
+    /// The first seed.
     pub first: u64,
+    /// How many seeds.
     pub count: u32,
     /// As the page sent them (file parameters relative to the folder).
     pub shown: Params,
@@ -63,11 +66,13 @@ struct Inner {
 
 /// State shared by the HTTP threads and the generator.
 pub struct Shared {
+    /// The rule set's folder (what may be read).
     pub folder: Folder,
     inner: Mutex<Inner>,
 }
 
 impl Shared {
+    /// State for the folder `folder` and the first gallery `first`.
     pub fn new(folder: Folder, first: Gallery) -> Shared {
         Shared {
             folder,
