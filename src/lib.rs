@@ -56,6 +56,7 @@ pub mod preview;
 pub mod render;
 pub mod rng;
 pub mod ruleset;
+pub mod serve;
 
 pub use dungeon::Dungeon;
 pub use engine::GenError;

@@ -11,6 +11,7 @@ macro_rules! outln {
 
 mod common;
 mod output;
+mod serve;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -30,6 +31,7 @@ use undercroft::RuleSet;
 ///   undercroft check rules/isaac/flash.ron
 ///   undercroft stats rules/isaac/flash.ron --count 10000
 ///   undercroft preview rules/diablo/cathedral.ron
+///   undercroft serve rules/diablo/cathedral.ron --open
 ///   undercroft render saved.json --format png -o saved.png
 ///
 /// Shipped rule sets: rules/isaac/{flash,demo,flash-rooms,labyrinth,rebirth}.ron,
@@ -134,6 +136,10 @@ enum Command {
         #[arg(long, default_value_t = 30)]
         debounce_ms: u64,
     },
+    /// Browser preview: a local web page with a gallery of seeds that redraws on every
+    /// save, hover details, parameter controls, the trace stepper and the diagnostics of a
+    /// broken save. Listens on 127.0.0.1 only, unless --host and --allow-remote say otherwise.
+    Serve(serve::Args),
     /// List the operators and expression functions rule files can use.
     Ops,
 }
@@ -330,6 +336,7 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::Serve(args) => serve::run(args),
         Command::Ops => {
             outln!("Operators (steps in rule files):");
             outln!(

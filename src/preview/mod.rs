@@ -6,6 +6,7 @@
 pub mod app;
 pub mod draw;
 pub mod reload;
+pub mod runner;
 pub mod ui;
 pub mod watch;
 pub mod worker;
