@@ -16,8 +16,7 @@
 //! [`Folder::resolve`]: super::paths::Folder::resolve
 
 use super::paths::{split_url, Refused};
-use super::state::{Gallery, Shared, MAX_SEEDS, MIN_SEEDS};
-use super::Cx;
+use super::state::{Cx, Gallery, Shared, MAX_SEEDS, MIN_SEEDS};
 use crate::ruleset::{ParamKind, Params};
 use serde_json::{json, Value};
 use std::io::{Read, Write};

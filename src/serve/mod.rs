@@ -20,7 +20,7 @@ pub mod summary;
 use crate::preview::runner::Runner;
 use crate::ruleset::Params;
 use paths::Folder;
-use state::{Gallery, Shared};
+use state::{Cx, Gallery, Shared};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -65,18 +65,6 @@ impl Options {
             quiet: Duration::from_millis(30),
         }
     }
-}
-
-/// What every request handler sees.
-pub struct Cx {
-    /// The state shared with the generator.
-    pub shared: Arc<Shared>,
-    /// The generator loop (new galleries are queued here).
-    pub runner: Mutex<Runner<Gallery>>,
-    /// `Host` header values accepted (`127.0.0.1:PORT`, `localhost:PORT`, ...).
-    pub hosts: Vec<String>,
-    /// Any `Host` header is accepted (a non-loopback bind).
-    pub allow_remote: bool,
 }
 
 /// A running server; dropping it stops it.

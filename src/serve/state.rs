@@ -11,7 +11,7 @@ use super::summary::summary;
 use crate::dungeon::Dungeon;
 use crate::engine::interpreter::{NoTrace, Stoppable};
 use crate::engine::GenError;
-use crate::preview::runner::{Done, Event};
+use crate::preview::runner::{Done, Event, Runner};
 use crate::ruleset::{Params, RuleSet};
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -237,4 +237,16 @@ fn gallery_json(
         "stats": summary(results),
         "millis": started.elapsed().as_secs_f64() * 1e3,
     })
+}
+
+/// What every request handler sees.
+pub struct Cx {
+    /// The state shared with the generator.
+    pub shared: Arc<Shared>,
+    /// The generator loop (new galleries are queued here).
+    pub runner: Mutex<Runner<Gallery>>,
+    /// `Host` header values accepted (`127.0.0.1:PORT`, `localhost:PORT`, ...).
+    pub hosts: Vec<String>,
+    /// Any `Host` header is accepted (a non-loopback bind).
+    pub allow_remote: bool,
 }
