@@ -153,13 +153,13 @@ impl Matcher {
     }
 
     /// Whether every probe holds at `(x, y)` of `g` (a probe outside the grid fails).
-    #[inline]
+    #[inline(always)]
     pub fn matches(&self, g: &Grid, x: i32, y: i32) -> bool {
         self.matches_by(g, x, y, |v| v)
     }
 
     /// [`Matcher::matches`] comparing `map(tile)` instead of the tile (classes).
-    #[inline]
+    #[inline(always)]
     pub fn matches_by(&self, g: &Grid, x: i32, y: i32, map: impl Fn(u16) -> u16) -> bool {
         let r = &self.reach;
         let inside =
@@ -178,13 +178,13 @@ impl Matcher {
 
     /// Whether `blocked(cx, cy)` holds for some footprint cell (wildcards included) with the
     /// matcher at `(x, y)`.
-    #[inline]
+    #[inline(always)]
     pub fn blocked(&self, x: i32, y: i32, blocked: impl FnMut(i32, i32) -> bool) -> bool {
         self.footprint(x, y).any_cell(blocked)
     }
 
     /// It matches at `(x, y)` and no footprint cell is blocked.
-    #[inline]
+    #[inline(always)]
     pub fn fits(&self, g: &Grid, x: i32, y: i32, blocked: impl FnMut(i32, i32) -> bool) -> bool {
         self.matches(g, x, y) && !self.blocked(x, y, blocked)
     }
