@@ -9,38 +9,18 @@
 //! the repository); absent → "skipped", or a failure under `CI=true`.
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
-use undercroft::dungeon::{Dungeon, Layer};
+use std::path::Path;
+use undercroft::dungeon::Dungeon;
 use undercroft::{Params, RuleSet};
 
 mod fixture_dir;
 use fixture_dir as fixtures;
 
+mod diablo_fixtures;
+use diablo_fixtures::{ids, read_dun, spawn, symbols, view_position};
+
 fn rules() -> RuleSet {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/diablo/cathedral.ron");
-    RuleSet::load(&p).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn ids(d: &Dungeon, name: &str) -> Vec<Vec<u16>> {
-    match &d.layers[name] {
-        Layer::Ids(r) => r.clone(),
-        _ => panic!("{name} is not a tile layer"),
-    }
-}
-
-fn symbols(d: &Dungeon, name: &str) -> Vec<Vec<char>> {
-    match &d.layers[name] {
-        Layer::Symbols(r) => r.iter().map(|s| s.chars().collect()).collect(),
-        _ => panic!("{name} is not a symbol layer"),
-    }
-}
-
-/// The tile layer of a `.dun` file: u16 LE width, height, then width*height ids row-major.
-fn read_dun(path: &Path) -> (usize, usize, Vec<u16>) {
-    let b = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let u = |i: usize| u16::from_le_bytes([b[2 * i], b[2 * i + 1]]);
-    let (w, h) = (u(0) as usize, u(1) as usize);
-    (w, h, (0..w * h).map(|i| u(2 + i)).collect())
+    diablo_fixtures::rules("diablo/cathedral.ron")
 }
 
 /// Our parameters for a fixture's DevilutionX quest settings.
@@ -70,69 +50,21 @@ fn params_for(entry: &serde_json::Value, dir: &Path) -> Params {
 fn cathedral_fixtures_match_tile_for_tile() {
     let Some(dir) = fixtures::dir() else { return };
     let rs = rules();
-    let index: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("index.json")).unwrap()).unwrap();
-    let mut report = Vec::new();
-    let mut exact = 0;
-    let mut total = 0;
-    for e in index.as_array().unwrap() {
-        if e["type"] != "cathedral" {
-            continue;
-        }
-        total += 1;
+    // spawn points (spec §1.4): 2 * stamp top-left + 16 + (3, 4) arriving from above,
+    // + (3, 3) from below (when the level has stairs down)
+    let check = |e: &serde_json::Value, d: &Dungeon| {
         let name = e["fixture"].as_str().unwrap();
-        let (w, h, want) = read_dun(&dir.join("levels").join(format!("{name}.dun")));
-        let seed = e["seed"].as_u64().unwrap();
-        let d = rs
-            .generate(seed, &params_for(e, &dir))
-            .unwrap_or_else(|err| panic!("{name}: {err}"));
-        let got = ids(&d, "tiles");
-        assert_eq!((got.len(), got[0].len()), (h, w), "{name}: size");
-        let mut first = None;
-        let mut equal = 0;
-        for y in 0..h {
-            for x in 0..w {
-                if got[y][x] == want[y * w + x] {
-                    equal += 1;
-                } else if first.is_none() {
-                    first = Some((x, y, got[y][x], want[y * w + x]));
-                }
-            }
-        }
-        // spawn points (spec §1.4): 2 * stamp top-left + 16 + (3, 4) arriving from above,
-        // + (3, 3) from below (when the level has stairs down)
-        let view = |m: &str, off: (i32, i32)| {
-            d.markers
-                .get(m)
-                .map(|p| [2 * p[0] + 16 + off.0, 2 * p[1] + 16 + off.1])
-        };
-        let vp = &e["view_positions"];
-        let want_main = [
-            vp["ENTRY_MAIN"][0].as_i64().unwrap() as i32,
-            vp["ENTRY_MAIN"][1].as_i64().unwrap() as i32,
-        ];
         assert_eq!(
-            view("stairs_up", (3, 4)),
-            Some(want_main),
+            spawn(d, "stairs_up", (3, 4)),
+            view_position(e, "ENTRY_MAIN"),
             "{name}: ENTRY_MAIN"
         );
-        if let Some(down) = view("stairs_down", (3, 3)) {
-            let p = &vp["ENTRY_PREV"];
-            let want = [p[0].as_i64().unwrap() as i32, p[1].as_i64().unwrap() as i32];
-            assert_eq!(down, want, "{name}: ENTRY_PREV");
+        if let Some(down) = spawn(d, "stairs_down", (3, 3)) {
+            assert_eq!(Some(down), view_position(e, "ENTRY_PREV"), "{name}: ENTRY_PREV");
         }
-        match first {
-            None => {
-                exact += 1;
-                report.push(format!("{name}: exact ({} restarts)", d.attempts));
-            }
-            Some((x, y, g, f)) => report.push(format!(
-                "{name}: first difference at ({x}, {y}): ours {g}, fixture {f}; {:.1}% equal",
-                100.0 * equal as f64 / (w * h) as f64
-            )),
-        }
-    }
-    println!("{}", report.join("\n"));
+    };
+    let (exact, total, report) =
+        diablo_fixtures::run_fixtures(&dir, "cathedral", &rs, params_for, check);
     assert!(total >= 5, "only {total} Cathedral fixtures in index.json");
     assert_eq!(exact, total, "\n{}", report.join("\n"));
 }

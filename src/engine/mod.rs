@@ -23,6 +23,9 @@ pub enum Flow {
     /// Failure point `id` (see [`crate::ruleset::RuleSet::failure_points`]) did not hold:
     /// restart the innermost `Retry`.
     Fail(u32),
+    /// Failure point `id` found that the run can never finish (e.g. a walk that can no
+    /// longer reach its goal): end the whole run with [`GenError::Stuck`], no restart.
+    Abort(u32),
 }
 
 /// A compiled step.
@@ -91,6 +94,13 @@ pub enum GenError {
     TooManyRestarts { failures: Vec<(String, u32)> },
     /// The observer asked to stop (e.g. the preview has a newer request).
     Cancelled,
+    /// An operator proved that the run can never finish (see [`Flow::Abort`]): `what` names
+    /// the step, where it is written and why; `seed` and `params` say which run it was.
+    Stuck {
+        what: String,
+        seed: u64,
+        params: String,
+    },
 }
 
 /// Most restarts of all `Retry` steps in one generation.
@@ -122,6 +132,13 @@ impl std::fmt::Display for GenError {
                 write_failures(f, failures)
             }
             GenError::Cancelled => f.write_str("cancelled"),
+            GenError::Stuck { what, seed, params } => {
+                write!(f, "{what} (seed {seed}")?;
+                if !params.is_empty() {
+                    write!(f, ", {params}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }
@@ -209,7 +226,7 @@ pub fn run_steps<O: Observer>(
                 flow
             }
         };
-        if let Flow::Fail(_) = flow {
+        if let Flow::Fail(_) | Flow::Abort(_) = flow {
             return Ok(flow);
         }
     }
@@ -232,6 +249,7 @@ fn retry<O: Observer>(
         }
         match run_steps(body, st, rc)? {
             Flow::Continue => return Ok(Flow::Continue),
+            Flow::Abort(id) => return Ok(Flow::Abort(id)),
             Flow::Fail(id) => {
                 rc.fail_counts[id as usize] += 1;
                 rc.observer.restarted(id);

@@ -161,3 +161,48 @@ impl TryFrom<i64> for Count {
         }
     }
 }
+
+/// How cells past the grid's edge are read by operators that look at neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum Edges {
+    /// Cells outside the grid do not exist: tests on them fail, writes are skipped.
+    #[default]
+    Outside,
+    /// The grid is read as one column-major array (index `x · height + y`), as an original
+    /// that indexes `map[x][y]` without bounds checks does: `(x, height)` is `(x + 1, 0)`,
+    /// `(x, −1)` is `(x − 1, height − 1)`; indices before or past the array read as 0 and
+    /// are not written.
+    ColumnMajor,
+}
+
+impl Edges {
+    /// The cell that `(x, y)` addresses on a `w × h` grid, if any.
+    #[inline]
+    pub fn cell(self, w: i32, h: i32, x: i32, y: i32) -> Option<(i32, i32)> {
+        if x >= 0 && y >= 0 && x < w && y < h {
+            return Some((x, y));
+        }
+        match self {
+            Edges::Outside => None,
+            Edges::ColumnMajor => {
+                let f = x as i64 * h as i64 + y as i64;
+                (f >= 0 && f < w as i64 * h as i64)
+                    .then(|| ((f / h as i64) as i32, (f % h as i64) as i32))
+            }
+        }
+    }
+}
+
+/// Four tile ids from a list (corners: top-left, top-right, bottom-left, bottom-right);
+/// reports an error at `at` for another length.
+pub fn four(cx: &mut Cx, at: &Src, v: &[Tile], what: &str) -> Option<[u16; 4]> {
+    if v.len() != 4 {
+        cx.error(
+            at,
+            format!("`{what}` lists 4 tiles (top-left, top-right, bottom-left, bottom-right), not {}", v.len()),
+            None,
+        );
+        return None;
+    }
+    Some([v[0].0, v[1].0, v[2].0, v[3].0])
+}

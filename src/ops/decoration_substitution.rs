@@ -10,8 +10,13 @@
 //! pick is `pick` and the partner cell `(x+dx, y+dy)` is on the grid, the partner must be of
 //! class `partner_class` and unprotected — it then becomes `partner_tile` — otherwise the
 //! pick becomes `fallback`.
+//!
+//! Optional, for Diablo's Catacombs `Substitution` (§3.7): `avoid` — cells in this rectangle
+//! are skipped before any draw; `distinct: (dx, dy, w, h)` — the pick is dropped when the
+//! window of `w × h` cells from `(x + dx, y + dy)` already holds it, the window read with
+//! `edges` (e.g. `ColumnMajor`: the original reads past the edge without bounds checks).
 
-use super::args::{flag_layers, flagged, Count, Tile};
+use super::args::{flag_layers, flagged, Count, Edges, Rect, RectDef, Tile};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -52,6 +57,15 @@ pub struct Params {
     /// Two-tile decorations.
     #[serde(default)]
     pub partners: Vec<PartnerDef>,
+    /// Cells in this rectangle are skipped without a draw. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
+    /// `(dx, dy, w, h)`: drop a pick already present in this window. Default none.
+    #[serde(default)]
+    pub distinct: Option<(i32, i32, i32, i32)>,
+    /// How the `distinct` window reads past the grid's edge. Default `Outside`.
+    #[serde(default)]
+    pub edges: Edges,
 }
 
 /// Compiled `SubstituteDecorations`.
@@ -64,6 +78,9 @@ pub struct Op {
     variant_roll: i64,
     protected: Vec<u16>,
     partners: Vec<PartnerDef>,
+    avoid: Option<Rect>,
+    distinct: Option<(i32, i32, i32, i32)>,
+    edges: Edges,
 }
 
 impl Params {
@@ -82,7 +99,14 @@ impl Params {
             }
         }
         let protected = flag_layers(cx, &self.protected);
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         Some(Op {
+            avoid,
+            distinct: self.distinct,
+            edges: self.edges,
             layer,
             classes,
             members,
@@ -103,8 +127,15 @@ impl Op {
     pub fn run(&self, st: &mut State) -> Flow {
         let (w, h) = (st.width, st.height);
         let l = self.layer as usize;
+        let avoid = self.avoid.as_ref().map(|a| {
+            let (ax, ay, aw, ah) = a.eval(st);
+            crate::engine::grid::Rect::new(ax, ay, aw, ah)
+        });
         for y in 0..h {
             for x in 0..w {
+                if avoid.is_some_and(|r| r.contains(x, y)) {
+                    continue;
+                }
                 if st.rng.below(self.roll) != 0 {
                     continue;
                 }
@@ -119,6 +150,18 @@ impl Op {
                     continue;
                 }
                 let mut pick = m[(rv as usize) % m.len()];
+                if let Some((dx, dy, ww, wh)) = self.distinct {
+                    let seen = (y + dy..y + dy + wh).any(|j| {
+                        (x + dx..x + dx + ww).any(|k| {
+                            self.edges
+                                .cell(w, h, k, j)
+                                .is_some_and(|(k, j)| st.layers[l][(j * w + k) as usize] == pick)
+                        })
+                    });
+                    if seen {
+                        continue;
+                    }
+                }
                 for p in &self.partners {
                     if pick != p.pick.0 {
                         continue;

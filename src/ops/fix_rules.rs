@@ -6,14 +6,16 @@
 //! A rule `heads [unprotected] if (dx,dy) == t, ... -> (dx,dy) = t, ...` holds at `(x, y)`
 //! when the cell holds one of `heads` (any tile if `*`) and every tested neighbour
 //! `(x+dx, y+dy)` is inside the grid and compares as written. Writes outside the grid are
-//! skipped; with `unprotected`, so are writes into cells flagged in `protected`. With
+//! skipped. With `edges: ColumnMajor` a neighbour past the edge is the cell the original's
+//! unchecked column-major array reaches (see [`super::args::Edges`]; 0 before or past the
+//! array), both for tests and writes; with `unprotected`, so are writes into cells flagged in `protected`. With
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
 //! (tiles past the end of the table have class 0) while writes are tile ids.
 //!
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
-use super::args::{flag_layers, flagged, holds, when, Rect, RectDef};
+use super::args::{flag_layers, flagged, holds, when, Edges, Rect, RectDef};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::pattern::FixRule;
@@ -44,6 +46,9 @@ pub struct Params {
     /// Condition; the step does nothing when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// How neighbours past the grid's edge are read and written. Default `Outside`.
+    #[serde(default)]
+    pub edges: Edges,
 }
 
 /// Compiled `FixRules`.
@@ -59,6 +64,7 @@ pub struct Op {
     protected: Vec<u16>,
     classes: Option<Vec<u16>>,
     when: Option<Program>,
+    edges: Edges,
 }
 
 impl Params {
@@ -107,6 +113,7 @@ impl Params {
             protected,
             classes,
             when: when?,
+            edges: self.edges,
         })
     }
 }
@@ -151,23 +158,26 @@ impl Op {
                 while let Some(&ri) = cand.get(pos) {
                     pos += 1;
                     let r = &self.rules[ri as usize];
+                    let edges = self.edges;
                     let ok = r.tests.iter().all(|t| {
-                        let (nx, ny) = (x + t.dx, y + t.dy);
-                        nx >= 0
-                            && ny >= 0
-                            && nx < w
-                            && ny < h
-                            && (self.class(tiles[(ny * w + nx) as usize]) == t.value) == t.equal
+                        match edges.cell(w, h, x + t.dx, y + t.dy) {
+                            Some((nx, ny)) => {
+                                (self.class(tiles[(ny * w + nx) as usize]) == t.value) == t.equal
+                            }
+                            None if edges == Edges::ColumnMajor => {
+                                (self.class(0) == t.value) == t.equal
+                            }
+                            None => false,
+                        }
                     });
                     if !ok {
                         continue;
                     }
                     let before = tiles[i0];
                     for &(dx, dy, v) in &r.actions {
-                        let (nx, ny) = (x + dx, y + dy);
-                        if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                        let Some((nx, ny)) = self.edges.cell(w, h, x + dx, y + dy) else {
                             continue;
-                        }
+                        };
                         let i = (ny * w + nx) as usize;
                         if r.unprotected && flagged(st, &self.protected, i) {
                             continue;

@@ -17,6 +17,7 @@ use serde::Deserialize;
 pub mod adjacent_room;
 pub mod args;
 pub mod cell_scoring;
+pub mod corridor_walk;
 pub mod count_cells;
 pub mod decoration_substitution;
 pub mod fill_rect;
@@ -27,10 +28,13 @@ pub mod list_trim;
 pub mod marching_squares;
 pub mod neighbour_search;
 pub mod partition_walls;
+pub mod pattern_tiling;
 pub mod pick_room;
 pub mod place_miniset;
 pub mod random_variants;
+pub mod recursive_division;
 pub mod room_budding;
+pub mod room_carving;
 pub mod room_growth;
 pub mod room_reshape;
 pub mod scatter_miniset;
@@ -38,6 +42,8 @@ pub mod set_piece;
 pub mod shape_growth;
 pub mod special_rooms;
 pub mod stamp;
+pub mod void_filling;
+pub mod wall_run_doors;
 mod testing;
 
 /// A compass direction on the grid (y grows downwards).
@@ -188,4 +194,16 @@ operators! {
     FloodRegions => flood_regions,
     /// Place a miniset at random wherever it matches, in raster order.
     ScatterMiniset => scatter_miniset,
+    /// Recursive division: a random room per area, four strips around it, halls recorded.
+    DivideRooms => recursive_division,
+    /// Drunken corridor walk between recorded hall points; endless walks detected.
+    WalkCorridors => corridor_walk,
+    /// Grow extra rooms from straight walls into large empty voids.
+    FillVoids => void_filling,
+    /// 3x3 pattern tiling from a symbol layer to tile ids (last match wins).
+    TilePatterns => pattern_tiling,
+    /// Doors in straight wall runs that divide two floor areas.
+    WallRunDoors => wall_run_doors,
+    /// Carve walled rooms with one doorway into blocks of open floor.
+    CarveRooms => room_carving,
 }

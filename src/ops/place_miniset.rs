@@ -11,12 +11,15 @@
 //! tile and no footprint cell is flagged in `protected`. A match writes every non-zero
 //! replace cell.
 //!
+//! With `avoid` (a rectangle, evaluated when the step runs), a try whose top-left lies in
+//! it is skipped (Diablo's set-piece room, §1.5 A step 2).
+//!
 //! The step repeats `count` times (an expression, default 1). On success the top-left goes
 //! to `marker` (if given). On failure: with `result`, the variable becomes false and the
 //! step continues; without it the enclosing `Retry` restarts when `required` (default),
 //! else the failure is ignored.
 
-use super::args::{flag_layers, flagged, Count};
+use super::args::{flag_layers, flagged, Count, Rect, RectDef};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -58,6 +61,9 @@ pub struct Params {
     /// Without `result`: restart the enclosing Retry on failure. Default true.
     #[serde(default = "yes")]
     pub required: bool,
+    /// Tries whose top-left lies in this rectangle are skipped. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
 }
 
 fn yes() -> bool {
@@ -76,6 +82,7 @@ pub struct Op {
     marker: Option<u16>,
     result: Option<u16>,
     fail: Option<u32>,
+    avoid: Option<Rect>,
 }
 
 impl Params {
@@ -101,6 +108,10 @@ impl Params {
             return None;
         }
         let protected = flag_layers(cx, &self.protected);
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         let count = match &self.count {
             Some(c) => Some(cx.expr(c, Type::Num)?),
             None => None,
@@ -126,6 +137,7 @@ impl Params {
             marker,
             result,
             fail,
+            avoid,
         })
     }
 }
@@ -150,6 +162,10 @@ impl Op {
         let (sw, sh) = (st.width - self.m.width, st.height - self.m.height);
         let mut x = st.rng.below(sw as i64) as i32;
         let mut y = st.rng.below(sh as i64) as i32;
+        let avoid = self.avoid.as_ref().map(|a| {
+            let (ax, ay, aw, ah) = a.eval(st);
+            crate::engine::grid::Rect::new(ax, ay, aw, ah)
+        });
         for _ in 0..self.tries {
             if x == sw {
                 x = 0;
@@ -170,6 +186,9 @@ impl Op {
                 }
             }
             // (a negative first draw, once in 2^32, would start off the grid: treat as invalid)
+            if avoid.is_some_and(|r| r.contains(x, y)) {
+                valid = false;
+            }
             if valid && x >= 0 && y >= 0 && x < sw && y < sh && self.matches(st, x, y) {
                 let m = &self.m;
                 for j in 0..m.height {

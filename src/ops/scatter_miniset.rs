@@ -5,10 +5,13 @@
 //!
 //! Positions: `0 <= y < H − h`, `0 <= x < W − w` (the last row and column of positions are
 //! never tried, as in the original). A match needs every non-zero search cell equal to the
-//! tile and no footprint cell flagged in `protected`. The level-type-specific extra checks
-//! of Catacombs and Caves are not part of this operator.
+//! tile and no footprint cell flagged in `protected`. Optional extra checks, both before the
+//! roll (no draw when they fail): `avoid` — the top-left must lie outside a rectangle;
+//! `spread` — no cell of the window `[sx − w, sx + 2w) × [sy − h, sy + 2h)` (clipped to the
+//! grid) may hold the miniset's top-left replace tile (anti-clustering). Diablo's Catacombs
+//! `PlaceMiniSetRandom` uses both (§1.5 B).
 
-use super::args::{flag_layers, flagged, Count};
+use super::args::{flag_layers, flagged, Count, Rect, RectDef};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::pattern::Miniset;
@@ -35,6 +38,13 @@ pub struct Params {
     /// Flag layers no footprint cell may be set in.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// Positions whose top-left lies in this rectangle are skipped. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
+    /// Skip positions near a copy of the top-left replace tile (see the module doc).
+    /// Default false.
+    #[serde(default)]
+    pub spread: bool,
 }
 
 fn hundred() -> Count {
@@ -49,6 +59,8 @@ pub struct Op {
     roll: i64,
     percent: i64,
     protected: Vec<u16>,
+    avoid: Option<Rect>,
+    spread: bool,
 }
 
 impl Params {
@@ -67,12 +79,18 @@ impl Params {
             );
             return None;
         }
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         Some(Op {
             layer,
             m,
             roll: self.roll.0,
             percent: self.percent,
             protected: flag_layers(cx, &self.protected),
+            avoid,
+            spread: self.spread,
         })
     }
 }
@@ -82,8 +100,17 @@ impl Op {
         let m = &self.m;
         let l = self.layer as usize;
         let w = st.width;
+        let h = st.height;
+        let avoid = self.avoid.as_ref().map(|a| {
+            let (ax, ay, aw, ah) = a.eval(st);
+            crate::engine::grid::Rect::new(ax, ay, aw, ah)
+        });
+        let first = m.replace[0];
         for sy in 0..st.height - m.height {
             for sx in 0..w - m.width {
+                if avoid.is_some_and(|r| r.contains(sx, sy)) {
+                    continue;
+                }
                 let matches = (0..m.height).all(|y| {
                     (0..m.width).all(|x| {
                         let i = ((sy + y) * w + sx + x) as usize;
@@ -91,7 +118,21 @@ impl Op {
                         (s == 0 || st.layers[l][i] == s) && !flagged(st, &self.protected, i)
                     })
                 });
-                if !matches || st.rng.below(self.roll) >= self.percent {
+                if !matches {
+                    continue;
+                }
+                if self.spread {
+                    let win = crate::engine::grid::Rect::from_corners(
+                        (sx - m.width).max(0),
+                        (sy - m.height).max(0),
+                        (sx + 2 * m.width).min(w),
+                        (sy + 2 * m.height).min(h),
+                    );
+                    if st.grid(self.layer).any_in(win, |t| t == first) {
+                        continue;
+                    }
+                }
+                if st.rng.below(self.roll) >= self.percent {
                     continue;
                 }
                 for y in 0..m.height {
