@@ -134,7 +134,7 @@ impl Params {
         let halls = cx.segments(&self.halls)?;
         let stuck = cx.failure_point(
             format!(
-                "WalkCorridors over `{}`: the walk can no longer end (every reachable walker state stays on the same map without reaching its goal)",
+                "WalkCorridors over `{}`: the corridor walk can no longer end (no walker state reachable under any outcome of the rolls reaches its goal or changes the map)",
                 self.halls.text
             ),
             &self.halls,
