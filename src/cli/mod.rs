@@ -250,19 +250,30 @@ fn png_files(
         eprintln!("error: --format png needs -o FILE.png");
         return ExitCode::from(2);
     };
+    let mut failed = false;
     for s in seeds(seed, count) {
         let d = match rs.generate(s, params) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("error: seed {s}: {e}");
-                return ExitCode::FAILURE;
+                eprintln!("error: seed {s}: {}", one_line(&e.to_string()));
+                failed = true;
+                continue;
             }
         };
         if let Err(code) = write_png(&d, &png_path(out, s, count > 1)) {
             return code;
         }
     }
-    ExitCode::SUCCESS
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// An error message on one line (the failure lists of a Retry go after `;`).
+pub(crate) fn one_line(e: &str) -> String {
+    e.lines().map(str::trim).collect::<Vec<_>>().join("; ")
 }
 
 /// The dungeons of a JSON-lines file (`-`: standard input); blank lines are skipped.
@@ -379,6 +390,7 @@ pub fn main() -> ExitCode {
                 Ok(o) => o,
                 Err(code) => return code,
             };
+            let mut failed = 0u64;
             for s in seeds(seed, count) {
                 match rs.generate(s, &params) {
                     Ok(d) => {
@@ -392,14 +404,22 @@ pub fn main() -> ExitCode {
                         }
                     }
                     Err(e) => {
+                        // one line per failing seed; the other seeds are still generated
                         let _ = out.flush();
-                        eprintln!("error: seed {s}: {e}");
-                        return ExitCode::FAILURE;
+                        eprintln!("error: seed {s}: {}", one_line(&e.to_string()));
+                        failed += 1;
                     }
                 }
             }
             let _ = out.flush();
-            ExitCode::SUCCESS
+            if failed > 0 {
+                if count > 1 {
+                    eprintln!("error: {failed} of {count} seeds failed");
+                }
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Command::Render {
             input,
