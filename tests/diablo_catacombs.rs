@@ -85,7 +85,10 @@ fn endless_seeds_end_with_a_named_error() {
             .generate(seed, &Params::new().set("level", 5))
             .expect_err("the walk of this seed never ends in the original")
             .to_string();
-        assert!(e.contains("ConnectHall") || e.contains("WalkCorridors"), "{e}");
+        assert!(
+            e.contains("ConnectHall") || e.contains("WalkCorridors"),
+            "{e}"
+        );
         assert!(e.contains("can no longer end"), "{e}");
         assert!(e.contains(&format!("seed {seed}")), "{e}");
         assert!(e.contains("level=5"), "{e}");
@@ -115,7 +118,10 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> (u64, u64) {
         };
         restarts += d.attempts as u64;
         for m in ["stairs_up", "stairs_down"] {
-            assert!(d.markers.contains_key(m), "level {level} seed {seed}: {m} missing");
+            assert!(
+                d.markers.contains_key(m),
+                "level {level} seed {seed}: {m} missing"
+            );
         }
         assert_eq!(
             d.markers.contains_key("stairs_town"),
@@ -125,8 +131,12 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> (u64, u64) {
         let tiles = ids(&d, "tiles");
         for (m, t) in [("stairs_up", 72u16), ("stairs_down", 71)] {
             let p = d.markers[m];
-            let found = (0..4).any(|j| (0..4).any(|i| tiles[(p[1] + j) as usize][(p[0] + i) as usize] == t));
-            assert!(found, "level {level} seed {seed}: {m} tile {t} not at {p:?}");
+            let found = (0..4)
+                .any(|j| (0..4).any(|i| tiles[(p[1] + j) as usize][(p[0] + i) as usize] == t));
+            assert!(
+                found,
+                "level {level} seed {seed}: {m} tile {t} not at {p:?}"
+            );
         }
         // every floor and door cell of the layout is reachable from the stairs up through
         // floor and doors (4-connected)
@@ -134,7 +144,10 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> (u64, u64) {
         let (w, h) = (pre[0].len(), pre.len());
         let up = d.markers["stairs_up"];
         let start = (up[0] as usize + 1, up[1] as usize + 1);
-        assert!(open(&pre, start.0, start.1), "level {level} seed {seed}: stairs on floor");
+        assert!(
+            open(&pre, start.0, start.1),
+            "level {level} seed {seed}: stairs on floor"
+        );
         let mut seen = vec![vec![false; w]; h];
         let mut queue = VecDeque::from([start]);
         seen[start.1][start.0] = true;
@@ -155,7 +168,10 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> (u64, u64) {
             .flat_map(|y| (0..w).map(move |x| (x, y)))
             .filter(|&(x, y)| open(&pre, x, y) && !seen[y][x])
             .count();
-        assert_eq!(unreached, 0, "level {level} seed {seed}: {unreached} floor cells cut off");
+        assert_eq!(
+            unreached, 0,
+            "level {level} seed {seed}: {unreached} floor cells cut off"
+        );
     }
     (restarts, stuck)
 }
@@ -164,9 +180,15 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> (u64, u64) {
 fn attempts(level: u32, n: u64, restarts: u64, stuck: u64) {
     let mean = 1.0 + restarts as f64 / (n - stuck) as f64;
     println!("level {level}: {n} seeds, {stuck} endless, mean attempts {mean:.2}");
-    assert!(stuck * 100 <= n, "level {level}: {stuck} endless seeds of {n}");
+    assert!(
+        stuck * 100 <= n,
+        "level {level}: {stuck} endless seeds of {n}"
+    );
     let want = if level == 5 { 16.0 } else { 15.0 };
-    assert!((mean / want - 1.0).abs() < 0.25, "level {level}: mean attempts {mean}");
+    assert!(
+        (mean / want - 1.0).abs() < 0.25,
+        "level {level}: mean attempts {mean}"
+    );
 }
 
 #[test]

@@ -60,7 +60,11 @@ fn cathedral_fixtures_match_tile_for_tile() {
             "{name}: ENTRY_MAIN"
         );
         if let Some(down) = spawn(d, "stairs_down", (3, 3)) {
-            assert_eq!(Some(down), view_position(e, "ENTRY_PREV"), "{name}: ENTRY_PREV");
+            assert_eq!(
+                Some(down),
+                view_position(e, "ENTRY_PREV"),
+                "{name}: ENTRY_PREV"
+            );
         }
     };
     let (exact, total, report) =

@@ -199,7 +199,10 @@ pub fn four(cx: &mut Cx, at: &Src, v: &[Tile], what: &str) -> Option<[u16; 4]> {
     if v.len() != 4 {
         cx.error(
             at,
-            format!("`{what}` lists 4 tiles (top-left, top-right, bottom-left, bottom-right), not {}", v.len()),
+            format!(
+                "`{what}` lists 4 tiles (top-left, top-right, bottom-left, bottom-right), not {}",
+                v.len()
+            ),
             None,
         );
         return None;

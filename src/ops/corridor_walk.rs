@@ -37,6 +37,7 @@
 //! Coordinates: cells `(x, y)`, y down.
 
 use super::args::{four, Count, Tile};
+use crate::engine::grid::{Grid, GridMut};
 use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -193,30 +194,27 @@ enum Moved {
 }
 
 impl Op {
-    #[inline]
-    fn at(&self, st: &State, x: i32, y: i32) -> u16 {
-        st.grid(self.layer).get_or(x, y, self.empty)
+    #[inline(always)]
+    fn at(&self, g: &Grid, x: i32, y: i32) -> u16 {
+        g.get_or(x, y, self.empty)
     }
 
     /// Whether a door at `(x, y)` would be placed (and change the cell).
-    fn door_ok(&self, st: &State, x: i32, y: i32) -> bool {
-        let c = self.at(st, x, y);
+    #[inline]
+    fn door_ok(&self, g: &Grid, x: i32, y: i32) -> bool {
+        let c = self.at(g, x, y);
         !self.corners.contains(&c)
             && c != self.door
-            && [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                .iter()
-                .all(|(dx, dy)| self.at(st, x + dx, y + dy) != self.door)
-    }
-
-    fn door(&self, st: &mut State, x: i32, y: i32) {
-        if self.door_ok(st, x, y) {
-            st.grid_mut(self.layer).set_checked(x, y, self.door);
-        }
+            && self.at(g, x - 1, y) != self.door
+            && self.at(g, x + 1, y) != self.door
+            && self.at(g, x, y - 1) != self.door
+            && self.at(g, x, y + 1) != self.door
     }
 
     /// Steering (a) and the step (b); returns the walker after the step, unchanged flags.
-    fn advance(&self, st: &State, mut w: Walker) -> Walker {
-        let (gw, gh) = (st.width, st.height);
+    #[inline(always)]
+    fn advance(&self, g: &Grid, mut w: Walker) -> Walker {
+        let (gw, gh) = (g.width(), g.height());
         let m = self.margin;
         if w.x >= gw - 1 - m && w.d == E {
             w.d = W;
@@ -230,7 +228,7 @@ impl Op {
         if w.y <= m && w.d == N {
             w.d = S;
         }
-        let c = self.at(st, w.x, w.y);
+        let c = self.at(g, w.x, w.y);
         let [tl, tr, bl, br] = self.corners;
         if c == tl && (w.d == N || w.d == W) {
             w.d = E;
@@ -245,7 +243,7 @@ impl Op {
             w.d = W;
         }
         let (dx, dy) = DELTA[w.d as usize];
-        if !st.in_bounds(w.x + dx, w.y + dy) {
+        if !g.in_bounds(w.x + dx, w.y + dy) {
             w.d ^= 1; // E<->W, S<->N
         }
         let (dx, dy) = DELTA[w.d as usize];
@@ -255,12 +253,13 @@ impl Op {
     }
 
     /// Part (c) without changing the map: `Changes` when it would.
-    fn probe(&self, st: &State, w: Walker) -> Moved {
-        let c = self.at(st, w.x, w.y);
+    #[inline]
+    fn probe(&self, g: &Grid, w: Walker) -> Moved {
+        let c = self.at(g, w.x, w.y);
         if c == self.empty {
             return Moved::Changes;
         }
-        if !w.inside && c == self.wall && self.door_ok(st, w.x, w.y) {
+        if !w.inside && c == self.wall && self.door_ok(g, w.x, w.y) {
             return Moved::Changes;
         }
         let mut w = w;
@@ -270,7 +269,8 @@ impl Op {
         Moved::Same(w)
     }
 
-    /// Parts (d)–(e): the new heading for roll outcome `turn`.
+    /// Parts (d)-(e): the new heading for roll outcome `turn`.
+    #[inline(always)]
     fn steer(&self, k: &Walk, mut w: Walker, dist: (i32, i32), turn: bool) -> Walker {
         let (dx, dy) = dist;
         let (gx, gy) = k.goal;
@@ -279,35 +279,35 @@ impl Op {
         if turn {
             w.d = if dx > dy { toward_x } else { toward_y };
         }
-        let horizontal = w.d == E || w.d == W;
-        if dy < self.align_within && w.x == gx && horizontal {
+        let horizontal = |d: u8| d == E || d == W;
+        if dy < self.align_within && w.x == gx && horizontal(w.d) {
             w.d = toward_y;
         }
-        if dx < self.align_within && w.y == gy && !(w.d == E || w.d == W) {
+        if dx < self.align_within && w.y == gy && !horizontal(w.d) {
             w.d = toward_x;
         }
-        if dy == 1 && dx > 1 && !(w.d == E || w.d == W) {
+        if dy == 1 && dx > 1 && !horizontal(w.d) {
             w.d = toward_x;
         }
-        if dx == 1 && dy > 1 && (w.d == E || w.d == W) {
+        if dx == 1 && dy > 1 && horizontal(w.d) {
             w.d = toward_y;
         }
-        if dx == 0 && (w.d == E || w.d == W) {
+        if dx == 0 && horizontal(w.d) {
             w.d = if gx <= k.start.0 { N } else { S };
         }
-        if dy == 0 && !(w.d == E || w.d == W) {
+        if dy == 0 && !horizontal(w.d) {
             w.d = if gy <= k.start.1 { W } else { E };
         }
         w
     }
 
-    #[inline]
+    #[inline(always)]
     fn dist(k: &Walk, w: Walker) -> (i32, i32) {
         ((k.goal.0 - w.x).abs(), (k.goal.1 - w.y).abs())
     }
 
     /// The roll threshold at distance `dist`.
-    #[inline]
+    #[inline(always)]
     fn threshold(&self, dist: (i32, i32)) -> i64 {
         let (dx, dy) = dist;
         let t = if dx > dy {
@@ -320,17 +320,17 @@ impl Op {
 
     /// Whether no walker state reachable from `w` (either roll outcome each move) reaches
     /// the goal or changes the map: then the walk can never end.
-    fn trapped(&self, st: &State, k: &Walk, w: Walker) -> bool {
-        let (gw, gh) = (st.width, st.height);
+    fn trapped(&self, g: &Grid, k: &Walk, w: Walker) -> bool {
+        let gw = g.width();
         let key = |w: &Walker| {
             ((((w.y * gw + w.x) as usize) * 4 + w.d as usize) << 1) | w.inside as usize
         };
-        let mut seen = vec![false; (gw * gh) as usize * 8];
+        let mut seen = vec![false; (gw * g.height()) as usize * 8];
         let mut todo = vec![w];
         seen[key(&w)] = true;
         while let Some(w) = todo.pop() {
-            let moved = self.advance(st, w);
-            let Moved::Same(m) = self.probe(st, moved) else {
+            let moved = self.advance(g, w);
+            let Moved::Same(m) = self.probe(g, moved) else {
                 return false;
             };
             let dist = Self::dist(k, m);
@@ -349,16 +349,28 @@ impl Op {
         true
     }
 
-    fn walk(&self, st: &mut State, seg: Segment) -> Flow {
+    /// Try a door at `(x, y)`; whether the map changed.
+    #[inline]
+    fn door(&self, cells: &mut [u16], w: i32, h: i32, x: i32, y: i32) -> bool {
+        if self.door_ok(&Grid::new(cells, w, h), x, y) {
+            GridMut::new(cells, w, h).set_checked(x, y, self.door);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn walk(&self, st: &mut State, cells: &mut [u16], seg: Segment) -> Flow {
+        let (gw, gh) = (st.width, st.height);
         let minus = st.rng.below(self.widen_roll) < self.widen_percent;
         let plus = st.rng.below(self.widen_roll) < self.widen_percent;
         let [fx, fy] = seg.from;
         let [tx, ty] = seg.to;
-        self.door(st, fx, fy);
-        self.door(st, tx, ty);
+        self.door(cells, gw, gh, fx, fy);
+        self.door(cells, gw, gh, tx, ty);
         let (ddx, ddy) = DELTA[seg.dir as usize & 3];
         let goal = (tx - ddx, ty - ddy);
-        st.grid_mut(self.layer).set_checked(goal.0, goal.1, self.hall);
+        GridMut::new(cells, gw, gh).set_checked(goal.0, goal.1, self.hall);
         let k = Walk {
             goal,
             start: (fx, fy),
@@ -373,12 +385,12 @@ impl Op {
         };
         let mut quiet: u64 = 0;
         loop {
-            let before = w;
-            w = self.advance(st, w);
-            let c = self.at(st, w.x, w.y);
+            w = self.advance(&Grid::new(cells, gw, gh), w);
+            let c = self.at(&Grid::new(cells, gw, gh), w.x, w.y);
             if c == self.empty {
                 if w.inside {
-                    self.door(st, before_cell(w).0, before_cell(w).1);
+                    let (px, py) = before_cell(w);
+                    self.door(cells, gw, gh, px, py);
                     w.inside = false;
                 } else {
                     let vertical = w.d == N || w.d == S;
@@ -387,7 +399,7 @@ impl Op {
                     } else {
                         (w.x, w.y - 1, w.x, w.y + 1)
                     };
-                    let mut g = st.grid_mut(self.layer);
+                    let mut g = GridMut::new(cells, gw, gh);
                     if k.minus && g.get(mx, my) == Some(self.empty) {
                         g.set(mx, my, self.hall);
                     }
@@ -395,20 +407,16 @@ impl Op {
                         g.set(px, py, self.hall);
                     }
                 }
-                st.grid_mut(self.layer).set_checked(w.x, w.y, self.hall);
+                GridMut::new(cells, gw, gh).set_checked(w.x, w.y, self.hall);
                 quiet = 0;
             } else {
-                if !w.inside && c == self.wall {
-                    if self.door_ok(st, w.x, w.y) {
-                        quiet = 0;
-                    }
-                    self.door(st, w.x, w.y);
+                if !w.inside && c == self.wall && self.door(cells, gw, gh, w.x, w.y) {
+                    quiet = 0;
                 }
-                if self.at(st, w.x, w.y) != self.hall {
+                if self.at(&Grid::new(cells, gw, gh), w.x, w.y) != self.hall {
                     w.inside = true;
                 }
             }
-            let _ = before;
             let dist = Self::dist(&k, w);
             let turn = st.rng.below(self.turn_roll) < self.threshold(dist);
             w = self.steer(&k, w, dist, turn);
@@ -417,7 +425,7 @@ impl Op {
             }
             quiet += 1;
             if quiet >= self.trap_check {
-                if self.trapped(st, &k, w) {
+                if self.trapped(&Grid::new(cells, gw, gh), &k, w) {
                     return Flow::Abort(self.stuck);
                 }
                 quiet = 0;
@@ -427,13 +435,18 @@ impl Op {
 
     pub fn run(&self, st: &mut State) -> Flow {
         let n = st.segments_mut(self.halls).len();
+        // the layer is taken out of the state while the walkers dig (the RNG stays in it)
+        let mut cells = std::mem::take(&mut st.layers[self.layer as usize]);
+        let mut flow = Flow::Continue;
         for i in 0..n {
             let seg = st.segments[self.halls as usize][i];
-            if let Flow::Abort(id) = self.walk(st, seg) {
-                return Flow::Abort(id);
+            if let Flow::Abort(id) = self.walk(st, &mut cells, seg) {
+                flow = Flow::Abort(id);
+                break;
             }
         }
-        Flow::Continue
+        st.layers[self.layer as usize] = cells;
+        flow
     }
 }
 

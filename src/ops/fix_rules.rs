@@ -159,8 +159,10 @@ impl Op {
                     pos += 1;
                     let r = &self.rules[ri as usize];
                     let edges = self.edges;
-                    let ok = r.tests.iter().all(|t| {
-                        match edges.cell(w, h, x + t.dx, y + t.dy) {
+                    let ok = r
+                        .tests
+                        .iter()
+                        .all(|t| match edges.cell(w, h, x + t.dx, y + t.dy) {
                             Some((nx, ny)) => {
                                 (self.class(tiles[(ny * w + nx) as usize]) == t.value) == t.equal
                             }
@@ -168,8 +170,7 @@ impl Op {
                                 (self.class(0) == t.value) == t.equal
                             }
                             None => false,
-                        }
-                    });
+                        });
                     if !ok {
                         continue;
                     }

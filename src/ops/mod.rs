@@ -43,9 +43,9 @@ pub mod set_piece;
 pub mod shape_growth;
 pub mod special_rooms;
 pub mod stamp;
+mod testing;
 pub mod void_filling;
 pub mod wall_run_doors;
-mod testing;
 
 /// A compass direction on the grid (y grows downwards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

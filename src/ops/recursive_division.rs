@@ -145,14 +145,18 @@ impl Params {
         let forced_area = match &self.forced_area {
             None => Some(None),
             Some(names) if names.len() != 4 => {
-                cx.error(&self.layer, format!("forced_area names 4 variables (x, y, w, h), not {}", names.len()), None);
+                cx.error(
+                    &self.layer,
+                    format!(
+                        "forced_area names 4 variables (x, y, w, h), not {}",
+                        names.len()
+                    ),
+                    None,
+                );
                 None
             }
             Some(names) => {
-                let v: Vec<_> = names
-                    .iter()
-                    .map(|n| cx.declare_var(n, Type::Num))
-                    .collect();
+                let v: Vec<_> = names.iter().map(|n| cx.declare_var(n, Type::Num)).collect();
                 v.iter()
                     .all(Option::is_some)
                     .then(|| Some([v[0]?, v[1]?, v[2]?, v[3]?]))
@@ -181,9 +185,7 @@ impl Params {
             area_min: self.area_min.max(0) as i32,
             standoff: self.standoff,
             max_rooms: self.max_rooms.0 as usize,
-            clamp: self
-                .clamp
-                .unwrap_or((1, cx.width().min(cx.height()) - 2)),
+            clamp: self.clamp.unwrap_or((1, cx.width().min(cx.height()) - 2)),
             wall: self.wall.0,
             floor: self.floor.0,
             corners,
@@ -257,8 +259,7 @@ impl Op {
         let (lo, hi) = self.clamp;
         let s = self.standoff;
         while let Some((x1, y1, x2, y2, parent)) = stack.pop() {
-            if rooms.len() >= self.max_rooms || x1 + self.area_min > x2 || y1 + self.area_min > y2
-            {
+            if rooms.len() >= self.max_rooms || x1 + self.area_min > x2 || y1 + self.area_min > y2 {
                 continue;
             }
             let (aw, ah) = (x2 - x1, y2 - y1);

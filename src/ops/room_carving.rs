@@ -33,8 +33,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-pub const DESCRIPTION: &str =
-    "carve walled rooms with one doorway into large blocks of open floor";
+pub const DESCRIPTION: &str = "carve walled rooms with one doorway into large blocks of open floor";
 
 /// Rule-file parameters of `CarveRooms(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -193,10 +192,9 @@ impl Op {
                 if x + p.max_size > st.width && y + p.max_size > st.height {
                     continue;
                 }
-                if rooms
-                    .iter()
-                    .any(|r| Rect::new(r.x - s, r.y - s, r.w + 2 * s + 1, r.h + 2 * s + 1).contains(x, y))
-                {
+                if rooms.iter().any(|r| {
+                    Rect::new(r.x - s, r.y - s, r.w + 2 * s + 1, r.h + 2 * s + 1).contains(x, y)
+                }) {
                     continue;
                 }
                 let Some((mut w, mut h)) = self.measure(st, x, y) else {

@@ -95,10 +95,7 @@ impl Params {
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let fail = cx.failure_point(
-            format!(
-                "FillVoids: more than {} empty cells left",
-                self.empty_limit
-            ),
+            format!("FillVoids: more than {} empty cells left", self.empty_limit),
             &self.layer,
         );
         Some(Op {

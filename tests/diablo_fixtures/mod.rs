@@ -10,7 +10,9 @@ use undercroft::{Params, RuleSet};
 
 /// Load `rules/<rel>` of this crate.
 pub fn rules(rel: &str) -> RuleSet {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules").join(rel);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("rules")
+        .join(rel);
     RuleSet::load(&p).unwrap_or_else(|e| panic!("{e}"))
 }
 
