@@ -80,7 +80,7 @@ pub struct Params {
     /// At most this many rooms. Diablo: 80.
     pub max_rooms: Count,
     /// `(lo, hi)`: room corners are clamped to this range on both axes. Default
-    /// `(1, size − 2)`.
+    /// `(1, min(width, height) − 2)` (one range for both axes: give it on non-square grids).
     #[serde(default)]
     pub clamp: Option<(i32, i32)>,
     /// Symbol of the room sides.
