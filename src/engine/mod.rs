@@ -81,8 +81,11 @@ pub enum GenError {
     /// An operator proved that the run can never finish (see [`Flow::Abort`]): `what` names
     /// the step, where it is written and why; `seed` and `params` say which run it was.
     Stuck {
+        /// The failure point: the step, where it is written, and why.
         what: String,
+        /// The seed of the run.
         seed: u64,
+        /// The run's parameters, `name=value` separated by commas.
         params: String,
     },
 }

@@ -40,8 +40,11 @@ pub struct Door {
 /// the direction from `from`'s room towards `to`'s (0 E, 1 W, 2 S, 3 N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
+    /// The start cell.
     pub from: [i32; 2],
+    /// The end cell.
     pub to: [i32; 2],
+    /// The direction of travel (0 E, 1 W, 2 S, 3 N).
     pub dir: u8,
 }
 

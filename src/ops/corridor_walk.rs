@@ -45,6 +45,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "drunken corridor walk between recorded hall points, widened, with doors; endless walks detected";
 
@@ -125,10 +126,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.halls)
     }
 
+    /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let corners = four(cx, &self.halls, &self.corners, "corners")?;
         let layer = cx.layer(&self.layer);
@@ -433,6 +436,7 @@ impl Op {
         }
     }
 
+    /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let n = st.segments_mut(self.halls).len();
         // the layer is taken out of the state while the walkers dig (the RNG stays in it)

@@ -17,6 +17,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "3x3 pattern tiling from a symbol layer to tile ids (last match wins, code sets)";
 
@@ -48,10 +49,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.patterns)
     }
 
+    /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let from = cx.layer(&self.from);
         let to = cx.layer(&self.to);
@@ -128,6 +131,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (x0, y0, x1, y1) = match &self.area {
             Some(a) => a.clipped(st),

@@ -43,6 +43,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "recursive division: a random room per area, the rest split into four strips, halls recorded";
 
@@ -121,10 +122,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let corners = four(cx, &self.layer, &self.corners, "corners")?;
         let layer = cx.layer(&self.layer);
@@ -247,6 +250,7 @@ impl Op {
         }
     }
 
+    /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (x, y, w, h) = self.area.eval(st);
         let forced = match &self.forced {

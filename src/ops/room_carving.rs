@@ -33,6 +33,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "carve walled rooms with one doorway into large blocks of open floor";
 
 /// Rule-file parameters of `CarveRooms(...)`.
@@ -84,10 +85,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let corners = four(cx, &self.layer, &self.corners, "corners")?;
         let layer = cx.layer(&self.layer);
@@ -177,6 +180,7 @@ impl Op {
         }
     }
 
+    /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let p = &self.p;
         let mut rooms: Vec<Rect> = Vec::new();

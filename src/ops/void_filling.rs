@@ -31,6 +31,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "grow extra rooms from straight walls into large empty voids until few empty cells remain";
 
@@ -88,10 +89,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let fail = cx.failure_point(
@@ -275,6 +278,7 @@ impl Op {
         }
     }
 
+    /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let m = self.margin;
         let (pw, ph) = ((st.width - 2 * m) as i64, (st.height - 2 * m) as i64);

@@ -20,6 +20,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "give every straight wall run between two floor areas a door (no locked-out areas)";
 
@@ -73,10 +74,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let protected = flag_layers(cx, &self.protected);
@@ -95,6 +98,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (x0, y0, x1, y1) = match &self.area {
             Some(a) => a.clipped(st),
