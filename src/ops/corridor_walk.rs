@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn digs_a_corridor_with_doors_between_two_rooms() {
         let steps = r#"DivideRooms(layer: "m", area: (x: "2", y: "2", w: "27", h: "9"), halls: "h",
-                room_min: 4, room_max: 10, area_min: 2, standoff: 2, max_rooms: 2,
+                room_min: 4, room_max: 10, area_min: 2, standoff: 2, max_rooms: 2, clamp: (1, 30),
                 wall: 1, floor: 2, corners: [5, 6, 7, 8]),
             WalkCorridors(layer: "m", halls: "h", empty: 0, wall: 1, door: 3, hall: 4,
                 corners: [5, 6, 7, 8], widen_roll: 100, widen_percent: 50, turn_roll: 100,
