@@ -10,6 +10,11 @@
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
 //! (tiles past the end of the table have class 0) while writes are tile ids.
 //!
+//! A rule whose writes are `pick { a | b }` draws one `rnd(n)` each time it fires and applies
+//! alternative number `rnd(n)` (Diablo's Caves `FillDiagonals`, §4.3); rules without a pick
+//! draw nothing. With `stop_after: k`, the pass ends right after rule number `k` (1-based, in
+//! list order) first fires (Diablo's Caves `Warp`, §4.6.2).
+//!
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
@@ -18,6 +23,7 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::pattern::FixRule;
 use crate::lang::Program;
+use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -44,6 +50,9 @@ pub struct Params {
     /// Condition; the step does nothing when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Rule number (1-based) whose first firing ends the pass. Default: none.
+    #[serde(default)]
+    pub stop_after: Option<u32>,
 }
 
 /// Compiled `FixRules`.
@@ -59,6 +68,7 @@ pub struct Op {
     protected: Vec<u16>,
     classes: Option<Vec<u16>>,
     when: Option<Program>,
+    stop_after: Option<u16>,
 }
 
 impl Params {
@@ -80,6 +90,21 @@ impl Params {
         };
         let when = when(cx, &self.when);
         let rules = rules?;
+        let stop_after = match self.stop_after {
+            None => None,
+            Some(k) if k >= 1 && (k as usize) <= rules.len() => Some(k as u16 - 1),
+            Some(k) => {
+                cx.error(
+                    &self.rules,
+                    format!(
+                        "stop_after: {k} is not a rule number of this list (1..={})",
+                        rules.len()
+                    ),
+                    None,
+                );
+                return None;
+            }
+        };
         let top = rules
             .iter()
             .flat_map(|r| r.heads.iter().copied())
@@ -107,6 +132,7 @@ impl Params {
             protected,
             classes,
             when: when?,
+            stop_after,
         })
     }
 }
@@ -163,7 +189,13 @@ impl Op {
                         continue;
                     }
                     let before = tiles[i0];
-                    for &(dx, dy, v) in &r.actions {
+                    let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
+                        &[]
+                    } else {
+                        let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
+                        &r.picks[k]
+                    };
+                    for &(dx, dy, v) in r.actions.iter().chain(pick) {
                         let (nx, ny) = (x + dx, y + dy);
                         if nx < 0 || ny < 0 || nx >= w || ny >= h {
                             continue;
@@ -173,6 +205,10 @@ impl Op {
                             continue;
                         }
                         tiles[i] = v;
+                    }
+                    if self.stop_after == Some(ri) {
+                        st.layers[l] = tiles;
+                        return Flow::Continue;
                     }
                     if tiles[i0] != before {
                         cand = self.candidates(tiles[i0]);
@@ -188,7 +224,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::ops::testing::{grid, run_rules_full, run_rules_with};
 
     const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
         rules r { Floor if (1,0) == Dirt -> (1,0) = 18\n 18 if (0,1) != 5 -> (0,1) = 7 }\n\
@@ -208,6 +244,32 @@ mod tests {
         );
         // (0,0) floor turns (1,0) into 18; at (1,0) the second rule turns (1,1) into 7.
         assert_eq!(g, grid("13 18 22\n22 7 22"));
+    }
+
+    #[test]
+    fn picks_draw_one_number_per_firing_and_stop_after_ends_the_pass() {
+        // the Caves diagonal fill on a 3x3 mask: two anti-diagonal windows
+        let pat = "rules d { 0 if (1,0) == 1, (0,1) == 1, (1,1) == 0 -> pick { (0,0) = 1 | (1,1) = 1 } }\n\
+                   rules s { 5 -> (0,0) = 6\n 7 -> (0,0) = 8 }";
+        let steps = r#"FillRect(layer: "m", value: "1", rect: (x: "1", y: "0", w: "1", h: "1")),
+               FillRect(layer: "m", value: "1", rect: (x: "0", y: "1", w: "1", h: "1")),
+               FixRules(layer: "m", rules: "p.pat#d")"#;
+        // seed 1: the first rnd(2) of the Diablo LCG is 0 -> (0,0) is filled; seed 4: 1 -> (1,1)
+        let g = run_rules_with(3, 3, steps, "m", &[("p.pat", pat)]);
+        assert_eq!(g, grid("1 1 0\n1 0 0\n0 0 0"));
+        let g = run_rules_full(3, 3, steps, "m", 4, &[("p.pat", pat)]);
+        assert_eq!(g, grid("0 1 0\n1 1 0\n0 0 0"));
+        let g = run_rules_with(
+            3,
+            1,
+            r#"FillRect(layer: "t", value: "7", rect: (x: "0", y: "0", w: "3", h: "1")),
+               FillRect(layer: "t", value: "5", rect: (x: "0", y: "0", w: "1", h: "1")),
+               FillRect(layer: "t", value: "5", rect: (x: "2", y: "0", w: "1", h: "1")),
+               FixRules(layer: "t", rules: "p.pat#s", stop_after: 2)"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("6 8 5"));
     }
 
     #[test]

@@ -52,6 +52,10 @@ pub struct Params {
     /// Marker that receives the top-left of the (last) placement.
     #[serde(default)]
     pub marker: Option<Src>,
+    /// `("x", "y")`: number variables that receive the top-left of the (last) placement,
+    /// for later steps' expressions. Default none.
+    #[serde(default)]
+    pub position: Option<(Src, Src)>,
     /// A true/false variable set to whether every placement succeeded.
     #[serde(default)]
     pub result: Option<Src>,
@@ -74,6 +78,7 @@ pub struct Op {
     protected: Vec<u16>,
     count: Option<Program>,
     marker: Option<u16>,
+    position: Option<(u16, u16)>,
     result: Option<u16>,
     fail: Option<u32>,
 }
@@ -106,6 +111,14 @@ impl Params {
             None => None,
         };
         let marker = self.marker.as_ref().map(|m| cx.declare_marker(m));
+        let position = match &self.position {
+            Some((x, y)) => {
+                let x = cx.declare_var(x, Type::Num);
+                let y = cx.declare_var(y, Type::Num);
+                Some((x?, y?))
+            }
+            None => None,
+        };
         let result = match &self.result {
             Some(r) => Some(cx.declare_var(r, Type::Bool)?),
             None => None,
@@ -124,6 +137,7 @@ impl Params {
             protected,
             count,
             marker,
+            position,
             result,
             fail,
         })
@@ -200,6 +214,10 @@ impl Op {
                     if let Some(m) = self.marker {
                         st.markers[m as usize] = Some([x, y]);
                     }
+                    if let Some((vx, vy)) = self.position {
+                        st.vars[vx as usize] = Value::Num(x as f64);
+                        st.vars[vy as usize] = Value::Num(y as f64);
+                    }
                 }
                 None => all = false,
             }
@@ -225,7 +243,8 @@ mod tests {
             8,
             8,
             r#"FillRect(layer: "t", value: "13", rect: (x: "5", y: "5", w: "2", h: "2")),
-               PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 100, marker: "lamp")"#,
+               PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 100, marker: "lamp", position: ("lx", "ly")),
+               FillRect(layer: "t", value: "lx * 10 + ly", rect: (x: "0", y: "0", w: "1", h: "1"))"#,
             "t",
             &[("p.pat", PAT)],
         );
@@ -233,6 +252,7 @@ mod tests {
         assert_eq!(g[6][5], 130);
         assert_eq!(g[6][6], 128);
         assert_eq!(g[5][6], 13);
+        assert_eq!(g[0][0], 55);
     }
 
     #[test]

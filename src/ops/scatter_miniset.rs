@@ -5,8 +5,14 @@
 //!
 //! Positions: `0 <= y < H − h`, `0 <= x < W − w` (the last row and column of positions are
 //! never tried, as in the original). A match needs every non-zero search cell equal to the
-//! tile and no footprint cell flagged in `protected`. The level-type-specific extra checks
-//! of Catacombs and Caves are not part of this operator.
+//! tile and no footprint cell flagged in `protected`.
+//!
+//! With `isolate: (lo, hi)` (Diablo's Caves/Crypt `CanReplaceTile`, §1.5 B, §4.9.5): when the
+//! miniset's top-left replace cell is within `lo..=hi`, a position is refused when its
+//! left neighbour is in the grid and `<= hi` and one of its left, right, lower or upper
+//! neighbours (in the grid) is `>= lo` — the original's comparison, which always reads the
+//! left neighbour for the upper bound, is kept. The Catacombs extra checks are not part of
+//! this operator.
 
 use super::args::{flag_layers, flagged, Count};
 use crate::engine::state::State;
@@ -35,6 +41,10 @@ pub struct Params {
     /// Flag layers no footprint cell may be set in.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// `(lo, hi)`: refuse positions next to tiles in that range (see the module doc).
+    /// Default none.
+    #[serde(default)]
+    pub isolate: Option<(u16, u16)>,
 }
 
 fn hundred() -> Count {
@@ -49,6 +59,7 @@ pub struct Op {
     roll: i64,
     percent: i64,
     protected: Vec<u16>,
+    isolate: Option<(u16, u16)>,
 }
 
 impl Params {
@@ -69,15 +80,33 @@ impl Params {
         }
         Some(Op {
             layer,
-            m,
             roll: self.roll.0,
             percent: self.percent,
             protected: flag_layers(cx, &self.protected),
+            // only minisets whose top-left replace cell is in the range are checked
+            isolate: self
+                .isolate
+                .filter(|&(lo, hi)| (lo..=hi).contains(&m.replace[0])),
+            m,
         })
     }
 }
 
 impl Op {
+    /// The `isolate` check at top-left `(x, y)`.
+    fn crowded(&self, st: &State, x: i32, y: i32) -> bool {
+        let Some((lo, hi)) = self.isolate else {
+            return false;
+        };
+        let g = st.grid(self.layer);
+        match g.get(x - 1, y) {
+            Some(left) if left <= hi => [(-1, 0), (1, 0), (0, 1), (0, -1)]
+                .iter()
+                .any(|&(dx, dy)| g.get(x + dx, y + dy).is_some_and(|t| t >= lo)),
+            _ => false,
+        }
+    }
+
     pub fn run(&self, st: &mut State) -> Flow {
         let m = &self.m;
         let l = self.layer as usize;
@@ -91,7 +120,7 @@ impl Op {
                         (s == 0 || st.layers[l][i] == s) && !flagged(st, &self.protected, i)
                     })
                 });
-                if !matches || st.rng.below(self.roll) >= self.percent {
+                if !matches || self.crowded(st, sx, sy) || st.rng.below(self.roll) >= self.percent {
                     continue;
                 }
                 for y in 0..m.height {
@@ -134,5 +163,24 @@ mod tests {
         assert_eq!(run(0).iter().flatten().filter(|&&t| t == 7).count(), 0);
         let some = run(25).iter().flatten().filter(|&&t| t == 7).count();
         assert!((50..150).contains(&some), "{some} of 400");
+    }
+
+    #[test]
+    fn isolate_refuses_positions_next_to_tiles_in_the_range() {
+        // crevice 1x1 "13 -> 90" with isolate (84, 100): (0,0) is never refused (no left
+        // neighbour); (2,0) has 84 to its right (and 13 <= 100 to its left): refused.
+        let pat = "miniset m 1x1 { search 13 replace 90 }";
+        let g = run_rules_with(
+            5,
+            2,
+            r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "5", h: "2")),
+               FillRect(layer: "t", value: "84", rect: (x: "3", y: "0", w: "1", h: "1")),
+               FillRect(layer: "t", value: "7", rect: (x: "0", y: "1", w: "5", h: "1")),
+               ScatterMiniset(layer: "t", miniset: "p.pat#m", percent: 100, isolate: (84, 100))"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        // (0,0) -> 90; (1,0): its left neighbour is now 90 (>= 84) -> refused; (2,0): right 84
+        assert_eq!(g[0], vec![90, 13, 13, 84, 13]);
     }
 }
