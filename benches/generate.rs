@@ -19,7 +19,7 @@ fn flash(c: &mut Criterion) {
             b.iter(|| {
                 for s in 0..1000u64 {
                     black_box(
-                        rs.run(s, &values, &mut undercroft::engine::NoTrace)
+                        rs.run(s, &values, &mut undercroft::engine::interpreter::NoTrace)
                             .unwrap(),
                     );
                 }
@@ -40,7 +40,7 @@ fn flash(c: &mut Criterion) {
         b.iter(|| {
             for s in 0..1000u64 {
                 black_box(
-                    demo.run(s, &values, &mut undercroft::engine::NoTrace)
+                    demo.run(s, &values, &mut undercroft::engine::interpreter::NoTrace)
                         .unwrap(),
                 );
             }

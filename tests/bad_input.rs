@@ -479,7 +479,7 @@ fn nested_retries_are_bounded_for_the_whole_run() {
 
 #[test]
 fn an_observer_can_cancel_a_run() {
-    use undercroft::engine::{NoTrace, Stoppable};
+    use undercroft::engine::interpreter::{NoTrace, Stoppable};
     let rs = RuleSet::load("rules/isaac/flash.ron").unwrap();
     let mut polls = 0;
     let mut obs = Stoppable {

@@ -5,12 +5,13 @@
 //! * `DESCRIPTION` — one line for listings and the preview.
 //!
 //! The single list below is the registry: it generates the rule-file step enum, the compiled
-//! enum and their dispatch, so adding an operator is one module plus one line here.
+//! enum and their dispatch, so adding an operator is one module plus one line here. The
+//! control steps of the step tree ([`RetryDef`], [`IfDef`]) are defined at the bottom, so the
+//! whole tree of a rule file's steps lives in this one module.
 
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
-use crate::ruleset::schema::{IfDef, RetryDef};
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
@@ -212,4 +213,41 @@ operators! {
     ConvertWallRuns => fence_runs,
     /// Draw gapped fence lines across floor between walls, then gates.
     FenceLines => fence_lines,
+}
+
+/// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
+/// the state the Retry started from (the random stream continues) and run them again, at
+/// most `max` times in all.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Retry")]
+pub struct RetryDef {
+    pub max: Attempts,
+    pub steps: Vec<StepDef>,
+}
+
+/// An attempt budget: 1..=10,000,000.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(try_from = "i64")]
+pub struct Attempts(pub u32);
+
+impl TryFrom<i64> for Attempts {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        if (1..=10_000_000).contains(&v) {
+            Ok(Attempts(v as u32))
+        } else {
+            Err(format!("expected 1..=10000000 attempts, found {v}"))
+        }
+    }
+}
+
+/// `If(cond: "...", then: [...], else: [...])`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "If")]
+pub struct IfDef {
+    pub cond: Src,
+    #[serde(default)]
+    pub then: Vec<StepDef>,
+    #[serde(default, rename = "else")]
+    pub otherwise: Vec<StepDef>,
 }

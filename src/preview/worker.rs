@@ -5,7 +5,8 @@
 use super::reload::{Live, Reload};
 use super::watch::FileWatch;
 use crate::dungeon::Dungeon;
-use crate::engine::{GenError, NoTrace, Stoppable};
+use crate::engine::interpreter::{NoTrace, Stoppable};
+use crate::engine::GenError;
 use crate::ruleset::{Diagnostics, Params, RuleSet, Trace};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

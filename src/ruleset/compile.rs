@@ -5,7 +5,8 @@
 //! string they came from.
 
 use super::diag::Diagnostic;
-use super::src::{Literals, Src};
+use super::files::{LoadedFile, Reader};
+use super::src::Src;
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, StepLabel};
 use crate::lang::pattern::PatternFile;
@@ -14,18 +15,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// A file read by the loader.
-#[derive(Debug)]
-pub struct LoadedFile {
-    pub path: PathBuf,
-    pub text: Arc<str>,
-    pub literals: Literals,
-}
-
 /// The compile context.
 pub struct Cx<'a> {
     pub(super) files: &'a [LoadedFile],
-    pub(super) reader: &'a dyn super::load::Reader,
+    pub(super) reader: &'a dyn Reader,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) vars: Vec<(String, Type)>,
     var_index: HashMap<String, u16>,
@@ -49,7 +42,7 @@ pub struct Cx<'a> {
 impl<'a> Cx<'a> {
     pub(crate) fn new(
         files: &'a [LoadedFile],
-        reader: &'a dyn super::load::Reader,
+        reader: &'a dyn Reader,
         kinds: Vec<String>,
         width: i32,
         height: i32,

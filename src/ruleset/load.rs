@@ -1,7 +1,7 @@
 //! Stage 1 of loading: read RON files, follow `extends`, merge, apply `patch` edits.
 
-use super::compile::LoadedFile;
 use super::diag::{offset_of, Diagnostic};
+pub use super::files::{Disk, LoadedFile, Reader};
 use super::patch::{collect_names, edit};
 use super::schema::{GridDef, KindDef, ParamDef, Patch, RuleFile};
 use super::src::{reading, Literals, Src};
@@ -30,19 +30,6 @@ pub struct Merged {
     pub pools: BTreeMap<Src, Src>,
     pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
     pub steps: Option<Vec<StepDef>>,
-}
-
-/// Reads files (from disk, or from memory in tests and the preview).
-pub trait Reader {
-    fn read(&self, path: &Path) -> std::io::Result<String>;
-}
-
-/// Reads from the file system.
-pub struct Disk;
-impl Reader for Disk {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
-        std::fs::read_to_string(path)
-    }
 }
 
 pub struct Loader<'r> {

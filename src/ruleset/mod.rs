@@ -10,9 +10,11 @@
 
 pub mod compile;
 pub mod diag;
+pub mod files;
 mod glyphs;
 pub mod load;
 mod lookup;
+mod output;
 pub mod params;
 mod patch;
 mod patterns;
@@ -23,19 +25,20 @@ pub mod src;
 mod steps;
 mod trace;
 
+pub use crate::dungeon::parse_colour;
 use crate::dungeon::Dungeon;
+use crate::engine::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::engine::tile_grid::TileGrid;
 use crate::engine::value::{Type, Value};
-use crate::engine::{
-    run_steps, FailurePoint, Flow, GenError, NoTrace, Observer, RunCx, State, Step, StepLabel,
-};
+use crate::engine::{FailurePoint, Flow, GenError, State, StepLabel};
 use crate::lang::nearest;
 use crate::rng::{Rng, RngSpec};
 use compile::Cx;
 pub use diag::{Diagnostic, Diagnostics};
+use files::{Disk, Reader};
 use glyphs::compile_glyphs;
 pub use glyphs::TileGlyphs;
-use load::{Disk, Loader, Reader};
+use load::Loader;
 pub use params::{ParamInfo, ParamKind, Params};
 use schema::ParamDef;
 use src::Src;
@@ -87,6 +90,8 @@ pub struct RuleSet {
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
+    /// What its dungeons carry for the renderers.
+    pub(crate) draw: output::DrawInfo,
 }
 
 impl RuleSet {
@@ -262,7 +267,7 @@ impl RuleSet {
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
         }
-        Ok(RuleSet {
+        let mut rs = RuleSet {
             name: m
                 .name
                 .as_ref()
@@ -291,7 +296,10 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
-        })
+            draw: output::DrawInfo::default(),
+        };
+        rs.draw = output::draw_info(&rs);
+        Ok(rs)
     }
 
     /// The parameter values for a run: defaults, overridden by `given`.
@@ -334,7 +342,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
-        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+        Ok(self.to_dungeon(&st, seed, &values, attempts))
     }
 
     /// Generate, showing every step to `observer` (which may also cancel the run).
@@ -350,7 +358,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, observer)?;
-        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+        Ok(self.to_dungeon(&st, seed, &values, attempts))
     }
 
     /// Generate, recording the state after every operator step.
@@ -363,10 +371,7 @@ impl RuleSet {
         let assets = self.load_assets(params)?;
         let mut trace = Trace::default();
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut trace)?;
-        Ok((
-            Dungeon::from_state(self, &st, seed, &values, attempts),
-            trace,
-        ))
+        Ok((self.to_dungeon(&st, seed, &values, attempts), trace))
     }
 
     /// Load the tile grids named by `File` parameters in `given` (in file-parameter order;
@@ -461,16 +466,6 @@ impl RuleSet {
             .position(|k| k.name == name)
             .map(|i| i as u16)
     }
-}
-
-/// Parse `#rrggbb`.
-pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
-    let h = s.strip_prefix('#')?;
-    if h.len() != 6 {
-        return None;
-    }
-    let v = u32::from_str_radix(h, 16).ok()?;
-    Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }
 
 #[allow(dead_code)]

@@ -7,9 +7,8 @@
 //! wrong size for its shape, tiles of a shape cell drawn as `outside` (or of an L shape's
 //! empty notch drawn as anything else), duplicate names.
 
-use super::compile::LoadedFile;
 use super::diag::Diagnostic;
-use super::load::Reader;
+use super::files::{LoadedFile, Reader};
 use super::src::{Literals, Src};
 use crate::engine::shape::{Shape, Slot};
 use crate::lang::nearest;

@@ -1,6 +1,8 @@
 //! The RON schema of rule files: exactly what the user wrote (stage 1 of loading).
 //! Stage 2 ([`super::compile`]) resolves names and checks everything into a runnable
 //! [`super::RuleSet`]. Unknown fields are errors everywhere (`deny_unknown_fields`).
+//! The step tree (`StepDef` with its control steps `Retry` and `If`) is the operator
+//! registry's, in [`crate::ops`].
 
 use super::src::Src;
 use crate::ops::StepDef;
@@ -146,43 +148,6 @@ pub struct ShapeDef {
     pub cells: Vec<(i32, i32)>,
     /// Door slots in slot order: `(name, cell, side)`.
     pub doors: Vec<(Src, (i32, i32), crate::ops::Dir)>,
-}
-
-/// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
-/// the state the Retry started from (the random stream continues) and run them again, at
-/// most `max` times in all.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Retry")]
-pub struct RetryDef {
-    pub max: Attempts,
-    pub steps: Vec<StepDef>,
-}
-
-/// An attempt budget: 1..=10,000,000.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(try_from = "i64")]
-pub struct Attempts(pub u32);
-
-impl TryFrom<i64> for Attempts {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        if (1..=10_000_000).contains(&v) {
-            Ok(Attempts(v as u32))
-        } else {
-            Err(format!("expected 1..=10000000 attempts, found {v}"))
-        }
-    }
-}
-
-/// `If(cond: "...", then: [...], else: [...])`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename = "If")]
-pub struct IfDef {
-    pub cond: Src,
-    #[serde(default)]
-    pub then: Vec<StepDef>,
-    #[serde(default, rename = "else")]
-    pub otherwise: Vec<StepDef>,
 }
 
 /// An edit to inherited steps, naming a step by its `Named` name.

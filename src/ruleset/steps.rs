@@ -3,8 +3,9 @@
 
 use super::compile::Cx;
 use super::src::Src;
+use crate::engine::interpreter::Step;
 use crate::engine::value::Type;
-use crate::engine::{Step, StepLabel};
+use crate::engine::StepLabel;
 use crate::lang;
 use crate::ops::StepDef;
 

@@ -1,6 +1,7 @@
 //! Traces: the state after every operator step of a run, for step-through and debugging.
 
-use crate::engine::{Observer, State, StepLabel};
+use crate::engine::interpreter::Observer;
+use crate::engine::{State, StepLabel};
 
 /// The state after each operator step of one generation (including failed attempts).
 #[derive(Debug, Default)]
