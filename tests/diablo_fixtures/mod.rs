@@ -92,7 +92,7 @@ pub fn report_line(
 
 /// Counts restarts per failure point.
 pub struct Restarts(pub Vec<u32>);
-impl undercroft::engine::Observer for Restarts {
+impl undercroft::engine::interpreter::Observer for Restarts {
     fn restarted(&mut self, failure: u32) {
         self.0[failure as usize] += 1;
     }
