@@ -13,6 +13,7 @@
 //! Neighbours outside the grid never qualify.
 
 use super::args::{holds, when, Count, Rect, RectDef, Tile};
+use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::Program;
@@ -146,12 +147,15 @@ impl Op {
             Along::Columns => (line, pos),
         };
         let (dx, dy) = self.side;
+        let (w, h) = (st.width, st.height);
+        // Work on the layer taken out of the state; the RNG is drawn from the state.
+        let mut data = std::mem::take(&mut st.layers[self.layer as usize]);
+        let mut g = GridMut::new(&mut data, w, h);
         for line in l0..l1 {
             let mut start = p0;
             let mut len = 0usize;
             for pos in p0..p1 {
                 let (x, y) = cell(line, pos);
-                let g = st.grid(self.layer);
                 if g.at(x, y) == self.run && g.get(x + dx, y + dy) == Some(self.beside) {
                     if len == 0 {
                         start = pos;
@@ -169,12 +173,13 @@ impl Op {
                         };
                         let n = self.values.len() as i64;
                         let v = self.values[st.rng.below(n).max(0) as usize];
-                        st.grid_mut(self.layer).set(wx, wy, v);
+                        g.set(wx, wy, v);
                     }
                 }
                 len = 0;
             }
         }
+        st.layers[self.layer as usize] = data;
         Flow::Continue
     }
 }
