@@ -19,7 +19,10 @@ fn caves(c: &mut Criterion) {
         let attempts: u64 = (0..200u64)
             .map(|s| rs.generate(s, &p).unwrap().attempts as u64 + 1)
             .sum();
-        println!("level {level}: mean attempts {:.1} over 200 seeds", attempts as f64 / 200.0);
+        println!(
+            "level {level}: mean attempts {:.1} over 200 seeds",
+            attempts as f64 / 200.0
+        );
         let mut seed = 0u64;
         g.bench_function(format!("level {level}"), |b| {
             b.iter(|| {
