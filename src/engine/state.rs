@@ -14,8 +14,11 @@ pub const NO_ROOM: RoomId = RoomId::MAX;
 /// [`State::room_cells`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Room {
+    /// The room kind's index.
     pub kind: u16,
+    /// Index of its first cell in the state's room-cell list.
     pub first_cell: u32,
+    /// How many cells it has.
     pub n_cells: u32,
     /// Shape name index into the rule set's shape names, if any.
     pub shape: Option<u16>,
@@ -26,20 +29,26 @@ pub struct Room {
 /// A connection between two rooms across the edge between two adjacent cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Door {
+    /// The two rooms joined.
     pub rooms: [RoomId; 2],
+    /// The cell on either side, in the order of `rooms`.
     pub cells: [[i32; 2]; 2],
 }
 
 /// Everything one generation run mutates.
 #[derive(Debug)]
 pub struct State {
+    /// Grid width in cells.
     pub width: i32,
+    /// Grid height in cells.
     pub height: i32,
     /// `width * height` room ids, row-major (`y * width + x`), [`NO_ROOM`] where empty.
     pub cells: Vec<RoomId>,
+    /// Every room, by id.
     pub rooms: Vec<Room>,
     /// The cells of all rooms, each room's run contiguous.
     pub room_cells: Vec<[i32; 2]>,
+    /// Every door.
     pub doors: Vec<Door>,
     /// Named lists of rooms (e.g. dead ends), indexed by the list ids of the rule set.
     pub lists: Vec<Vec<RoomId>>,
@@ -51,6 +60,7 @@ pub struct State {
     pub layers: Vec<Vec<u16>>,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
     pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
+    /// The random number generator every operator draws from.
     pub rng: Rng,
 }
 
@@ -129,6 +139,7 @@ impl State {
         super::grid::GridMut::new(&mut self.layers[l as usize], self.width, self.height)
     }
 
+    /// Whether `(x, y)` is a cell of the grid.
     #[inline]
     pub fn in_bounds(&self, x: i32, y: i32) -> bool {
         x >= 0 && y >= 0 && x < self.width && y < self.height

@@ -29,6 +29,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "draw gapped fence lines across floor between walls, then gates";
 
 /// One orientation of fence lines.
@@ -132,10 +133,12 @@ impl LineDef {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         if self.vertical.floor.is_empty() || self.horizontal.floor.is_empty() {
@@ -254,6 +257,7 @@ impl Op {
         }
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (x0, y0, x1, y1) = match &self.area {
             Some(a) => a.clipped(st),

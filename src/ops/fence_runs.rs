@@ -24,6 +24,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "turn straight runs of a wall tile into start, middle and end pieces";
 
 /// The pieces of one direction.
@@ -99,10 +100,12 @@ impl RunDef {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let h = self.horizontal.compile(cx, &self.layer);
@@ -146,6 +149,7 @@ impl Op {
         st.grid_mut(self.layer).set(x + k * dx, y + k * dy, r.end);
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (x0, y0, x1, y1) = match &self.area {
             Some(a) => a.clipped(st),

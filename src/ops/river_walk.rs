@@ -39,6 +39,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "walk rivers over floor from source tiles to walls, with corners and a bridge";
 
@@ -109,10 +110,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         if self.vertical.is_empty() || self.horizontal.is_empty() || self.starts.is_empty() {
@@ -319,6 +322,7 @@ impl Op {
         Try::River(river)
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let b = match &self.area {
             Some(a) => {
