@@ -88,9 +88,9 @@ impl Dungeon {
             symbols.insert(k.glyph.to_string(), k.name.clone());
         }
         let mut layers = BTreeMap::new();
-        let rows: Vec<String> = (0..st.height)
+        let rows: Vec<String> = (0..st.plan_height)
             .map(|y| {
-                (0..st.width)
+                (0..st.plan_width)
                     .map(|x| match st.room_at(x, y) {
                         NO_ROOM => rs.empty_glyph,
                         r => rs.kinds[st.rooms[r as usize].kind as usize].glyph,
@@ -161,8 +161,8 @@ impl Dungeon {
             seed,
             params,
             attempts,
-            width: st.width,
-            height: st.height,
+            width: st.plan_width,
+            height: st.plan_height,
             symbols,
             layers,
             rooms,

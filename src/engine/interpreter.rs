@@ -8,6 +8,7 @@
 
 use super::state::State;
 use super::{FailurePoint, Flow, GenError, StepLabel, MAX_RESTARTS};
+use super::value::Value;
 use crate::lang::Program;
 use crate::ops::Op;
 
@@ -32,10 +33,28 @@ pub enum Step {
         then: Vec<Step>,
         otherwise: Vec<Step>,
     },
+    ForEach {
+        label: u32,
+        var: u16,
+        source: Source,
+        max: u32,
+        body: Vec<Step>,
+    },
     Op {
         label: u32,
         op: Op,
     },
+}
+
+/// What a `ForEach` iterates over.
+#[derive(Debug)]
+pub enum Source {
+    /// Every room for which the filter holds (evaluated with the loop variable bound).
+    Rooms(Program),
+    /// The rooms of a list (a copy taken when the loop starts).
+    List(u16),
+    /// Named points, bound as cells.
+    Markers(Vec<u16>),
 }
 
 /// Sees the state after every operator step (for traces and step-through). The default
@@ -110,6 +129,13 @@ pub fn run_steps<O: Observer>(
                 run_steps(branch, st, rc)?
             }
             Step::Retry { max, at, body } => retry(*max, at, body, st, rc)?,
+            Step::ForEach {
+                label,
+                var,
+                source,
+                max,
+                body,
+            } => for_each(*label, *var, source, *max, body, st, rc)?,
             Step::Op { label, op } => {
                 if rc.observer.cancelled() {
                     return Err(GenError::Cancelled);
@@ -119,6 +145,49 @@ pub fn run_steps<O: Observer>(
                 flow
             }
         };
+        if let Flow::Fail(_) = flow {
+            return Ok(flow);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+fn for_each<O: Observer>(
+    label: u32,
+    var: u16,
+    source: &Source,
+    max: u32,
+    body: &[Step],
+    st: &mut State,
+    rc: &mut RunCx<O>,
+) -> Result<Flow, GenError> {
+    let items: Vec<Value> = match source {
+        Source::Rooms(filter) => {
+            let mut v = Vec::new();
+            for r in 0..st.rooms.len() as u32 {
+                st.vars[var as usize] = Value::Room(r);
+                if filter.truth(st) {
+                    v.push(Value::Room(r));
+                }
+            }
+            v
+        }
+        Source::List(l) => st.lists[*l as usize]
+            .iter()
+            .map(|&r| Value::Room(r))
+            .collect(),
+        Source::Markers(ms) => ms
+            .iter()
+            .filter_map(|&m| st.markers[m as usize].map(|[x, y]| Value::Cell(x, y)))
+            .collect(),
+    };
+    for item in items.into_iter().take(max as usize) {
+        if rc.observer.cancelled() {
+            return Err(GenError::Cancelled);
+        }
+        st.vars[var as usize] = item;
+        let flow = run_steps(body, st, rc)?;
+        rc.observer.after_step(&rc.labels[label as usize], st);
         if let Flow::Fail(_) = flow {
             return Ok(flow);
         }

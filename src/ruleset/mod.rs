@@ -63,9 +63,12 @@ pub struct RuleSet {
     /// the pattern files its steps name).
     pub files: Vec<PathBuf>,
     pub rng: RngSpec,
-    /// Grid size in cells.
+    /// Room grid size in room cells.
     pub width: i32,
     pub height: i32,
+    /// Tiles per room cell, `[columns, rows]` (`[1, 1]` when rooms and tiles share one grid);
+    /// the tile grid is `width·cell[0] × height·cell[1]`.
+    pub cell: [i32; 2],
     pub params: Vec<ParamInfo>,
     pub kinds: Vec<KindInfo>,
     pub empty_glyph: char,
@@ -111,7 +114,23 @@ impl RuleSet {
         let pool_src = pools::read_pools(&m.pools, reader, &mut files, &mut diags);
         let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
 
+        let cell = match m.grid.as_ref().and_then(|g| g.cell) {
+            Some((cw, ch)) => [cw.0, ch.0],
+            None => [1, 1],
+        };
         let (width, height) = match &m.grid {
+            Some(g) if g.width.0 * cell[0] > 4096 || g.height.0 * cell[1] > 4096 => {
+                diags.push(Diagnostic::whole(
+                    path,
+                    format!(
+                        "the tile grid would be {}x{} tiles; at most 4096x4096",
+                        g.width.0 * cell[0],
+                        g.height.0 * cell[1]
+                    ),
+                    Some("use fewer room cells or smaller `cell` blocks".into()),
+                ));
+                (1, 1)
+            }
             Some(g) => (g.width.0, g.height.0),
             None => {
                 diags.push(Diagnostic::whole(
@@ -142,6 +161,7 @@ impl RuleSet {
             width,
             height,
         );
+        cx.set_cell(cell);
         cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
@@ -276,6 +296,7 @@ impl RuleSet {
             rng: m.rng.clone().unwrap_or_default(),
             width,
             height,
+            cell,
             params,
             kinds,
             empty_glyph: m.empty_glyph.unwrap_or('.'),
@@ -407,9 +428,9 @@ impl RuleSet {
         assets: &[Option<Arc<TileGrid>>],
         observer: &mut O,
     ) -> Result<(State, u32), GenError> {
-        let mut st = State::new(
-            self.width,
-            self.height,
+        let mut st = State::with_cells(
+            (self.width, self.height),
+            (self.cell[0], self.cell[1]),
             self.lists.len(),
             self.n_vars,
             self.markers.len(),
