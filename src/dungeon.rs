@@ -1,9 +1,13 @@
 //! The output model: plain, serde-serialisable data (the Dungeon JSON contract of
 //! `shared/DESIGN.md`). Coordinates are `[x, y]`, x right, y down, 0-based, in grid cells.
+//!
+//! A `Dungeon` depends on nothing else of the crate: the rule set builds it
+//! (`RuleSet::to_dungeon`), the renderers (`crate::render`) draw it, and it reads back from
+//! its own JSON (`serde_json::from_str`). Besides the contract's fields it carries what the
+//! renderers need to draw it without its rule files: the [`Palette`] (glyph and colour of
+//! every room kind and tile class), the parameters' defaults and the room [`Interiors`].
+//! Those fields are optional when reading, so JSON written before them still reads.
 
-use crate::engine::state::{State, NO_ROOM};
-use crate::engine::value::Value;
-use crate::ruleset::RuleSet;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -29,6 +33,93 @@ pub struct Dungeon {
     pub rooms: Vec<RoomOut>,
     pub doors: Vec<DoorOut>,
     pub markers: BTreeMap<String, [i32; 2]>,
+    /// Glyph and colour of every room kind and tile class (beyond the contract; see the
+    /// module doc).
+    #[serde(default)]
+    pub palette: Palette,
+    /// Every parameter's default, written as `--param` takes it (pictures show only the
+    /// parameters that differ from it).
+    #[serde(default)]
+    pub defaults: BTreeMap<String, String>,
+    /// What drawing the room interiors needs; absent when the rule set has no room pools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interiors: Option<Interiors>,
+}
+
+/// How a dungeon's symbols are drawn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Palette {
+    /// The glyph of a cell without a room.
+    pub empty_glyph: char,
+    /// Every room kind of the rule set, in rule-file order (legends list them in this order).
+    pub kinds: Vec<Swatch>,
+    /// The tile classes of the symbol layer drawn from a tile layer, if the rule set has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<TileClasses>,
+}
+
+impl Default for Palette {
+    /// No kinds, no tile classes, `.` for empty cells.
+    fn default() -> Palette {
+        Palette {
+            empty_glyph: '.',
+            kinds: Vec::new(),
+            tiles: None,
+        }
+    }
+}
+
+impl Palette {
+    /// The room kind called `name`.
+    pub fn kind(&self, name: &str) -> Option<&Swatch> {
+        self.kinds.iter().find(|k| k.name == name)
+    }
+}
+
+/// A named symbol: its glyph and colour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Swatch {
+    pub name: String,
+    /// One character for ASCII output.
+    pub glyph: char,
+    /// `#rrggbb` (see [`parse_colour`]).
+    pub colour: String,
+}
+
+/// Glyph classes of a tile layer: the symbol layer `output` draws tile layer `layer` with one
+/// glyph per class.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TileClasses {
+    /// The tile layer classified.
+    pub layer: String,
+    /// The symbol layer (in [`Dungeon::layers`]) holding one class glyph per cell.
+    pub output: String,
+    /// The classes, in rule-file order; the last one is the class of unlisted tiles.
+    pub classes: Vec<Swatch>,
+}
+
+/// Room interiors: the layouts the rooms use, drawn cell by cell.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Interiors {
+    /// Tiles per grid cell `[columns, rows]` when no room has a layout: the rule set's first
+    /// room pool's.
+    pub cell: [i32; 2],
+    /// Every glyph the pools draw inside rooms, with its meaning, in pool order, each once.
+    pub legend: Vec<(char, String)>,
+    /// The layouts rooms use, by name.
+    pub layouts: BTreeMap<String, LayoutRows>,
+    /// Room shape name → its first cell's offset from the shape's top-left (a room's origin
+    /// is its first cell minus this), for the shapes rooms name.
+    pub anchors: BTreeMap<String, [i32; 2]>,
+}
+
+/// A layout's tiles.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LayoutRows {
+    /// Tiles per grid cell `[columns, rows]` of its pool.
+    pub cell: [i32; 2],
+    /// Tile rows, top first.
+    pub rows: Vec<String>,
 }
 
 /// A layer: rows of single-character symbols, or rows of integer tile ids.
@@ -58,122 +149,17 @@ pub struct DoorOut {
 }
 
 impl Dungeon {
-    /// Build the output from a finished run.
-    pub fn from_state(
-        rs: &RuleSet,
-        st: &State,
-        seed: u64,
-        values: &[Value],
-        attempts: u32,
-    ) -> Dungeon {
-        let params = rs
-            .params
-            .iter()
-            .zip(values)
-            .map(|(p, v)| {
-                let j = match (&p.kind, v) {
-                    (crate::ruleset::ParamKind::Int { .. }, Value::Num(n)) => {
-                        serde_json::json!(*n as i64)
-                    }
-                    (_, Value::Num(n)) => serde_json::json!(n),
-                    (_, Value::Bool(b)) => serde_json::json!(b),
-                    _ => serde_json::Value::Null,
-                };
-                (p.name.clone(), j)
-            })
-            .collect();
-        let mut symbols = BTreeMap::new();
-        symbols.insert(rs.empty_glyph.to_string(), "empty".to_string());
-        for k in &rs.kinds {
-            symbols.insert(k.glyph.to_string(), k.name.clone());
-        }
-        let mut layers = BTreeMap::new();
-        let rows: Vec<String> = (0..st.plan_height)
-            .map(|y| {
-                (0..st.plan_width)
-                    .map(|x| match st.room_at(x, y) {
-                        NO_ROOM => rs.empty_glyph,
-                        r => rs.kinds[st.rooms[r as usize].kind as usize].glyph,
-                    })
-                    .collect()
-            })
-            .collect();
-        layers.insert("rooms".to_string(), Layer::Symbols(rows));
-        for (i, name) in rs.layers.iter().enumerate() {
-            let ids = (0..st.height)
-                .map(|y| {
-                    (0..st.width)
-                        .map(|x| st.layers[i][(y * st.width + x) as usize])
-                        .collect()
-                })
-                .collect();
-            layers.insert(name.clone(), Layer::Ids(ids));
-        }
-        if let Some(g) = &rs.tile_glyphs {
-            for (name, glyph, _) in &g.classes {
-                symbols.insert(glyph.to_string(), name.clone());
-            }
-            let tiles = &st.layers[g.layer];
-            let rows = (0..st.height)
-                .map(|y| {
-                    (0..st.width)
-                        .map(|x| g.classes[g.class(tiles[(y * st.width + x) as usize])].1)
-                        .collect()
-                })
-                .collect();
-            layers.insert(g.output.clone(), Layer::Symbols(rows));
-        }
-        let rooms = st
-            .rooms
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let cells = st.cells_of(i as u32).to_vec();
-                RoomOut {
-                    id: i as u32,
-                    kind: rs.kinds[r.kind as usize].name.clone(),
-                    shape: match r.shape {
-                        Some(s) => rs.shapes[s as usize].name.clone(),
-                        None => shape_name(&cells),
-                    },
-                    cells,
-                    layout: r.layout.map(|l| rs.layouts[l as usize].name.clone()),
-                }
-            })
-            .collect();
-        let doors = st
-            .doors
-            .iter()
-            .map(|d| DoorOut {
-                rooms: d.rooms,
-                cells: d.cells,
-            })
-            .collect();
-        let markers = rs
-            .markers
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p)))
-            .collect();
-        Dungeon {
-            format: FORMAT.to_string(),
-            ruleset: rs.name.clone(),
-            seed,
-            params,
-            attempts,
-            width: st.plan_width,
-            height: st.plan_height,
-            symbols,
-            layers,
-            rooms,
-            doors,
-            markers,
-        }
-    }
-
     /// One line of JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a Dungeon always serialises")
+    }
+
+    /// Read one line of Dungeon JSON (as [`Dungeon::to_json`] writes it).
+    ///
+    /// # Errors
+    /// When `json` is not a Dungeon object (the message says where and why).
+    pub fn from_json(json: &str) -> Result<Dungeon, serde_json::Error> {
+        serde_json::from_str(json)
     }
 
     /// The room at cell `(x, y)`, if any.
@@ -182,17 +168,12 @@ impl Dungeon {
     }
 }
 
-/// `WxH` of the cells' bounding box ("1x1", "2x2", ...).
-fn shape_name(cells: &[[i32; 2]]) -> String {
-    if cells.is_empty() {
-        return "0x0".into();
+/// Parse `#rrggbb`.
+pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    if h.len() != 6 {
+        return None;
     }
-    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-    for &[x, y] in cells {
-        x0 = x0.min(x);
-        y0 = y0.min(y);
-        x1 = x1.max(x);
-        y1 = y1.max(y);
-    }
-    format!("{}x{}", x1 - x0 + 1, y1 - y0 + 1)
+    let v = u32::from_str_radix(h, 16).ok()?;
+    Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }

@@ -14,7 +14,7 @@ fn every_cell_of_every_layout_is_drawn_in_place() {
         let rs = RuleSet::load(file).unwrap();
         for seed in 0..50 {
             let d = rs.generate(seed, &Params::new().set(param, 1)).unwrap();
-            let text = floor_with_interiors(&d, &rs);
+            let text = floor_with_interiors(&d);
             let lines: Vec<Vec<char>> = text.lines().skip(1).map(|l| l.chars().collect()).collect();
             let lo = [
                 d.rooms

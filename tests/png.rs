@@ -16,8 +16,8 @@ fn px(img: &image::RgbImage, x: u32, y: u32) -> [u8; 3] {
 fn room_map_uses_kind_colours_and_marks_doors() {
     let rs = RuleSet::load(FLASH).unwrap();
     let d = rs.generate(5, &Params::new().set("level", 6)).unwrap();
-    let a = png::to_png(&d, &rs).unwrap();
-    assert_eq!(a, png::to_png(&d, &rs).unwrap(), "same dungeon, same bytes");
+    let a = png::to_png(&d).unwrap();
+    assert_eq!(a, png::to_png(&d).unwrap(), "same dungeon, same bytes");
     assert_eq!(&a[1..4], b"PNG");
     let img = image::load_from_memory(&a).unwrap().to_rgb8();
     assert!(img.width() >= d.width as u32 * png::CELL_W);
@@ -25,7 +25,7 @@ fn room_map_uses_kind_colours_and_marks_doors() {
     // start kind's colour
     let start = d.rooms.iter().find(|r| r.kind == "start").unwrap();
     let [sx, sy] = start.cells[0];
-    let white = colour::kind(&rs, "start");
+    let white = colour::kind(&d.palette, "start");
     let top = (0..img.height())
         .find(|&y| px(&img, 12 + sx as u32 * png::CELL_W + 10, y) == white)
         .expect("start colour in the start cell's column");
@@ -43,7 +43,7 @@ fn room_map_uses_kind_colours_and_marks_doors() {
         );
         assert_eq!(
             px(&img, cx, cy),
-            colour::kind(&rs, &r.kind),
+            colour::kind(&d.palette, &r.kind),
             "room {} ({})",
             r.id,
             r.kind
@@ -69,11 +69,11 @@ fn tile_layers_are_one_block_per_tile_coloured_per_id() {
         .collect();
     d.layers.insert("tiles".into(), Layer::Ids(ids.clone()));
     d.markers.insert("stairs".into(), [2, 2]);
-    let img = png::picture(&d, &rs);
+    let img = png::picture(&d);
     if let Ok(dir) = std::env::var("UNDERCROFT_PICTURES") {
         img.save(format!("{dir}/tiles.png")).unwrap(); // for looking at
     }
-    assert_eq!(cell_view(&d, &rs).unwrap().layer, "tiles");
+    assert_eq!(cell_view(&d).unwrap().layer, "tiles");
     let top = 12 + 16;
     for (y, row) in ids.iter().enumerate() {
         for (x, &id) in row.iter().enumerate() {
@@ -85,12 +85,16 @@ fn tile_layers_are_one_block_per_tile_coloured_per_id() {
                 12 + x as u32 * png::TILE + 4,
                 top + y as u32 * png::TILE + 4,
             );
-            assert_eq!(p, colour::tile(&rs, "tiles", id), "tile ({x}, {y}) id {id}");
+            assert_eq!(
+                p,
+                colour::tile(&d.palette, "tiles", id),
+                "tile ({x}, {y}) id {id}"
+            );
         }
     }
     assert_ne!(
-        colour::tile(&rs, "tiles", 7),
-        colour::tile(&rs, "tiles", 14)
+        colour::tile(&d.palette, "tiles", 7),
+        colour::tile(&d.palette, "tiles", 14)
     );
     // the marker ring is drawn around its tile
     assert_eq!(
@@ -142,7 +146,7 @@ fn a_symbol_layer_of_tile_classes_wins_over_tile_ids() {
     d.layers.insert("level".into(), Layer::Symbols(rows));
     d.symbols.insert("#".into(), "wall".into());
     d.symbols.insert("_".into(), "floor".into());
-    let v = cell_view(&d, &rs).unwrap();
+    let v = cell_view(&d).unwrap();
     assert_eq!(v.layer, "level");
     assert_eq!(v.at(0, 0).unwrap().1, "wall");
     assert_eq!(v.at(1, 1).unwrap().1, "floor");
@@ -155,7 +159,7 @@ fn a_symbol_layer_of_tile_classes_wins_over_tile_ids() {
     let top_class = &v.classes[v.legend[0] as usize];
     assert_eq!((top_class.1.as_str(), top_class.2), ("floor", floor));
     assert_eq!(v.classes[v.legend[1] as usize].2, w * h - floor);
-    let img = png::picture(&d, &rs);
+    let img = png::picture(&d);
     let top = 12 + 16;
     assert_eq!(
         px(&img, 12 + png::TILE + 3, top + png::TILE + 3),

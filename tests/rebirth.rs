@@ -199,7 +199,7 @@ fn removal(rs: &RuleSet, floors: u64, p: &str) -> (f64, f64, usize) {
         let (st, _) = rs.run(seed, &values, &mut NoTrace).unwrap();
         placed += st.vars[placed_slot].num();
         removed += st.vars[removed_slot].num();
-        let d = undercroft::Dungeon::from_state(rs, &st, seed, &values, 0);
+        let d = rs.to_dungeon(&st, seed, &values, 0);
         let mut seen = Vec::new();
         let mut rep = false;
         for r in of_kind(&d, "normal") {

@@ -13,10 +13,10 @@ mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use undercroft::ruleset::diag::render;
-use undercroft::{Params, RuleSet};
+use undercroft::{Dungeon, Params, RuleSet};
 
 /// undercroft — a data-driven dungeon generator. Rule files (RON) describe a dungeon style;
 /// this program runs them.
@@ -26,6 +26,7 @@ use undercroft::{Params, RuleSet};
 ///   undercroft check rules/isaac/flash.ron
 ///   undercroft stats rules/isaac/flash.ron --count 10000
 ///   undercroft preview rules/diablo/cathedral.ron
+///   undercroft render saved.json --format png -o saved.png
 ///
 /// Shipped rule sets: rules/isaac/{flash,demo,flash-rooms,labyrinth,rebirth}.ron,
 /// rules/diablo/cathedral.ron, rules/examples/*.ron. docs/authoring.md teaches writing your own.
@@ -59,6 +60,26 @@ enum Command {
         /// png (a picture; needs -o FILE, and with --count K each seed gets FILE-SEED.png).
         #[arg(long, value_enum, default_value_t = Format::Ascii)]
         format: Format,
+        /// Write to FILE instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Colour: auto (on a terminal), always, never.
+        #[arg(long, value_enum, default_value_t = When::Auto)]
+        color: When,
+        /// ASCII: draw the whole floor with every room's interior from its layout.
+        #[arg(long)]
+        interiors: bool,
+    },
+    /// Draw saved dungeons without their rule files: Dungeon JSON, one object a line, as
+    /// `generate --format json` writes it. Gives the same pictures as `generate` for the same
+    /// seed.
+    Render {
+        /// The JSON file; `-` reads standard input.
+        input: PathBuf,
+        /// Output format: ascii (a picture with a legend) or png (needs -o FILE; with several
+        /// dungeons each gets FILE-SEED.png).
+        #[arg(long, value_enum, default_value_t = Picture::Ascii)]
+        format: Picture,
         /// Write to FILE instead of standard output.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
@@ -120,6 +141,13 @@ enum Format {
     Png,
 }
 
+/// What `render` draws.
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+enum Picture {
+    Ascii,
+    Png,
+}
+
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
 enum When {
     Auto,
@@ -155,30 +183,74 @@ pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
     }
 }
 
+/// Where the PNG of seed `seed` goes: `out`, or `out`'s name with `-SEED` when there are
+/// `many` pictures.
+fn png_path(out: &Path, seed: u64, many: bool) -> PathBuf {
+    if !many {
+        return out.to_path_buf();
+    }
+    let stem = out
+        .file_stem()
+        .map_or("dungeon".into(), |x| x.to_string_lossy());
+    let ext = out
+        .extension()
+        .map_or("png".into(), |x| x.to_string_lossy());
+    out.with_file_name(format!("{stem}-{s}.{ext}", s = seed))
+}
+
+/// Write `d` as a PNG, saying why on failure.
+fn write_png(d: &Dungeon, path: &Path) -> Result<(), ExitCode> {
+    undercroft::render::png::write(d, path).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        ExitCode::FAILURE
+    })
+}
+
+/// The ASCII picture of `d` (with room interiors when `interiors`), one blank line after it.
+fn ascii(d: &Dungeon, interiors: bool, colour: bool) -> String {
+    if interiors {
+        undercroft::render::interiors::floor_with_interiors(d) + "\n"
+    } else {
+        undercroft::render::ascii::floor_plan(d, colour) + "\n"
+    }
+}
+
+/// Standard output, or `output` when given.
+fn sink(output: Option<&Path>) -> Result<Box<dyn Write>, ExitCode> {
+    Ok(match output {
+        Some(f) => match std::fs::File::create(f) {
+            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", f.display());
+                return Err(ExitCode::FAILURE);
+            }
+        },
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    })
+}
+
+/// Whether to colour ASCII output.
+fn use_colour(color: When, output: Option<&Path>, ascii: bool) -> bool {
+    match color {
+        When::Always => true,
+        When::Never => false,
+        When::Auto => output.is_none() && std::io::stdout().is_terminal() && ascii,
+    }
+}
+
 /// `generate --format png`: one file per seed.
 fn png_files(
     rs: &RuleSet,
     params: &Params,
     seed: u64,
     count: u64,
-    output: Option<&std::path::Path>,
+    output: Option<&Path>,
 ) -> ExitCode {
     let Some(out) = output else {
         eprintln!("error: --format png needs -o FILE.png");
         return ExitCode::from(2);
     };
     for s in seeds(seed, count) {
-        let path = if count > 1 {
-            let stem = out
-                .file_stem()
-                .map_or("dungeon".into(), |x| x.to_string_lossy());
-            let ext = out
-                .extension()
-                .map_or("png".into(), |x| x.to_string_lossy());
-            out.with_file_name(format!("{stem}-{s}.{ext}"))
-        } else {
-            out.to_path_buf()
-        };
         let d = match rs.generate(s, params) {
             Ok(d) => d,
             Err(e) => {
@@ -186,11 +258,89 @@ fn png_files(
                 return ExitCode::FAILURE;
             }
         };
-        if let Err(e) = undercroft::render::png::write(&d, rs, &path) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+        if let Err(code) = write_png(&d, &png_path(out, s, count > 1)) {
+            return code;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The dungeons of a JSON-lines file (`-`: standard input); blank lines are skipped.
+fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
+    let name = input.display().to_string();
+    let text = if name == "-" {
+        let mut t = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map(|_| t)
+    } else {
+        std::fs::read_to_string(input)
+    };
+    let text = text.map_err(|e| {
+        eprintln!("error: cannot read {name}: {e}");
+        ExitCode::FAILURE
+    })?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match Dungeon::from_json(line) {
+            Ok(d) => out.push(d),
+            Err(e) => {
+                eprintln!(
+                    "error: {name}:{}:{}: not a Dungeon JSON object: {e}",
+                    i + 1,
+                    e.column()
+                );
+                return Err(ExitCode::FAILURE);
+            }
+        }
+    }
+    if out.is_empty() {
+        eprintln!("error: {name} holds no dungeon (expected one Dungeon JSON object a line, as `generate --format json` writes)");
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(out)
+}
+
+/// `render`: draw saved dungeons.
+fn render_saved(
+    input: &Path,
+    format: Picture,
+    output: Option<&Path>,
+    color: When,
+    interiors: bool,
+) -> ExitCode {
+    if format == Picture::Png && output.is_none() {
+        eprintln!("error: --format png needs -o FILE.png");
+        return ExitCode::from(2);
+    }
+    let dungeons = match read_dungeons(input) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    if format == Picture::Png {
+        let out = output.expect("checked above");
+        for d in &dungeons {
+            if let Err(code) = write_png(d, &png_path(out, d.seed, dungeons.len() > 1)) {
+                return code;
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let colour = use_colour(color, output, true);
+    let mut out = match sink(output) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    for d in &dungeons {
+        if out
+            .write_all(ascii(d, interiors, colour).as_bytes())
+            .is_err()
+        {
             return ExitCode::FAILURE;
         }
     }
+    let _ = out.flush();
     ExitCode::SUCCESS
 }
 
@@ -221,25 +371,13 @@ pub fn main() -> ExitCode {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
-            let colour = match color {
-                When::Always => true,
-                When::Never => false,
-                When::Auto => {
-                    output.is_none() && std::io::stdout().is_terminal() && format == Format::Ascii
-                }
-            };
+            let colour = use_colour(color, output.as_deref(), format == Format::Ascii);
             if format == Format::Png {
                 return png_files(&rs, &params, seed, count, output.as_deref());
             }
-            let mut out: Box<dyn Write> = match &output {
-                Some(f) => match std::fs::File::create(f) {
-                    Ok(f) => Box::new(std::io::BufWriter::new(f)),
-                    Err(e) => {
-                        eprintln!("error: cannot write {}: {e}", f.display());
-                        return ExitCode::FAILURE;
-                    }
-                },
-                None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+            let mut out = match sink(output.as_deref()) {
+                Ok(o) => o,
+                Err(code) => return code,
             };
             for s in seeds(seed, count) {
                 match rs.generate(s, &params) {
@@ -247,12 +385,7 @@ pub fn main() -> ExitCode {
                         let text = match format {
                             Format::Png => continue, // written by png_files, above
                             Format::Json => d.to_json() + "\n",
-                            Format::Ascii if interiors => {
-                                undercroft::render::interiors::floor_with_interiors(&d, &rs) + "\n"
-                            }
-                            Format::Ascii => {
-                                undercroft::render::ascii::floor_plan(&d, &rs, colour) + "\n"
-                            }
+                            Format::Ascii => ascii(&d, interiors, colour),
                         };
                         if out.write_all(text.as_bytes()).is_err() {
                             return ExitCode::FAILURE;
@@ -268,6 +401,13 @@ pub fn main() -> ExitCode {
             let _ = out.flush();
             ExitCode::SUCCESS
         }
+        Command::Render {
+            input,
+            format,
+            output,
+            color,
+            interiors,
+        } => render_saved(&input, format, output.as_deref(), color, interiors),
         Command::Check { rules } => {
             let mut ok = true;
             for r in &rules {

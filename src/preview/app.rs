@@ -142,9 +142,9 @@ impl App {
             (Some(i), Some(t)) => {
                 let f = t.frames.get(i)?;
                 let values = rs.resolve_params(&self.request.params).ok()?;
-                Some(Cow::Owned(Dungeon::from_state(
-                    rs, &f.state, d.seed, &values, d.attempts,
-                )))
+                Some(Cow::Owned(
+                    rs.to_dungeon(&f.state, d.seed, &values, d.attempts),
+                ))
             }
             _ => Some(Cow::Borrowed(d)),
         }
@@ -160,7 +160,7 @@ impl App {
             let frame = |k: usize| {
                 let f = t.frames.get(k)?;
                 let v = values.as_ref()?;
-                Some(Dungeon::from_state(rs, &f.state, d.seed, v, d.attempts))
+                Some(rs.to_dungeon(&f.state, d.seed, v, d.attempts))
             };
             return match (i.checked_sub(1).and_then(frame), frame(i)) {
                 (Some(before), Some(now)) => Cow::Owned(changed_cells(&before, &now)),

@@ -6,7 +6,6 @@ use super::app::{App, HELP};
 use crate::dungeon::Dungeon;
 use crate::render::cells::cell_view;
 use crate::render::colour;
-use crate::ruleset::RuleSet;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -56,7 +55,7 @@ pub fn draw(f: &mut Frame, app: &App) -> MapGeometry {
     let inner = block.inner(map_area);
     f.render_widget(block, map_area);
     let geo = match (app.shown(), &app.rules) {
-        (Some(d), Some(rs)) => draw_map(f, app, &d, rs, inner),
+        (Some(d), Some(_)) => draw_map(f, app, &d, inner),
         _ => {
             let msg = if app.diagnostics.is_some() {
                 "the rule set does not load: see the panel"
@@ -91,7 +90,7 @@ fn put(f: &mut Frame, area: Rect, x: u16, y: u16, s: &str, style: Style) {
     }
 }
 
-fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> MapGeometry {
+fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
     let marked = app.marked();
     let changed = |x: i32, y: i32| {
         marked
@@ -101,7 +100,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
     };
     let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
     let cur = app.cursor;
-    if let Some(v) = cell_view(d, rs) {
+    if let Some(v) = cell_view(d) {
         // The symbol layer's glyphs, drawn faintly on the colours, keep the map readable on
         // terminals without colour (and in captured text).
         let glyphs: Option<Vec<Vec<char>>> = d.layers.iter().find_map(|(n, l)| match l {
@@ -165,7 +164,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
             .any(|dr| dr.cells == [a, b] || dr.cells == [b, a])
     };
     let kind_style = |i: usize| {
-        let c = colour::kind(rs, &d.rooms[i].kind);
+        let c = colour::kind(&d.palette, &d.rooms[i].kind);
         Style::default().bg(rgb(c)).fg(rgb(colour::ink_on(c)))
     };
     for y in 0..h {
@@ -174,10 +173,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, rs: &RuleSet, area: Rect) -> 
             let here = at(x, y);
             let mut st = here.map_or(Style::default().fg(Color::DarkGray), kind_style);
             let glyph = here.map_or('·', |i| {
-                rs.kinds
-                    .iter()
-                    .find(|k| k.name == d.rooms[i].kind)
-                    .map_or('#', |k| k.glyph)
+                d.palette.kind(&d.rooms[i].kind).map_or('#', |k| k.glyph)
             });
             let mut s = [' ', glyph, ' '];
             if let Some(m) = marker_at(x, y) {

@@ -95,9 +95,9 @@ fn event_loop(
             }
         }
         // the picture file after the screen: the terminal is what the designer looks at
-        if let (true, Some(p), Some(rs), Some(d)) = (png_due, png_path, &app.rules, &app.dungeon) {
+        if let (true, Some(p), Some(_), Some(d)) = (png_due, png_path, &app.rules, &app.dungeon) {
             png_due = false;
-            if let Err(e) = png::write(d, rs, p) {
+            if let Err(e) = png::write(d, p) {
                 app.error = Some(format!("cannot write {}: {e}", p.display()));
                 dirty = true;
             }

@@ -3,14 +3,15 @@
 //! `tile_glyphs` draw their tile layer instead, one glyph per tile class, plus markers.
 
 use crate::dungeon::Dungeon;
-use crate::ruleset::{parse_colour, RuleSet};
+use crate::dungeon::{parse_colour, TileClasses};
 use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Draw the room layer of `d` (or, for rule sets with `tile_glyphs`, the tile classes)
 /// with a header and a legend.
-pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
-    if let Some(g) = &rs.tile_glyphs {
+pub fn floor_plan(d: &Dungeon, colour: bool) -> String {
+    let p = &d.palette;
+    if let Some(g) = &p.tiles {
         if let Some(crate::dungeon::Layer::Symbols(rows)) = d.layers.get(&g.output) {
             return tile_map(d, g, rows, colour);
         }
@@ -32,7 +33,7 @@ pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
         door_edges.insert((a, b), ());
         door_edges.insert((b, a), ());
     }
-    let kind_of = |name: &str| rs.kinds.iter().find(|k| k.name == name);
+    let kind_of = |name: &str| p.kind(name);
     let paint = |s: &str, kind: Option<&str>| -> String {
         match (
             colour,
@@ -60,7 +61,7 @@ pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
                     let g = kind_of(k).map_or('#', |k| k.glyph).to_string();
                     line.push_str(&paint(&g, Some(k)));
                 }
-                None => line.push_str(&dim(&rs.empty_glyph.to_string())),
+                None => line.push_str(&dim(&p.empty_glyph.to_string())),
             }
             let (xi, yi) = (x as i32, y as i32);
             if x + 1 < w {
@@ -95,7 +96,7 @@ pub fn floor_plan(d: &Dungeon, rs: &RuleSet, colour: bool) -> String {
         }
     }
     let mut legend = Vec::new();
-    for k in &rs.kinds {
+    for k in &p.kinds {
         let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
         if n > 0 {
             let count = if n > 1 {
@@ -125,12 +126,12 @@ fn marker_letter(name: &str) -> char {
 }
 
 /// One glyph per tile class; markers drawn with [`marker_letter`].
-fn tile_map(d: &Dungeon, g: &crate::ruleset::TileGlyphs, rows: &[String], colour: bool) -> String {
+fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> String {
     let mut out = header(d);
     let colour_of: HashMap<char, [u8; 3]> = g
         .classes
         .iter()
-        .filter_map(|(_, c, col)| parse_colour(col).map(|rgb| (*c, rgb)))
+        .filter_map(|c| parse_colour(&c.colour).map(|rgb| (c.glyph, rgb)))
         .collect();
     let marks: HashMap<[i32; 2], char> = d
         .markers
@@ -156,7 +157,7 @@ fn tile_map(d: &Dungeon, g: &crate::ruleset::TileGlyphs, rows: &[String], colour
     let legend: Vec<String> = g
         .classes
         .iter()
-        .map(|(n, c, _)| format!("{c} {n}"))
+        .map(|c| format!("{} {}", c.glyph, c.name))
         .chain(
             d.markers
                 .keys()

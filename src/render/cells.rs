@@ -10,7 +10,6 @@
 
 use super::colour;
 use crate::dungeon::{Dungeon, Layer};
-use crate::ruleset::RuleSet;
 use std::collections::BTreeMap;
 
 /// The name of the layer every dungeon has: room kinds per cell.
@@ -48,7 +47,7 @@ impl CellView {
 }
 
 /// The cell view of `d`, if it is tile-based (see the module doc).
-pub fn cell_view(d: &Dungeon, rs: &RuleSet) -> Option<CellView> {
+pub fn cell_view(d: &Dungeon) -> Option<CellView> {
     let (w, h) = (d.width.max(0) as usize, d.height.max(0) as usize);
     let symbols = d.layers.iter().find_map(|(n, l)| match l {
         Layer::Symbols(rows) if n != ROOMS_LAYER => Some((n, rows)),
@@ -70,7 +69,7 @@ pub fn cell_view(d: &Dungeon, rs: &RuleSet) -> Option<CellView> {
                         .get(&g.to_string())
                         .cloned()
                         .unwrap_or_else(|| format!("'{g}'"));
-                    classes.push((colour::symbol(rs, g, &meaning), meaning, 0));
+                    classes.push((colour::symbol(&d.palette, g, &meaning), meaning, 0));
                     (classes.len() - 1) as u16
                 });
                 classes[k as usize].2 += 1;
@@ -88,7 +87,11 @@ pub fn cell_view(d: &Dungeon, rs: &RuleSet) -> Option<CellView> {
             for x in 0..w {
                 let id = ids.get(y).and_then(|r| r.get(x)).copied().unwrap_or(0);
                 let k = *index.entry(id).or_insert_with(|| {
-                    classes.push((colour::tile(rs, name, id), format!("{name} {id}"), 0));
+                    classes.push((
+                        colour::tile(&d.palette, name, id),
+                        format!("{name} {id}"),
+                        0,
+                    ));
                     (classes.len() - 1) as u16
                 });
                 classes[k as usize].2 += 1;

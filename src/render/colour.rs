@@ -1,7 +1,7 @@
-//! Colours for pictures and the terminal preview: room kinds from the rule file, tile ids
-//! from the rule file's palette when it has one, otherwise a fixed colour per id.
+//! Colours for pictures and the terminal preview: room kinds and tile classes from the
+//! dungeon's [`Palette`] (the rule file's colours), otherwise a fixed colour per name or id.
 
-use crate::ruleset::{parse_colour, RuleSet};
+use crate::dungeon::{parse_colour, Palette};
 
 /// Background of pictures.
 pub const BACKGROUND: [u8; 3] = [20, 20, 26];
@@ -11,10 +11,8 @@ pub const EMPTY: [u8; 3] = [34, 34, 44];
 pub const INK: [u8; 3] = [230, 226, 214];
 
 /// The colour of room kind `name`: the rule file's `colour`, else one made from the name.
-pub fn kind(rs: &RuleSet, name: &str) -> [u8; 3] {
-    rs.kinds
-        .iter()
-        .find(|k| k.name == name)
+pub fn kind(p: &Palette, name: &str) -> [u8; 3] {
+    p.kind(name)
         .and_then(|k| parse_colour(&k.colour))
         .unwrap_or_else(|| of_number(fnv(name.as_bytes())))
 }
@@ -22,7 +20,7 @@ pub fn kind(rs: &RuleSet, name: &str) -> [u8; 3] {
 /// The colour of tile `id` in tile layer `layer`. Tile id 0 (nothing) is the empty colour;
 /// other ids get a fixed colour each (the same on every run and machine), spread around the
 /// colour wheel so neighbouring ids differ.
-pub fn tile(_rs: &RuleSet, _layer: &str, id: u16) -> [u8; 3] {
+pub fn tile(_p: &Palette, _layer: &str, id: u16) -> [u8; 3] {
     if id == 0 {
         EMPTY
     } else {
@@ -34,25 +32,20 @@ pub fn tile(_rs: &RuleSet, _layer: &str, id: u16) -> [u8; 3] {
 /// floor, wall, door): a room kind of that name gives its colour; otherwise a fixed colour
 /// made from the name. (Where the rule set has a palette for the classes of its tile layer,
 /// look the class up here, before the made-up colour.)
-pub fn symbol(rs: &RuleSet, glyph: char, meaning: &str) -> [u8; 3] {
-    if let Some(c) = rs
-        .kinds
-        .iter()
-        .find(|k| k.name == meaning)
-        .and_then(|k| parse_colour(&k.colour))
-    {
+pub fn symbol(p: &Palette, glyph: char, meaning: &str) -> [u8; 3] {
+    if let Some(c) = p.kind(meaning).and_then(|k| parse_colour(&k.colour)) {
         return c;
     }
     // Tile classes of a tile style carry their own colours.
-    if let Some(c) = rs.tile_glyphs.as_ref().and_then(|g| {
+    if let Some(c) = p.tiles.as_ref().and_then(|g| {
         g.classes
             .iter()
-            .find(|(name, _, _)| name == meaning)
-            .and_then(|(_, _, c)| parse_colour(c))
+            .find(|c| c.name == meaning)
+            .and_then(|c| parse_colour(&c.colour))
     }) {
         return c;
     }
-    if glyph == rs.empty_glyph || meaning == "empty" {
+    if glyph == p.empty_glyph || meaning == "empty" {
         return EMPTY;
     }
     of_number(fnv(meaning.as_bytes()))

@@ -1,26 +1,31 @@
 //! ASCII rendering of a whole floor with every room's interior drawn from its layout: each
-//! grid cell becomes a block of the pool's cell size (e.g. 13x7 tiles), cells are separated
+//! grid cell becomes a block of the pool's cell size (tiles per cell, from the room pool of
+//! the rule set: of the first room with a layout, else of the first pool), cells are separated
 //! by one-tile walls (`█`), a door is an opening in the wall, the seams inside a multi-cell
 //! room are floor, and each room's kind glyph marks the wall corner above-left of its first
 //! cell. Rooms without a layout are drawn as plain floor. A legend lists the pool glyphs.
+//! Everything comes from the dungeon ([`Dungeon::interiors`], [`Dungeon::palette`]); a
+//! dungeon whose rule set has no room pools is drawn one tile per cell.
 
 use crate::dungeon::Dungeon;
-use crate::ruleset::RuleSet;
 use std::fmt::Write;
 
 const WALL: char = '█';
 const FLOOR: char = '.';
 
-/// Draw `d` with room interiors. Falls back to a 13x7 cell when no room has a layout.
-pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
-    let find_layout = |name: &str| rs.layouts.iter().find(|l| l.name == name);
+/// Draw `d` with room interiors. The cell size is that of the first room's layout that has
+/// one, else the rule set's first pool's (one tile without pools).
+pub fn floor_with_interiors(d: &Dungeon) -> String {
+    let int = d.interiors.as_ref();
+    let find_layout = |name: &str| int.and_then(|i| i.layouts.get(name));
     let cell = d
         .rooms
         .iter()
         .filter_map(|r| r.layout.as_deref().and_then(find_layout))
-        .map(|l| rs.pools[l.pool as usize].cell)
+        .map(|l| l.cell)
         .next()
-        .unwrap_or([13, 7]);
+        .or(int.map(|i| i.cell))
+        .unwrap_or([1, 1]);
     let [cw, ch] = [cell[0].max(1) as usize, cell[1].max(1) as usize];
     // Only the bounding box of the rooms is drawn.
     let all = d.rooms.iter().flat_map(|r| r.cells.iter());
@@ -41,19 +46,15 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
     let local = |c: [i32; 2]| [c[0] - lo[0], c[1] - lo[1]];
     for room in &d.rooms {
         let layout = room.layout.as_deref().and_then(find_layout);
-        let shape = rs.shapes.iter().find(|s| s.name == room.shape);
-        let origin = match (shape, room.cells.first()) {
-            (Some(s), Some(c0)) => [c0[0] - s.cells[0][0], c0[1] - s.cells[0][1]],
+        let anchor = int.and_then(|i| i.anchors.get(&room.shape));
+        let origin = match (anchor, room.cells.first()) {
+            (Some(a), Some(c0)) => [c0[0] - a[0], c0[1] - a[1]],
             _ => [
                 room.cells.iter().map(|c| c[0]).min().unwrap_or(0),
                 room.cells.iter().map(|c| c[1]).min().unwrap_or(0),
             ],
         };
-        let glyph = rs
-            .kinds
-            .iter()
-            .find(|k| k.name == room.kind)
-            .map_or('#', |k| k.glyph);
+        let glyph = d.palette.kind(&room.kind).map_or('#', |k| k.glyph);
         for (i, &c) in room.cells.iter().enumerate() {
             let [gx, gy] = local(c);
             if gx < 0 || gy < 0 || gx as usize >= w || gy as usize >= h {
@@ -133,15 +134,14 @@ pub fn floor_with_interiors(d: &Dungeon, rs: &RuleSet) -> String {
         let _ = writeln!(out, "{}", line.trim_end());
     }
     let mut legend: Vec<String> = vec![format!("{WALL} wall")];
-    for p in &rs.pools {
-        for g in &p.legend {
-            let item = format!("{} {}", g.glyph, g.meaning);
-            if !g.outside && !legend.contains(&item) {
-                legend.push(item);
-            }
+    for (glyph, meaning) in int.iter().flat_map(|i| &i.legend) {
+        let item = format!("{glyph} {meaning}");
+        if !legend.contains(&item) {
+            legend.push(item);
         }
     }
-    let kinds: Vec<String> = rs
+    let kinds: Vec<String> = d
+        .palette
         .kinds
         .iter()
         .filter(|k| d.rooms.iter().any(|r| r.kind == k.name))

@@ -12,7 +12,6 @@
 use super::cells::{cell_view, CellView};
 use super::{colour, font};
 use crate::dungeon::Dungeon;
-use crate::ruleset::RuleSet;
 use image::{Rgb, RgbImage};
 use std::path::Path;
 
@@ -27,10 +26,10 @@ const TEXT: u32 = 2;
 const LINE: u32 = (font::HEIGHT + 3) * TEXT;
 
 /// Draw `d` (see the module doc for what is drawn).
-pub fn picture(d: &Dungeon, rs: &RuleSet) -> RgbImage {
-    match cell_view(d, rs) {
-        Some(v) => tiles(d, rs, &v),
-        None => rooms(d, rs),
+pub fn picture(d: &Dungeon) -> RgbImage {
+    match cell_view(d) {
+        Some(v) => tiles(d, &v),
+        None => rooms(d),
     }
 }
 
@@ -42,9 +41,9 @@ pub const MAX_SIDE: u64 = 16_384;
 /// # Errors
 /// When a side would exceed [`MAX_SIDE`] pixels (a grid of about 340x400 cells of a room
 /// graph, or 2,000 tiles a side).
-pub fn check_size(d: &Dungeon, rs: &RuleSet) -> Result<(), String> {
+pub fn check_size(d: &Dungeon) -> Result<(), String> {
     let (w, h) = (d.width.max(0) as u64, d.height.max(0) as u64);
-    let (cw, ch) = if cell_view(d, rs).is_some() {
+    let (cw, ch) = if cell_view(d).is_some() {
         (TILE as u64, TILE as u64)
     } else {
         (CELL_W as u64, CELL_H as u64)
@@ -62,13 +61,13 @@ pub fn check_size(d: &Dungeon, rs: &RuleSet) -> Result<(), String> {
 ///
 /// # Errors
 /// When the picture would be too large ([`check_size`]) or encoding fails.
-pub fn to_png(d: &Dungeon, rs: &RuleSet) -> image::ImageResult<Vec<u8>> {
-    if check_size(d, rs).is_err() {
+pub fn to_png(d: &Dungeon) -> image::ImageResult<Vec<u8>> {
+    if check_size(d).is_err() {
         return Err(image::ImageError::Limits(
             image::error::LimitError::from_kind(image::error::LimitErrorKind::DimensionError),
         ));
     }
-    let img = picture(d, rs);
+    let img = picture(d);
     let mut out = std::io::Cursor::new(Vec::new());
     img.write_to(&mut out, image::ImageFormat::Png)?;
     Ok(out.into_inner())
@@ -79,9 +78,9 @@ pub fn to_png(d: &Dungeon, rs: &RuleSet) -> image::ImageResult<Vec<u8>> {
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn write(d: &Dungeon, rs: &RuleSet, path: &Path) -> std::io::Result<()> {
-    check_size(d, rs).map_err(std::io::Error::other)?;
-    let bytes = to_png(d, rs).map_err(std::io::Error::other)?;
+pub fn write(d: &Dungeon, path: &Path) -> std::io::Result<()> {
+    check_size(d).map_err(std::io::Error::other)?;
+    let bytes = to_png(d).map_err(std::io::Error::other)?;
     let name = path
         .file_name()
         .map_or("picture".into(), |n| n.to_string_lossy());
@@ -116,17 +115,13 @@ fn text_px(s: &str, scale: u32) -> u32 {
 }
 
 /// "name  seed N  k=v ..." with the parameters that differ from their defaults.
-fn header(d: &Dungeon, rs: &RuleSet) -> String {
+fn header(d: &Dungeon) -> String {
     let params: Vec<String> = d
         .params
         .iter()
         .filter(|(k, v)| {
-            let default = rs
-                .params
-                .iter()
-                .find(|p| p.name == **k)
-                .map(|p| p.show(p.default));
-            default.is_none_or(|def| def != v.to_string())
+            let default = d.defaults.get(*k);
+            default.is_none_or(|def| *def != v.to_string())
         })
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
@@ -161,14 +156,8 @@ fn legend_height(n: usize, width: u32, entries: &[([u8; 3], String)]) -> u32 {
     n.div_ceil(per_row) as u32 * LINE
 }
 
-fn canvas(
-    d: &Dungeon,
-    rs: &RuleSet,
-    map_w: u32,
-    map_h: u32,
-    entries: &[([u8; 3], String)],
-) -> (RgbImage, u32) {
-    let title = header(d, rs);
+fn canvas(d: &Dungeon, map_w: u32, map_h: u32, entries: &[([u8; 3], String)]) -> (RgbImage, u32) {
+    let title = header(d);
     let width = (map_w + 2 * MARGIN).max(text_px(&title, TEXT) + 2 * MARGIN);
     let legend_h = legend_height(entries.len(), width, entries);
     let height = MARGIN + LINE + map_h + MARGIN + legend_h + MARGIN;
@@ -177,7 +166,7 @@ fn canvas(
     (img, MARGIN + LINE)
 }
 
-fn rooms(d: &Dungeon, rs: &RuleSet) -> RgbImage {
+fn rooms(d: &Dungeon) -> RgbImage {
     let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
     let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
     for (i, r) in d.rooms.iter().enumerate() {
@@ -188,7 +177,7 @@ fn rooms(d: &Dungeon, rs: &RuleSet) -> RgbImage {
         }
     }
     let mut entries = Vec::new();
-    for k in &rs.kinds {
+    for k in &d.palette.kinds {
         let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
         if n > 0 {
             let label = if n > 1 {
@@ -196,10 +185,10 @@ fn rooms(d: &Dungeon, rs: &RuleSet) -> RgbImage {
             } else {
                 format!("{} {}", k.glyph, k.name)
             };
-            entries.push((colour::kind(rs, &k.name), label));
+            entries.push((colour::kind(&d.palette, &k.name), label));
         }
     }
-    let (mut img, top) = canvas(d, rs, w * CELL_W, h * CELL_H, &entries);
+    let (mut img, top) = canvas(d, w * CELL_W, h * CELL_H, &entries);
     let at = |x: u32, y: u32| owner.get((y * w + x) as usize).copied().flatten();
     let gap = 5;
     for y in 0..h {
@@ -224,7 +213,7 @@ fn rooms(d: &Dungeon, rs: &RuleSet) -> RgbImage {
                     && (ny as u32) < h
                     && at(nx as u32, ny as u32) == Some(r)
             };
-            let c = colour::kind(rs, &d.rooms[r].kind);
+            let c = colour::kind(&d.palette, &d.rooms[r].kind);
             let l = if same(-1, 0) { 0 } else { gap };
             let rt = if same(1, 0) { 0 } else { gap };
             let t = if same(0, -1) { 0 } else { gap };
@@ -275,12 +264,8 @@ fn rooms(d: &Dungeon, rs: &RuleSet) -> RgbImage {
         let Some(&[x, y]) = room.cells.first() else {
             continue;
         };
-        let glyph = rs
-            .kinds
-            .iter()
-            .find(|k| k.name == room.kind)
-            .map_or('#', |k| k.glyph);
-        let c = colour::kind(rs, &room.kind);
+        let glyph = d.palette.kind(&room.kind).map_or('#', |k| k.glyph);
+        let c = colour::kind(&d.palette, &room.kind);
         let (s, gw, gh) = (3, font::WIDTH * 3, font::HEIGHT * 3);
         let px = MARGIN + x as u32 * CELL_W + (CELL_W - gw) / 2;
         let py = top + y as u32 * CELL_H + (CELL_H - gh) / 2;
@@ -310,7 +295,7 @@ fn markers(img: &mut RgbImage, d: &Dungeon, top: u32, cw: u32, ch: u32) {
     }
 }
 
-fn tiles(d: &Dungeon, rs: &RuleSet, v: &CellView) -> RgbImage {
+fn tiles(d: &Dungeon, v: &CellView) -> RgbImage {
     let (w, h) = (v.width as u32, v.height as u32);
     let shown = 24;
     let mut entries: Vec<([u8; 3], String)> = v
@@ -331,7 +316,7 @@ fn tiles(d: &Dungeon, rs: &RuleSet, v: &CellView) -> RgbImage {
     for (i, (name, _)) in d.markers.iter().enumerate() {
         entries.push((colour::marker(i), name.clone()));
     }
-    let (mut img, top) = canvas(d, rs, w * TILE, h * TILE, &entries);
+    let (mut img, top) = canvas(d, w * TILE, h * TILE, &entries);
     for y in 0..v.height {
         for x in 0..v.width {
             let c = v.colour(y * v.width + x);

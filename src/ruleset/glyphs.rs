@@ -2,7 +2,8 @@
 //! for the symbol layer of the output and the ASCII view.
 
 use super::compile::Cx;
-use super::{parse_colour, schema};
+use super::schema;
+use crate::dungeon::parse_colour;
 use crate::lang::nearest;
 
 /// Glyph classes of a tile layer (see [`schema::TileGlyphsDef`]).

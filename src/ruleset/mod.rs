@@ -14,6 +14,7 @@ pub mod files;
 mod glyphs;
 pub mod load;
 mod lookup;
+mod output;
 pub mod params;
 mod patch;
 mod patterns;
@@ -24,6 +25,7 @@ pub mod src;
 mod steps;
 mod trace;
 
+pub use crate::dungeon::parse_colour;
 use crate::dungeon::Dungeon;
 use crate::engine::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::engine::tile_grid::TileGrid;
@@ -91,6 +93,8 @@ pub struct RuleSet {
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
+    /// What its dungeons carry for the renderers.
+    pub(crate) draw: output::DrawInfo,
 }
 
 impl RuleSet {
@@ -283,7 +287,7 @@ impl RuleSet {
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
         }
-        Ok(RuleSet {
+        let mut rs = RuleSet {
             name: m
                 .name
                 .as_ref()
@@ -313,7 +317,10 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
-        })
+            draw: output::DrawInfo::default(),
+        };
+        rs.draw = output::draw_info(&rs);
+        Ok(rs)
     }
 
     /// The parameter values for a run: defaults, overridden by `given`.
@@ -356,7 +363,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
-        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+        Ok(self.to_dungeon(&st, seed, &values, attempts))
     }
 
     /// Generate, showing every step to `observer` (which may also cancel the run).
@@ -372,7 +379,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, observer)?;
-        Ok(Dungeon::from_state(self, &st, seed, &values, attempts))
+        Ok(self.to_dungeon(&st, seed, &values, attempts))
     }
 
     /// Generate, recording the state after every operator step.
@@ -385,10 +392,7 @@ impl RuleSet {
         let assets = self.load_assets(params)?;
         let mut trace = Trace::default();
         let (st, attempts) = self.run_with(seed, &values, &assets, &mut trace)?;
-        Ok((
-            Dungeon::from_state(self, &st, seed, &values, attempts),
-            trace,
-        ))
+        Ok((self.to_dungeon(&st, seed, &values, attempts), trace))
     }
 
     /// Load the tile grids named by `File` parameters in `given` (in file-parameter order;
@@ -483,16 +487,6 @@ impl RuleSet {
             .position(|k| k.name == name)
             .map(|i| i as u16)
     }
-}
-
-/// Parse `#rrggbb`.
-pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
-    let h = s.strip_prefix('#')?;
-    if h.len() != 6 {
-        return None;
-    }
-    let v = u32::from_str_radix(h, 16).ok()?;
-    Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }
 
 #[allow(dead_code)]

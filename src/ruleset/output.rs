@@ -1,0 +1,219 @@
+//! From a finished run to the output model: [`RuleSet::to_dungeon`] turns a [`State`] into a
+//! [`Dungeon`] (names for indices, symbol layers for the room plan and tile classes), and
+//! [`draw_info`] prepares, once per rule set, what the Dungeon carries for the renderers
+//! (palette, parameter defaults, interiors).
+
+use super::RuleSet;
+use crate::dungeon::{
+    DoorOut, Dungeon, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses, FORMAT,
+};
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::Value;
+use std::collections::BTreeMap;
+
+/// What every Dungeon of a rule set carries for the renderers.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct DrawInfo {
+    pub palette: Palette,
+    pub defaults: BTreeMap<String, String>,
+    /// Without layouts and anchors (each Dungeon gets those its rooms use).
+    pub interiors: Option<Interiors>,
+}
+
+/// The palette, defaults and interiors of `rs` (called once, when it is loaded).
+pub(crate) fn draw_info(rs: &RuleSet) -> DrawInfo {
+    let swatch = |name: &str, glyph: char, colour: &str| Swatch {
+        name: name.to_string(),
+        glyph,
+        colour: colour.to_string(),
+    };
+    let palette = Palette {
+        empty_glyph: rs.empty_glyph,
+        kinds: rs
+            .kinds
+            .iter()
+            .map(|k| swatch(&k.name, k.glyph, &k.colour))
+            .collect(),
+        tiles: rs.tile_glyphs.as_ref().map(|g| TileClasses {
+            layer: rs.layers[g.layer].clone(),
+            output: g.output.clone(),
+            classes: g
+                .classes
+                .iter()
+                .map(|(n, c, col)| swatch(n, *c, col))
+                .collect(),
+        }),
+    };
+    let defaults = rs
+        .params
+        .iter()
+        .map(|p| (p.name.clone(), p.show(p.default)))
+        .collect();
+    let interiors = rs.pools.first().map(|first| {
+        let mut legend: Vec<(char, String)> = Vec::new();
+        for g in rs.pools.iter().flat_map(|p| &p.legend) {
+            let item = (g.glyph, g.meaning.clone());
+            if !g.outside && !legend.contains(&item) {
+                legend.push(item);
+            }
+        }
+        Interiors {
+            cell: first.cell,
+            legend,
+            layouts: BTreeMap::new(),
+            anchors: BTreeMap::new(),
+        }
+    });
+    DrawInfo {
+        palette,
+        defaults,
+        interiors,
+    }
+}
+
+impl RuleSet {
+    /// The output of a finished run: `st` after the steps, the `seed` and parameter `values`
+    /// it ran with (from [`RuleSet::resolve_params`]) and its number of restarts.
+    pub fn to_dungeon(&self, st: &State, seed: u64, values: &[Value], attempts: u32) -> Dungeon {
+        let rs = self;
+        let params = rs
+            .params
+            .iter()
+            .zip(values)
+            .map(|(p, v)| {
+                let j = match (&p.kind, v) {
+                    (super::ParamKind::Int { .. }, Value::Num(n)) => {
+                        serde_json::json!(*n as i64)
+                    }
+                    (_, Value::Num(n)) => serde_json::json!(n),
+                    (_, Value::Bool(b)) => serde_json::json!(b),
+                    _ => serde_json::Value::Null,
+                };
+                (p.name.clone(), j)
+            })
+            .collect();
+        let mut symbols = BTreeMap::new();
+        symbols.insert(rs.empty_glyph.to_string(), "empty".to_string());
+        for k in &rs.kinds {
+            symbols.insert(k.glyph.to_string(), k.name.clone());
+        }
+        let mut layers = BTreeMap::new();
+        let rows: Vec<String> = (0..st.plan_height)
+            .map(|y| {
+                (0..st.plan_width)
+                    .map(|x| match st.room_at(x, y) {
+                        NO_ROOM => rs.empty_glyph,
+                        r => rs.kinds[st.rooms[r as usize].kind as usize].glyph,
+                    })
+                    .collect()
+            })
+            .collect();
+        layers.insert("rooms".to_string(), Layer::Symbols(rows));
+        for (i, name) in rs.layers.iter().enumerate() {
+            let ids = (0..st.height)
+                .map(|y| {
+                    (0..st.width)
+                        .map(|x| st.layers[i][(y * st.width + x) as usize])
+                        .collect()
+                })
+                .collect();
+            layers.insert(name.clone(), Layer::Ids(ids));
+        }
+        if let Some(g) = &rs.tile_glyphs {
+            for (name, glyph, _) in &g.classes {
+                symbols.insert(glyph.to_string(), name.clone());
+            }
+            let tiles = &st.layers[g.layer];
+            let rows = (0..st.height)
+                .map(|y| {
+                    (0..st.width)
+                        .map(|x| g.classes[g.class(tiles[(y * st.width + x) as usize])].1)
+                        .collect()
+                })
+                .collect();
+            layers.insert(g.output.clone(), Layer::Symbols(rows));
+        }
+        let rooms: Vec<RoomOut> = st
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let cells = st.cells_of(i as u32).to_vec();
+                RoomOut {
+                    id: i as u32,
+                    kind: rs.kinds[r.kind as usize].name.clone(),
+                    shape: match r.shape {
+                        Some(s) => rs.shapes[s as usize].name.clone(),
+                        None => shape_name(&cells),
+                    },
+                    cells,
+                    layout: r.layout.map(|l| rs.layouts[l as usize].name.clone()),
+                }
+            })
+            .collect();
+        let doors = st
+            .doors
+            .iter()
+            .map(|d| DoorOut {
+                rooms: d.rooms,
+                cells: d.cells,
+            })
+            .collect();
+        let markers = rs
+            .markers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p)))
+            .collect();
+        let mut interiors = rs.draw.interiors.clone();
+        if let Some(int) = &mut interiors {
+            for (room, r) in rooms.iter().zip(&st.rooms) {
+                if let Some(l) = r.layout.map(|l| &rs.layouts[l as usize]) {
+                    int.layouts
+                        .entry(l.name.clone())
+                        .or_insert_with(|| LayoutRows {
+                            cell: rs.pools[l.pool as usize].cell,
+                            rows: l.rows.clone(),
+                        });
+                }
+                if let Some(s) = rs.shapes.iter().find(|s| s.name == room.shape) {
+                    if let Some(&c0) = s.cells.first() {
+                        int.anchors.insert(room.shape.clone(), c0);
+                    }
+                }
+            }
+        }
+        Dungeon {
+            format: FORMAT.to_string(),
+            ruleset: rs.name.clone(),
+            seed,
+            params,
+            attempts,
+            width: st.plan_width,
+            height: st.plan_height,
+            symbols,
+            layers,
+            rooms,
+            doors,
+            markers,
+            palette: rs.draw.palette.clone(),
+            defaults: rs.draw.defaults.clone(),
+            interiors,
+        }
+    }
+}
+
+/// `WxH` of the cells' bounding box ("1x1", "2x2", ...).
+fn shape_name(cells: &[[i32; 2]]) -> String {
+    if cells.is_empty() {
+        return "0x0".into();
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for &[x, y] in cells {
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    format!("{}x{}", x1 - x0 + 1, y1 - y0 + 1)
+}
