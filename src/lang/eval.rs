@@ -134,13 +134,14 @@ fn room_arg(v: Value, st: &State) -> Option<u32> {
     }
 }
 
-#[inline]
 /// The value on top of the stack (which the call's arguments were pushed onto).
 #[inline(always)]
 fn top_of(stack: &[MaybeUninit<Value>; MAX_STACK], sp: usize) -> Value {
     // SAFETY: a call with an argument runs with that argument on top of the stack.
     unsafe { stack[sp - 1].assume_init() }
 }
+
+#[inline]
 
 fn call(
     f: Func,

@@ -5,7 +5,7 @@
 
 use super::RuleSet;
 use crate::dungeon::{
-    DoorOut, Dungeon, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses, FORMAT,
+    DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses, FORMAT,
 };
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
@@ -183,6 +183,18 @@ impl RuleSet {
                 }
             }
         }
+        let grids = Some(Grids {
+            plan: [st.plan_width, st.plan_height],
+            tiles: [st.width, st.height],
+            cell: st.cell,
+            layers: layers
+                .iter()
+                .map(|(name, l)| {
+                    let plan = name == "rooms" && matches!(l, Layer::Symbols(_));
+                    (name.clone(), if plan { "plan" } else { "tiles" }.to_string())
+                })
+                .collect(),
+        });
         Dungeon {
             format: FORMAT.to_string(),
             ruleset: rs.name.clone(),
@@ -199,6 +211,7 @@ impl RuleSet {
             palette: rs.draw.palette.clone(),
             defaults: rs.draw.defaults.clone(),
             interiors,
+            grids,
         }
     }
 }
