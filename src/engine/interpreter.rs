@@ -7,8 +7,8 @@
 //! condition kept failing and how often.
 
 use super::state::State;
-use super::{FailurePoint, Flow, GenError, StepLabel, MAX_RESTARTS};
 use super::value::Value;
+use super::{FailurePoint, Flow, GenError, StepLabel, MAX_RESTARTS};
 use crate::lang::Program;
 use crate::ops::Op;
 

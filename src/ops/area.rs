@@ -73,6 +73,9 @@ mod tests {
             r#"NoiseFill(layer: "t", value: "5", density: "1", area: "rect(2, 1, 9, 9)")"#,
             "t",
         );
-        assert_eq!(g, vec![vec![0, 0, 0, 0], vec![0, 0, 5, 5], vec![0, 0, 5, 5]]);
+        assert_eq!(
+            g,
+            vec![vec![0, 0, 0, 0], vec![0, 0, 5, 5], vec![0, 0, 5, 5]]
+        );
     }
 }

@@ -138,7 +138,10 @@ impl Parser<'_> {
         if self.eat(t) {
             Ok(())
         } else {
-            Err(((self.i, (self.i + 1).min(self.s.len())), format!("expected `{t}`")))
+            Err((
+                (self.i, (self.i + 1).min(self.s.len())),
+                format!("expected `{t}`"),
+            ))
         }
     }
     fn number(&mut self) -> PResult<u32> {
@@ -148,7 +151,10 @@ impl Parser<'_> {
             self.i += 1;
         }
         if start == self.i {
-            return Err(((start, (start + 1).min(self.s.len())), "expected a number".into()));
+            return Err((
+                (start, (start + 1).min(self.s.len())),
+                "expected a number".into(),
+            ));
         }
         self.s[start..self.i]
             .parse()
@@ -196,7 +202,10 @@ impl Parser<'_> {
                 .into_iter()
                 .find(|(t, _)| self.eat(t))
                 .map(|(_, c)| c)
-                .ok_or(((self.i, (self.i + 1).min(self.s.len())), "expected a comparison (>=, <=, >, <, ==, !=)".to_string()))?;
+                .ok_or((
+                    (self.i, (self.i + 1).min(self.s.len())),
+                    "expected a comparison (>=, <=, >, <, ==, !=)".to_string(),
+                ))?;
                 return Ok(Term::Count(eight, set, cmp, self.number()?));
             }
         }
@@ -219,7 +228,10 @@ impl Parser<'_> {
         }
         self.ws();
         if self.i < self.s.len() {
-            return Err(((self.i, self.s.len()), "expected `and` or the end of the condition".into()));
+            return Err((
+                (self.i, self.s.len()),
+                "expected `and` or the end of the condition".into(),
+            ));
         }
         Ok(terms)
     }
@@ -235,10 +247,20 @@ impl Params {
         let mut rules = Vec::new();
         let mut ok = true;
         for r in &self.rules {
-            match (Parser { s: &r.when.text, i: 0 }).condition() {
+            match (Parser {
+                s: &r.when.text,
+                i: 0,
+            })
+            .condition()
+            {
                 Ok(t) => rules.push((t, r.set.0)),
                 Err((span, msg)) => {
-                    cx.error_in(&r.when, span, msg, Some("e.g. \"count8({1 2}) >= 5 and is(0)\"".into()));
+                    cx.error_in(
+                        &r.when,
+                        span,
+                        msg,
+                        Some("e.g. \"count8({1 2}) >= 5 and is(0)\"".into()),
+                    );
                     ok = false;
                 }
             }
@@ -311,7 +333,8 @@ mod tests {
     use super::{Parser, Term};
     use crate::ops::testing::{grid, run_rules};
 
-    const SMOOTH: &str = r#"rules: [(when: "count8(1) >= 5", set: 1), (when: "count8(1) <= 2", set: 0)]"#;
+    const SMOOTH: &str =
+        r#"rules: [(when: "count8(1) >= 5", set: 1), (when: "count8(1) <= 2", set: 0)]"#;
 
     #[test]
     fn one_simultaneous_iteration() {
@@ -344,12 +367,27 @@ mod tests {
 
     #[test]
     fn conditions_parse_and_errors_have_spans() {
-        let t = (Parser { s: "count8({1 2}) >= 5 and is(3)", i: 0 }).condition().unwrap();
+        let t = (Parser {
+            s: "count8({1 2}) >= 5 and is(3)",
+            i: 0,
+        })
+        .condition()
+        .unwrap();
         assert_eq!(t.len(), 2);
         assert!(matches!(&t[1], Term::Is(true, s) if s == &vec![3]));
-        let e = (Parser { s: "count8(1) => 5", i: 0 }).condition().unwrap_err();
+        let e = (Parser {
+            s: "count8(1) => 5",
+            i: 0,
+        })
+        .condition()
+        .unwrap_err();
         assert_eq!(e.0, (10, 11));
-        let e = (Parser { s: "count8({}) > 1", i: 0 }).condition().unwrap_err();
+        let e = (Parser {
+            s: "count8({}) > 1",
+            i: 0,
+        })
+        .condition()
+        .unwrap_err();
         assert!(e.1.contains("empty set"), "{}", e.1);
     }
 }

@@ -27,7 +27,8 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-pub const DESCRIPTION: &str = "draw each door as an opening and a corridor between the two rooms' floors";
+pub const DESCRIPTION: &str =
+    "draw each door as an opening and a corridor between the two rooms' floors";
 
 /// Rule-file parameters of `CarveDoors(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -76,7 +77,11 @@ impl Params {
         let width = self.width.as_ref().map(|m| cx.expr(m, Type::Num));
         let door_value = self.door_value.as_ref().map(|m| cx.expr(m, Type::Num));
         if self.floor.is_empty() {
-            cx.error(&self.layer, "`floor: []` names no tile: no room floor can be found".into(), None);
+            cx.error(
+                &self.layer,
+                "`floor: []` names no tile: no room floor can be found".into(),
+                None,
+            );
         }
         let area = area(cx, &self.area);
         let when = when(cx, &self.when);
@@ -125,8 +130,14 @@ impl Op {
             Err(f) => return Flow::Fail(f),
         };
         let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let w = self.width.as_ref().map_or(1, |p| p.num(st).clamp(1.0, 16.0) as i32);
-        let dv = self.door_value.as_ref().map(|p| p.num(st).clamp(0.0, 65535.0) as u16);
+        let w = self
+            .width
+            .as_ref()
+            .map_or(1, |p| p.num(st).clamp(1.0, 16.0) as i32);
+        let dv = self
+            .door_value
+            .as_ref()
+            .map(|p| p.num(st).clamp(0.0, 65535.0) as u16);
         let [cw, ch] = st.cell;
         for d in st.doors.clone() {
             let [mut a, mut b] = d.cells;

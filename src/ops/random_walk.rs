@@ -103,8 +103,14 @@ impl Op {
         };
         let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
         let steps = self.steps.num(st).clamp(0.0, 1e7) as u64;
-        let turn = self.turn.as_ref().map_or(0.2, |t| t.num(st).clamp(0.0, 1.0));
-        let size = self.brush.as_ref().map_or(1, |b| b.num(st).clamp(1.0, 64.0) as i32);
+        let turn = self
+            .turn
+            .as_ref()
+            .map_or(0.2, |t| t.num(st).clamp(0.0, 1.0));
+        let size = self
+            .brush
+            .as_ref()
+            .map_or(1, |b| b.num(st).clamp(1.0, 64.0) as i32);
         let (mut x, mut y) = match &self.start {
             Some(p) => p.eval(st),
             None => (r.x + r.w / 2, r.y + r.h / 2),

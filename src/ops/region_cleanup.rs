@@ -129,7 +129,10 @@ impl Op {
             Err(f) => return Flow::Fail(f),
         };
         let min = self.min_size.as_ref().map_or(0.0, |m| m.num(st)).max(0.0) as usize;
-        let width = self.width.as_ref().map_or(1, |w| w.num(st).clamp(1.0, 16.0) as i32);
+        let width = self
+            .width
+            .as_ref()
+            .map_or(1, |w| w.num(st).clamp(1.0, 16.0) as i32);
         let open = &self.open;
         let mut g = st.grid_mut(self.layer);
         let mut regs = regions(&g, r, self.conn, |v| open.contains(&v));
@@ -190,19 +193,36 @@ mod tests {
 
     #[test]
     fn fills_small_regions() {
-        let g = run_rules(5, 4, &format!(r#"{MAP} CleanRegions(layer: "t", open: [1], fill: 2, min_size: "2")"#), "t");
+        let g = run_rules(
+            5,
+            4,
+            &format!(r#"{MAP} CleanRegions(layer: "t", open: [1], fill: 2, min_size: "2")"#),
+            "t",
+        );
         assert_eq!(g, grid("1 1 0 0 2\n1 1 0 0 0\n0 0 0 0 0\n0 0 0 0 2"));
     }
 
     #[test]
     fn keeps_the_largest() {
-        let g = run_rules(5, 4, &format!(r#"{MAP} CleanRegions(layer: "t", open: [1], fill: 0, keep: Largest)"#), "t");
+        let g = run_rules(
+            5,
+            4,
+            &format!(r#"{MAP} CleanRegions(layer: "t", open: [1], fill: 0, keep: Largest)"#),
+            "t",
+        );
         assert_eq!(g, grid("1 1 0 0 0\n1 1 0 0 0\n0 0 0 0 0\n0 0 0 0 0"));
     }
 
     #[test]
     fn joins_with_l_corridors() {
-        let g = run_rules(5, 4, &format!(r#"{MAP} CleanRegions(layer: "t", open: [1], fill: 0, keep: Joined, corridor: 3)"#), "t");
+        let g = run_rules(
+            5,
+            4,
+            &format!(
+                r#"{MAP} CleanRegions(layer: "t", open: [1], fill: 0, keep: Joined, corridor: 3)"#
+            ),
+            "t",
+        );
         // (4,0) joins from (1,0) (the corridor covers both ends); then (4,3) joins from the
         // closest tile of the grown main region, (4,0).
         assert_eq!(g, grid("1 3 3 3 3\n1 1 0 0 3\n0 0 0 0 3\n0 0 0 0 3"));

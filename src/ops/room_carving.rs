@@ -109,10 +109,18 @@ impl Op {
             // At least one tile per axis: shrink the margins evenly when they are too big.
             let (mut l, mut t, mut rt, mut b) = (m[0], m[1], m[2], m[3]);
             while l + rt >= w && (l > 0 || rt > 0) {
-                if l >= rt { l -= 1 } else { rt -= 1 }
+                if l >= rt {
+                    l -= 1
+                } else {
+                    rt -= 1
+                }
             }
             while t + b >= h && (t > 0 || b > 0) {
-                if t >= b { t -= 1 } else { b -= 1 }
+                if t >= b {
+                    t -= 1
+                } else {
+                    b -= 1
+                }
             }
             let rect = Rect::from_corners(x + l, y + t, x + w - rt, y + h - b);
             let [cw, ch] = st.cell;

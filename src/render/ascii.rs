@@ -142,7 +142,10 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
     for (y, row) in rows.iter().enumerate() {
         let mut line = String::new();
         for (x, c) in row.chars().enumerate() {
-            let (c, rgb) = match (marks.get(&[x as i32, y as i32]), outline.get(&[x as i32, y as i32])) {
+            let (c, rgb) = match (
+                marks.get(&[x as i32, y as i32]),
+                outline.get(&[x as i32, y as i32]),
+            ) {
                 (Some(&m), _) => (m, Some([255, 255, 255])),
                 (None, Some(&(o, rgb))) => (o, rgb),
                 (None, None) => (c, colour_of.get(&c).copied()),
@@ -197,7 +200,10 @@ fn outlines(d: &Dungeon, g: &TileClasses) -> HashMap<[i32; 2], (char, Option<[u8
     let mut cells: Vec<(&[i32; 2], &usize)> = owner.iter().collect();
     cells.sort();
     for (&[x, y], &i) in cells {
-        let rgb = d.palette.kind(&d.rooms[i].kind).and_then(|k| parse_colour(&k.colour));
+        let rgb = d
+            .palette
+            .kind(&d.rooms[i].kind)
+            .and_then(|k| parse_colour(&k.colour));
         let other = |dx: i32, dy: i32| owner.get(&[x + dx, y + dy]) != Some(&i);
         let (x0, y0) = (x * cw, y * ch);
         let mut put = |tx: i32, ty: i32, c: char| {

@@ -12,8 +12,8 @@
 use super::cells::{cell_view, CellView};
 use super::{colour, font};
 use crate::dungeon::{parse_colour, Dungeon};
-use std::collections::BTreeMap;
 use image::{Rgb, RgbImage};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Pixels per room-map cell.

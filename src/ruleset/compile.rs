@@ -116,7 +116,10 @@ impl<'a> Cx<'a> {
             if self.check_identifier(s) && RESERVED_LAYERS.contains(&s.text.as_str()) {
                 self.error(
                     s,
-                    format!("`{}` is a layer the engine writes itself (the room plan)", s.text),
+                    format!(
+                        "`{}` is a layer the engine writes itself (the room plan)",
+                        s.text
+                    ),
                     Some("give the tile layer another name, e.g. `tiles`".into()),
                 );
             }

@@ -5,7 +5,8 @@
 
 use super::RuleSet;
 use crate::dungeon::{
-    DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses, FORMAT,
+    DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses,
+    FORMAT,
 };
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
@@ -191,7 +192,10 @@ impl RuleSet {
                 .iter()
                 .map(|(name, l)| {
                     let plan = name == "rooms" && matches!(l, Layer::Symbols(_));
-                    (name.clone(), if plan { "plan" } else { "tiles" }.to_string())
+                    (
+                        name.clone(),
+                        if plan { "plan" } else { "tiles" }.to_string(),
+                    )
                 })
                 .collect(),
         });

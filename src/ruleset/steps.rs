@@ -37,7 +37,10 @@ impl Cx<'_> {
             if self.list_id(&l.text).is_none() && self.var_type(&l.text).is_some() {
                 self.error(
                     l,
-                    format!("`{}` is a variable, not a list: ForEach loops over a list of rooms", l.text),
+                    format!(
+                        "`{}` is a variable, not a list: ForEach loops over a list of rooms",
+                        l.text
+                    ),
                     Some("name a list that an earlier step fills, or loop over `rooms`".into()),
                 );
                 return None;
