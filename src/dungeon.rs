@@ -17,21 +17,29 @@ pub const FORMAT: &str = "undercroft-dungeon/1";
 /// One generated dungeon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Dungeon {
+    /// The format tag, [`FORMAT`].
     pub format: String,
+    /// The rule set's name.
     pub ruleset: String,
+    /// The seed it was generated from.
     pub seed: u64,
     /// Every parameter's value (defaults included).
     pub params: BTreeMap<String, serde_json::Value>,
     /// How many times a `Retry` restarted before success.
     pub attempts: u32,
+    /// Grid width in cells.
     pub width: i32,
+    /// Grid height in cells.
     pub height: i32,
     /// Glyph → meaning, for the symbol layers.
     pub symbols: BTreeMap<String, String>,
     /// Layer name → rows (top row first) of glyphs, or of tile ids.
     pub layers: BTreeMap<String, Layer>,
+    /// Every room, by id (the index in this list).
     pub rooms: Vec<RoomOut>,
+    /// Every door, in the order they were made.
     pub doors: Vec<DoorOut>,
+    /// Named marker cells (`[x, y]`), by name.
     pub markers: BTreeMap<String, [i32; 2]>,
     /// Glyph and colour of every room kind and tile class (beyond the contract; see the
     /// module doc).
@@ -117,6 +125,7 @@ impl Palette {
 /// A named symbol: its glyph and colour.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Swatch {
+    /// What the glyph stands for (a kind or tile class name).
     pub name: String,
     /// One character for ASCII output.
     pub glyph: char,
@@ -164,17 +173,24 @@ pub struct LayoutRows {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Layer {
+    /// One string per row, one character per cell.
     Symbols(Vec<String>),
+    /// One list of tile ids per row.
     Ids(Vec<Vec<u16>>),
 }
 
 /// A room in the output.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RoomOut {
+    /// The room id (its index in `rooms`).
     pub id: u32,
+    /// The room kind's name.
     pub kind: String,
+    /// The room's cells `[x, y]`, the first one being its anchor.
     pub cells: Vec<[i32; 2]>,
+    /// The shape's name (or a description of the cells when the room has no declared shape).
     pub shape: String,
+    /// The `pool/layout` name of its interior, if it was given one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<String>,
 }
@@ -182,7 +198,9 @@ pub struct RoomOut {
 /// A door: the two rooms it joins and the cells on either side.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DoorOut {
+    /// The ids of the two rooms.
     pub rooms: [u32; 2],
+    /// The two cells on either side of the door, in the order of `rooms`.
     pub cells: [[i32; 2]; 2],
 }
 

@@ -4,12 +4,49 @@
 //! for parameters and conditions, a pattern file format for tile grids, rule lists and
 //! tables). Techniques live here, in `src/`; games live in `rules/`.
 //!
+//! # Layers: data flows one way
+//!
+//! From the text of a rule file to a picture, each layer hands plain data to the next:
+//!
+//! ```text
+//! front ends      cli (main.rs), preview          arguments, terminal, files
+//!     |
+//! rule loading    ruleset                         RON + pattern/pool files -> RuleSet
+//!     |                                           (or Diagnostics)
+//! languages       lang                            expressions -> Program, patterns, pools
+//!     |
+//! interpreter     engine::interpreter             Let / Require / Retry / If, operator steps
+//!     |
+//! operators       ops                             one technique per file, run on the State
+//!     |
+//! state and grid  engine::{state, grid, shape,    layers, rooms, doors, markers, variables;
+//!                 value, tile_grid}, engine        the grid toolkit; Flow, StepLabel, GenError
+//!     |
+//! RNG             rng                             the random streams
+//!
+//! output model    dungeon                         plain data; depends on nothing of ours
+//! renderers       render                          take only a Dungeon (ASCII, PNG, cells)
+//! ```
+//!
+//! A module imports only from its own layer or the layers below it, with two kinds of
+//! exception that point at *compile-time* interfaces, never at a caller: operators compile
+//! their parameters through [`ruleset::compile::Cx`] and read [`ruleset::src::Src`] strings (the
+//! loader's interface to them, which names no operator), and the interpreter and operators
+//! hold compiled [`lang::Program`]s and patterns. No module imports a module that imports it
+//! back: `tests/layers.rs` checks that the module graph (every file a module; `crate::`,
+//! `super::`, `self::` and child-module paths) has no cycle, that `dungeon` names nothing
+//! and that the renderers name only `dungeon`. The rule set turns a run's state into a
+//! [`Dungeon`] ([`RuleSet::to_dungeon`]); the Dungeon carries its palette, so
+//! `undercroft render` redraws saved JSON without the rule files.
+//!
 //! ```no_run
 //! let rules = undercroft::RuleSet::load("rules/isaac/flash.ron")?;
 //! let floor = rules.generate(1, &undercroft::Params::new().set("level", 2))?;
 //! println!("{}", floor.to_json());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod dungeon;
 pub mod engine;

@@ -19,7 +19,8 @@ use rand_pcg::Pcg64;
 use serde::Deserialize;
 
 /// Resolution of `chance(p)` on a 32-bit LCG: probabilities are rounded to 1/2^15.
-const CHANCE_STEPS: i64 = 1 << 15;
+const CHANCE_BITS: u32 = 15;
+const CHANCE_STEPS: i64 = 1 << CHANCE_BITS;
 
 /// The interface every operator draws random numbers through.
 pub trait RandomSource {
@@ -93,6 +94,14 @@ impl Lcg32 {
         self.state
     }
 
+    /// One step; the top [`CHANCE_BITS`] bits of the new state, `0..CHANCE_STEPS`. The
+    /// high bits of an LCG mod 2^32 have the full period; bit k alone has period 2^(k+1),
+    /// so the low 15 bits would repeat every 2^15 draws.
+    #[inline]
+    fn high_bits(&mut self) -> i64 {
+        (self.step() >> (32 - CHANCE_BITS)) as i64
+    }
+
     #[inline]
     fn below(&mut self, n: i64) -> i64 {
         let s = self.step();
@@ -129,7 +138,9 @@ impl Lcg32 {
 /// A running generator.
 #[derive(Debug, Clone)]
 pub enum Rng {
+    /// PCG XSL-RR 128/64.
     Pcg64(Pcg64),
+    /// A 32-bit LCG.
     Lcg32(Lcg32),
 }
 
@@ -172,13 +183,15 @@ impl RandomSource for Rng {
         }
     }
 
-    /// For an LCG: one step, `below(CHANCE_STEPS)` compared with `p · CHANCE_STEPS` (drawn
-    /// through the output rule, which uses the high bits; an LCG's low bits are poor).
+    /// For an LCG: one step, the top 15 bits of the new state (whatever the output rule)
+    /// compared with `p · 2^15`. Not through `below(2^15)`: an output rule may use the
+    /// unshifted state for a bound that large (`AbsShift` above its `shift_max_bound`), and
+    /// the low bits of an LCG are poor (bit k repeats every 2^(k+1) steps).
     #[inline]
     fn chance(&mut self, p: f64) -> bool {
         match self {
             Rng::Pcg64(r) => r.gen::<f64>() < p,
-            Rng::Lcg32(l) => (l.below(CHANCE_STEPS) as f64) < p * CHANCE_STEPS as f64,
+            Rng::Lcg32(l) => (l.high_bits() as f64) < p * CHANCE_STEPS as f64,
         }
     }
 }
@@ -264,5 +277,30 @@ mod tests {
         let mut a = Rng::new(&borland_lcg(), 3);
         let hits = (0..20_000).filter(|_| a.chance(0.25)).count();
         assert!((4500..5500).contains(&hits), "{hits}");
+    }
+
+    /// `chance` reads the top 15 bits of the state, so `chance(1/2)` is "bit 31 of the new
+    /// state is 0" and `chance(1/4)` is "bits 31 and 30 are 0". A version that used the low
+    /// 15 bits (period 2^15) fails this. Thresholds by hand: one step from 0 gives state 1
+    /// (top bits 0, so any p > 0 holds; the low bits are 1, which `p = 1e-9` would refuse);
+    /// from seed `2^32 − 1` the next state is `2^32 − 22695477 + 1 = 0xFEA5_B1CC`, top 15
+    /// bits `0x7F52 = 32594`, so `chance(p)` holds iff `32594 < p · 32768`.
+    #[test]
+    fn lcg_chance_uses_the_high_bits() {
+        let mut r = Rng::new(&borland_lcg(), 0);
+        assert!(r.chance(1e-9));
+        assert_eq!(r.lcg_state(), Some(1), "one step per chance");
+        let at = |seed: u64, p: f64| Rng::new(&borland_lcg(), seed).chance(p);
+        assert!(at(0xFFFF_FFFF, 32595.0 / 32768.0));
+        assert!(!at(0xFFFF_FFFF, 32594.0 / 32768.0));
+        let mut r = Rng::new(&borland_lcg(), 12345);
+        for i in 0..2 * CHANCE_STEPS {
+            let half = r.chance(0.5);
+            let s = r.lcg_state().unwrap();
+            assert_eq!(half, s >> 31 == 0, "chance(1/2), step {i}, state {s:#x}");
+            let quarter = r.chance(0.25);
+            let s = r.lcg_state().unwrap();
+            assert_eq!(quarter, s >> 30 == 0, "chance(1/4), step {i}, state {s:#x}");
+        }
     }
 }

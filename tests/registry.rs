@@ -206,3 +206,81 @@ fn no_truncation_of_the_cathedral_rules_panics_the_loader() {
     }
     assert!(failed > 10);
 }
+
+/// Every field and variant of what a rule file writes to an operator (each item deriving
+/// `Deserialize` in `src/ops/`: `Params` and the structs and enums it holds) has a doc
+/// comment (`///`) right above it, attributes aside (issue 8: 14 lacked one).
+#[test]
+fn every_operator_parameter_is_documented() {
+    let mut srcs = Vec::new();
+    files(Path::new("src/ops"), "rs", &mut srcs);
+    srcs.sort();
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for path in &srcs {
+        let text = std::fs::read_to_string(path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let derive = lines[i].trim_start();
+            i += 1;
+            if !(derive.starts_with("#[derive(") && derive.contains("Deserialize")) {
+                continue;
+            }
+            // Skip to the item line (more attributes may come between).
+            while i < lines.len() && lines[i].trim_start().starts_with("#[") {
+                i += 1;
+            }
+            let Some(item) = lines.get(i) else { break };
+            let is_item = |kw: &str| {
+                item.starts_with(&format!("pub {kw} ")) || item.starts_with(&format!("{kw} "))
+            };
+            if !(is_item("struct") || is_item("enum")) || !item.trim_end().ends_with('{') {
+                i += 1;
+                continue; // tuple structs and unit items have no fields to document
+            }
+            let name = item
+                .split_whitespace()
+                .nth(2)
+                .unwrap_or("?")
+                .trim_end_matches('{');
+            let mut depth = 1;
+            i += 1;
+            while i < lines.len() && depth > 0 {
+                let t = lines[i].trim();
+                let opens = t.matches('{').count() + t.matches('(').count();
+                let closes = t.matches('}').count() + t.matches(')').count();
+                let member = !t.is_empty()
+                    && !t.starts_with("//")
+                    && !t.starts_with("#[")
+                    && !t.starts_with('}')
+                    && !t.starts_with(')')
+                    && t.chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphabetic() || c == '_');
+                if member {
+                    checked += 1;
+                    let mut j = i - 1;
+                    while lines[j].trim_start().starts_with("#[") {
+                        j -= 1;
+                    }
+                    if !lines[j].trim_start().starts_with("///") {
+                        missing.push(format!("{}:{}: `{name}`: {t}", path.display(), i + 1));
+                    }
+                }
+                depth = depth + opens - closes.min(depth + opens);
+                i += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 150,
+        "only {checked} parameters found: is the scan broken?"
+    );
+    assert!(
+        missing.is_empty(),
+        "{} operator parameters have no doc comment:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}

@@ -9,14 +9,18 @@ macro_rules! outln {
     }};
 }
 
+mod common;
+mod output;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use common::{load, parse_params, seeds};
+use output::{ascii, png_path, render_saved, sink, use_colour, write_png, Picture, When};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use undercroft::ruleset::diag::render;
-use undercroft::{Dungeon, Params, RuleSet};
+use undercroft::ruleset::Resolved;
+use undercroft::RuleSet;
 
 /// undercroft — a data-driven dungeon generator. Rule files (RON) describe a dungeon style;
 /// this program runs them.
@@ -141,107 +145,10 @@ enum Format {
     Png,
 }
 
-/// What `render` draws.
-#[derive(Clone, Copy, ValueEnum, PartialEq)]
-enum Picture {
-    Ascii,
-    Png,
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq)]
-enum When {
-    Auto,
-    Always,
-    Never,
-}
-
-/// Seeds `first`, `first + 1`, ... (`count` of them, fewer if `u64::MAX` is reached).
-pub(crate) fn seeds(first: u64, count: u64) -> impl Iterator<Item = u64> {
-    (0..count).map_while(move |i| first.checked_add(i))
-}
-
-/// Parse `NAME=VALUE` pairs.
-pub(crate) fn parse_params(raw: &[String]) -> Result<Params, String> {
-    let mut p = Params::new();
-    for r in raw {
-        let Some((k, v)) = r.split_once('=') else {
-            return Err(format!("--param takes NAME=VALUE, found `{r}`"));
-        };
-        p = p.set(k.trim(), v.trim());
-    }
-    Ok(p)
-}
-
-/// Load a rule set, printing diagnostics on failure.
-pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
-    match RuleSet::load(path) {
-        Ok(r) => Some(r),
-        Err(d) => {
-            eprint!("{}", render(&d.0, std::io::stderr().is_terminal()));
-            None
-        }
-    }
-}
-
-/// Where the PNG of seed `seed` goes: `out`, or `out`'s name with `-SEED` when there are
-/// `many` pictures.
-fn png_path(out: &Path, seed: u64, many: bool) -> PathBuf {
-    if !many {
-        return out.to_path_buf();
-    }
-    let stem = out
-        .file_stem()
-        .map_or("dungeon".into(), |x| x.to_string_lossy());
-    let ext = out
-        .extension()
-        .map_or("png".into(), |x| x.to_string_lossy());
-    out.with_file_name(format!("{stem}-{s}.{ext}", s = seed))
-}
-
-/// Write `d` as a PNG, saying why on failure.
-fn write_png(d: &Dungeon, path: &Path) -> Result<(), ExitCode> {
-    undercroft::render::png::write(d, path).map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", path.display());
-        ExitCode::FAILURE
-    })
-}
-
-/// The ASCII picture of `d` (with room interiors when `interiors`), one blank line after it.
-fn ascii(d: &Dungeon, interiors: bool, colour: bool) -> String {
-    if interiors {
-        undercroft::render::interiors::floor_with_interiors(d) + "\n"
-    } else {
-        undercroft::render::ascii::floor_plan(d, colour) + "\n"
-    }
-}
-
-/// Standard output, or `output` when given.
-fn sink(output: Option<&Path>) -> Result<Box<dyn Write>, ExitCode> {
-    Ok(match output {
-        Some(f) => match std::fs::File::create(f) {
-            Ok(f) => Box::new(std::io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", f.display());
-                return Err(ExitCode::FAILURE);
-            }
-        },
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    })
-}
-
-/// Whether to colour ASCII output.
-fn use_colour(color: When, output: Option<&Path>, ascii: bool) -> bool {
-    match color {
-        When::Always => true,
-        When::Never => false,
-        When::Auto => output.is_none() && std::io::stdout().is_terminal() && ascii,
-    }
-}
-
 /// `generate --format png`: one file per seed.
 fn png_files(
     rs: &RuleSet,
-    params: &Params,
+    params: &Resolved,
     seed: u64,
     count: u64,
     output: Option<&Path>,
@@ -251,7 +158,7 @@ fn png_files(
         return ExitCode::from(2);
     };
     for s in seeds(seed, count) {
-        let d = match rs.generate(s, params) {
+        let d = match rs.generate_resolved(s, params) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: seed {s}: {e}");
@@ -262,85 +169,6 @@ fn png_files(
             return code;
         }
     }
-    ExitCode::SUCCESS
-}
-
-/// The dungeons of a JSON-lines file (`-`: standard input); blank lines are skipped.
-fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
-    let name = input.display().to_string();
-    let text = if name == "-" {
-        let mut t = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map(|_| t)
-    } else {
-        std::fs::read_to_string(input)
-    };
-    let text = text.map_err(|e| {
-        eprintln!("error: cannot read {name}: {e}");
-        ExitCode::FAILURE
-    })?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match Dungeon::from_json(line) {
-            Ok(d) => out.push(d),
-            Err(e) => {
-                eprintln!(
-                    "error: {name}:{}:{}: not a Dungeon JSON object: {e}",
-                    i + 1,
-                    e.column()
-                );
-                return Err(ExitCode::FAILURE);
-            }
-        }
-    }
-    if out.is_empty() {
-        eprintln!("error: {name} holds no dungeon (expected one Dungeon JSON object a line, as `generate --format json` writes)");
-        return Err(ExitCode::FAILURE);
-    }
-    Ok(out)
-}
-
-/// `render`: draw saved dungeons.
-fn render_saved(
-    input: &Path,
-    format: Picture,
-    output: Option<&Path>,
-    color: When,
-    interiors: bool,
-) -> ExitCode {
-    if format == Picture::Png && output.is_none() {
-        eprintln!("error: --format png needs -o FILE.png");
-        return ExitCode::from(2);
-    }
-    let dungeons = match read_dungeons(input) {
-        Ok(d) => d,
-        Err(code) => return code,
-    };
-    if format == Picture::Png {
-        let out = output.expect("checked above");
-        for d in &dungeons {
-            if let Err(code) = write_png(d, &png_path(out, d.seed, dungeons.len() > 1)) {
-                return code;
-            }
-        }
-        return ExitCode::SUCCESS;
-    }
-    let colour = use_colour(color, output, true);
-    let mut out = match sink(output) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    for d in &dungeons {
-        if out
-            .write_all(ascii(d, interiors, colour).as_bytes())
-            .is_err()
-        {
-            return ExitCode::FAILURE;
-        }
-    }
-    let _ = out.flush();
     ExitCode::SUCCESS
 }
 
@@ -367,10 +195,14 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            if let Err(e) = rs.resolve_params(&params) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+            // Parameters are checked and `File` parameters read once for every seed.
+            let params = match rs.resolve(&params) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let colour = use_colour(color, output.as_deref(), format == Format::Ascii);
             if format == Format::Png {
                 return png_files(&rs, &params, seed, count, output.as_deref());
@@ -380,7 +212,7 @@ pub fn main() -> ExitCode {
                 Err(code) => return code,
             };
             for s in seeds(seed, count) {
-                match rs.generate(s, &params) {
+                match rs.generate_resolved(s, &params) {
                     Ok(d) => {
                         let text = match format {
                             Format::Png => continue, // written by png_files, above

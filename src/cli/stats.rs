@@ -10,30 +10,34 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
-    let Some(rs) = super::load(rules) else {
+    let Some(rs) = super::common::load(rules) else {
         return ExitCode::FAILURE;
     };
-    let params = match super::parse_params(raw) {
+    let params = match super::common::parse_params(raw) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = rs.resolve_params(&params) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
+    // Parameters are checked and `File` parameters read once for every seed.
+    let params = match rs.resolve(&params) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let done = AtomicU64::new(0);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
     let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> =
-        super::seeds(seed, count)
+        super::common::seeds(seed, count)
             .collect::<Vec<u64>>()
             .into_par_iter()
             .map(|s| {
                 let t = Instant::now();
-                let r = rs.generate(s, &params);
+                let r = rs.generate_resolved(s, &params);
                 let secs = t.elapsed().as_secs_f64();
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if progress && n % 1000 == 0 {

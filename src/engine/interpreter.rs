@@ -15,33 +15,56 @@ use crate::ops::Op;
 /// A compiled step.
 #[derive(Debug)]
 pub enum Step {
+    /// `Let`: store an expression's value in a variable slot.
     Let {
+        /// The variable slot written.
         slot: u16,
+        /// The value.
         expr: Program,
     },
+    /// `Require`/`Check`: fail failure point `id` when the condition is false.
     Require {
+        /// The failure point.
         id: u32,
+        /// The condition.
         expr: Program,
     },
+    /// `Retry`: run `body` again until it runs without failing, at most `max` times.
     Retry {
+        /// Most attempts.
         max: u32,
+        /// `file:line:col` of the `Retry`, for messages.
         at: String,
+        /// The steps retried.
         body: Vec<Step>,
     },
+    /// `If`: run `then` or `otherwise`.
     If {
+        /// The condition.
         cond: Program,
+        /// Steps run when it holds.
         then: Vec<Step>,
+        /// Steps run when it does not.
         otherwise: Vec<Step>,
     },
+    /// `ForEach`: run `body` once per item of `source`, the item in variable `var`.
     ForEach {
+        /// Its index in the step labels (one trace step per iteration).
         label: u32,
+        /// The loop variable's slot.
         var: u16,
+        /// What is looped over.
         source: Source,
+        /// Most iterations.
         max: u32,
+        /// The steps run per item.
         body: Vec<Step>,
     },
+    /// An operator step.
     Op {
+        /// Its index in the step labels.
         label: u32,
+        /// The compiled operator.
         op: Op,
     },
 }
@@ -60,7 +83,9 @@ pub enum Source {
 /// Sees the state after every operator step (for traces and step-through). The default
 /// methods do nothing and compile away.
 pub trait Observer {
+    /// Called after every operator step with its label and the state.
     fn after_step(&mut self, _label: &StepLabel, _st: &State) {}
+    /// Called when a `Retry` restarts because failure point `_failure` did not hold.
     fn restarted(&mut self, _failure: u32) {}
     /// Polled between steps and between attempts; `true` ends the run with
     /// [`GenError::Cancelled`].
@@ -71,7 +96,9 @@ pub trait Observer {
 
 /// An observer that also stops when `stop` returns true.
 pub struct Stoppable<O, F: FnMut() -> bool> {
+    /// The observer that sees the steps.
     pub inner: O,
+    /// Polled between steps: `true` cancels the run.
     pub stop: F,
 }
 
@@ -93,11 +120,15 @@ impl Observer for NoTrace {}
 
 /// Counters of one run.
 pub struct RunCx<'a, O: Observer> {
+    /// Labels of the operator steps.
     pub labels: &'a [StepLabel],
+    /// The failure points.
     pub failures: &'a [FailurePoint],
+    /// How many attempts each failure point ended.
     pub fail_counts: Vec<u32>,
     /// Restarts of all `Retry` steps.
     pub attempts: u32,
+    /// Who sees the steps.
     pub observer: &'a mut O,
 }
 

@@ -21,6 +21,7 @@ pub use state::State;
 /// What a step tells the interpreter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
+    /// Go on with the next step.
     Continue,
     /// Failure point `id` (see [`crate::ruleset::RuleSet::failure_points`]) did not hold:
     /// restart the innermost `Retry`.
@@ -53,17 +54,26 @@ pub enum GenError {
     /// A `Retry` used its whole budget. `failures` lists each failure point with how many
     /// attempts it ended, most frequent first.
     RetryExhausted {
+        /// The `Retry` budget (attempts).
         max: u32,
+        /// `file:line:col` of the `Retry`.
         at: String,
+        /// Each failure point and how many attempts it ended, most frequent first.
         failures: Vec<(String, u32)>,
     },
     /// A `Require` failed outside any `Retry`.
-    Failed { what: String },
+    Failed {
+        /// The failure point and where it is written.
+        what: String,
+    },
     /// A parameter given by the user is unknown, of the wrong type or out of range.
     Param(String),
     /// All `Retry` steps together restarted more than [`MAX_RESTARTS`] times (nested
     /// Retries multiply their budgets; this bounds the whole run).
-    TooManyRestarts { failures: Vec<(String, u32)> },
+    TooManyRestarts {
+        /// Each failure point and how many attempts it ended, most frequent first.
+        failures: Vec<(String, u32)>,
+    },
     /// The observer asked to stop (e.g. the preview has a newer request).
     Cancelled,
 }

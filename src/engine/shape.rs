@@ -14,6 +14,7 @@ use super::value::RoomId;
 /// A compiled shape.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shape {
+    /// The name rule files use, e.g. "1x1", "LTL".
     pub name: String,
     /// Cell offsets from the origin, in declaration order (rooms keep this order).
     pub cells: Vec<[i32; 2]>,

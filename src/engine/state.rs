@@ -17,8 +17,11 @@ pub const NO_ROOM: RoomId = RoomId::MAX;
 /// [`State::room_cells`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Room {
+    /// The room kind's index.
     pub kind: u16,
+    /// Index of its first cell in the state's room-cell list.
     pub first_cell: u32,
+    /// How many cells it has.
     pub n_cells: u32,
     /// Shape name index into the rule set's shape names, if any.
     pub shape: Option<u16>,
@@ -29,7 +32,9 @@ pub struct Room {
 /// A connection between two rooms across the edge between two adjacent cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Door {
+    /// The two rooms joined.
     pub rooms: [RoomId; 2],
+    /// The cell on either side, in the order of `rooms`.
     pub cells: [[i32; 2]; 2],
 }
 
@@ -48,9 +53,11 @@ pub struct State {
     pub cell: [i32; 2],
     /// `plan_width * plan_height` room ids, row-major, [`NO_ROOM`] where empty.
     pub cells: Vec<RoomId>,
+    /// Every room, by id.
     pub rooms: Vec<Room>,
     /// The cells of all rooms, each room's run contiguous.
     pub room_cells: Vec<[i32; 2]>,
+    /// Every door.
     pub doors: Vec<Door>,
     /// Named lists of rooms (e.g. dead ends), indexed by the list ids of the rule set.
     pub lists: Vec<Vec<RoomId>>,
@@ -62,6 +69,7 @@ pub struct State {
     pub layers: Vec<Vec<u16>>,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
     pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
+    /// The random number generator every operator draws from.
     pub rng: Rng,
 }
 

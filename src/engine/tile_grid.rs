@@ -9,7 +9,9 @@ use std::path::Path;
 /// A rectangle of tile ids.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TileGrid {
+    /// Columns.
     pub width: i32,
+    /// Rows.
     pub height: i32,
     /// `width * height` ids, row-major.
     pub tiles: Vec<u16>,

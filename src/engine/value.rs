@@ -8,6 +8,7 @@ pub type RoomId = u32;
 pub enum Value {
     /// Every number is a double, as in the scripting languages the originals were written in.
     Num(f64),
+    /// A truth value.
     Bool(bool),
     /// A room, by id.
     Room(RoomId),
@@ -21,6 +22,7 @@ pub enum Value {
 }
 
 impl Value {
+    /// The number (`Bool`: 1 or 0; others 0).
     #[inline]
     pub fn num(self) -> f64 {
         match self {
@@ -29,6 +31,7 @@ impl Value {
             _ => 0.0,
         }
     }
+    /// Whether the value counts as true (non-zero numbers, `true`, any room or cell).
     #[inline]
     pub fn truthy(self) -> bool {
         match self {
@@ -55,6 +58,7 @@ impl Value {
         }
     }
 
+    /// The room, if the value is one.
     #[inline]
     pub fn room(self) -> Option<RoomId> {
         match self {
@@ -67,16 +71,20 @@ impl Value {
 /// Static types, checked when a rule set is loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Type {
+    /// A number.
     Num,
+    /// A truth value.
     Bool,
     /// A room or nothing.
     Room,
+    /// A grid cell.
     Cell,
     /// A rectangle of tiles.
     Area,
 }
 
 impl Type {
+    /// The type's name in messages.
     pub fn describe(self) -> &'static str {
         match self {
             Type::Num => "a number",

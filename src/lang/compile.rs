@@ -17,21 +17,37 @@ pub const MAX_STACK: usize = 32;
 /// One instruction of a compiled expression (a stack machine).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Op {
+    /// Push a constant.
     Push(Value),
+    /// Push a variable slot's value.
     Var(u16),
+    /// Push a built-in value.
     Builtin(Builtin),
+    /// Negate the top.
     Neg,
+    /// Logical not of the top.
     Not,
+    /// Pop b, a; push a + b.
     Add,
+    /// Pop b, a; push a − b.
     Sub,
+    /// Pop b, a; push a · b.
     Mul,
+    /// Pop b, a; push a / b.
     Div,
+    /// Pop b, a; push a mod b.
     Mod,
+    /// Pop b, a; push a == b.
     Eq,
+    /// Pop b, a; push a != b.
     Ne,
+    /// Pop b, a; push a < b.
     Lt,
+    /// Pop b, a; push a <= b.
     Le,
+    /// Pop b, a; push a > b.
     Gt,
+    /// Pop b, a; push a >= b.
     Ge,
     /// If the top is false jump (keeping it), else pop it. (`&&`)
     JumpIfFalseElsePop(u16),
@@ -39,7 +55,9 @@ pub enum Op {
     JumpIfTrueElsePop(u16),
     /// Pop; jump if it was false. (`?:`)
     JumpIfFalse(u16),
+    /// Jump to this instruction index.
     Jump(u16),
+    /// Call a function on the values on top.
     Call(Func),
 }
 
@@ -48,7 +66,9 @@ pub enum Op {
 pub enum Builtin {
     /// Number of rooms in the state.
     Rooms,
+    /// The grid width.
     Width,
+    /// The grid height.
     Height,
 }
 
@@ -56,26 +76,35 @@ pub enum Builtin {
 pub trait Scope {
     /// A variable or parameter: its slot and type.
     fn var(&self, name: &str) -> Option<(u16, Type)>;
+    /// The index of list `name`.
     fn list(&self, name: &str) -> Option<u16>;
+    /// The index of room kind `name`.
     fn kind(&self, name: &str) -> Option<u16>;
     /// Every variable name visible here (for "did you mean" hints).
     fn var_names(&self) -> Vec<String>;
+    /// Every list name (for "did you mean").
     fn list_names(&self) -> Vec<String>;
+    /// Every room kind name (for "did you mean").
     fn kind_names(&self) -> Vec<String>;
 }
 
 /// A compile error: span inside the expression, message, and an optional hint.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompileError {
+    /// Byte range in the expression text.
     pub span: Span,
+    /// What is wrong.
     pub message: String,
+    /// How to fix it, when known.
     pub help: Option<String>,
 }
 
 /// A compiled expression.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
+    /// The instructions.
     pub code: Box<[Op]>,
+    /// The type of the value it computes.
     pub ty: Type,
 }
 

@@ -6,29 +6,53 @@ use crate::engine::value::Type;
 /// Built-in functions; list and kind arguments are resolved to indices at compile time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Func {
+    /// `rnd(n)`.
     Rnd,
+    /// `chance(p)`.
     Chance,
+    /// `floor(x)`.
     Floor,
+    /// `ceil(x)`.
     Ceil,
+    /// `round(x)`.
     Round,
+    /// `abs(x)`.
     Abs,
+    /// `min(...)` of this many arguments.
     Min(u8),
+    /// `max(...)` of this many arguments.
     Max(u8),
+    /// `len(list)`.
     Len(u16),
+    /// `first(list)`.
     First(u16),
+    /// `last(list)`.
     Last(u16),
+    /// `pop_random(list)`.
     PopRandom(u16),
+    /// `pop_last(list)`.
     PopLast(u16),
+    /// `pop_first(list)`.
     PopFirst(u16),
+    /// `contains(list, room)`.
     Contains(u16),
+    /// `adjacent(a, b)`.
     Adjacent,
+    /// `neighbours(room)`: rooms touching it.
     NeighbourRooms,
+    /// `neighbours(cell)`: occupied neighbour cells.
     NeighbourCells,
+    /// `count(kind)`.
     Count(u16),
+    /// `is(room, kind)`.
     Is(u16),
+    /// `exists(x)`.
     Exists,
+    /// `cell(x, y)`.
     Cell,
+    /// `x(cell)`.
     X,
+    /// `y(cell)`.
     Y,
     W,
     H,

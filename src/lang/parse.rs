@@ -5,11 +5,17 @@
 
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 
-#[derive(Parser)]
-#[grammar = "lang/expr.pest"]
-struct ExprParser;
+/// The parser pest generates from `expr.pest`, with its `Rule` enum (one variant per
+/// grammar rule, documented in the grammar file).
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "lang/expr.pest"]
+    pub struct ExprParser;
+}
+use grammar::ExprParser;
+pub use grammar::Rule;
 
 /// Byte range `start..end` inside the expression text.
 pub type Span = (usize, usize);
@@ -17,49 +23,77 @@ pub type Span = (usize, usize);
 /// A node of the syntax tree with the span of the text it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Node {
+    /// What it is.
     pub kind: NodeKind,
+    /// Where it is in the expression text.
     pub span: Span,
 }
 
+/// The kinds of syntax-tree node.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NodeKind {
+    /// A number literal.
     Num(f64),
+    /// `true` or `false`.
     Bool(bool),
+    /// A variable, parameter or built-in name.
     Name(String),
     /// Function name, span of the name, arguments.
     Call(String, Span, Vec<Node>),
+    /// `-a` or `!a`.
     Unary(UnOp, Box<Node>),
+    /// `a op b`.
     Binary(BinOp, Box<Node>, Box<Node>),
+    /// `c ? a : b`.
     Ternary(Box<Node>, Box<Node>, Box<Node>),
 }
 
+/// A prefix operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnOp {
+    /// `-`
     Neg,
+    /// `!`
     Not,
 }
 
+/// An infix operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
+    /// `||`
     Or,
+    /// `&&`
     And,
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mul,
+    /// `/`
     Div,
+    /// `%`
     Mod,
 }
 
 /// A syntax error: where in the expression text, and what was expected there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError {
+    /// Byte range in the expression text.
     pub span: Span,
+    /// What was expected.
     pub message: String,
 }
 

@@ -4,6 +4,9 @@
 //! Every error carries the byte span of the text it is about; the loader turns it into a
 //! `file:line:col` diagnostic. Tile ids are 0..=65535; `.` in a grid is 0 (any tile in a
 //! search grid, "leave unchanged" in a replace grid).
+// Undocumented items allowed until the `grid` branch's rewrite of this module lands
+// (issue 8): document them then and remove this line.
+#![allow(missing_docs)]
 
 use pest::iterators::Pair;
 use pest::Parser;

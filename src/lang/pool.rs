@@ -3,11 +3,17 @@
 
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 
-#[derive(Parser)]
-#[grammar = "lang/pool.pest"]
-struct PoolParser;
+/// The parser pest generates from `pool.pest`, with its `Rule` enum (one variant per
+/// grammar rule, documented in the grammar file).
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "lang/pool.pest"]
+    pub struct PoolParser;
+}
+use grammar::PoolParser;
+pub use grammar::Rule;
 
 /// Byte range in the pool file.
 pub type Span = (usize, usize);
@@ -15,43 +21,60 @@ pub type Span = (usize, usize);
 /// A parsed pool file.
 #[derive(Debug, Clone, Default)]
 pub struct PoolSyntax {
+    /// `pool "name"` and its span.
     pub name: (String, Span),
     /// Tiles per grid cell `(columns, rows)`.
     pub cell: (i64, i64, Span),
+    /// The `legend` entries.
     pub legend: Vec<GlyphSyntax>,
+    /// The layouts, in file order.
     pub layouts: Vec<LayoutSyntax>,
 }
 
 /// A legend entry.
 #[derive(Debug, Clone)]
 pub struct GlyphSyntax {
+    /// The character.
     pub glyph: char,
+    /// Its meaning.
     pub meaning: String,
+    /// `solid`: may not cover a door tile.
     pub solid: bool,
+    /// `outside`: the empty notch of a shape.
     pub outside: bool,
+    /// Where it is written.
     pub span: Span,
 }
 
 /// A layout as written.
 #[derive(Debug, Clone, Default)]
 pub struct LayoutSyntax {
+    /// `layout "name"` and its span.
     pub name: (String, Span),
+    /// `shape "..."`.
     pub shape: Option<(String, Span)>,
+    /// `doors [...]`: slot names.
     pub doors: Vec<(String, Span)>,
     /// Span of the `doors [...]` field (or of the name when absent).
     pub doors_span: Span,
+    /// `kinds [...]`: room kinds.
     pub kinds: Vec<(String, Span)>,
+    /// `difficulty N`.
     pub difficulty: Option<(i64, Span)>,
+    /// `weight W`.
     pub weight: Option<(f64, Span)>,
     /// Each row's text between the bars, with the span of that text.
     pub rows: Vec<(String, Span)>,
+    /// Where the `interior` block is.
     pub interior_span: Span,
 }
 
 /// A syntax error: where, what was expected, and the layout it is in (if any).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PoolSyntaxError {
+    /// Byte range in the pool file.
     pub span: Span,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -8,7 +8,7 @@
 //! Writes the room, a door, the variable. Fails when no direction qualifies and `require`
 //! is set (the default).
 
-use super::Dir;
+use super::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -17,6 +17,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "place a one-cell room next to a given room, directions tried in order of preference";
 
@@ -73,10 +74,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.to)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let to = match cx.var(&self.to.text) {
             Some((slot, Type::Room)) => Some(slot),
@@ -120,6 +123,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;

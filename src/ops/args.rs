@@ -35,6 +35,7 @@ pub struct Rect {
 }
 
 impl RectDef {
+    /// Compile the four expressions.
     pub fn compile(&self, cx: &mut Cx) -> Option<Rect> {
         let x = cx.expr(&self.x, Type::Num);
         let y = cx.expr(&self.y, Type::Num);
@@ -78,7 +79,9 @@ impl Rect {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PointDef {
+    /// Column of the cell (expression, in cells, truncated toward zero).
     pub x: Src,
+    /// Row of the cell (expression, in cells, truncated toward zero).
     pub y: Src,
 }
 
@@ -90,6 +93,7 @@ pub struct Point {
 }
 
 impl PointDef {
+    /// Compile the two expressions.
     pub fn compile(&self, cx: &mut Cx) -> Option<Point> {
         let x = cx.expr(&self.x, Type::Num);
         let y = cx.expr(&self.y, Type::Num);
@@ -98,6 +102,7 @@ impl PointDef {
 }
 
 impl Point {
+    /// The cell `(x, y)`, truncated toward zero.
     #[inline]
     pub fn eval(&self, st: &mut State) -> (i32, i32) {
         (self.x.num(st) as i32, self.y.num(st) as i32)

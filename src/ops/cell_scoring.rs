@@ -23,6 +23,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "place a one-cell room at the empty cell with the best neighbour score (e.g. a secret room)";
 
@@ -75,10 +76,12 @@ pub struct Op {
 const SIDES: [[i32; 2]; 4] = [[-1, 0], [0, -1], [1, 0], [0, 1]];
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.kind)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let kind = cx.kind(&self.kind);
         let shape = cx.optional_one_cell_shape(self.shape.as_ref())?;
@@ -120,6 +123,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;
@@ -183,5 +187,63 @@ impl Op {
             st.vars[v as usize] = Value::Room(id);
         }
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{lines, rooms, try_rooms};
+
+    /// Passes with a target of 2.5 on 5x3 from (2, 1) (rooms (3, 1), (1, 1), (2, 2)), then
+    /// the first dead end, (3, 1), becomes the boss room.
+    const GROW: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
+        room_kind: "normal", target: "2.5", directions: [E, W, S, N], chance: "1",
+        columns: (0, 4), rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),
+        PickRoom(from: "dead_ends", how: First, kind: "boss"),"#;
+
+    /// Cells touching the boss ((3, 0), (4, 1), (3, 2)) are avoided. Of the others, (1, 0),
+    /// (2, 0) and (0, 1) have one neighbour: 10 − 5 = 5; (1, 2) has two ((1, 1) and
+    /// (2, 2)): 10, the best. The room is joined to both.
+    #[test]
+    fn the_best_score_wins_and_avoided_kinds_are_avoided() {
+        let steps = format!(
+            r#"{GROW}
+            PlaceByScore(kind: "secret", var: "s", base: 10, jitter: 0, no_door_penalty: 100,
+                penalties: [(2, 5)], avoid_kinds: ["boss"]),
+            Require("exists(s)"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 .oSB.
+                 .?o.."
+            )
+        );
+        assert_eq!(
+            r.doors,
+            [
+                [[1, 1], [1, 2]],
+                [[1, 1], [2, 1]],
+                [[1, 2], [2, 2]],
+                [[2, 1], [2, 2]],
+                [[2, 1], [3, 1]],
+            ]
+        );
+    }
+
+    /// A `1x1` start grown by `GrowShapes` (target 0) at (0, 0) of a 2x2 grid is the only
+    /// room; with its kind avoided no cell qualifies, and `require` fails the run.
+    #[test]
+    fn nothing_qualifies_when_every_neighbour_is_avoided() {
+        let steps = r#"GrowShapes(start: (0, 0), start_shape: "1x1", start_kind: "start",
+                room_kind: "normal", target: "0", base_shape: "1x1", remove_chance: "0",
+                start_children: "4", children: "4", push_back_chance: "0",
+                dead_ends: "dead_ends"),
+            PlaceByScore(kind: "secret", base: 10, jitter: 0, no_door_penalty: 100,
+                avoid_kinds: ["start"], require: true),"#;
+        let e = try_rooms(2, 2, "", steps, &[]).unwrap_err().to_string();
+        assert!(e.contains("no cell qualifies for `secret`"), "{e}");
     }
 }

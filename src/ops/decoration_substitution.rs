@@ -19,6 +19,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "replace random cells by a random member of their tile's substitution class";
 
@@ -26,11 +27,17 @@ pub const DESCRIPTION: &str =
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PartnerDef {
+    /// The drawn member (tile id) that needs a partner cell.
     pub pick: Tile,
+    /// Column offset of the partner cell from the substituted cell, in cells.
     pub dx: i32,
+    /// Row offset of the partner cell from the substituted cell, in cells.
     pub dy: i32,
+    /// Substitution class (class number of the class table) the partner's tile must have.
     pub partner_class: Tile,
+    /// Tile id written at the partner cell when it qualifies.
     pub partner_tile: Tile,
+    /// Tile id written instead of `pick` when the partner does not qualify.
     pub fallback: Tile,
 }
 
@@ -67,10 +74,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let classes = cx.tile_table(&self.classes)?;
@@ -100,6 +109,7 @@ impl Op {
         self.classes.get(t as usize).copied().unwrap_or(0)
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (w, h) = (st.width, st.height);
         let l = self.layer as usize;

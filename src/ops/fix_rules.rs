@@ -22,6 +22,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "apply a list of neighbour fix rules in one raster pass";
 
 /// Rule-file parameters of `FixRules(...)`.
@@ -62,10 +63,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let rules = cx.rules(&self.rules);
@@ -128,6 +131,7 @@ impl Op {
             .unwrap_or(&self.any_head)
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;

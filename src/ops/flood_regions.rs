@@ -15,6 +15,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "record connected regions of given tiles as rooms of a kind";
 
 /// Rule-file parameters of `FloodRegions(...)`.
@@ -76,10 +77,12 @@ const N8: [(i32, i32); 8] = [
 ];
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let steps: &'static [(i32, i32)] = match self.connectivity {
@@ -109,6 +112,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (w, h) = (st.width, st.height);
         let n = (w * h) as usize;

@@ -11,6 +11,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "keep only the first or last entries of a room list";
 
 /// Which end of the list is kept.
@@ -43,10 +44,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.list)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let list = cx.list(&self.list);
         let keep = cx.expr(&self.keep, Type::Num);
@@ -59,6 +62,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let keep = self.keep.num(st).max(0.0) as usize;
         let list = &mut st.lists[self.list as usize];

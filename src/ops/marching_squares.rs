@@ -12,6 +12,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "tile a layer from the 2x2 blocks of a mask through a table";
 
 /// Rule-file parameters of `MarchingSquares(...)`.
@@ -43,10 +44,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let from = cx.layer(&self.from);
         let to = cx.layer(&self.to);
@@ -76,6 +79,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let w = st.width as usize;
         let h = st.height as usize;

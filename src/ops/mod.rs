@@ -22,6 +22,7 @@ pub mod cell_scoring;
 pub mod cellular_automaton;
 pub mod count_cells;
 pub mod decoration_substitution;
+pub mod dir;
 pub mod door_corridors;
 pub mod fill_rect;
 pub mod fix_rules;
@@ -48,30 +49,7 @@ pub mod special_rooms;
 pub mod stamp;
 mod testing;
 
-/// A compass direction on the grid (y grows downwards).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-pub enum Dir {
-    /// x + 1
-    E,
-    /// x − 1
-    W,
-    /// y + 1
-    S,
-    /// y − 1
-    N,
-}
-
-impl Dir {
-    #[inline]
-    pub fn delta(self) -> (i32, i32) {
-        match self {
-            Dir::E => (1, 0),
-            Dir::W => (-1, 0),
-            Dir::S => (0, 1),
-            Dir::N => (0, -1),
-        }
-    }
-}
+pub use dir::Dir;
 
 macro_rules! operators {
     ($( $(#[$doc:meta])* $variant:ident => $module:ident ),* $(,)?) => {
@@ -99,7 +77,7 @@ macro_rules! operators {
         /// A compiled operator.
         #[derive(Debug)]
         pub enum Op {
-            $( $variant($module::Op), )*
+            $( $(#[$doc])* $variant($module::Op), )*
         }
 
         impl StepDef {
@@ -219,7 +197,9 @@ operators! {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Retry")]
 pub struct RetryDef {
+    /// The most attempts, 1..=10,000,000 (the first run counts as one).
     pub max: Attempts,
+    /// The steps run on every attempt.
     pub steps: Vec<StepDef>,
 }
 
@@ -243,9 +223,12 @@ impl TryFrom<i64> for Attempts {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "If")]
 pub struct IfDef {
+    /// The condition, a true/false expression evaluated when the step runs.
     pub cond: Src,
+    /// Steps run when the condition holds. Default none.
     #[serde(default)]
     pub then: Vec<StepDef>,
+    /// Steps run when it does not (`else` in rule files). Default none.
     #[serde(default, rename = "else")]
     pub otherwise: Vec<StepDef>,
 }

@@ -14,7 +14,7 @@
 //! `until` — when that condition holds after a placement. Fails only with `require: true`
 //! and nothing placed.
 
-use super::Dir;
+use super::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -24,6 +24,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "place a room at a random empty cell that passes a neighbour test (e.g. a secret room)";
 
@@ -106,10 +107,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.kind)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let (w, h) = (cx.plan_width(), cx.plan_height());
         let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
@@ -197,6 +200,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;
@@ -272,5 +276,98 @@ impl Op {
             (false, Some(f)) => Flow::Fail(f),
             _ => Flow::Continue,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{lines, plan, rooms, try_rooms};
+
+    /// Passes with a target of 2.5 on 5x3 from (2, 1): rooms (3, 1), (1, 1), (2, 2), all
+    /// dead ends.
+    const GROW: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
+        room_kind: "normal", target: "2.5", directions: [E, W, S, N], chance: "1",
+        columns: (0, 4), rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),"#;
+
+    /// Every try samples the one cell (3, 2). Its neighbours are (3, 1) and (2, 2): two.
+    /// The walk E, W, S, N sees (4, 2) empty (not clean), then (2, 2), a dead end: the walk
+    /// stops, not ok. The new room has doors to both rooms it touches.
+    #[test]
+    fn the_walk_sets_ok_and_clean_and_the_room_joins_its_neighbours() {
+        let steps = format!(
+            r#"{GROW}
+            PlaceByNeighbours(kind: "secret", var: "s", tries: 5, sample_x: (3, 3),
+                sample_y: (2, 2), stop_at_lists: ["dead_ends"],
+                accept: "neighbours == 2 && !ok && !clean && try == 0"),
+            Require("exists(s)"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 .oSo.
+                 ..o?."
+            )
+        );
+        assert_eq!(
+            r.doors,
+            [
+                [[1, 1], [2, 1]],
+                [[2, 1], [2, 2]],
+                [[2, 1], [3, 1]],
+                [[2, 2], [3, 2]],
+                [[3, 1], [3, 2]],
+            ]
+        );
+    }
+
+    /// A kind in `stop_at_kinds` clears both `ok` and `clean`: at (2, 0) the walk S meets
+    /// the start. The cell has one neighbour.
+    #[test]
+    fn a_stop_kind_clears_ok_and_clean() {
+        let steps = format!(
+            r#"{GROW}
+            PlaceByNeighbours(kind: "secret", tries: 1, sample_x: (2, 2), sample_y: (0, 0),
+                order: [S], stop_at_kinds: ["start"], doors: false,
+                accept: "neighbours == 1 && !ok && !clean"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "..?..
+                 .oSo.
+                 ..o.."
+            )
+        );
+        assert_eq!(r.doors.len(), 3, "doors: false adds none");
+    }
+
+    /// Nothing placed: the cell is outside `columns`, or `accept` refuses it; `require`
+    /// then fails the run.
+    #[test]
+    fn nothing_placed_outside_columns_or_when_refused() {
+        let steps = format!(
+            r#"{GROW}
+            PlaceByNeighbours(kind: "secret", var: "s", tries: 9, sample_x: (3, 3),
+                sample_y: (2, 2), columns: (0, 2), accept: "true"),
+            Require("!exists(s)"),"#
+        );
+        assert_eq!(
+            plan(5, 3, &steps),
+            lines(
+                ".....
+                 .oSo.
+                 ..o.."
+            )
+        );
+        let steps = format!(
+            r#"{GROW}
+            PlaceByNeighbours(kind: "secret", tries: 9, sample_x: (3, 3), sample_y: (2, 2),
+                stop_at_lists: ["dead_ends"], accept: "ok", require: true),"#
+        );
+        let e = try_rooms(5, 3, "", &steps, &[]).unwrap_err().to_string();
+        assert!(e.contains("no cell accepted for `secret`"), "{e}");
     }
 }

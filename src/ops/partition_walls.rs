@@ -26,6 +26,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "run partition walls with doors across open floor from trigger tiles";
 
 /// Which way a wall runs from its origin.
@@ -43,6 +44,7 @@ pub enum WallDir {
 pub struct TriggerDef {
     /// The tile the scanned cell must hold.
     pub tile: Tile,
+    /// Which way the wall runs from the trigger cell.
     pub dir: WallDir,
     /// The tile written at the origin (before the kind's replacements).
     pub start: Tile,
@@ -93,7 +95,9 @@ pub struct Params {
     pub stops: Vec<Tile>,
     /// Shortest accepted walk (origin included). Diablo: 2.
     pub min_length: Count,
+    /// Wall kinds and open-door roll of walls run toward x + 1.
     pub horizontal: DirDef,
+    /// Wall kinds and open-door roll of walls run toward y + 1.
     pub vertical: DirDef,
     /// Door tiles that get flagged in `protect`.
     #[serde(default)]
@@ -152,10 +156,12 @@ fn dir(cx: &mut Cx, at: &Src, d: &DirDef) -> Option<Dir> {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let skip = flag_layers(cx, &self.skip);
@@ -241,6 +247,7 @@ impl Op {
         }
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let w = st.width;
         for y in 0..st.height {

@@ -14,13 +14,16 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "take a room from a list (last, first, random or farthest) and give it a kind";
 
 /// Which room of a list to take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum How {
+    /// The list's first entry.
     First,
+    /// The list's last entry.
     Last,
     /// Uniform over the list (one draw of `rnd(len)`).
     Random,
@@ -34,6 +37,7 @@ pub enum How {
 pub struct Params {
     /// The list to take from.
     pub from: Src,
+    /// Which room of the list is taken.
     pub how: How,
     /// New kind of the room (optional: leave the kind unchanged).
     #[serde(default)]
@@ -55,9 +59,13 @@ pub struct Params {
 /// How to choose, compiled (shared with `SpecialRooms`).
 #[derive(Debug, Clone, Copy)]
 pub struct Choice {
+    /// The list taken from.
     pub list: u16,
+    /// Which room.
     pub how: How,
+    /// For `Farthest`: the variable slot of the origin room.
     pub origin: Option<u16>,
+    /// Leave the room in the list.
     pub keep: bool,
 }
 
@@ -145,10 +153,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), self.keep);
         // Declare the variable even when the kind is wrong, so later uses of it do not
@@ -175,6 +185,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let room = self.choice.take(st);
         if let Some(v) = self.var {
@@ -189,5 +200,99 @@ impl Op {
             }
             None => self.fail_empty.map_or(Flow::Continue, Flow::Fail),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{lines, rooms, try_rooms};
+
+    /// The queue growth of `room_growth`'s tests on 5x3 from (2, 1): dead ends, in order,
+    /// (2, 2) and (2, 0) at door distance 1 from the start, then (4, 2), (4, 0), (0, 2),
+    /// (0, 0) at distance 3.
+    const GROW: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
+        room_kind: "normal", target: "100", directions: [E, W, S, N], chance: "1",
+        columns: (0, 4), rows: (0, 2), frontier: Queue, dead_ends: "dead_ends"),"#;
+
+    /// First takes (2, 2), Last (0, 0); Farthest takes the last of the distance-3 rooms
+    /// left, (0, 2). Each is removed from the list.
+    #[test]
+    fn first_last_and_farthest() {
+        let steps = format!(
+            r#"{GROW}
+            PickRoom(from: "dead_ends", how: First, kind: "boss", var: "boss"),
+            PickRoom(from: "dead_ends", how: Last, kind: "shop"),
+            PickRoom(from: "dead_ends", how: Farthest, origin: "start", kind: "treasure"),
+            Require("exists(boss)"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "$.o.o
+                 ooSoo
+                 T.B.o"
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[2, 0], [4, 2], [4, 0]]);
+    }
+
+    /// `keep` leaves the room in the list: taking First twice takes (2, 2) twice.
+    #[test]
+    fn keep_leaves_the_room_in_the_list() {
+        let steps = format!(
+            r#"{GROW}
+            PickRoom(from: "dead_ends", how: First, kind: "boss", keep: true),
+            PickRoom(from: "dead_ends", how: First, kind: "shop", keep: true),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.o.o
+                 ooSoo
+                 o.$.o"
+            )
+        );
+        assert_eq!(r.lists["dead_ends"].len(), 6);
+    }
+
+    /// Random draws `rnd(len)`. Growing with a target of 2.5 in passes (rolls before the
+    /// bounds) draws 16 times (4 directions for the start, then for each of its 3 rooms);
+    /// the 17th LCG state from seed 1 is 2502193446, `(|s| >> 16) % 3 = 27355 % 3 = 1`: the
+    /// second dead end, (1, 1).
+    #[test]
+    fn random_draws_once() {
+        let steps = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", room_kind: "normal",
+                target: "2.5", directions: [E, W, S, N], chance: "1", columns: (0, 4),
+                rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),
+            PickRoom(from: "dead_ends", how: Random, kind: "boss"),"#;
+        let r = rooms(5, 3, "", steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 .BSo.
+                 ..o.."
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[3, 1], [2, 2]]);
+    }
+
+    /// An empty list: the variable is empty, and `require` fails the run.
+    #[test]
+    fn an_empty_list_fails_only_when_required() {
+        let grow = GROW.replace(r#"chance: "1""#, r#"chance: "0""#);
+        let steps = format!(
+            r#"{grow} PickRoom(from: "dead_ends", how: First, kind: "boss", var: "b"),
+               Require("!exists(b)"),"#
+        );
+        assert_eq!(
+            rooms(5, 3, "", &steps, &[]).lists["dead_ends"],
+            Vec::<[i32; 2]>::new()
+        );
+        let steps = format!(r#"{grow} PickRoom(from: "dead_ends", how: Last, require: true),"#);
+        let e = try_rooms(5, 3, "", &steps, &[]).unwrap_err().to_string();
+        assert!(e.contains("PickRoom: list `dead_ends` is empty"), "{e}");
     }
 }

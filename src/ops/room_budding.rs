@@ -33,6 +33,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "recursively bud rooms off parent rectangles on a mask layer (alternating axes)";
 
@@ -40,6 +41,7 @@ pub const DESCRIPTION: &str =
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ParentDef {
+    /// The parent rectangle, in cells (its rooms bud off its sides).
     pub rect: RectDef,
     /// Skip this parent when false. Default: always.
     #[serde(default)]
@@ -98,10 +100,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let dir = cx.expr(&self.dir, Type::Num);
@@ -132,6 +136,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let dir = self.dir.num(st) as i32;
         let mut stack = Vec::new();

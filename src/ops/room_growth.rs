@@ -18,7 +18,7 @@
 //! and optionally a variable holding the start room. Fails (restarting the enclosing
 //! `Retry`) only if the start cell is already a room.
 
-use super::Dir;
+use super::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
@@ -28,6 +28,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "breadth-first room growth from a start cell, with a chance per direction; records dead ends";
 
@@ -135,10 +136,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.start_kind)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let (w, h) = (cx.plan_width(), cx.plan_height());
         let (sx, sy) = self.start;
@@ -229,6 +232,7 @@ struct Run {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let (sx, sy) = self.start;
         if st.room_at(sx, sy) != NO_ROOM {
@@ -340,5 +344,94 @@ impl Op {
             st.lists[self.dead_ends as usize].push(room);
         }
         closed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{lines, rooms};
+
+    /// `GrowRoomGraph` on a 5x3 grid from (2, 1), directions E W S N, with probability 1.
+    fn grow(frontier: &str, target: &str, chance: &str, extra: &str) -> String {
+        format!(
+            r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
+                  room_kind: "normal", target: "{target}", directions: [E, W, S, N],
+                  chance: "{chance}", columns: (0, 4), rows: (0, 2), frontier: {frontier},
+                  dead_ends: "dead_ends", {extra}),"#
+        )
+    }
+
+    /// The queue: S grows E (3, 1), W (1, 1), S (2, 2), N (2, 0). (3, 1) grows E to (4, 1)
+    /// only — (3, 2) and (3, 0) would touch two rooms; (1, 1) likewise grows W to (0, 1);
+    /// (2, 2) and (2, 0) grow nothing (dead ends). (4, 1) grows S and N, (0, 1) grows S and
+    /// N; those four are dead ends. Every new room has a door to its parent only.
+    #[test]
+    fn queue_grows_a_tree_of_rooms_touching_only_their_parent() {
+        let r = rooms(5, 3, "", &grow("Queue", "100", "1", ""), &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.o.o
+                 ooSoo
+                 o.o.o"
+            )
+        );
+        assert_eq!(
+            r.lists["dead_ends"],
+            [[2, 2], [2, 0], [4, 2], [4, 0], [0, 2], [0, 0]]
+        );
+        assert_eq!(
+            r.doors,
+            [
+                [[0, 0], [0, 1]],
+                [[0, 1], [0, 2]],
+                [[0, 1], [1, 1]],
+                [[1, 1], [2, 1]],
+                [[2, 0], [2, 1]],
+                [[2, 1], [2, 2]],
+                [[2, 1], [3, 1]],
+                [[3, 1], [4, 1]],
+                [[4, 0], [4, 1]],
+                [[4, 1], [4, 2]],
+            ]
+        );
+    }
+
+    /// Passes with a target of 2.5: rooms are added while fewer than 2.5 were grown, so the
+    /// start grows E, W and S and stops before N; in the second pass the three grow nothing
+    /// and become the dead ends, in frontier order. The start is not a dead end: it grew.
+    #[test]
+    fn passes_stop_at_the_unrounded_target() {
+        let r = rooms(5, 3, "", &grow("Passes(count: 10)", "2.5", "1", ""), &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 .oSo.
+                 ..o.."
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[3, 1], [1, 1], [2, 2]]);
+    }
+
+    /// With probability 0 nothing grows; the start is a dead end only when allowed.
+    #[test]
+    fn nothing_grows_with_chance_zero() {
+        for (allowed, dead) in [("false", vec![]), ("true", vec![[2, 1]])] {
+            let extra = format!("start_can_be_dead_end: {allowed}");
+            let r = rooms(5, 3, "", &grow("Queue", "100", "0", &extra), &[]);
+            assert_eq!(
+                r.plan,
+                lines(
+                    ".....
+                     ..S..
+                     ....."
+                )
+            );
+            assert_eq!(
+                r.lists["dead_ends"], dead,
+                "start_can_be_dead_end: {allowed}"
+            );
+        }
     }
 }

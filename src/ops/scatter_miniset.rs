@@ -17,6 +17,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "place a miniset at random wherever it matches, in raster order";
 
 /// Rule-file parameters of `ScatterMiniset(...)`.
@@ -52,10 +53,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.miniset)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let m = cx.miniset(&self.miniset)?;
@@ -78,6 +81,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let m = &self.m;
         let l = self.layer as usize;

@@ -14,6 +14,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "copy a tile grid from a file parameter into a layer";
 
 /// Rule-file parameters of `PlaceSetPiece(...)`.
@@ -49,10 +50,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.file)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let asset = cx.file_param(&self.file);
@@ -71,6 +74,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;
@@ -97,5 +101,98 @@ impl Op {
             }
         }
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::tile_grid::TileGrid;
+    use crate::ops::testing::{grid, run_rules_assets};
+
+    const HEAD: &str = r#"params: { "piece": File(doc: "a tile grid") },"#;
+    const FILL: &str =
+        r#"FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "5", h: "4")),"#;
+
+    fn piece(width: i32, height: i32, tiles: &[u16]) -> Option<TileGrid> {
+        Some(TileGrid {
+            width,
+            height,
+            tiles: tiles.to_vec(),
+        })
+    }
+
+    /// The 2x2 piece `3 0 / 0 4` at (2, 1): non-zero tiles written and flagged, zeros
+    /// become `zero`.
+    #[test]
+    fn copies_the_piece_and_protects_its_tiles() {
+        let steps = format!(
+            r#"{FILL} PlaceSetPiece(layer: "t", file: "piece", at: (x: "2", y: "1"), zero: 9,
+                   protect: "p"),"#
+        );
+        let out = run_rules_assets(
+            5,
+            4,
+            HEAD,
+            &steps,
+            &["t", "p"],
+            vec![piece(2, 2, &[3, 0, 0, 4])],
+        );
+        assert_eq!(
+            out[0],
+            grid(
+                "1 1 1 1 1
+                 1 1 3 9 1
+                 1 1 9 4 1
+                 1 1 1 1 1"
+            )
+        );
+        assert_eq!(
+            out[1],
+            grid(
+                "0 0 0 0 0
+                 0 0 1 0 0
+                 0 0 0 1 0
+                 0 0 0 0 0"
+            )
+        );
+    }
+
+    /// Cells off the grid are skipped (at (4, 3) only the top-left cell lands, at (-1, -1)
+    /// only the bottom-right); without `zero` the zero cells leave the layer as it was.
+    #[test]
+    fn clips_to_the_grid_and_keeps_under_zeros() {
+        let steps = format!(
+            r#"{FILL}
+            PlaceSetPiece(layer: "t", file: "piece", at: (x: "4", y: "3")),
+            PlaceSetPiece(layer: "t", file: "piece", at: (x: "-1", y: "-1")),
+            PlaceSetPiece(layer: "t", file: "piece", at: (x: "1", y: "1")),"#
+        );
+        let out = run_rules_assets(5, 4, HEAD, &steps, &["t"], vec![piece(2, 2, &[3, 0, 0, 4])]);
+        assert_eq!(
+            out[0],
+            grid(
+                "4 1 1 1 1
+                 1 3 1 1 1
+                 1 1 4 1 1
+                 1 1 1 1 3"
+            )
+        );
+    }
+
+    /// Without the file, or when `when` is false, the step does nothing.
+    #[test]
+    fn nothing_without_the_file_or_when_false() {
+        let steps = format!(
+            r#"{FILL} PlaceSetPiece(layer: "t", file: "piece", at: (x: "0", y: "0"), zero: 9),"#
+        );
+        let all_ones = grid("1 1 1 1 1\n1 1 1 1 1\n1 1 1 1 1\n1 1 1 1 1");
+        let out = run_rules_assets(5, 4, HEAD, &steps, &["t"], vec![None]);
+        assert_eq!(out[0], all_ones);
+        let steps = format!(
+            r#"{FILL} PlaceSetPiece(layer: "t", file: "piece", at: (x: "0", y: "0"), zero: 9,
+                   when: "false"),"#
+        );
+        let out = run_rules_assets(5, 4, HEAD, &steps, &["t"], vec![piece(1, 1, &[5])]);
+        assert_eq!(out[0], all_ones);
     }
 }

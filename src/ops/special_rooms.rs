@@ -14,6 +14,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "give rooms from a list kinds from an ordered table of conditions and odds";
 
@@ -36,6 +37,7 @@ pub struct Params {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Special {
+    /// Room kind given to the taken room.
     pub kind: Src,
     /// Condition; evaluated (rolling its dice) every time, before a room is taken.
     /// Default: always.
@@ -61,10 +63,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), false);
         let mut entries = Vec::new();
@@ -95,6 +99,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         for e in &self.entries {
             if let Some(v) = e.var {
@@ -113,5 +118,59 @@ impl Op {
             }
         }
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{lines, rooms};
+
+    /// Entries in order, each taking the list's first room when its condition holds: the
+    /// boss takes (2, 2); the shop's condition is false (nothing taken, `s` empty); the
+    /// treasure takes (2, 0); the secret room, whose condition reads `t` and `s`, takes
+    /// (4, 2). Dead ends of the queue growth of `room_growth`'s tests.
+    #[test]
+    fn entries_in_order_with_conditions() {
+        let steps = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", room_kind: "normal",
+                target: "100", directions: [E, W, S, N], chance: "1", columns: (0, 4),
+                rows: (0, 2), frontier: Queue, dead_ends: "dead_ends"),
+            SpecialRooms(from: "dead_ends", how: First, rooms: [
+                Special(kind: "boss"),
+                Special(kind: "shop", when: "false", var: "s"),
+                Special(kind: "treasure", var: "t"),
+                Special(kind: "secret", when: "exists(t) && !exists(s)"),
+            ]),"#;
+        let r = rooms(5, 3, "", steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.T.o
+                 ooSoo
+                 o.B.?"
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[4, 0], [0, 2], [0, 0]]);
+    }
+
+    /// More entries than rooms: the one dead end (3, 1) becomes the boss room, the shop
+    /// finds the list empty and its variable stays empty.
+    #[test]
+    fn entries_past_the_end_of_the_list_place_nothing() {
+        let steps = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", room_kind: "normal",
+                target: "1", directions: [E, W, S, N], chance: "1", columns: (0, 4),
+                rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),
+            SpecialRooms(from: "dead_ends", how: Last, rooms: [
+                Special(kind: "boss", var: "b"), Special(kind: "shop", var: "s")]),
+            Require("exists(b) && !exists(s)"),"#;
+        let r = rooms(5, 3, "", steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 ..SB.
+                 ....."
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], Vec::<[i32; 2]>::new());
     }
 }

@@ -12,22 +12,32 @@ use std::time::{Duration, Instant};
 /// A key, as the UI reports it (independent of the terminal library).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
+    /// A printable key.
     Char(char),
+    /// Left arrow.
     Left,
+    /// Right arrow.
     Right,
+    /// Up arrow.
     Up,
+    /// Down arrow.
     Down,
+    /// Tab.
     Tab,
+    /// Shift-tab.
     BackTab,
+    /// Escape.
     Esc,
 }
 
 /// What the UI must do after a key.
 #[derive(Debug, PartialEq)]
 pub enum Action {
+    /// Nothing to do.
     None,
     /// Ask the worker for this.
     Generate(Request),
+    /// Leave the preview.
     Quit,
 }
 
@@ -37,9 +47,13 @@ t trace  [/] step  arrows/hjkl cursor  q quit";
 
 /// Everything the preview shows.
 pub struct App {
+    /// What is shown (rule file, seed, parameters).
     pub request: Request,
+    /// The loaded rule set, if it loads.
     pub rules: Option<Arc<RuleSet>>,
+    /// The last dungeon generated.
     pub dungeon: Option<Dungeon>,
+    /// Its step trace, when stepping.
     pub trace: Option<Trace>,
     /// The shown trace frame (index into `trace.frames`); the final dungeon when `None`.
     pub frame: Option<usize>,
@@ -47,14 +61,17 @@ pub struct App {
     pub changed: Vec<bool>,
     /// The selected parameter (index into the rule set's params).
     pub param: usize,
+    /// The inspected cell.
     pub cursor: (i32, i32),
     /// The diagnostics of a broken save (the dungeon shown is the last good one).
     pub diagnostics: Option<Diagnostics>,
     /// A generation error (bad parameter, Retry budget spent).
     pub error: Option<String>,
+    /// How long the last generation took.
     pub elapsed: Duration,
     /// Time from the end of a save's debounce to the end of the redraw, of the last reload.
     pub redraw: Option<Duration>,
+    /// How many times the rules were reloaded.
     pub reloads: u32,
     /// When the last save arrived, until it is drawn.
     pub pending_save: Option<Instant>,
@@ -63,6 +80,7 @@ pub struct App {
 }
 
 impl App {
+    /// The state for `request`, before anything is loaded.
     pub fn new(request: Request) -> App {
         App {
             request,

@@ -16,9 +16,13 @@ use ratatui::Frame;
 /// in terminal cells (for mapping the mouse to a cell).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct MapGeometry {
+    /// Left column on the terminal.
     pub x: u16,
+    /// Top row on the terminal.
     pub y: u16,
+    /// Terminal columns per grid cell.
     pub cell_w: u16,
+    /// Terminal rows per grid cell.
     pub cell_h: u16,
 }
 

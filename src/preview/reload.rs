@@ -121,7 +121,9 @@ impl Live {
 /// [`Live`] plus a [`FileWatch`] on its files: the blocking loop the preview's worker and
 /// the tests drive.
 pub struct Session {
+    /// The loaded rules.
     pub live: Live,
+    /// The watched files.
     pub watch: FileWatch,
 }
 

@@ -21,7 +21,9 @@ use std::time::{Duration, Instant};
 
 /// How the preview was started.
 pub struct Options {
+    /// The rule file.
     pub rules: PathBuf,
+    /// The first request (seed and parameters).
     pub first: Request,
     /// Rewrite this PNG on every new dungeon.
     pub png: Option<PathBuf>,

@@ -51,6 +51,7 @@ pub struct Debounce {
 }
 
 impl Debounce {
+    /// A debouncer that waits for `quiet` without events.
     pub fn new(quiet: Duration) -> Debounce {
         Debounce {
             quiet,

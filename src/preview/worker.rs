@@ -18,7 +18,9 @@ use std::time::{Duration, Instant};
 /// What to generate.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The seed.
     pub seed: u64,
+    /// The parameters.
     pub params: Params,
     /// Record the state after every step.
     pub traced: bool,
@@ -32,8 +34,11 @@ pub enum Update {
     Generated {
         /// The request it answers (the newest one when it started).
         request: u64,
+        /// The rule set used.
         rules: Arc<RuleSet>,
+        /// The dungeon.
         dungeon: Dungeon,
+        /// Its step trace, when asked for.
         trace: Option<Trace>,
         /// Generation time.
         elapsed: Duration,
@@ -42,13 +47,18 @@ pub enum Update {
     },
     /// The rule set loaded but generation failed (bad parameter, Retry budget spent).
     Failed {
+        /// The request it answers.
         request: u64,
+        /// The rule set used.
         rules: Arc<RuleSet>,
+        /// The error.
         message: String,
     },
     /// A save broke the rule set; the last good dungeon stays.
     Broken {
+        /// What is wrong.
         diagnostics: Diagnostics,
+        /// When the file was saved, if known.
         saved: Option<Instant>,
     },
 }

@@ -20,7 +20,9 @@ pub const ROOMS_LAYER: &str = "rooms";
 pub struct CellView {
     /// The layer shown.
     pub layer: String,
+    /// Columns of the layer.
     pub width: usize,
+    /// Rows of the layer.
     pub height: usize,
     /// Class index per cell.
     pub cells: Vec<u16>,

@@ -61,6 +61,7 @@ const BOX: [&str; 5] = ["###", "#.#", "#.#", "#.#", "###"];
 
 /// Glyph width and height in font pixels; characters advance by `WIDTH + 1`.
 pub const WIDTH: u32 = 3;
+/// Glyph height in pixels.
 pub const HEIGHT: u32 = 5;
 
 /// Whether font pixel `(x, y)` of `c` is on.

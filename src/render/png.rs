@@ -18,6 +18,7 @@ use std::path::Path;
 
 /// Pixels per room-map cell.
 pub const CELL_W: u32 = 48;
+/// Height of a grid cell in pixels.
 pub const CELL_H: u32 = 40;
 /// Pixels per tile.
 pub const TILE: u32 = 8;

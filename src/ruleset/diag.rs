@@ -18,7 +18,9 @@ pub struct Diagnostic {
     pub span: (usize, usize),
     /// 1-based line and column (in characters) of `span.0`; 0 when not tied to a position.
     pub line: usize,
+    /// 1-based column (in characters).
     pub column: usize,
+    /// What is wrong.
     pub message: String,
     /// What to do about it, e.g. "did you mean `boss`?".
     pub help: Option<String>,

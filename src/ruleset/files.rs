@@ -24,7 +24,10 @@ impl Reader for Disk {
 /// A file read by the loader.
 #[derive(Debug)]
 pub struct LoadedFile {
+    /// The path it was read from.
     pub path: PathBuf,
+    /// Its text.
     pub text: Arc<str>,
+    /// The string literals of the text, to locate strings by their text.
     pub literals: Literals,
 }

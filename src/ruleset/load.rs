@@ -19,22 +19,36 @@ const MAX_EXTENDS: usize = 16;
 /// A rule set after `extends` and `patch`, before name resolution.
 #[derive(Debug, Default)]
 pub struct Merged {
+    /// `name:`, from the last file that sets it.
     pub name: Option<Src>,
+    /// `description:`.
     pub description: Option<Src>,
+    /// `rng:`.
     pub rng: Option<RngSpec>,
+    /// `grid:`.
     pub grid: Option<GridDef>,
+    /// `params:`, merged by name.
     pub params: BTreeMap<Src, ParamDef>,
+    /// `room_kinds:`, merged by name.
     pub kinds: Vec<KindDef>,
+    /// `empty_glyph:`.
     pub empty_glyph: Option<char>,
+    /// `shapes:`.
     pub shapes: Vec<super::schema::ShapeDef>,
+    /// `pools:` (name to file path).
     pub pools: BTreeMap<Src, Src>,
+    /// `tile_glyphs:`.
     pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
+    /// `steps:` after every `patch`.
     pub steps: Option<Vec<StepDef>>,
 }
 
+/// Stage 1 of loading: reads rule files through a [`Reader`], follows `extends` and applies `patch` edits.
 pub struct Loader<'r> {
     reader: &'r dyn Reader,
+    /// Every file read, in order.
     pub files: Vec<LoadedFile>,
+    /// Problems found so far.
     pub diags: Vec<Diagnostic>,
 }
 
@@ -44,6 +58,7 @@ fn ron_options() -> ron::Options {
 }
 
 impl<'r> Loader<'r> {
+    /// A loader reading through `reader`.
     pub fn new(reader: &'r dyn Reader) -> Loader<'r> {
         Loader {
             reader,

@@ -26,7 +26,7 @@ mod steps;
 mod trace;
 
 pub use crate::dungeon::parse_colour;
-use crate::dungeon::Dungeon;
+use crate::dungeon::{Dungeon, Interiors, Palette};
 use crate::engine::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::engine::tile_grid::TileGrid;
 use crate::engine::value::{Type, Value};
@@ -42,6 +42,7 @@ use load::Loader;
 pub use params::{ParamInfo, ParamKind, Params};
 use schema::ParamDef;
 use src::Src;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 pub use trace::{Frame, Trace};
@@ -49,33 +50,46 @@ pub use trace::{Frame, Trace};
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
 pub struct KindInfo {
+    /// Its name in rule files.
     pub name: String,
+    /// Its glyph in floor plans.
     pub glyph: char,
     /// `#rrggbb`.
     pub colour: String,
+    /// What it is for (may be empty).
     pub doc: String,
 }
 
 /// A loaded, validated rule set. Immutable and `Send + Sync`: generate from many threads.
 #[derive(Debug)]
 pub struct RuleSet {
+    /// The `name:` of the rule file.
     pub name: String,
+    /// The `description:` of the rule file.
     pub description: String,
     /// Every file the rule set was read from (the file itself, then what it extends, then
     /// the pattern files its steps name).
     pub files: Vec<PathBuf>,
+    /// The random number generator it selects.
     pub rng: RngSpec,
     /// Room grid size in room cells.
     pub width: i32,
+    /// Grid height in cells.
     pub height: i32,
     /// Tiles per room cell, `[columns, rows]` (`[1, 1]` when rooms and tiles share one grid);
     /// the tile grid is `width·cell[0] × height·cell[1]`.
     pub cell: [i32; 2],
+    /// The user-settable parameters, in declaration order.
     pub params: Vec<ParamInfo>,
+    /// Room kinds, by index.
     pub kinds: Vec<KindInfo>,
+    /// Glyph of empty cells in floor plans.
     pub empty_glyph: char,
+    /// Names of the room lists, by index.
     pub lists: Vec<String>,
+    /// Names of the markers, by index.
     pub markers: Vec<String>,
+    /// Names of the tile layers, by index.
     pub layers: Vec<String>,
     /// Room shapes (index = `Room::shape`).
     pub shapes: Vec<crate::engine::shape::Shape>,
@@ -93,8 +107,11 @@ pub struct RuleSet {
     pub(crate) steps: Vec<Step>,
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
-    /// What its dungeons carry for the renderers.
-    pub(crate) draw: output::DrawInfo,
+    /// What its dungeons carry for the renderers (filled by `output.rs` once loaded): the
+    /// palette, the parameters' defaults, and the interiors without layouts.
+    pub(crate) palette: Palette,
+    pub(crate) defaults: BTreeMap<String, String>,
+    pub(crate) interiors: Option<Interiors>,
 }
 
 impl RuleSet {
@@ -317,9 +334,11 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
-            draw: output::DrawInfo::default(),
+            palette: Palette::default(),
+            defaults: BTreeMap::new(),
+            interiors: None,
         };
-        rs.draw = output::draw_info(&rs);
+        rs.prepare_drawing();
         Ok(rs)
     }
 
@@ -360,10 +379,29 @@ impl RuleSet {
     /// [`GenError`]: bad parameters, or a `Retry` whose budget ran out (naming the failing
     /// conditions and their counts).
     pub fn generate(&self, seed: u64, params: &Params) -> Result<Dungeon, GenError> {
-        let values = self.resolve_params(params)?;
-        let assets = self.load_assets(params)?;
-        let (st, attempts) = self.run_with(seed, &values, &assets, &mut NoTrace)?;
-        Ok(self.to_dungeon(&st, seed, &values, attempts))
+        self.generate_resolved(seed, &self.resolve(params)?)
+    }
+
+    /// Check the parameters and load the tile grids of `File` parameters, once for any
+    /// number of seeds (see [`RuleSet::generate_resolved`]).
+    ///
+    /// # Errors
+    /// As [`RuleSet::resolve_params`] and [`RuleSet::load_assets`].
+    pub fn resolve(&self, given: &Params) -> Result<Resolved, GenError> {
+        Ok(Resolved {
+            values: self.resolve_params(given)?,
+            assets: self.load_assets(given)?,
+        })
+    }
+
+    /// Generate one dungeon from parameters resolved by [`RuleSet::resolve`]: no file is
+    /// read, the loaded tile grids are shared.
+    ///
+    /// # Errors
+    /// A `Retry` whose budget ran out (naming the failing conditions and their counts).
+    pub fn generate_resolved(&self, seed: u64, r: &Resolved) -> Result<Dungeon, GenError> {
+        let (st, attempts) = self.run_with(seed, &r.values, &r.assets, &mut NoTrace)?;
+        Ok(self.to_dungeon(&st, seed, &r.values, attempts))
     }
 
     /// Generate, showing every step to `observer` (which may also cancel the run).
@@ -487,6 +525,17 @@ impl RuleSet {
             .position(|k| k.name == name)
             .map(|i| i as u16)
     }
+}
+
+/// A run's parameters, checked, with the tile grids of its `File` parameters loaded: made
+/// once by [`RuleSet::resolve`] and shared by every seed of a run.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// Every parameter's value, in declaration order (defaults included).
+    pub values: Vec<Value>,
+    /// The tile grid of every `File` parameter, in file-parameter order (`None` = not
+    /// given); shared, never copied, by the runs.
+    pub assets: Vec<Option<Arc<TileGrid>>>,
 }
 
 #[allow(dead_code)]

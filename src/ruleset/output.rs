@@ -1,7 +1,8 @@
 //! From a finished run to the output model: [`RuleSet::to_dungeon`] turns a [`State`] into a
 //! [`Dungeon`] (names for indices, symbol layers for the room plan and tile classes), and
-//! [`draw_info`] prepares, once per rule set, what the Dungeon carries for the renderers
-//! (palette, parameter defaults, interiors).
+//! `prepare_drawing` fills in, once per rule set, what the Dungeon carries for the renderers
+//! (palette, parameter defaults, interiors). The rule set's module calls these as methods
+//! and names nothing of this one.
 
 use super::RuleSet;
 use crate::dungeon::{
@@ -12,67 +13,58 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
 use std::collections::BTreeMap;
 
-/// What every Dungeon of a rule set carries for the renderers.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct DrawInfo {
-    pub palette: Palette,
-    pub defaults: BTreeMap<String, String>,
-    /// Without layouts and anchors (each Dungeon gets those its rooms use).
-    pub interiors: Option<Interiors>,
-}
-
-/// The palette, defaults and interiors of `rs` (called once, when it is loaded).
-pub(crate) fn draw_info(rs: &RuleSet) -> DrawInfo {
-    let swatch = |name: &str, glyph: char, colour: &str| Swatch {
-        name: name.to_string(),
-        glyph,
-        colour: colour.to_string(),
-    };
-    let palette = Palette {
-        empty_glyph: rs.empty_glyph,
-        kinds: rs
-            .kinds
-            .iter()
-            .map(|k| swatch(&k.name, k.glyph, &k.colour))
-            .collect(),
-        tiles: rs.tile_glyphs.as_ref().map(|g| TileClasses {
-            layer: rs.layers[g.layer].clone(),
-            output: g.output.clone(),
-            classes: g
-                .classes
-                .iter()
-                .map(|(n, c, col)| swatch(n, *c, col))
-                .collect(),
-        }),
-    };
-    let defaults = rs
-        .params
-        .iter()
-        .map(|p| (p.name.clone(), p.show(p.default)))
-        .collect();
-    let interiors = rs.pools.first().map(|first| {
-        let mut legend: Vec<(char, String)> = Vec::new();
-        for g in rs.pools.iter().flat_map(|p| &p.legend) {
-            let item = (g.glyph, g.meaning.clone());
-            if !g.outside && !legend.contains(&item) {
-                legend.push(item);
-            }
-        }
-        Interiors {
-            cell: first.cell,
-            legend,
-            layouts: BTreeMap::new(),
-            anchors: BTreeMap::new(),
-        }
-    });
-    DrawInfo {
-        palette,
-        defaults,
-        interiors,
-    }
-}
-
 impl RuleSet {
+    /// Fill in the palette, defaults and interiors (without layouts and anchors: each Dungeon
+    /// gets those its rooms use) of a loaded rule set.
+    pub(crate) fn prepare_drawing(&mut self) {
+        let rs = &*self;
+        let swatch = |name: &str, glyph: char, colour: &str| Swatch {
+            name: name.to_string(),
+            glyph,
+            colour: colour.to_string(),
+        };
+        let palette = Palette {
+            empty_glyph: rs.empty_glyph,
+            kinds: rs
+                .kinds
+                .iter()
+                .map(|k| swatch(&k.name, k.glyph, &k.colour))
+                .collect(),
+            tiles: rs.tile_glyphs.as_ref().map(|g| TileClasses {
+                layer: rs.layers[g.layer].clone(),
+                output: g.output.clone(),
+                classes: g
+                    .classes
+                    .iter()
+                    .map(|(n, c, col)| swatch(n, *c, col))
+                    .collect(),
+            }),
+        };
+        let defaults = rs
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), p.show(p.default)))
+            .collect();
+        let interiors = rs.pools.first().map(|first| {
+            let mut legend: Vec<(char, String)> = Vec::new();
+            for g in rs.pools.iter().flat_map(|p| &p.legend) {
+                let item = (g.glyph, g.meaning.clone());
+                if !g.outside && !legend.contains(&item) {
+                    legend.push(item);
+                }
+            }
+            Interiors {
+                cell: first.cell,
+                legend,
+                layouts: BTreeMap::new(),
+                anchors: BTreeMap::new(),
+            }
+        });
+        self.palette = palette;
+        self.defaults = defaults;
+        self.interiors = interiors;
+    }
+
     /// The output of a finished run: `st` after the steps, the `seed` and parameter `values`
     /// it ran with (from [`RuleSet::resolve_params`]) and its number of restarts.
     pub fn to_dungeon(&self, st: &State, seed: u64, values: &[Value], attempts: u32) -> Dungeon {
@@ -111,12 +103,9 @@ impl RuleSet {
             .collect();
         layers.insert("rooms".to_string(), Layer::Symbols(rows));
         for (i, name) in rs.layers.iter().enumerate() {
+            let grid = st.grid(i as u16);
             let ids = (0..st.height)
-                .map(|y| {
-                    (0..st.width)
-                        .map(|x| st.layers[i][(y * st.width + x) as usize])
-                        .collect()
-                })
+                .map(|y| (0..st.width).map(|x| grid.at(x, y)).collect())
                 .collect();
             layers.insert(name.clone(), Layer::Ids(ids));
         }
@@ -124,11 +113,11 @@ impl RuleSet {
             for (name, glyph, _) in &g.classes {
                 symbols.insert(glyph.to_string(), name.clone());
             }
-            let tiles = &st.layers[g.layer];
+            let tiles = st.grid(g.layer as u16);
             let rows = (0..st.height)
                 .map(|y| {
                     (0..st.width)
-                        .map(|x| g.classes[g.class(tiles[(y * st.width + x) as usize])].1)
+                        .map(|x| g.classes[g.class(tiles.at(x, y))].1)
                         .collect()
                 })
                 .collect();
@@ -166,7 +155,7 @@ impl RuleSet {
             .enumerate()
             .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p)))
             .collect();
-        let mut interiors = rs.draw.interiors.clone();
+        let mut interiors = rs.interiors.clone();
         if let Some(int) = &mut interiors {
             for (room, r) in rooms.iter().zip(&st.rooms) {
                 if let Some(l) = r.layout.map(|l| &rs.layouts[l as usize]) {
@@ -212,8 +201,8 @@ impl RuleSet {
             rooms,
             doors,
             markers,
-            palette: rs.draw.palette.clone(),
-            defaults: rs.draw.defaults.clone(),
+            palette: rs.palette.clone(),
+            defaults: rs.defaults.clone(),
             interiors,
             grids,
         }

@@ -7,14 +7,21 @@ use std::collections::BTreeMap;
 /// The type and range of a parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParamKind {
+    /// A whole number.
     Int {
+        /// Smallest allowed value.
         min: Option<i64>,
+        /// Largest allowed value.
         max: Option<i64>,
     },
+    /// A number.
     Float {
+        /// Smallest allowed value.
         min: Option<f64>,
+        /// Largest allowed value.
         max: Option<f64>,
     },
+    /// `true` or `false`.
     Bool,
     /// A path to a tile-grid file, loaded at generation time.
     File,
@@ -23,9 +30,13 @@ pub enum ParamKind {
 /// A user-settable parameter.
 #[derive(Debug, Clone)]
 pub struct ParamInfo {
+    /// Its name (`--param NAME=...`).
     pub name: String,
+    /// Its type and range.
     pub kind: ParamKind,
+    /// Its value when not given.
     pub default: Value,
+    /// What it means.
     pub doc: String,
     pub(crate) slot: u16,
 }
@@ -121,6 +132,7 @@ fn check_range(name: &str, v: f64, min: Option<f64>, max: Option<f64>) -> Result
 pub struct Params(pub BTreeMap<String, String>);
 
 impl Params {
+    /// No parameters given (every one takes its default).
     pub fn new() -> Params {
         Params::default()
     }

@@ -20,7 +20,9 @@ use std::sync::Arc;
 /// A legend entry of a pool.
 #[derive(Debug, Clone)]
 pub struct Glyph {
+    /// The character in interiors.
     pub glyph: char,
+    /// What it stands for (e.g. "rock").
     pub meaning: String,
     /// May not cover a door tile.
     pub solid: bool,
@@ -32,12 +34,15 @@ pub struct Glyph {
 /// order (which is the easy-to-hard order windows index into).
 #[derive(Debug, Clone)]
 pub struct Pool {
+    /// The pool's name in rule files.
     pub name: String,
     /// Tiles per grid cell `[columns, rows]`.
     pub cell: [i32; 2],
+    /// The glyphs of its interiors.
     pub legend: Vec<Glyph>,
     /// Index of the first layout in the rule set's layout table.
     pub first: u32,
+    /// How many layouts it has (from `first`).
     pub count: u32,
 }
 
@@ -46,18 +51,23 @@ pub struct Pool {
 pub struct Layout {
     /// `pool/layout`.
     pub name: String,
+    /// The pool it belongs to.
     pub pool: u16,
+    /// The shape it furnishes.
     pub shape: u16,
     /// Bit per door slot of the shape that the layout supports.
     pub doors: u32,
     /// Bit per room kind it may serve.
     pub kinds: u64,
+    /// Its difficulty.
     pub difficulty: i64,
+    /// Its weight in weighted picks.
     pub weight: f64,
     /// Tile rows, top first; `size * cell` tiles.
     pub rows: Vec<String>,
     /// Where it is written: file index and the span of its doors field.
     pub file: u16,
+    /// Byte range of its `doors [...]` in the pool file, for messages.
     pub doors_span: (usize, usize),
 }
 

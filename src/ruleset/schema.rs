@@ -99,33 +99,44 @@ impl TryFrom<i64> for Dim {
 pub enum ParamDef {
     /// A whole number in `min..=max`.
     Int {
+        /// Value when not given.
         default: i64,
+        /// Smallest allowed value. Default: none.
         #[serde(default)]
         min: Option<i64>,
+        /// Largest allowed value. Default: none.
         #[serde(default)]
         max: Option<i64>,
+        /// What it means, for `check` and the preview.
         #[serde(default)]
         doc: Option<Src>,
     },
     /// A number in `min..=max`.
     Float {
+        /// Value when not given.
         default: f64,
+        /// Smallest allowed value. Default: none.
         #[serde(default)]
         min: Option<f64>,
+        /// Largest allowed value. Default: none.
         #[serde(default)]
         max: Option<f64>,
+        /// What it means, for `check` and the preview.
         #[serde(default)]
         doc: Option<Src>,
     },
     /// A file (a tile grid, e.g. a set piece) given by path at generation time; in
     /// expressions it is true when given. No default.
     File {
+        /// What it means, for `check` and the preview.
         #[serde(default)]
         doc: Option<Src>,
     },
     /// true or false.
     Bool {
+        /// Value when not given.
         default: bool,
+        /// What it means, for `check` and the preview.
         #[serde(default)]
         doc: Option<Src>,
     },
@@ -135,12 +146,14 @@ pub enum ParamDef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "RoomKind")]
 pub struct KindDef {
+    /// Its name, used by operators and in the output.
     pub name: Src,
     /// One character for ASCII output.
     pub glyph: char,
     /// `#rrggbb`, for the terminal and pictures.
     #[serde(default)]
     pub colour: Option<Src>,
+    /// What it is for.
     #[serde(default)]
     pub doc: Option<Src>,
 }
@@ -151,10 +164,12 @@ pub struct KindDef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Shape")]
 pub struct ShapeDef {
+    /// Its name, used by operators and layouts.
     pub name: Src,
+    /// Its cells, `(x, y)` offsets from the top-left of its bounding box.
     pub cells: Vec<(i32, i32)>,
     /// Door slots in slot order: `(name, cell, side)`.
-    pub doors: Vec<(Src, (i32, i32), crate::ops::Dir)>,
+    pub doors: Vec<(Src, (i32, i32), crate::ops::dir::Dir)>,
 }
 
 /// An edit to inherited steps, naming a step by its `Named` name.
@@ -164,7 +179,9 @@ pub enum Patch {
     Replace(Src, StepDef),
     /// Remove the named step.
     Remove(Src),
+    /// `InsertBefore("name", [steps])`: insert steps before the named step.
     InsertBefore(Src, Vec<StepDef>),
+    /// `InsertAfter("name", [steps])`: insert steps after the named step.
     InsertAfter(Src, Vec<StepDef>),
 }
 
@@ -188,7 +205,9 @@ pub struct TileGlyphsDef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GlyphClassDef {
+    /// The class's name (output symbol meaning).
     pub name: Src,
+    /// Its glyph.
     pub glyph: char,
     /// `#rrggbb`.
     #[serde(default)]

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 /// A string of a rule file, with where it came from.
 #[derive(Debug, Clone)]
 pub struct Src {
+    /// The text as written.
     pub text: String,
     /// Index of the file in the loader's file table.
     pub file: u16,

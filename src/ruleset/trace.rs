@@ -6,13 +6,16 @@ use crate::engine::{State, StepLabel};
 /// The state after each operator step of one generation (including failed attempts).
 #[derive(Debug, Default)]
 pub struct Trace {
+    /// One frame per operator step, in order.
     pub frames: Vec<Frame>,
 }
 
 /// One recorded step.
 #[derive(Debug)]
 pub struct Frame {
+    /// The step.
     pub label: StepLabel,
+    /// The state after it.
     pub state: State,
 }
 

@@ -1,0 +1,156 @@
+//! Writing dungeons: ASCII and PNG output of `generate`, and `render` of saved Dungeon JSON
+//! (the same renderers, so the same pictures).
+
+use clap::ValueEnum;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use undercroft::Dungeon;
+
+/// What `render` draws.
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+pub enum Picture {
+    Ascii,
+    Png,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+pub enum When {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Where the PNG of seed `seed` goes: `out`, or `out`'s name with `-SEED` when there are
+/// `many` pictures.
+pub fn png_path(out: &Path, seed: u64, many: bool) -> PathBuf {
+    if !many {
+        return out.to_path_buf();
+    }
+    let stem = out
+        .file_stem()
+        .map_or("dungeon".into(), |x| x.to_string_lossy());
+    let ext = out
+        .extension()
+        .map_or("png".into(), |x| x.to_string_lossy());
+    out.with_file_name(format!("{stem}-{s}.{ext}", s = seed))
+}
+
+/// Write `d` as a PNG, saying why on failure.
+pub fn write_png(d: &Dungeon, path: &Path) -> Result<(), ExitCode> {
+    undercroft::render::png::write(d, path).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        ExitCode::FAILURE
+    })
+}
+
+/// The ASCII picture of `d` (with room interiors when `interiors`), one blank line after it.
+pub fn ascii(d: &Dungeon, interiors: bool, colour: bool) -> String {
+    if interiors {
+        undercroft::render::interiors::floor_with_interiors(d) + "\n"
+    } else {
+        undercroft::render::ascii::floor_plan(d, colour) + "\n"
+    }
+}
+
+/// Standard output, or `output` when given.
+pub fn sink(output: Option<&Path>) -> Result<Box<dyn Write>, ExitCode> {
+    Ok(match output {
+        Some(f) => match std::fs::File::create(f) {
+            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", f.display());
+                return Err(ExitCode::FAILURE);
+            }
+        },
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    })
+}
+
+/// Whether to colour ASCII output.
+pub fn use_colour(color: When, output: Option<&Path>, ascii: bool) -> bool {
+    match color {
+        When::Always => true,
+        When::Never => false,
+        When::Auto => output.is_none() && std::io::stdout().is_terminal() && ascii,
+    }
+}
+
+/// The dungeons of a JSON-lines file (`-`: standard input); blank lines are skipped.
+pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
+    let name = input.display().to_string();
+    let text = if name == "-" {
+        let mut t = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map(|_| t)
+    } else {
+        std::fs::read_to_string(input)
+    };
+    let text = text.map_err(|e| {
+        eprintln!("error: cannot read {name}: {e}");
+        ExitCode::FAILURE
+    })?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match Dungeon::from_json(line) {
+            Ok(d) => out.push(d),
+            Err(e) => {
+                eprintln!(
+                    "error: {name}:{}:{}: not a Dungeon JSON object: {e}",
+                    i + 1,
+                    e.column()
+                );
+                return Err(ExitCode::FAILURE);
+            }
+        }
+    }
+    if out.is_empty() {
+        eprintln!("error: {name} holds no dungeon (expected one Dungeon JSON object a line, as `generate --format json` writes)");
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(out)
+}
+
+/// `render`: draw saved dungeons.
+pub fn render_saved(
+    input: &Path,
+    format: Picture,
+    output: Option<&Path>,
+    color: When,
+    interiors: bool,
+) -> ExitCode {
+    if format == Picture::Png && output.is_none() {
+        eprintln!("error: --format png needs -o FILE.png");
+        return ExitCode::from(2);
+    }
+    let dungeons = match read_dungeons(input) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    if format == Picture::Png {
+        let out = output.expect("checked above");
+        for d in &dungeons {
+            if let Err(code) = write_png(d, &png_path(out, d.seed, dungeons.len() > 1)) {
+                return code;
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let colour = use_colour(color, output, true);
+    let mut out = match sink(output) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    for d in &dungeons {
+        if out
+            .write_all(ascii(d, interiors, colour).as_bytes())
+            .is_err()
+        {
+            return ExitCode::FAILURE;
+        }
+    }
+    let _ = out.flush();
+    ExitCode::SUCCESS
+}
