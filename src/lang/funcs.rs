@@ -54,13 +54,21 @@ pub enum Func {
     X,
     /// `y(cell)`.
     Y,
+    /// `w(room | area)`
     W,
+    /// `h(room | area)`
     H,
+    /// `size(room)`
     Size,
+    /// `dist(a, b)`
     Dist,
+    /// `room(r)`
     RoomArea,
+    /// `inset(area, n)`
     Inset,
+    /// `rect(x, y, w, h)`
     RectArea,
+    /// `grid()`
     GridArea,
 }
 

@@ -257,5 +257,6 @@ pub struct ForEachDef {
     /// Most iterations: 1..=10,000,000. Default 10,000.
     #[serde(default)]
     pub max: Option<Attempts>,
+    /// The steps run per item.
     pub steps: Vec<StepDef>,
 }
