@@ -45,17 +45,12 @@ pub struct Params {
     /// Value written into corridor cells. Default 1.
     #[serde(default = "one")]
     pub value: Tile,
-    /// Corridor thickness in cells. Default 2 (Diablo's Hell).
-    #[serde(default = "two")]
+    /// Corridor thickness in cells (required; Diablo's Hell uses 2).
     pub width: Count,
 }
 
 fn one() -> Tile {
     Tile(1)
-}
-
-fn two() -> Count {
-    Count(2)
 }
 
 /// Compiled `EdgeCorridors`.
@@ -182,7 +177,7 @@ mod tests {
             6,
             6,
             r#"FillRect(layer: "m", value: "1", rect: (x: "1", y: "1", w: "2", h: "2")),
-               EdgeCorridors(layer: "m", area: (x: "0", y: "0", w: "6", h: "6"), value: 2)"#,
+               EdgeCorridors(layer: "m", area: (x: "0", y: "0", w: "6", h: "6"), value: 2, width: 2)"#,
             "m",
         );
         assert_eq!(
