@@ -32,3 +32,8 @@ pub(crate) fn load(path: &PathBuf) -> Option<RuleSet> {
         }
     }
 }
+
+/// An error message on one line (the failure lists of a Retry go after `;`).
+pub(crate) fn one_line(e: &str) -> String {
+    e.lines().map(str::trim).collect::<Vec<_>>().join("; ")
+}

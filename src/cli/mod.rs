@@ -15,7 +15,7 @@ mod serve;
 mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use common::{load, parse_params, seeds};
+use common::{load, one_line, parse_params, seeds};
 use output::{ascii, png_path, render_saved, sink, use_colour, write_png, Picture, When};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -163,19 +163,25 @@ fn png_files(
         eprintln!("error: --format png needs -o FILE.png");
         return ExitCode::from(2);
     };
+    let mut failed = false;
     for s in seeds(seed, count) {
         let d = match rs.generate_resolved(s, params) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("error: seed {s}: {e}");
-                return ExitCode::FAILURE;
+                eprintln!("error: seed {s}: {}", one_line(&e.to_string()));
+                failed = true;
+                continue;
             }
         };
         if let Err(code) = write_png(&d, &png_path(out, s, count > 1)) {
             return code;
         }
     }
-    ExitCode::SUCCESS
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 pub fn main() -> ExitCode {
@@ -217,6 +223,7 @@ pub fn main() -> ExitCode {
                 Ok(o) => o,
                 Err(code) => return code,
             };
+            let mut failed = 0u64;
             for s in seeds(seed, count) {
                 match rs.generate_resolved(s, &params) {
                     Ok(d) => {
@@ -230,14 +237,22 @@ pub fn main() -> ExitCode {
                         }
                     }
                     Err(e) => {
+                        // one line per failing seed; the other seeds are still generated
                         let _ = out.flush();
-                        eprintln!("error: seed {s}: {e}");
-                        return ExitCode::FAILURE;
+                        eprintln!("error: seed {s}: {}", one_line(&e.to_string()));
+                        failed += 1;
                     }
                 }
             }
             let _ = out.flush();
-            ExitCode::SUCCESS
+            if failed > 0 {
+                if count > 1 {
+                    eprintln!("error: {failed} of {count} seeds failed");
+                }
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Command::Render {
             input,

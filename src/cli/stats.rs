@@ -58,6 +58,7 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     }
     let wall = started.elapsed().as_secs_f64();
     let mut failures = 0;
+    let mut failed: Vec<&str> = Vec::new();
     let mut rooms: BTreeMap<usize, usize> = BTreeMap::new();
     let mut kinds: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut attempts: Vec<u32> = Vec::new();
@@ -75,9 +76,7 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
                 times.push(*t);
             }
             Err(e) => {
-                if failures < 5 {
-                    eprintln!("error: {e}");
-                }
+                failed.push(e.as_str());
                 failures += 1;
             }
         }
@@ -88,6 +87,17 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
         rs.name,
         if count == 1 { "" } else { "s" }
     );
+    if !failed.is_empty() {
+        // every failed seed with its error, in seed order (at most MAX_LISTED lines)
+        const MAX_LISTED: usize = 100;
+        outln!("failed seeds:");
+        for e in failed.iter().take(MAX_LISTED) {
+            outln!("  {}", super::common::one_line(e));
+        }
+        if failed.len() > MAX_LISTED {
+            outln!("  ... and {} more", failed.len() - MAX_LISTED);
+        }
+    }
     if ok == 0 {
         return ExitCode::FAILURE;
     }

@@ -273,6 +273,20 @@ macro_rules! view_common {
             }
         }
 
+        /// The cell that `(x, y)` reaches when the grid is addressed as one column-major
+        /// array (`x · height + y`) without bounds checks, as `map[x][y]` in C does:
+        /// `(x, height)` is `(x + 1, 0)`, `(x, −1)` is `(x − 1, height − 1)`; `None` before
+        /// or past the array. Cells of the grid are themselves.
+        #[inline]
+        pub fn column_major(&self, x: i32, y: i32) -> Option<(i32, i32)> {
+            if self.in_bounds(x, y) {
+                return Some((x, y));
+            }
+            let (w, h) = (self.width as i64, self.height as i64);
+            let f = x as i64 * h + y as i64;
+            (f >= 0 && f < w * h).then(|| ((f / h) as i32, (f % h) as i32))
+        }
+
         /// The value at `(x, y)`, or `outside` outside the grid.
         #[inline(always)]
         pub fn get_or(&self, x: i32, y: i32, outside: u16) -> u16 {

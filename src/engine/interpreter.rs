@@ -144,7 +144,7 @@ pub fn run_steps<O: Observer>(
                 flow
             }
         };
-        if let Flow::Fail(_) = flow {
+        if let Flow::Fail(_) | Flow::Abort(_) = flow {
             return Ok(flow);
         }
     }
@@ -167,6 +167,7 @@ fn retry<O: Observer>(
         }
         match run_steps(body, st, rc)? {
             Flow::Continue => return Ok(Flow::Continue),
+            Flow::Abort(id) => return Ok(Flow::Abort(id)),
             Flow::Fail(id) => {
                 rc.fail_counts[id as usize] += 1;
                 rc.observer.restarted(id);

@@ -25,6 +25,9 @@ pub enum Flow {
     /// Failure point `id` (see [`crate::ruleset::RuleSet::failure_points`]) did not hold:
     /// restart the innermost `Retry`.
     Fail(u32),
+    /// Failure point `id` found that the run can never finish (e.g. a walk that can no
+    /// longer reach its goal): end the whole run with [`GenError::Stuck`], no restart.
+    Abort(u32),
 }
 
 /// Information about an operator step, for traces and the preview.
@@ -75,6 +78,16 @@ pub enum GenError {
     },
     /// The observer asked to stop (e.g. the preview has a newer request).
     Cancelled,
+    /// An operator proved that the run can never finish (see [`Flow::Abort`]): `what` names
+    /// the step, where it is written and why; `seed` and `params` say which run it was.
+    Stuck {
+        /// The failure point: the step, where it is written, and why.
+        what: String,
+        /// The seed of the run.
+        seed: u64,
+        /// The run's parameters, `name=value` separated by commas.
+        params: String,
+    },
 }
 
 /// Most restarts of all `Retry` steps in one generation.
@@ -106,6 +119,13 @@ impl std::fmt::Display for GenError {
                 write_failures(f, failures)
             }
             GenError::Cancelled => f.write_str("cancelled"),
+            GenError::Stuck { what, seed, params } => {
+                write!(f, "{what} (seed {seed}")?;
+                if !params.is_empty() {
+                    write!(f, ", {params}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }

@@ -35,6 +35,30 @@ pub struct Door {
     pub cells: [[i32; 2]; 2],
 }
 
+/// A segment between two cells with a direction of travel: a hall to be dug from `from`
+/// (on one room's wall) to `to` (on another's), `dir` = the [`crate::ops::Dir`] index of
+/// the direction from `from`'s room towards `to`'s (0 E, 1 W, 2 S, 3 N).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment {
+    /// The start cell.
+    pub from: [i32; 2],
+    /// The end cell.
+    pub to: [i32; 2],
+    /// The direction of travel (0 E, 1 W, 2 S, 3 N).
+    pub dir: u8,
+}
+
+impl State {
+    /// Segment list `l`, created empty when first written.
+    pub fn segments_mut(&mut self, l: u16) -> &mut Vec<Segment> {
+        let l = l as usize;
+        if self.segments.len() <= l {
+            self.segments.resize(l + 1, Vec::new());
+        }
+        &mut self.segments[l]
+    }
+}
+
 /// Everything one generation run mutates.
 #[derive(Debug)]
 pub struct State {
@@ -56,6 +80,9 @@ pub struct State {
     pub vars: Vec<Value>,
     /// Named points, indexed by the marker ids of the rule set.
     pub markers: Vec<Option<[i32; 2]>>,
+    /// Named lists of segments (halls to connect), indexed by the segment-list ids of the
+    /// rule set; grown on first use by the operators that write them.
+    pub segments: Vec<Vec<Segment>>,
     /// Tile layers, each `width * height` values, row-major.
     pub layers: Vec<Vec<u16>>,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
@@ -87,6 +114,7 @@ impl State {
             lists: vec![Vec::with_capacity(n.min(1024)); n_lists],
             vars: vec![Value::Nil; n_vars],
             markers: vec![None; n_markers],
+            segments: Vec::new(),
             layers: vec![vec![0; n]; n_layers],
             assets: Vec::new(),
             rng,
@@ -106,6 +134,7 @@ impl State {
         self.lists.clone_from(&snap.lists);
         self.vars.clone_from(&snap.vars);
         self.markers.clone_from(&snap.markers);
+        self.segments.clone_from(&snap.segments);
         self.layers.clone_from(&snap.layers);
     }
 
@@ -121,6 +150,7 @@ impl State {
             lists: self.lists.clone(),
             vars: self.vars.clone(),
             markers: self.markers.clone(),
+            segments: self.segments.clone(),
             layers: self.layers.clone(),
             assets: self.assets.clone(),
             rng: self.rng.clone(),

@@ -176,6 +176,15 @@ impl Matcher {
         }
     }
 
+    /// [`Matcher::matches`] reading each probed cell `(cx, cy)` as `read(cx, cy)` (`None`
+    /// fails the probe): for grids whose edges are read another way.
+    #[inline]
+    pub fn matches_with(&self, x: i32, y: i32, read: impl Fn(i32, i32) -> Option<u16>) -> bool {
+        self.probes
+            .iter()
+            .all(|p| read(x + p.dx, y + p.dy).is_some_and(|v| self.want(p.want, v)))
+    }
+
     /// Whether `blocked(cx, cy)` holds for some footprint cell (wildcards included) with the
     /// matcher at `(x, y)`.
     #[inline(always)]

@@ -194,7 +194,7 @@ mod tests {
         }
         match op.run(&mut st) {
             Flow::Continue => Some(st.cells_of(st.rooms.len() as u32 - 1)[0]),
-            Flow::Fail(_) => None,
+            Flow::Fail(_) | Flow::Abort(_) => None,
         }
     }
 

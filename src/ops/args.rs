@@ -5,7 +5,7 @@
 //!
 //! Coordinates are cells `(x, y)`, x to the right, y down, 0-based.
 
-use crate::engine::grid;
+use crate::engine::grid::{self, Grid};
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::lang::Program;
@@ -226,6 +226,57 @@ impl TryFrom<i64> for Count {
             Err(format!("expected 1..=1000000, found {v}"))
         }
     }
+}
+
+/// How cells past the grid's edge are read by operators that look at neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum Edges {
+    /// Cells outside the grid do not exist: tests on them fail, writes are skipped.
+    #[default]
+    Outside,
+    /// The grid is read as one column-major array (index `x · height + y`), as an original
+    /// that indexes `map[x][y]` without bounds checks does: `(x, height)` is `(x + 1, 0)`,
+    /// `(x, −1)` is `(x − 1, height − 1)`; indices before or past the array read as 0 and
+    /// are not written.
+    ColumnMajor,
+}
+
+impl Edges {
+    /// The cell that `(x, y)` addresses on `g`, if any (see [`Grid::column_major`]).
+    #[inline]
+    pub fn cell(self, g: &Grid, x: i32, y: i32) -> Option<(i32, i32)> {
+        match self {
+            Edges::Outside => g.in_bounds(x, y).then_some((x, y)),
+            Edges::ColumnMajor => g.column_major(x, y),
+        }
+    }
+
+    /// The tile that `(x, y)` reads on `g`: `None` outside the grid with `Outside`, 0 before
+    /// or past the array with `ColumnMajor`.
+    #[inline]
+    pub fn read(self, g: &Grid, x: i32, y: i32) -> Option<u16> {
+        match self {
+            Edges::Outside => g.get(x, y),
+            Edges::ColumnMajor => Some(g.column_major(x, y).map_or(0, |(cx, cy)| g.at(cx, cy))),
+        }
+    }
+}
+
+/// Four tile ids from a list (corners: top-left, top-right, bottom-left, bottom-right);
+/// reports an error at `at` for another length.
+pub fn four(cx: &mut Cx, at: &Src, v: &[Tile], what: &str) -> Option<[u16; 4]> {
+    if v.len() != 4 {
+        cx.error(
+            at,
+            format!(
+                "`{what}` lists 4 tiles (top-left, top-right, bottom-left, bottom-right), not {}",
+                v.len()
+            ),
+            None,
+        );
+        return None;
+    }
+    Some([v[0].0, v[1].0, v[2].0, v[3].0])
 }
 
 #[cfg(test)]

@@ -14,8 +14,15 @@
 //! Variants from a list instead (Diablo's Hell pass 2, §5.6, §5.7 item 6): with `variants`
 //! (a table) and `only_class`, a considered cell whose class is `only_class` (and that is
 //! not flagged) becomes `variants[rnd(len)]` — a negative draw takes the first entry.
+//!
+//! Optional, for Diablo's Catacombs `Substitution` (§3.7): `avoid` — cells in this rectangle
+//! are skipped before any draw; `distinct: (dx, dy, w, h)` — a class member's pick is
+//! dropped when the window of `w × h` cells from `(x + dx, y + dy)` already holds it, the
+//! window read with `edges` (e.g. `ColumnMajor`: the original reads past the edge without
+//! bounds checks).
 
-use super::args::{Count, RectDef, Tile, TileHeader};
+use super::args::{Count, Edges, Rect, RectDef, Tile, TileHeader};
+use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -76,6 +83,15 @@ pub struct Params {
     /// Two-tile decorations.
     #[serde(default)]
     pub partners: Vec<PartnerDef>,
+    /// Cells in this rectangle are skipped without a draw. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
+    /// `(dx, dy, w, h)` in cells: drop a pick already present in this window. Default none.
+    #[serde(default)]
+    pub distinct: Option<(i32, i32, i32, i32)>,
+    /// How the `distinct` window reads past the grid's edge. Default `Outside`.
+    #[serde(default)]
+    pub edges: Edges,
 }
 
 /// Compiled `SubstituteDecorations`.
@@ -89,6 +105,9 @@ pub struct Op {
     variants: Option<Vec<u16>>,
     only_class: Option<u16>,
     partners: Vec<PartnerDef>,
+    avoid: Option<Rect>,
+    distinct: Option<(i32, i32, i32, i32)>,
+    edges: Edges,
 }
 
 impl Params {
@@ -135,7 +154,14 @@ impl Params {
                 return None;
             }
         };
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         Some(Op {
+            avoid,
+            distinct: self.distinct,
+            edges: self.edges,
             variants,
             only_class: self.only_class.map(|t| t.0),
             head: head?,
@@ -160,7 +186,11 @@ impl Op {
             return Flow::Continue;
         };
         let l = self.head.layer;
+        let avoid = self.avoid.as_ref().map(|a| a.eval(st));
         area.for_each(|x, y| {
+            if avoid.is_some_and(|r| r.contains(x, y)) {
+                return;
+            }
             if st.rng.below(self.roll) != 0 {
                 return;
             }
@@ -179,6 +209,17 @@ impl Op {
                 return;
             }
             let mut pick = m[(rv as usize) % m.len()];
+            if let Some((dx, dy, ww, wh)) = self.distinct {
+                let g = st.grid(l);
+                let seen = grid::Rect::new(x + dx, y + dy, ww, wh).any_cell(|k, j| {
+                    self.edges
+                        .cell(&g, k, j)
+                        .is_some_and(|(k, j)| g.at(k, j) == pick)
+                });
+                if seen {
+                    return;
+                }
+            }
             for p in &self.partners {
                 if pick != p.pick.0 {
                     continue;

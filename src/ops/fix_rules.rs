@@ -7,7 +7,10 @@
 //! when the cell holds one of `heads` (any tile if `*`; heads may be sets) and every tested
 //! neighbour `(x+dx, y+dy)` is inside the grid and compares as written (the tests are
 //! matched by the one matcher, [`crate::lang::matcher`]). Writes outside the grid are
-//! skipped; with `unprotected`, so are writes into cells flagged in `protected`. With
+//! skipped. With `edges: ColumnMajor` a neighbour past the edge is the cell that the
+//! original's unchecked column-major array reaches (see [`super::args::Edges`]; 0 before or
+//! past the array), both for tests and writes. With `unprotected`, writes into cells
+//! flagged in `protected` are skipped too. With
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
 //! (tiles past the end of the table have class 0) while writes are tile ids.
 //!
@@ -19,7 +22,7 @@
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
-use super::args::{RectDef, TileHeader};
+use super::args::{Edges, RectDef, TileHeader};
 use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
@@ -51,6 +54,9 @@ pub struct Params {
     /// Condition; the step does nothing when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// How neighbours past the grid's edge are read and written. Default `Outside`.
+    #[serde(default)]
+    pub edges: Edges,
 }
 
 /// A compiled rule: its tests, its writes `(dx, dy, tile)` in order, and whether writes
@@ -72,6 +78,7 @@ pub struct Op {
     by_head: Vec<Vec<u16>>,
     any_head: Vec<u16>,
     classes: Option<Vec<u16>>,
+    edges: Edges,
 }
 
 impl Params {
@@ -127,6 +134,7 @@ impl Params {
             any_head,
             rules,
             classes,
+            edges: self.edges,
         })
     }
 }
@@ -167,13 +175,24 @@ impl Op {
             while let Some(&ri) = cand.get(pos) {
                 pos += 1;
                 let r = &self.rules[ri as usize];
-                if !r.tests.matches_by(&g.as_grid(), x, y, |t| self.class(t)) {
+                let holds = match self.edges {
+                    Edges::Outside => r.tests.matches_by(&g.as_grid(), x, y, |t| self.class(t)),
+                    edges => {
+                        let gr = g.as_grid();
+                        r.tests
+                            .matches_with(x, y, |nx, ny| edges.read(&gr, nx, ny).map(|t| self.class(t)))
+                    }
+                };
+                if !holds {
                     continue;
                 }
                 let before = g.at(x, y);
                 for &(dx, dy, v) in &r.actions {
-                    let (nx, ny) = (x + dx, y + dy);
-                    if !g.in_bounds(nx, ny) || (r.unprotected && self.head.flagged(st, nx, ny)) {
+                    let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy)
+                    else {
+                        continue;
+                    };
+                    if r.unprotected && self.head.flagged(st, nx, ny) {
                         continue;
                     }
                     g.set(nx, ny, v);

@@ -19,6 +19,7 @@ pub mod adjacent_room;
 pub mod args;
 pub mod carved_rooms;
 pub mod cell_scoring;
+pub mod corridor_walk;
 pub mod count_cells;
 pub mod decoration_substitution;
 pub mod dir;
@@ -32,9 +33,11 @@ pub mod marching_squares;
 pub mod mirror;
 pub mod neighbour_search;
 pub mod partition_walls;
+pub mod pattern_tiling;
 pub mod pick_room;
 pub mod place_miniset;
 pub mod random_variants;
+pub mod recursive_division;
 pub mod room_budding;
 pub mod room_growth;
 pub mod room_reshape;
@@ -44,6 +47,8 @@ pub mod shape_growth;
 pub mod special_rooms;
 pub mod stamp;
 mod testing;
+pub mod void_filling;
+pub mod wall_run_doors;
 
 pub use dir::Dir;
 
@@ -176,6 +181,16 @@ operators! {
     EdgeCorridors => edge_corridor,
     /// Carve walled rooms with a doorway into open floor.
     CarveRooms => carved_rooms,
+    /// Recursive division: a random room per area, four strips around it, halls recorded.
+    DivideRooms => recursive_division,
+    /// Drunken corridor walk between recorded hall points; endless walks detected.
+    WalkCorridors => corridor_walk,
+    /// Grow extra rooms from straight walls into large empty voids.
+    FillVoids => void_filling,
+    /// 3x3 pattern tiling from a symbol layer to tile ids (last match wins).
+    TilePatterns => pattern_tiling,
+    /// Doors in straight wall runs that divide two floor areas.
+    WallRunDoors => wall_run_doors,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

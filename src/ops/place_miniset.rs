@@ -11,12 +11,15 @@
 //! one matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no
 //! footprint cell is flagged in `protected`. A match writes every non-zero replace cell.
 //!
+//! With `avoid` (a rectangle, evaluated when the step runs), a try whose top-left lies in
+//! it is skipped (Diablo's set-piece room, §1.5 A step 2).
+//!
 //! The step repeats `count` times (an expression, default 1). On success the top-left goes
 //! to `marker` (if given). On failure: with `result`, the variable becomes false and the
 //! step continues; without it the enclosing `Retry` restarts when `required` (default),
 //! else the failure is ignored.
 
-use super::args::{flag_layers, flagged, Count};
+use super::args::{flag_layers, flagged, Count, Rect, RectDef};
 use crate::engine::grid::WrapScan;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
@@ -64,6 +67,9 @@ pub struct Params {
     /// Without `result`: restart the enclosing Retry on failure. Default true.
     #[serde(default = "yes")]
     pub required: bool,
+    /// Tries whose top-left lies in this rectangle are skipped. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
 }
 
 fn yes() -> bool {
@@ -83,6 +89,7 @@ pub struct Op {
     position: Option<(u16, u16)>,
     result: Option<u16>,
     fail: Option<u32>,
+    avoid: Option<Rect>,
 }
 
 impl Params {
@@ -110,6 +117,10 @@ impl Params {
             return None;
         }
         let protected = flag_layers(cx, &self.protected);
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         let count = match &self.count {
             Some(c) => Some(cx.expr(c, Type::Num)?),
             None => None,
@@ -144,6 +155,7 @@ impl Params {
             position,
             result,
             fail,
+            avoid,
         })
     }
 }
@@ -154,6 +166,7 @@ impl Op {
         let x = st.rng.below(sw as i64) as i32;
         let y = st.rng.below(sh as i64) as i32;
         let mut s = WrapScan::new(x, y, sw, sh);
+        let avoid = self.avoid.as_ref().map(|a| a.eval(st));
         for _ in 0..self.tries {
             s.wrap();
             let mut valid = true;
@@ -166,6 +179,9 @@ impl Op {
                     s.y += 1;
                     valid = false;
                 }
+            }
+            if avoid.is_some_and(|r| r.contains(s.x, s.y)) {
+                valid = false;
             }
             // (a negative first draw, once in 2^32, would start off the grid: treat as invalid)
             if valid

@@ -8,11 +8,14 @@
 //! `ay <= y < ay + ah − h`, `ax <= x < ax + aw − w`, so every write stays inside it. `when`
 //! false skips the step. A match needs the search grid to match (the one
 //! matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no footprint
-//! cell flagged in `protected`. The level-type-specific extra checks of Catacombs and Caves
-//! are not part of this operator.
+//! cell flagged in `protected`. Optional extra checks, both before the roll (no draw when
+//! they fail): `avoid` — the top-left must lie outside a rectangle; `spread` — no cell of
+//! the window `[x − w, x + 2w) × [y − h, y + 2h)` (clipped to the grid) may hold the
+//! miniset's top-left replace tile (anti-clustering). Diablo's Catacombs
+//! `PlaceMiniSetRandom` uses both (§1.5 B).
 
-use super::args::{Count, RectDef, TileHeader};
-use crate::engine::grid::Rect;
+use super::args::{Count, Rect, RectDef, TileHeader};
+use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
@@ -47,6 +50,13 @@ pub struct Params {
     /// Condition; the step does nothing when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Positions whose top-left lies in this rectangle are skipped. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
+    /// Skip positions near a copy of the top-left replace tile (see the module doc).
+    /// Default false.
+    #[serde(default)]
+    pub spread: bool,
 }
 
 fn hundred() -> Count {
@@ -60,6 +70,10 @@ pub struct Op {
     m: Matcher,
     roll: i64,
     percent: i64,
+    avoid: Option<Rect>,
+    spread: bool,
+    /// The replace tile of the top-left cell (what `spread` looks for).
+    first: u16,
 }
 
 impl Params {
@@ -86,11 +100,18 @@ impl Params {
             );
             return None;
         }
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
         Some(Op {
             head: head?,
             m: Matcher::miniset(&m),
             roll: self.roll.0,
             percent: self.percent,
+            avoid,
+            spread: self.spread,
+            first: m.replace[0],
         })
     }
 }
@@ -103,10 +124,28 @@ impl Op {
         };
         let m = &self.m;
         let l = self.head.layer;
-        let positions = Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
+        let (w, h) = (st.width, st.height);
+        let avoid = self.avoid.as_ref().map(|a| a.eval(st));
+        let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
         positions.for_each(|x, y| {
-            let fits = m.fits(&st.grid(l), x, y, |cx, cy| self.head.flagged(st, cx, cy));
-            if fits && st.rng.below(self.roll) < self.percent {
+            if avoid.is_some_and(|r| r.contains(x, y)) {
+                return;
+            }
+            if !m.fits(&st.grid(l), x, y, |cx, cy| self.head.flagged(st, cx, cy)) {
+                return;
+            }
+            if self.spread {
+                let win = grid::Rect::from_corners(
+                    (x - m.width()).max(0),
+                    (y - m.height()).max(0),
+                    (x + 2 * m.width()).min(w),
+                    (y + 2 * m.height()).min(h),
+                );
+                if st.grid(l).any_in(win, |t| t == self.first) {
+                    return;
+                }
+            }
+            if st.rng.below(self.roll) < self.percent {
                 m.write(&mut st.grid_mut(l), x, y);
             }
         });

@@ -23,6 +23,8 @@ pub struct Cx<'a> {
     pub(crate) vars: Vec<(String, Type)>,
     var_index: HashMap<String, u16>,
     pub(crate) lists: Vec<String>,
+    /// Names of segment lists (see [`crate::engine::state::Segment`]).
+    pub(crate) segment_lists: Vec<String>,
     pub(crate) kinds: Vec<String>,
     pub(crate) markers: Vec<String>,
     pub(crate) layers: Vec<String>,
@@ -54,6 +56,7 @@ impl<'a> Cx<'a> {
             vars: Vec::new(),
             var_index: HashMap::new(),
             lists: Vec::new(),
+            segment_lists: Vec::new(),
             kinds,
             markers: Vec::new(),
             layers: Vec::new(),
@@ -319,6 +322,28 @@ impl<'a> Cx<'a> {
         self.check_identifier(s);
         self.lists.push(s.text.clone());
         (self.lists.len() - 1) as u16
+    }
+
+    /// Declare (or reuse) a list of segments that this step fills.
+    pub fn declare_segments(&mut self, s: &Src) -> u16 {
+        if let Some(i) = self.segment_lists.iter().position(|k| *k == s.text) {
+            return i as u16;
+        }
+        self.check_identifier(s);
+        self.segment_lists.push(s.text.clone());
+        (self.segment_lists.len() - 1) as u16
+    }
+
+    /// A segment list that an earlier step created.
+    pub fn segments(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.segment_lists.iter().position(|k| *k == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.segment_lists.iter().map(|k| k.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| "no earlier step records segments (halls)".to_string());
+        self.error(s, format!("unknown segment list `{}`", s.text), Some(help));
+        None
     }
 
     /// Declare (or reuse) a named point.

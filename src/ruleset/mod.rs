@@ -620,6 +620,23 @@ impl RuleSet {
                     what: format!("{} at {}", f.what, f.at),
                 })
             }
+            Flow::Abort(id) => {
+                let f = &self.failures[id as usize];
+                let params = self
+                    .params
+                    .iter()
+                    .zip(values)
+                    .map(|(p, v)| (p, p.show(*v)))
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(p, v)| format!("{}={v}", p.name))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Err(GenError::Stuck {
+                    what: format!("{} at {}", f.what, f.at),
+                    seed,
+                    params,
+                })
+            }
         }
     }
 

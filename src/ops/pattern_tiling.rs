@@ -1,0 +1,204 @@
+//! 3×3 pattern tiling: each cell of a tile layer gets the tile of the **last** pattern (in
+//! list order) whose nine cells match the cell's 3×3 neighbourhood in a symbol layer. A
+//! pattern cell holds a code; code `k` accepts the symbols of set `codes[k]` (set cells:
+//! one code stands for several symbols). Neighbours outside the grid match every code.
+//! Cells no pattern matches keep their tile. Draws no random numbers. Diablo's Catacombs
+//! `DoPatternCheck` (shared/spec/diablo.md §3.5).
+//!
+//! The pattern table is a pattern-file `table` of 10 numbers per pattern: the nine codes
+//! in raster order around the cell (`(x−1, y−1)`, `(x, y−1)`, ..., `(x+1, y+1)`), then the
+//! output tile. Errors (at load): a table whose length is not a multiple of 10, a code
+//! without a set, a symbol above 63.
+//!
+//! The header is the shared [`TileHeader`] with `to` as its layer: only cells of `area`
+//! (clipped to the grid) are written, none flagged in `protected`, nothing when `when` is
+//! false.
+
+use super::args::{RectDef, TileHeader};
+use crate::engine::grid::GridMut;
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// One line for listings and the preview.
+pub const DESCRIPTION: &str =
+    "3x3 pattern tiling from a symbol layer to tile ids (last match wins, code sets)";
+
+/// Rule-file parameters of `TilePatterns(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The symbol layer read.
+    pub from: Src,
+    /// The tile layer written.
+    pub to: Src,
+    /// The pattern table, `"file.pat#name"` (10 numbers per pattern, see the module doc).
+    pub patterns: Src,
+    /// For each code 0, 1, ...: the symbols it accepts.
+    pub codes: Vec<Vec<u16>>,
+    /// Cells written (clipped to the grid). Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+    /// Flag layers of cells never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
+}
+
+/// Compiled `TilePatterns`: per pattern, nine symbol-set bit masks and the tile.
+#[derive(Debug)]
+pub struct Op {
+    from: u16,
+    /// `to` and its area, condition and flag layers.
+    head: TileHeader,
+    /// In reverse list order (the last match wins, so the first found in this order).
+    patterns: Vec<([u64; 9], u16)>,
+}
+
+impl Params {
+    /// The string errors about this step point at.
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.patterns)
+    }
+
+    /// Resolve names and compile expressions; errors go to `cx`.
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let from = cx.layer(&self.from);
+        let head = TileHeader::compile(
+            cx,
+            &self.to,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
+        let table = cx.table(&self.patterns)?;
+        if table.len() % 10 != 0 {
+            cx.error(
+                &self.patterns,
+                format!(
+                    "a pattern table holds 10 numbers per pattern (9 codes, then the tile); this one holds {}",
+                    table.len()
+                ),
+                None,
+            );
+            return None;
+        }
+        let mut masks = Vec::new();
+        for set in &self.codes {
+            let mut m = 0u64;
+            for &s in set {
+                if s > 63 {
+                    cx.error(
+                        &self.patterns,
+                        format!("code symbols are 0..=63, found {s}"),
+                        None,
+                    );
+                    return None;
+                }
+                m |= 1 << s;
+            }
+            masks.push(m);
+        }
+        let mut patterns = Vec::new();
+        for (i, p) in table.chunks(10).enumerate() {
+            let mut m = [0u64; 9];
+            for k in 0..9 {
+                match usize::try_from(p[k]).ok().and_then(|c| masks.get(c)) {
+                    Some(&mask) => m[k] = mask,
+                    None => {
+                        cx.error(
+                            &self.patterns,
+                            format!(
+                                "pattern {i} uses code {}, but `codes` defines only {} codes",
+                                p[k],
+                                masks.len()
+                            ),
+                            None,
+                        );
+                        return None;
+                    }
+                }
+            }
+            let Ok(tile) = u16::try_from(p[9]) else {
+                cx.error(
+                    &self.patterns,
+                    format!("pattern {i}: tile {} is not 0..=65535", p[9]),
+                    None,
+                );
+                return None;
+            };
+            patterns.push((m, tile));
+        }
+        patterns.reverse();
+        Some(Op {
+            from,
+            head: head?,
+            patterns,
+        })
+    }
+}
+
+impl Op {
+    /// Run the step on the state.
+    pub fn run(&self, st: &mut State) -> Flow {
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        let to = self.head.layer;
+        let mut out = std::mem::take(&mut st.layers[to as usize]);
+        {
+            let g = st.grid(self.from);
+            let mut o = GridMut::new(&mut out, st.width, st.height);
+            area.for_each(|x, y| {
+                if self.head.flagged(st, x, y) {
+                    return;
+                }
+                // the nine symbols as bits; outside the grid: all bits (matches anything)
+                let mut bits = [u64::MAX; 9];
+                for (k, b) in bits.iter_mut().enumerate() {
+                    let (dx, dy) = ((k % 3) as i32 - 1, (k / 3) as i32 - 1);
+                    if let Some(v) = g.get(x + dx, y + dy) {
+                        *b = if v < 64 { 1 << v } else { 0 };
+                    }
+                }
+                if let Some((_, t)) = self
+                    .patterns
+                    .iter()
+                    .find(|(m, _)| (0..9).all(|k| m[k] & bits[k] != 0))
+                {
+                    o.set(x, y, *t);
+                }
+            });
+        }
+        st.layers[to as usize] = out;
+        Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{grid, run_rules_with};
+
+    #[test]
+    fn the_last_matching_pattern_wins_and_outside_matches_everything() {
+        // codes: 0 any of {0, 1}, 1 = {1}, 2 = {0}
+        // pattern A: anything -> 7; pattern B: centre 1 with a 1 to the right -> 9;
+        // pattern C: centre 1, left neighbour 0 -> 5 (listed last: wins over B)
+        let pat = "table p { 0 0 0 0 0 0 0 0 0 7   0 0 0 0 1 1 0 0 0 9   0 0 0 2 1 0 0 0 0 5 }";
+        let g = run_rules_with(
+            4,
+            1,
+            r#"FillRect(layer: "s", value: "1", rect: (x: "1", y: "0", w: "3", h: "1")),
+               TilePatterns(from: "s", to: "t", patterns: "p.pat#p", codes: [[0, 1], [1], [0]])"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        // symbols 0 1 1 1: cell 0 -> 7; cell 1 (left 0, right 1) -> 5 (C beats B);
+        // cell 2 -> 9; cell 3 (right outside: matches) -> 9
+        assert_eq!(g, grid("7 5 9 9"));
+    }
+}
