@@ -165,9 +165,18 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> (u64, u64) {
         );
         let glyphs: Vec<Vec<char>> = pre
             .iter()
-            .map(|r| r.iter().map(|&t| if matches!(t, 2 | 3) { '.' } else { '#' }).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|&t| if matches!(t, 2 | 3) { '.' } else { '#' })
+                    .collect()
+            })
             .collect();
-        let cut = unreachable(&glyphs, start, |x, y| open(&pre, x, y), |x, y| open(&pre, x, y));
+        let cut = unreachable(
+            &glyphs,
+            start,
+            |x, y| open(&pre, x, y),
+            |x, y| open(&pre, x, y),
+        );
         assert_eq!(
             cut, None,
             "level {level} seed {seed}: floor cell cut off from the stairs"

@@ -141,13 +141,8 @@ impl Params {
     /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let corners = four(cx, &self.halls, &self.corners, "corners")?;
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &[],
-        );
+        let head =
+            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let halls = cx.segments(&self.halls)?;
         let stuck = cx.failure_point(
             format!(

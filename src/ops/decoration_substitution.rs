@@ -246,6 +246,30 @@ impl Op {
 mod tests {
     use crate::ops::testing::run_rules_with;
 
+    /// roll 1 and variant_roll 1: every cell of class 1 (tiles 1 and 3) becomes member 0,
+    /// tile 1, unless `avoid` covers it or (`distinct`) its left neighbour already is 1.
+    #[test]
+    fn avoid_and_distinct() {
+        let pat = "table cls { 0 1 0 1 }";
+        let run = |extra: &str| {
+            run_rules_with(
+                4,
+                1,
+                &format!(
+                    r#"FillRect(layer: "t", value: "3", rect: (x: "0", y: "0", w: "4", h: "1")),
+                       SubstituteDecorations(layer: "t", classes: "p.pat#cls", roll: 1, variant_roll: 1, {extra})"#
+                ),
+                "t",
+                &[("p.pat", pat)],
+            )
+        };
+        assert_eq!(
+            run(r#"avoid: (x: "1", y: "0", w: "2", h: "1")"#),
+            vec![vec![1, 3, 3, 1]]
+        );
+        assert_eq!(run("distinct: (-1, 0, 1, 1)"), vec![vec![1, 3, 1, 3]]);
+    }
+
     #[test]
     fn substitutes_only_within_a_class_and_leaves_classless_tiles() {
         let pat = "table cls { 0 1 0 0 0 1 0 0 0 1 }";

@@ -179,8 +179,9 @@ impl Op {
                     Edges::Outside => r.tests.matches_by(&g.as_grid(), x, y, |t| self.class(t)),
                     edges => {
                         let gr = g.as_grid();
-                        r.tests
-                            .matches_with(x, y, |nx, ny| edges.read(&gr, nx, ny).map(|t| self.class(t)))
+                        r.tests.matches_with(x, y, |nx, ny| {
+                            edges.read(&gr, nx, ny).map(|t| self.class(t))
+                        })
                     }
                 };
                 if !holds {
@@ -188,8 +189,7 @@ impl Op {
                 }
                 let before = g.at(x, y);
                 for &(dx, dy, v) in &r.actions {
-                    let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy)
-                    else {
+                    let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
                         continue;
                     };
                     if r.unprotected && self.head.flagged(st, nx, ny) {
@@ -216,6 +216,28 @@ mod tests {
         rules r { Floor if (1,0) == Dirt -> (1,0) = 18\n 18 if (0,1) != 5 -> (0,1) = 7 }\n\
         table cls { 0 0 0 0 0 13 }\n\
         rules c { 13 if (1,0) == 13 -> (0,0) = 99 }";
+
+    /// `edges: ColumnMajor`: below the bottom of column 0 is the top of column 1 (a 3x2
+    /// grid addressed `x * 2 + y`), for the test and the write; `Outside`: no such cell.
+    #[test]
+    fn column_major_edges_reach_into_the_next_column() {
+        let pat = "rules r { 1 if (0,1) == 5 -> (0,1) = 7 }";
+        let run = |edges: &str| {
+            run_rules_with(
+                3,
+                2,
+                &format!(
+                    r#"FillRect(layer: "t", value: "5", rect: (x: "1", y: "0", w: "1", h: "1")),
+                       FillRect(layer: "t", value: "1", rect: (x: "0", y: "1", w: "1", h: "1")),
+                       FixRules(layer: "t", rules: "p.pat#r", edges: {edges})"#
+                ),
+                "t",
+                &[("p.pat", pat)],
+            )
+        };
+        assert_eq!(run("ColumnMajor"), grid("0 7 0\n1 0 0"));
+        assert_eq!(run("Outside"), grid("0 5 0\n1 0 0"));
+    }
 
     #[test]
     fn rules_fire_in_raster_order_and_reread_tiles() {

@@ -15,7 +15,7 @@
 //! false.
 
 use super::args::{RectDef, TileHeader};
-use crate::engine::grid::GridMut;
+use crate::engine::grid::Grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -149,32 +149,29 @@ impl Op {
             return Flow::Continue;
         };
         let to = self.head.layer;
-        let mut out = std::mem::take(&mut st.layers[to as usize]);
-        {
-            let g = st.grid(self.from);
-            let mut o = GridMut::new(&mut out, st.width, st.height);
-            area.for_each(|x, y| {
-                if self.head.flagged(st, x, y) {
-                    return;
+        // read a copy of the symbols (`from` may be `to`: every cell reads the input)
+        let symbols = st.layers[self.from as usize].clone();
+        let g = Grid::new(&symbols, st.width, st.height);
+        area.for_each(|x, y| {
+            if self.head.flagged(st, x, y) {
+                return;
+            }
+            // the nine symbols as bits; outside the grid: all bits (matches anything)
+            let mut bits = [u64::MAX; 9];
+            for (k, b) in bits.iter_mut().enumerate() {
+                let (dx, dy) = ((k % 3) as i32 - 1, (k / 3) as i32 - 1);
+                if let Some(v) = g.get(x + dx, y + dy) {
+                    *b = if v < 64 { 1 << v } else { 0 };
                 }
-                // the nine symbols as bits; outside the grid: all bits (matches anything)
-                let mut bits = [u64::MAX; 9];
-                for (k, b) in bits.iter_mut().enumerate() {
-                    let (dx, dy) = ((k % 3) as i32 - 1, (k / 3) as i32 - 1);
-                    if let Some(v) = g.get(x + dx, y + dy) {
-                        *b = if v < 64 { 1 << v } else { 0 };
-                    }
-                }
-                if let Some((_, t)) = self
-                    .patterns
-                    .iter()
-                    .find(|(m, _)| (0..9).all(|k| m[k] & bits[k] != 0))
-                {
-                    o.set(x, y, *t);
-                }
-            });
-        }
-        st.layers[to as usize] = out;
+            }
+            if let Some((_, t)) = self
+                .patterns
+                .iter()
+                .find(|(m, _)| (0..9).all(|k| m[k] & bits[k] != 0))
+            {
+                st.grid_mut(to).set(x, y, *t);
+            }
+        });
         Flow::Continue
     }
 }
@@ -200,5 +197,34 @@ mod tests {
         // symbols 0 1 1 1: cell 0 -> 7; cell 1 (left 0, right 1) -> 5 (C beats B);
         // cell 2 -> 9; cell 3 (right outside: matches) -> 9
         assert_eq!(g, grid("7 5 9 9"));
+    }
+
+    /// With an area only its cells are written; with `from` = `to` every cell reads the
+    /// symbols as they were before the step.
+    #[test]
+    fn an_area_bounds_the_writes_and_the_input_is_read_before_the_step() {
+        let pat = "table p { 0 0 0 0 0 0 0 0 0 7   0 0 0 0 1 1 0 0 0 9   0 0 0 2 1 0 0 0 0 5 }";
+        let g = run_rules_with(
+            4,
+            1,
+            r#"FillRect(layer: "s", value: "1", rect: (x: "1", y: "0", w: "3", h: "1")),
+               TilePatterns(from: "s", to: "t", patterns: "p.pat#p", codes: [[0, 1], [1], [0]],
+                   area: (x: "1", y: "0", w: "2", h: "1"))"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("0 5 9 0"));
+        // in place: codes 0 {0, 1, 5, 9}, 1 {1}, 2 {0}; pattern C needs a 0 on the left,
+        // which cell 1 still sees although cell 0 has become 7
+        let pat = "table p { 0 0 0 0 0 0 0 0 0 7   0 0 0 2 1 0 0 0 0 5 }";
+        let g = run_rules_with(
+            4,
+            1,
+            r#"FillRect(layer: "s", value: "1", rect: (x: "1", y: "0", w: "3", h: "1")),
+               TilePatterns(from: "s", to: "s", patterns: "p.pat#p", codes: [[0, 1, 5, 7], [1], [0]])"#,
+            "s",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("7 5 7 7"));
     }
 }

@@ -250,6 +250,26 @@ mod tests {
         assert_eq!(g[5][6], 13);
     }
 
+    /// Two spots match (top-left (1, 1) and (5, 5)); `avoid` covers the first, so every
+    /// seed places at the second, and the first is left as it was.
+    #[test]
+    fn avoid_skips_tries_whose_top_left_lies_in_it() {
+        for seed in 1..6 {
+            let g = crate::ops::testing::run_rules_full(
+                8,
+                8,
+                r#"FillRect(layer: "t", value: "13", rect: (x: "1", y: "1", w: "2", h: "2")),
+                   FillRect(layer: "t", value: "13", rect: (x: "5", y: "5", w: "2", h: "2")),
+                   PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 100, avoid: (x: "0", y: "0", w: "4", h: "4"))"#,
+                "t",
+                seed,
+                &[("p.pat", PAT)],
+            );
+            assert_eq!((g[5][5], g[6][5], g[6][6]), (129, 130, 128), "seed {seed}");
+            assert_eq!((g[1][1], g[2][1], g[2][2]), (13, 13, 13), "seed {seed}");
+        }
+    }
+
     #[test]
     fn skip_low_keeps_the_top_left_away_from_low_coordinates() {
         let g = run_rules_with(

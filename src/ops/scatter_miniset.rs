@@ -124,7 +124,6 @@ impl Op {
         };
         let m = &self.m;
         let l = self.head.layer;
-        let (w, h) = (st.width, st.height);
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
         let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
         positions.for_each(|x, y| {
@@ -135,12 +134,9 @@ impl Op {
                 return;
             }
             if self.spread {
-                let win = grid::Rect::from_corners(
-                    (x - m.width()).max(0),
-                    (y - m.height()).max(0),
-                    (x + 2 * m.width()).min(w),
-                    (y + 2 * m.height()).min(h),
-                );
+                // the footprint's 3x3 neighbourhood of footprints (any_in clips it to the grid)
+                let (fw, fh) = (m.width(), m.height());
+                let win = grid::Rect::new(x - fw, y - fh, 3 * fw, 3 * fh);
                 if st.grid(l).any_in(win, |t| t == self.first) {
                     return;
                 }
@@ -156,6 +152,33 @@ impl Op {
 #[cfg(test)]
 mod tests {
     use crate::ops::testing::{grid, run_rules_with};
+
+    /// `spread`: no copy of the top-left replace tile in the 3x3 footprints around a
+    /// position; `avoid`: no position inside the rectangle. Positions are x 0..5 of row 0.
+    #[test]
+    fn avoid_and_spread_skip_positions_before_the_roll() {
+        let pat = "miniset m 1x1 { search 13 replace 7 }";
+        let run = |extra: &str| {
+            run_rules_with(
+                6,
+                2,
+                &format!(
+                    r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "6", h: "2")),
+                       ScatterMiniset(layer: "t", miniset: "p.pat#m", percent: 100, {extra})"#
+                ),
+                "t",
+                &[("p.pat", pat)],
+            )
+        };
+        assert_eq!(
+            run("spread: true"),
+            grid("7 13 7 13 7 13\n13 13 13 13 13 13")
+        );
+        assert_eq!(
+            run(r#"avoid: (x: "2", y: "0", w: "1", h: "1")"#),
+            grid("7 7 13 7 7 13\n13 13 13 13 13 13")
+        );
+    }
 
     #[test]
     fn scatters_where_it_matches_with_the_given_odds() {

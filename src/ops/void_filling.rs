@@ -77,7 +77,6 @@ pub struct Params {
     pub when: Option<Src>,
 }
 
-
 /// Compiled `FillVoids`.
 #[derive(Debug)]
 pub struct Op {
@@ -104,13 +103,8 @@ impl Params {
 
     /// Resolve names and compile expressions; errors go to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &[],
-        );
+        let head =
+            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let fail = cx.failure_point(
             format!("FillVoids: more than {} empty cells left", self.empty_limit),
             &self.layer,
@@ -155,7 +149,8 @@ impl Op {
     /// Whether the cell on side `o` of `(x, y)` is empty and the opposite one floor: this
     /// picks the orientation (the first such side, even when `qualifies` then fails).
     fn faces(&self, st: &State, b: Rect, x: i32, y: i32, o: (i32, i32)) -> bool {
-        self.at(st, b, x + o.0, y + o.1) == self.empty && self.at(st, b, x - o.0, y - o.1) == self.floor
+        self.at(st, b, x + o.0, y + o.1) == self.empty
+            && self.at(st, b, x - o.0, y - o.1) == self.floor
     }
 
     /// Whether the wall at `(x, y)` has the void on side `o` and floor opposite, along three
@@ -266,9 +261,8 @@ impl Op {
         }
         let (fl, dr) = (self.floor, self.door);
         // (the room lies in the area; its neighbours outside the area are not read)
-        let get = |g: &crate::engine::grid::GridMut, x: i32, y: i32| {
-            b.contains(x, y).then(|| g.at(x, y))
-        };
+        let get =
+            |g: &crate::engine::grid::GridMut, x: i32, y: i32| b.contains(x, y).then(|| g.at(x, y));
         for x in x1 + 1..x2 {
             if get(&g, x, y1 - 1) == Some(fl) && get(&g, x, y1 + 1) == Some(fl) {
                 g.set_checked(x, y1, fl);
@@ -314,7 +308,9 @@ impl Op {
             if !walls_known {
                 // a probe area without walls would never count a try
                 if probe_area.is_empty()
-                    || !st.grid(self.head.layer).any_in(probe_area, |v| v == self.wall)
+                    || !st
+                        .grid(self.head.layer)
+                        .any_in(probe_area, |v| v == self.wall)
                 {
                     break;
                 }
@@ -369,6 +365,33 @@ mod tests {
              1 2 2 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0
              1 2 2 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0
              1 2 2 1 1 1 1 1 1 1 1 1 1 1 0 0 0 0 0 0
+             1 2 2 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+             1 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        );
+        assert_eq!(g, want);
+    }
+
+    /// The same map inside an area 14 columns wide: the room grows east only to the
+    /// area's edge (column 13, depth 10, back off -> 8), and nothing outside is written.
+    #[test]
+    fn an_area_is_the_grid_of_the_growth() {
+        let steps = r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "4", h: "12")),
+            FillRect(layer: "m", value: "2", rect: (x: "1", y: "1", w: "2", h: "10")),
+            FillVoids(layer: "m", empty: 0, wall: 1, floor: 2, door: 3, empty_limit: 60,
+                attempts: 100, margin: 1, span_max: 14, depth_max: 12, min_size: 5, back_off: 2,
+                area: (x: "0", y: "0", w: "14", h: "12"))"#;
+        let g = run_rules(20, 12, steps, "m");
+        let want = grid(
+            "1 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+             1 2 2 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+             1 2 2 1 1 1 1 1 1 1 1 1 0 0 0 0 0 0 0 0
+             1 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0 0 0
+             1 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0 0 0
+             1 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0 0 0
+             1 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0 0 0
+             1 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0 0 0
+             1 2 2 2 2 2 2 2 2 2 2 1 0 0 0 0 0 0 0 0
+             1 2 2 1 1 1 1 1 1 1 1 1 0 0 0 0 0 0 0 0
              1 2 2 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
              1 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
         );

@@ -138,8 +138,9 @@ impl Op {
                 let mut i = i0;
                 while i < i1 {
                     let (x, y) = to_xy(o, i);
-                    let prot =
-                        |st: &State, x: i32, y: i32| st.in_bounds(x, y) && self.head.flagged(st, x, y);
+                    let prot = |st: &State, x: i32, y: i32| {
+                        st.in_bounds(x, y) && self.head.flagged(st, x, y)
+                    };
                     if !prot(st, x, y) && dividing(st, x, y) {
                         let mut door = false;
                         loop {
