@@ -8,11 +8,18 @@
 //! `ay <= y < ay + ah − h`, `ax <= x < ax + aw − w`, so every write stays inside it. `when`
 //! false skips the step. A match needs the search grid to match (the one
 //! matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no footprint
-//! cell flagged in `protected`. The level-type-specific extra checks of Catacombs and Caves
-//! are not part of this operator.
+//! cell flagged in `protected`.
+//!
+//! With `isolate: (lo, hi)` (Diablo's Caves `CanReplaceTile`, shared/spec/diablo.md §1.5 B,
+//! §4.9.5): when the miniset's top-left replace cell is within `lo..=hi`, a position is
+//! refused when its left neighbour is in the grid and `<= hi` and one of its left, right,
+//! lower or upper neighbours (in the grid) is `>= lo` — the original's comparison, which
+//! always reads the left neighbour for the upper bound, is kept. The check runs after the
+//! match and before the draw (a refused position draws nothing). Other level-type-specific
+//! checks are not part of this operator.
 
 use super::args::{Count, RectDef, TileHeader};
-use crate::engine::grid::Rect;
+use crate::engine::grid::{Rect, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
@@ -47,6 +54,10 @@ pub struct Params {
     /// Condition; the step does nothing when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// `(lo, hi)`: refuse positions next to tiles in that range (see the module doc).
+    /// Default none.
+    #[serde(default)]
+    pub isolate: Option<(u16, u16)>,
 }
 
 fn hundred() -> Count {
@@ -60,6 +71,7 @@ pub struct Op {
     m: Matcher,
     roll: i64,
     percent: i64,
+    isolate: Option<(u16, u16)>,
 }
 
 impl Params {
@@ -91,11 +103,29 @@ impl Params {
             m: Matcher::miniset(&m),
             roll: self.roll.0,
             percent: self.percent,
+            // only minisets whose top-left replace cell is in the range are checked
+            isolate: self
+                .isolate
+                .filter(|&(lo, hi)| m.replace.first().is_some_and(|t| (lo..=hi).contains(t))),
         })
     }
 }
 
 impl Op {
+    /// The `isolate` check at top-left `(x, y)`.
+    fn crowded(&self, st: &State, x: i32, y: i32) -> bool {
+        let Some((lo, hi)) = self.isolate else {
+            return false;
+        };
+        let g = st.grid(self.head.layer);
+        match g.get(x - 1, y) {
+            Some(left) if left <= hi => N4
+                .iter()
+                .any(|&(dx, dy)| g.get(x + dx, y + dy).is_some_and(|t| t >= lo)),
+            _ => false,
+        }
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let Some(area) = self.head.begin(st) else {
@@ -106,7 +136,7 @@ impl Op {
         let positions = Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
         positions.for_each(|x, y| {
             let fits = m.fits(&st.grid(l), x, y, |cx, cy| self.head.flagged(st, cx, cy));
-            if fits && st.rng.below(self.roll) < self.percent {
+            if fits && !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent {
                 m.write(&mut st.grid_mut(l), x, y);
             }
         });
@@ -157,5 +187,23 @@ mod tests {
         );
         // (0,0): 1 in ab, 3 in {3 4}; (2,0): 2, 4. Row 1 has no 3 or 4 right of an a/b.
         assert_eq!(g, grid("9 3 9 4 0\n2 2 1 5 0\n0 0 0 0 0"));
+    }
+
+    #[test]
+    fn isolate_refuses_positions_next_to_tiles_in_the_range() {
+        // 1x1 "13 -> 90" with isolate (84, 100): (0,0) is never refused (no left neighbour)
+        let pat = "miniset m 1x1 { search 13 replace 90 }";
+        let g = run_rules_with(
+            5,
+            2,
+            r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "5", h: "2")),
+               FillRect(layer: "t", value: "84", rect: (x: "3", y: "0", w: "1", h: "1")),
+               FillRect(layer: "t", value: "7", rect: (x: "0", y: "1", w: "5", h: "1")),
+               ScatterMiniset(layer: "t", miniset: "p.pat#m", percent: 100, isolate: (84, 100))"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        // (0,0) -> 90; (1,0): its left neighbour is now 90 (>= 84) -> refused; (2,0): right 84
+        assert_eq!(g[0], vec![90, 13, 13, 84, 13]);
     }
 }
