@@ -3,24 +3,25 @@
 //!   the fixture's 40x40 tile grid exactly; each fixture's result is printed (exact, or the
 //!   first differing cell and the share of equal cells);
 //! * 9-262005438 needs 401 attempts (spec §13): a regression test of the retry loop;
-//! * structural properties over 300 seeds per level, restart causes against spec §4.9.7;
+//! * structural properties over a few seeds per level in the default run; the long sweep
+//!   (300 seeds per level, restart causes against spec §4.9.7, about a minute in release) is
+//!   `#[ignore]`d: `cargo test --release --test diablo_caves -- --ignored`;
 //! * quest parameters change nothing unless given; determinism.
 //!
 //! Fixtures: `$DEVILUTIONX_FIXTURES` or `../shared/fixtures/devilutionx` (never copied into
 //! the repository); absent → "skipped", or a failure under `CI=true`.
 
-use std::collections::VecDeque;
 use std::path::Path;
 use undercroft::dungeon::Dungeon;
 use undercroft::{Params, RuleSet};
 
 mod fixture_dir;
 use fixture_dir as fixtures;
-mod diablo_fixtures;
-use diablo_fixtures::{entries, first_difference, ids, read_dun, report_line, Restarts};
+mod diablo_common;
+use diablo_common::{compare, fixtures_of, ids, read_dun, unreachable, view, want_view, Restarts};
 
 fn rules() -> RuleSet {
-    diablo_fixtures::rules("diablo/caves.ron")
+    diablo_common::load("rules/diablo/caves.ron")
 }
 
 /// Our parameters for a fixture's DevilutionX quest settings.
@@ -48,7 +49,7 @@ fn caves_fixtures_match_tile_for_tile() {
     let rs = rules();
     let mut report = Vec::new();
     let mut exact = 0;
-    let all = entries(&dir, "caves");
+    let all = fixtures_of(&dir, "caves");
     for e in &all {
         let name = e["fixture"].as_str().unwrap();
         let (w, h, want) = read_dun(&dir.join("levels").join(format!("{name}.dun")));
@@ -56,31 +57,23 @@ fn caves_fixtures_match_tile_for_tile() {
         let d = rs
             .generate(seed, &params_for(e, &dir))
             .unwrap_or_else(|err| panic!("{name}: {err}"));
-        let diff = first_difference(&ids(&d, "tiles"), w, h, &want);
-        if diff.is_none() {
+        let diff = compare(name, &ids(&d, "tiles"), w, h, &want);
+        if diff.exact() {
             exact += 1;
             // spawn points (spec §1.4): 2 * stamp top-left + 16 + (1, 3) from above,
             // + (3, 1) from below, + (1, 3) by the town warp
-            let vp = &e["view_positions"];
             for (entry, marker, off) in [
                 ("ENTRY_MAIN", "stairs_up", (1, 3)),
                 ("ENTRY_PREV", "stairs_down", (3, 1)),
                 ("ENTRY_TWARPDN", "stairs_town", (1, 3)),
             ] {
-                let Some(want) = vp.get(entry) else { continue };
-                let p = d
-                    .markers
-                    .get(marker)
-                    .unwrap_or_else(|| panic!("{name}: {marker}"));
-                let got = [2 * p[0] + 16 + off.0, 2 * p[1] + 16 + off.1];
-                let want = [
-                    want[0].as_i64().unwrap() as i32,
-                    want[1].as_i64().unwrap() as i32,
-                ];
-                assert_eq!(got, want, "{name}: {entry}");
+                let Some(want) = want_view(e, entry) else {
+                    continue;
+                };
+                assert_eq!(view(&d, marker, off), Some(want), "{name}: {entry}");
             }
         }
-        report.push(report_line(name, d.attempts, diff));
+        report.push(diff.line(name, d.attempts));
     }
     println!("{}", report.join("\n"));
     assert!(
@@ -144,25 +137,13 @@ fn structural(level: u32, seeds: std::ops::Range<u64>) -> Vec<(String, f64)> {
             .flat_map(|y| (0..w).map(move |x| (x, y)))
             .find(|&(x, y)| mask[y][x] == 1)
             .unwrap();
-        let mut seen = vec![vec![false; w]; h];
-        let mut queue = VecDeque::from([start]);
-        seen[start.1][start.0] = true;
-        let mut n = 0;
-        while let Some((x, y)) = queue.pop_front() {
-            n += 1;
-            for (dx, dy) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
-                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
-                    continue;
-                }
-                let (nx, ny) = (nx as usize, ny as usize);
-                if !seen[ny][nx] && mask[ny][nx] == 1 {
-                    seen[ny][nx] = true;
-                    queue.push_back((nx, ny));
-                }
-            }
-        }
-        assert_eq!(n, area, "level {level} seed {seed}: floor not connected");
+        let dims = vec![vec![' '; w]; h];
+        let floor = |x: usize, y: usize| mask[y][x] == 1;
+        assert_eq!(
+            unreachable(&dims, start, floor, floor),
+            None,
+            "level {level} seed {seed}: floor not connected"
+        );
         // the stairs up's step (1, 2) of the 3x3 stamp is walkable tile 48/49 next to floor
         let up = d.markers["stairs_up"];
         assert!(walkable(tiles[up[1] as usize + 1][up[0] as usize]));
@@ -196,7 +177,21 @@ fn share(shares: &[(String, f64)], what: &str) -> f64 {
         .sum()
 }
 
+/// The default run: the structure of a few seeds of every level (a few seconds in release).
 #[test]
+fn structure_of_a_few_seeds_per_level() {
+    for (level, seeds) in [
+        (9, 0..40),
+        (10, 1000..1040),
+        (11, 2000..2040),
+        (12, 3000..3040),
+    ] {
+        structural(level, seeds);
+    }
+}
+
+#[test]
+#[ignore = "long seed sweep (about a minute in release): run with --ignored"]
 fn structure_level_9_and_restart_causes() {
     // spec §4.9.7 (level 9, 5000 seeds): area 81 %, not connected 3 %, stairs 15 %, pool 0.3 %
     let s = structural(9, 0..300);
@@ -207,11 +202,13 @@ fn structure_level_9_and_restart_causes() {
 }
 
 #[test]
+#[ignore = "long seed sweep: run with --ignored"]
 fn structure_level_10() {
     structural(10, 1000..1300);
 }
 
 #[test]
+#[ignore = "long seed sweep: run with --ignored"]
 fn structure_level_11() {
     // spec §4.1 (level 11, 60 seeds): area ≈ 81 %, stairs ≈ 14 %, not connected ≈ 3 %
     let s = structural(11, 2000..2300);
@@ -220,6 +217,7 @@ fn structure_level_11() {
 }
 
 #[test]
+#[ignore = "long seed sweep: run with --ignored"]
 fn structure_level_12() {
     structural(12, 3000..3300);
 }

@@ -14,9 +14,14 @@ use diablo_common::{compare, ids, load, read_dun};
 fn each_level_runs_its_type_with_the_same_output() {
     let game = load("rules/diablo/diablo.ron");
     let cathedral = load("rules/diablo/cathedral.ron");
+    let caves = load("rules/diablo/caves.ron");
     let hell = load("rules/diablo/hell.ron");
-    for level in [1u32, 2, 3, 4, 13, 14, 15] {
-        let own = if level <= 4 { &cathedral } else { &hell };
+    for level in [1u32, 2, 3, 4, 9, 10, 11, 12, 13, 14, 15] {
+        let own = match level {
+            ..=4 => &cathedral,
+            9..=12 => &caves,
+            _ => &hell,
+        };
         for seed in [3u64, 4] {
             let p = Params::new().set("level", level);
             let a = game.generate(seed, &p).unwrap();
@@ -55,6 +60,8 @@ fn the_fixtures_of_the_selected_types_match_through_the_entry_point() {
     for (name, level, seed) in [
         ("1-743271966", 1u32, 743271966u64),
         ("3-844660068", 3, 844660068),
+        ("9-262005438", 9, 262005438),
+        ("12-2104541047", 12, 2104541047),
         ("13-428074402", 13, 428074402),
         ("14-717625719", 14, 717625719),
     ] {
@@ -159,4 +166,5 @@ fn select_errors_are_located() {
 fn the_entry_point_loads() {
     let rs: RuleSet = load("rules/diablo/diablo.ron");
     assert!(rs.knows("level") && rs.knows("warlord") && rs.knows("butcher"));
+    assert!(rs.knows("anvil"));
 }

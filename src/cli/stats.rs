@@ -68,6 +68,9 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     for r in &results {
         match r {
             Ok((n, k, a, t, c)) => {
+                if causes.len() < c.len() {
+                    causes.resize(c.len(), 0);
+                }
                 for (sum, n) in causes.iter_mut().zip(c) {
                     *sum += *n as u64;
                 }
@@ -127,13 +130,12 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
             .collect();
         by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         for (i, n) in by {
-            let f = &rs.failure_points()[i];
-            outln!(
-                "  {:>6.2}%  {} at {}",
-                100.0 * n as f64 / restarts as f64,
-                f.what,
-                f.at
-            );
+            let share = 100.0 * n as f64 / restarts as f64;
+            match rs.failure_points().get(i) {
+                Some(f) => outln!("  {share:>6.2}%  {} at {}", f.what, f.at),
+                // a selecting rule set: the chosen rule set's failure point number
+                None => outln!("  {share:>6.2}%  failure point {i} of the chosen rule set"),
+            }
         }
     }
     times.sort_by(f64::total_cmp);
@@ -151,11 +153,16 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     }
 }
 
-/// Counts the restarts of one generation per failure point.
+/// Counts the restarts of one generation per failure point (growing as needed: a selecting
+/// rule set reports the failure points of the rule set it chose).
 struct RestartCauses(Vec<u32>);
 
 impl undercroft::engine::interpreter::Observer for RestartCauses {
     fn restarted(&mut self, failure: u32) {
-        self.0[failure as usize] += 1;
+        let i = failure as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] += 1;
     }
 }

@@ -32,8 +32,8 @@
 //! `limit`).
 
 use super::args::{Count, RectDef, Tile, TileHeader};
-use crate::engine::grid::{Grid, GridMut, Rect as GridRect};
 use crate::engine::grid::N4;
+use crate::engine::grid::{Grid, GridMut, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -185,9 +185,7 @@ impl Walk<'_> {
             Entry::Tile(t) => t,
         };
         if t == self.op.spread {
-            return N4
-                .iter()
-                .any(|&(dx, dy)| self.rock(x + dx, y + dy));
+            return N4.iter().any(|&(dx, dy)| self.rock(x + dx, y + dy));
         }
         let bits = self.op.rock_sides.get(t as usize).copied().unwrap_or(0);
         self.sides(x, y, bits, false)

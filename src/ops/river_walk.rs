@@ -233,9 +233,8 @@ impl Op {
         }
         let (_, nodir, first) = self.starts[k];
         let open = |st: &State, x: i32, y: i32| b.contains(x, y) && !self.head.flagged(st, x, y);
-        let floor_at = |st: &State, g: &Grid, x: i32, y: i32| {
-            open(st, x, y) && g.at(x, y) == self.floor
-        };
+        let floor_at =
+            |st: &State, g: &Grid, x: i32, y: i32| open(st, x, y) && g.at(x, y) == self.floor;
         let mut river = vec![(sx, sy, first)];
         let (mut x, mut y) = (sx, sy);
         let mut back: Option<u8> = None;
