@@ -15,11 +15,13 @@ fn each_level_runs_its_type_with_the_same_output() {
     let game = load("rules/diablo/diablo.ron");
     let cathedral = load("rules/diablo/cathedral.ron");
     let catacombs = load("rules/diablo/catacombs.ron");
+    let caves = load("rules/diablo/caves.ron");
     let hell = load("rules/diablo/hell.ron");
-    for level in [1u32, 2, 3, 4, 5, 6, 7, 8, 13, 14, 15] {
+    for level in [1u32, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
         let own = match level {
             ..=4 => &cathedral,
             ..=8 => &catacombs,
+            ..=12 => &caves,
             _ => &hell,
         };
         for seed in [3u64, 4] {
@@ -61,6 +63,8 @@ fn the_fixtures_of_the_selected_types_match_through_the_entry_point() {
         ("1-743271966", 1u32, 743271966u64),
         ("3-844660068", 3, 844660068),
         ("8-1999936419", 8, 1999936419),
+        ("9-262005438", 9, 262005438),
+        ("12-2104541047", 12, 2104541047),
         ("13-428074402", 13, 428074402),
         ("14-717625719", 14, 717625719),
     ] {
@@ -166,4 +170,5 @@ fn the_entry_point_loads() {
     let rs: RuleSet = load("rules/diablo/diablo.ron");
     assert!(rs.knows("level") && rs.knows("warlord") && rs.knows("butcher"));
     assert!(rs.knows("blood") && rs.knows("bone_chamber") && rs.knows("blind"));
+    assert!(rs.knows("anvil"));
 }

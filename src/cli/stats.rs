@@ -31,13 +31,15 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let done = AtomicU64::new(0);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
-    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> =
+    let n_fail = rs.failure_points().len();
+    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64, Vec<u32>), String>> =
         super::common::seeds(seed, count)
             .collect::<Vec<u64>>()
             .into_par_iter()
             .map(|s| {
                 let t = Instant::now();
-                let r = rs.generate_resolved(s, &params);
+                let mut causes = RestartCauses(vec![0; n_fail]);
+                let r = rs.generate_resolved_with(s, &params, &mut causes);
                 let secs = t.elapsed().as_secs_f64();
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if progress && n % 1000 == 0 {
@@ -48,7 +50,7 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
                     for room in &d.rooms {
                         *kinds.entry(room.kind.clone()).or_insert(0) += 1;
                     }
-                    (d.rooms.len(), kinds, d.attempts, secs)
+                    (d.rooms.len(), kinds, d.attempts, secs, causes.0)
                 })
                 .map_err(|e| format!("seed {s}: {e}"))
             })
@@ -63,9 +65,16 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let mut kinds: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut attempts: Vec<u32> = Vec::new();
     let mut times: Vec<f64> = Vec::new();
+    let mut causes = vec![0u64; n_fail];
     for r in &results {
         match r {
-            Ok((n, k, a, t)) => {
+            Ok((n, k, a, t, c)) => {
+                if causes.len() < c.len() {
+                    causes.resize(c.len(), 0);
+                }
+                for (sum, n) in causes.iter_mut().zip(c) {
+                    *sum += *n as u64;
+                }
                 *rooms.entry(*n).or_insert(0) += 1;
                 for (name, c) in k {
                     let e = kinds.entry(name.clone()).or_insert((0, 0));
@@ -120,6 +129,25 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
         attempts[ok / 2],
         attempts[ok - 1]
     );
+    let restarts: u64 = causes.iter().sum();
+    if restarts > 0 {
+        outln!("restart causes (share of {restarts} restarts):");
+        let mut by: Vec<(usize, u64)> = causes
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|c| c.1 > 0)
+            .collect();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for (i, n) in by {
+            let share = 100.0 * n as f64 / restarts as f64;
+            match rs.failure_points().get(i) {
+                Some(f) => outln!("  {share:>6.2}%  {} at {}", f.what, f.at),
+                // a selecting rule set: the chosen rule set's failure point number
+                None => outln!("  {share:>6.2}%  failure point {i} of the chosen rule set"),
+            }
+        }
+    }
     times.sort_by(f64::total_cmp);
     let mean_t = times.iter().sum::<f64>() / ok as f64;
     outln!(
@@ -132,5 +160,19 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Counts the restarts of one generation per failure point (growing as needed: a selecting
+/// rule set reports the failure points of the rule set it chose).
+struct RestartCauses(Vec<u32>);
+
+impl undercroft::engine::interpreter::Observer for RestartCauses {
+    fn restarted(&mut self, failure: u32) {
+        let i = failure as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] += 1;
     }
 }

@@ -80,6 +80,9 @@ pub struct FixRule {
     pub tests: Vec<Test>,
     /// `(dx, dy, tile)` writes, in order.
     pub actions: Vec<(i32, i32, u16)>,
+    /// `pick { a | b | ... }`: alternatives of writes, one chosen by `rnd(n)` when the rule
+    /// fires (0 = the first; a negative draw counts as 0). Empty = no draw.
+    pub picks: Vec<Vec<(i32, i32, u16)>>,
 }
 
 /// What an item holds.
@@ -207,7 +210,8 @@ fn friendly(r: &Rule) -> String {
         Rule::unprotected => "`unprotected`",
         Rule::test => "a test `(dx,dy) == tile`",
         Rule::cmp => "`==` or `!=`",
-        Rule::action => "a write `(dx,dy) = tile`",
+        Rule::action | Rule::alternative => "a write `(dx,dy) = tile`",
+        Rule::pick => "`pick { writes | writes }`",
         Rule::offset => "an offset `(dx,dy)`",
         Rule::name_ref | Rule::int => "a tile id or name",
         Rule::ident => "a name",
@@ -464,12 +468,20 @@ impl Builder {
         (dx, dy)
     }
 
+    fn action(&mut self, a: Pair<Rule>) -> (i32, i32, u16) {
+        let mut it = a.into_inner();
+        let (dx, dy) = self.offset(it.next().expect("offset"));
+        let value = self.tile(it.next().expect("value"));
+        (dx, dy, value)
+    }
+
     fn rule(&mut self, r: Pair<Rule>) -> FixRule {
         let mut out = FixRule {
             heads: Vec::new(),
             unprotected: false,
             tests: Vec::new(),
             actions: Vec::new(),
+            picks: Vec::new(),
         };
         for part in r.into_inner() {
             match part.as_rule() {
@@ -510,10 +522,14 @@ impl Builder {
                     });
                 }
                 Rule::action => {
-                    let mut it = part.into_inner();
-                    let (dx, dy) = self.offset(it.next().expect("offset"));
-                    let value = self.tile(it.next().expect("value"));
-                    out.actions.push((dx, dy, value));
+                    let a = self.action(part);
+                    out.actions.push(a);
+                }
+                Rule::pick => {
+                    for alt in part.into_inner() {
+                        let writes = alt.into_inner().map(|a| self.action(a)).collect();
+                        out.picks.push(writes);
+                    }
                 }
                 _ => {}
             }
@@ -650,6 +666,24 @@ mod tests {
                 parse_patterns(&format!("tiles {{ {tiles} }}\ntable t {{ Flor }}")).unwrap_err();
             assert!(e[0].message.contains("did you mean `Floa`?"), "{e:?}");
         }
+    }
+
+    #[test]
+    fn pick_alternatives_parse_in_order() {
+        let f = parse_patterns(
+            "rules r { 0 if (1,0) == 1 -> pick { (0,0) = 1 | (1,1) = 1, (1,0) = 2 } }",
+        )
+        .unwrap();
+        let ItemKind::Rules(r) = &f.get("r").unwrap().kind else {
+            panic!()
+        };
+        assert!(r[0].actions.is_empty());
+        assert_eq!(
+            r[0].picks,
+            vec![vec![(0, 0, 1)], vec![(1, 1, 1), (1, 0, 2)]]
+        );
+        // a pick needs two alternatives
+        assert!(parse_patterns("rules r { 0 -> pick { (0,0) = 1 } }").is_err());
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! For each cell `(x, y)` of the area in raster order holding `floor`:
 //! 1. `rnd(freq) == 0` must hold (`freq: 0` draws nothing and always holds);
 //! 2. the size test: fail when `x + max_size > W` **and** `y + max_size > H` (the original's
-//!    bound), or when `(x, y)` lies within 2 cells of a room already carved (from
-//!    `room − 2` to `room + size + 2`, inclusive). Then, starting from `max × max`, for
+//!    bound), or when `(x, y)` lies within `spacing` (default 2) cells of a room already
+//!    carved (from `room − spacing` to `room + size + spacing`, inclusive). Then, starting from `max × max`, for
 //!    `i = 0 .. max_size − 1`: count the floor run rightwards along row `y + i` from `x` and
 //!    downwards along column `x + i` from `y`, each capped by the current width/height and
 //!    the grid; if either is below `min_size`, fail when `i < min_size`, else stop;
@@ -22,6 +22,9 @@
 //!    `((2·x + w) / 2, y1)`, `y1` the bottom row).
 //!
 //! The scan sees the rooms already carved. The number of rooms goes to `var` when given.
+//! With `near`, every cell within `spacing` of a carved room (the same inclusive rectangle)
+//! is set to 1 in that flag layer, for later steps that keep away from the rooms (Diablo's
+//! `IsNearThemeRoom`).
 //! Cells outside the grid read as "not floor"; writes outside it are skipped.
 
 use super::args::{Count, Rect, RectDef, Tile};
@@ -69,6 +72,12 @@ pub struct Params {
     /// A number variable receiving how many rooms were carved.
     #[serde(default)]
     pub var: Option<Src>,
+    /// Cells kept free around a carved room, in cells. Default 2.
+    #[serde(default)]
+    pub spacing: Option<u16>,
+    /// A flag layer set to 1 within `spacing` of every carved room. Default none.
+    #[serde(default)]
+    pub near: Option<Src>,
 }
 
 type Door = Vec<(i32, i32, u16)>;
@@ -87,6 +96,8 @@ pub struct Op {
     doors: [Door; 2],
     area: Option<Rect>,
     var: Option<u16>,
+    spacing: i32,
+    near: Option<u16>,
 }
 
 impl Params {
@@ -126,6 +137,8 @@ impl Params {
             doors: [door(&self.door_right), door(&self.door_bottom)],
             area,
             var,
+            spacing: self.spacing.map_or(2, i32::from),
+            near: self.near.as_ref().map(|n| cx.layer(n)),
         })
     }
 }
@@ -137,7 +150,8 @@ impl Op {
         if x + self.max > w && y + self.max > h {
             return None;
         }
-        let near = |r: &GRect| x >= r.x - 2 && x <= r.x1() + 2 && y >= r.y - 2 && y <= r.y1() + 2;
+        let s = self.spacing;
+        let near = |r: &GRect| x >= r.x - s && x <= r.x1() + s && y >= r.y - s && y <= r.y1() + s;
         if rooms.iter().any(near) {
             return None;
         }
@@ -198,6 +212,11 @@ impl Op {
         let mut g = st.grid_mut(self.layer);
         for &(dx, dy, t) in door {
             g.set_checked(base.0 + dx, base.1 + dy, t);
+        }
+        if let Some(n) = self.near {
+            let s = self.spacing;
+            let grown = GRect::new(r.x - s, r.y - s, r.w + 2 * s + 1, r.h + 2 * s + 1);
+            st.grid_mut(n).fill(grown, 1);
         }
     }
 
@@ -262,5 +281,39 @@ mod tests {
                  6  6  6  6  6  6 6"
             )
         );
+    }
+
+    #[test]
+    fn spacing_and_the_near_layer() {
+        // 12x7 floor, rooms 3x3 (min 5, max 5): the first at (1, 1) from (0, 0). With spacing
+        // 0, (4, 0) is not near it (row 0 is above its rectangle) and has a 5x5 square of floor
+        // (column 4 is right of the room), so the second room is at (5, 1). `near` marks each
+        // room's rectangle to its inclusive end: x 1..=4 and 5..=8, y 1..=4.
+        let g = run_rules(
+            12,
+            7,
+            r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "12", h: "7")),
+               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 5, walls: (2, 1),
+                          corners: (9, 9, 9, 9), door_right: [], door_bottom: [],
+                          spacing: 0, near: "near")"#,
+            "near",
+        );
+        let row = "0 1 1 1 1 1 1 1 1 0 0 0";
+        let empty = "0 0 0 0 0 0 0 0 0 0 0 0";
+        assert_eq!(
+            g,
+            grid(&[empty, row, row, row, row, empty, empty].join("\n"))
+        );
+        // the default spacing of 2 keeps x 0..=6 of rows 0..=6 away: the second room is at
+        // (8, 1), from (7, 0)
+        let g = run_rules(
+            12,
+            7,
+            r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "12", h: "7")),
+               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 5, walls: (2, 1),
+                          corners: (9, 9, 9, 9), door_right: [], door_bottom: [])"#,
+            "t",
+        );
+        assert_eq!((g[1][1], g[1][5], g[1][6], g[1][8]), (9, 6, 6, 9));
     }
 }

@@ -1,7 +1,7 @@
 //! Neighbour fix-rule passes: one raster pass (rows top to bottom, x left to right) over an
 //! area of a tile layer; at each cell the rules of a pattern-file rule list are tried in
 //! order, each re-reading the tiles, and a rule whose head and tests hold writes its
-//! actions. Draws no random numbers.
+//! actions. Draws no random numbers, except for `pick` rules (below).
 //!
 //! A rule `heads [unprotected] if (dx,dy) == t, ... -> (dx,dy) = t, ...` holds at `(x, y)`
 //! when the cell holds one of `heads` (any tile if `*`; heads may be sets) and every tested
@@ -13,6 +13,12 @@
 //! flagged in `protected` are skipped too. With
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
 //! (tiles past the end of the table have class 0) while writes are tile ids.
+//!
+//! A rule whose writes are `pick { a | b }` draws one `rnd(n)` each time it fires and applies
+//! alternative number `rnd(n)` (a negative draw counts as 0; Diablo's Caves `FillDiagonals`,
+//! shared/spec/diablo.md §4.3); rules without a pick draw nothing. With `stop_after: k`, the
+//! pass ends right after rule number `k` (1-based, in list order) first fires (Diablo's Caves
+//! `Warp`, §4.6.2); a `k` that is not a rule number of the list is an error at `rules`.
 //!
 //! The header (`layer`, `area`, `when`, `protected`) is the shared [`TileHeader`]. Unlike
 //! the other tile operators, `area` is the set of *scanned* cells: a rule's writes at a
@@ -27,6 +33,7 @@ use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
+use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -57,6 +64,9 @@ pub struct Params {
     /// How neighbours past the grid's edge are read and written. Default `Outside`.
     #[serde(default)]
     pub edges: Edges,
+    /// Rule number (1-based, in list order) whose first firing ends the pass. Default: none.
+    #[serde(default)]
+    pub stop_after: Option<u32>,
 }
 
 /// A compiled rule: its tests, its writes `(dx, dy, tile)` in order, and whether writes
@@ -65,6 +75,8 @@ pub struct Params {
 struct Rule {
     tests: Matcher,
     actions: Vec<(i32, i32, u16)>,
+    /// `pick` alternatives (empty = no draw).
+    picks: Vec<Vec<(i32, i32, u16)>>,
     unprotected: bool,
 }
 
@@ -79,6 +91,8 @@ pub struct Op {
     any_head: Vec<u16>,
     classes: Option<Vec<u16>>,
     edges: Edges,
+    /// Index of the rule whose first firing ends the pass.
+    stop_after: Option<u16>,
 }
 
 impl Params {
@@ -102,6 +116,21 @@ impl Params {
             None => None,
         };
         let rules = rules?;
+        let stop_after = match self.stop_after {
+            None => None,
+            Some(k) if k >= 1 && (k as usize) <= rules.len() => Some(k as u16 - 1),
+            Some(k) => {
+                cx.error(
+                    &self.rules,
+                    format!(
+                        "stop_after: {k} is not a rule number of this list (1..={})",
+                        rules.len()
+                    ),
+                    None,
+                );
+                return None;
+            }
+        };
         let top = rules
             .iter()
             .flat_map(|r| r.heads.iter().copied())
@@ -125,6 +154,7 @@ impl Params {
             .map(|r| Rule {
                 tests: Matcher::tests(&r.tests),
                 actions: r.actions.clone(),
+                picks: r.picks.clone(),
                 unprotected: r.unprotected,
             })
             .collect();
@@ -135,6 +165,7 @@ impl Params {
             rules,
             classes,
             edges: self.edges,
+            stop_after,
         })
     }
 }
@@ -166,7 +197,7 @@ impl Op {
         // Work on the layer taken out of the state (flag layers are read from the state).
         let mut tiles = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut tiles, w, h);
-        area.for_each(|x, y| {
+        for (x, y) in area.cells() {
             // Try the rules in list order, visiting only those whose head can match the
             // cell's current value; when a rule rewrites the cell itself, continue with
             // the rules after it that can match the new value.
@@ -188,7 +219,13 @@ impl Op {
                     continue;
                 }
                 let before = g.at(x, y);
-                for &(dx, dy, v) in &r.actions {
+                let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
+                    &[]
+                } else {
+                    let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
+                    &r.picks[k]
+                };
+                for &(dx, dy, v) in r.actions.iter().chain(pick) {
                     let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
                         continue;
                     };
@@ -197,12 +234,16 @@ impl Op {
                     }
                     g.set(nx, ny, v);
                 }
+                if self.stop_after == Some(ri) {
+                    st.layers[l] = tiles;
+                    return Flow::Continue;
+                }
                 if g.at(x, y) != before {
                     cand = self.candidates(g.at(x, y));
                     pos = cand.partition_point(|&j| j <= ri);
                 }
             }
-        });
+        }
         st.layers[l] = tiles;
         Flow::Continue
     }
@@ -210,7 +251,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::ops::testing::{grid, run_rules_full, run_rules_with};
 
     const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
         rules r { Floor if (1,0) == Dirt -> (1,0) = 18\n 18 if (0,1) != 5 -> (0,1) = 7 }\n\
@@ -252,6 +293,32 @@ mod tests {
         );
         // (0,0) floor turns (1,0) into 18; at (1,0) the second rule turns (1,1) into 7.
         assert_eq!(g, grid("13 18 22\n22 7 22"));
+    }
+
+    #[test]
+    fn picks_draw_one_number_per_firing_and_stop_after_ends_the_pass() {
+        // a diagonal fill on a 3x3 mask: one anti-diagonal window
+        let pat = "rules d { 0 if (1,0) == 1, (0,1) == 1, (1,1) == 0 -> pick { (0,0) = 1 | (1,1) = 1 } }\n\
+                   rules s { 5 -> (0,0) = 6\n 7 -> (0,0) = 8 }";
+        let steps = r#"FillRect(layer: "m", value: "1", rect: (x: "1", y: "0", w: "1", h: "1")),
+               FillRect(layer: "m", value: "1", rect: (x: "0", y: "1", w: "1", h: "1")),
+               FixRules(layer: "m", rules: "p.pat#d")"#;
+        // seed 1: the first rnd(2) of the Diablo LCG is 0 -> (0,0) is filled; seed 4: 1 -> (1,1)
+        let g = run_rules_with(3, 3, steps, "m", &[("p.pat", pat)]);
+        assert_eq!(g, grid("1 1 0\n1 0 0\n0 0 0"));
+        let g = run_rules_full(3, 3, steps, "m", 4, &[("p.pat", pat)]);
+        assert_eq!(g, grid("0 1 0\n1 1 0\n0 0 0"));
+        let g = run_rules_with(
+            3,
+            1,
+            r#"FillRect(layer: "t", value: "7", rect: (x: "0", y: "0", w: "3", h: "1")),
+               FillRect(layer: "t", value: "5", rect: (x: "0", y: "0", w: "1", h: "1")),
+               FillRect(layer: "t", value: "5", rect: (x: "2", y: "0", w: "1", h: "1")),
+               FixRules(layer: "t", rules: "p.pat#s", stop_after: 2)"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("6 8 5"));
     }
 
     #[test]

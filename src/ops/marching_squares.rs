@@ -1,14 +1,18 @@
 //! Marching-squares tiling: each output tile `(x, y)` with `x < width − 1`, `y < height − 1`
 //! is `table[a·wa + b·wb + c·wc + d·wd]`, where `a, b, c, d` are 1 when the source layer
 //! is non-zero at `(x, y)`, `(x+1, y)`, `(x, y+1)`, `(x+1, y+1)`. The last column and row
-//! are left as they are. Draws no random numbers.
+//! are left as they are. Draws no random numbers, except with `picks`: a block whose index
+//! is listed takes instead a table index picked from its list (one `rnd(len)` each, in
+//! raster order; a negative draw counts as 0). A pick naming a block index above the
+//! weights' sum, an empty list or a table index past the table is an error at `table`.
 //!
 //! Diablo's Cathedral (`L5ConvTbl`, weights 1, 2, 4, 8) and Hell; Caves use weights
-//! 8, 4, 2, 1 (shared/spec/diablo.md §1.7).
+//! 8, 4, 2, 1 and picks 6 → {12, 5}, 9 → {13, 14} (shared/spec/diablo.md §1.7, §4.9.4).
 
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -29,6 +33,10 @@ pub struct Params {
     /// Weights of the cells (x, y), (x+1, y), (x, y+1), (x+1, y+1). Default (1, 2, 4, 8).
     #[serde(default = "default_weights")]
     pub weights: (u8, u8, u8, u8),
+    /// `[(index, [i0, i1, ...])]`: a block of that index uses a randomly picked table index
+    /// instead. Default none.
+    #[serde(default)]
+    pub picks: Vec<(u8, Vec<u8>)>,
 }
 
 fn default_weights() -> (u8, u8, u8, u8) {
@@ -42,6 +50,8 @@ pub struct Op {
     to: u16,
     table: Vec<u16>,
     weights: [usize; 4],
+    /// Per block index: the table indices to pick among (empty = no pick).
+    picks: Vec<Vec<usize>>,
 }
 
 impl Params {
@@ -70,11 +80,28 @@ impl Params {
             );
             return None;
         }
+        let mut picks = vec![Vec::new(); max + 1];
+        for (k, among) in &self.picks {
+            let k = *k as usize;
+            if k > max || among.is_empty() || among.iter().any(|&i| i as usize >= table.len()) {
+                cx.error(
+                    &self.table,
+                    format!(
+                        "picks: ({k}, {among:?}) needs a block index 0..={max} and table indices below {}",
+                        table.len()
+                    ),
+                    None,
+                );
+                return None;
+            }
+            picks[k] = among.iter().map(|&i| i as usize).collect();
+        }
         Some(Op {
             from,
             to,
             table,
             weights,
+            picks,
         })
     }
 }
@@ -89,8 +116,11 @@ impl Op {
         blocks.for_each(|x, y| {
             let m = st.grid(self.from);
             let set = |x: i32, y: i32| (m.at(x, y) != 0) as usize;
-            let k =
+            let mut k =
                 set(x, y) * wa + set(x + 1, y) * wb + set(x, y + 1) * wc + set(x + 1, y + 1) * wd;
+            if let Some(among) = self.picks.get(k).filter(|p| !p.is_empty()) {
+                k = among[st.rng.below(among.len() as i64).max(0) as usize];
+            }
             let t = self.table[k];
             st.grid_mut(self.to).set(x, y, t);
         });
@@ -116,5 +146,19 @@ mod tests {
             &[("p.pat", pat)],
         );
         assert_eq!(g, grid("8 4 0 99\n2 1 0 99\n99 99 99 99"));
+    }
+
+    #[test]
+    fn reversed_weights_and_picks() {
+        // weights 8a + 4b + 2c + d; a diagonal pair (b, c) has index 6, picked among
+        // table indices 12 and 5: seed 1 draws rnd(2) = 0 -> 12, seed 4 draws 1 -> 5
+        let pat = "table id { 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 }";
+        let steps = r#"FillRect(layer: "m", value: "1", rect: (x: "1", y: "0", w: "1", h: "1")),
+               FillRect(layer: "m", value: "1", rect: (x: "0", y: "1", w: "1", h: "1")),
+               MarchingSquares(from: "m", to: "t", table: "p.pat#id", weights: (8, 4, 2, 1), picks: [(6, [12, 5])])"#;
+        let g = run_rules_with(2, 2, steps, "t", &[("p.pat", pat)]);
+        assert_eq!(g[0][0], 12);
+        let g = crate::ops::testing::run_rules_full(2, 2, steps, "t", 4, &[("p.pat", pat)]);
+        assert_eq!(g[0][0], 5);
     }
 }

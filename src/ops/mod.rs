@@ -17,13 +17,18 @@ use serde::Deserialize;
 
 pub mod adjacent_room;
 pub mod args;
+pub mod block_crawling;
+pub mod bounded_flood;
 pub mod carved_rooms;
 pub mod cell_scoring;
 pub mod corridor_walk;
 pub mod count_cells;
+pub mod count_regions;
 pub mod decoration_substitution;
 pub mod dir;
 pub mod edge_corridor;
+pub mod fence_lines;
+pub mod fence_runs;
 pub mod fill_rect;
 pub mod fix_rules;
 pub mod flood_regions;
@@ -38,9 +43,11 @@ pub mod pick_room;
 pub mod place_miniset;
 pub mod random_variants;
 pub mod recursive_division;
+pub mod river_walk;
 pub mod room_budding;
 pub mod room_growth;
 pub mod room_reshape;
+pub mod run_roughening;
 pub mod scatter_miniset;
 pub mod set_piece;
 pub mod shape_growth;
@@ -191,6 +198,20 @@ operators! {
     TilePatterns => pattern_tiling,
     /// Doors in straight wall runs that divide two floor areas.
     WallRunDoors => wall_run_doors,
+    /// Grow a cave from a seed room by recursively attaching rough-bordered blocks.
+    CrawlBlocks => block_crawling,
+    /// Re-roll long straight runs along an edge between two values (erosion).
+    RoughenRuns => run_roughening,
+    /// Count the connected regions of given values into a variable.
+    CountRegions => count_regions,
+    /// Turn small enclosed regions into pools, found by a bounded two-walker flood.
+    BoundedFlood => bounded_flood,
+    /// Walk rivers over floor from source tiles to walls, with corners and a bridge.
+    RiverWalk => river_walk,
+    /// Turn straight runs of a wall tile into start, middle and end pieces.
+    ConvertWallRuns => fence_runs,
+    /// Draw gapped fence lines across floor between walls, then gates.
+    FenceLines => fence_lines,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

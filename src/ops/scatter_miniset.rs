@@ -13,9 +13,17 @@
 //! the window `[x − w, x + 2w) × [y − h, y + 2h)` (clipped to the grid) may hold the
 //! miniset's top-left replace tile (anti-clustering). Diablo's Catacombs
 //! `PlaceMiniSetRandom` uses both (§1.5 B).
+//!
+//! With `isolate: (lo, hi)` (Diablo's Caves `CanReplaceTile`, shared/spec/diablo.md §1.5 B,
+//! §4.9.5): when the miniset's top-left replace cell is within `lo..=hi`, a position is
+//! refused when its left neighbour is in the grid and `<= hi` and one of its left, right,
+//! lower or upper neighbours (in the grid) is `>= lo` — the original's comparison, which
+//! always reads the left neighbour for the upper bound, is kept. The check runs after the
+//! match and before the draw (a refused position draws nothing). Other level-type-specific
+//! checks are not part of this operator.
 
 use super::args::{Count, Rect, RectDef, TileHeader};
-use crate::engine::grid;
+use crate::engine::grid::{self, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
@@ -57,6 +65,10 @@ pub struct Params {
     /// Default false.
     #[serde(default)]
     pub spread: bool,
+    /// `(lo, hi)`: refuse positions next to tiles in that range (see the module doc).
+    /// Default none.
+    #[serde(default)]
+    pub isolate: Option<(u16, u16)>,
 }
 
 fn hundred() -> Count {
@@ -74,6 +86,7 @@ pub struct Op {
     spread: bool,
     /// The replace tile of the top-left cell (what `spread` looks for).
     first: u16,
+    isolate: Option<(u16, u16)>,
 }
 
 impl Params {
@@ -112,11 +125,29 @@ impl Params {
             avoid,
             spread: self.spread,
             first: m.replace[0],
+            // only minisets whose top-left replace cell is in the range are checked
+            isolate: self
+                .isolate
+                .filter(|&(lo, hi)| m.replace.first().is_some_and(|t| (lo..=hi).contains(t))),
         })
     }
 }
 
 impl Op {
+    /// The `isolate` check at top-left `(x, y)`.
+    fn crowded(&self, st: &State, x: i32, y: i32) -> bool {
+        let Some((lo, hi)) = self.isolate else {
+            return false;
+        };
+        let g = st.grid(self.head.layer);
+        match g.get(x - 1, y) {
+            Some(left) if left <= hi => N4
+                .iter()
+                .any(|&(dx, dy)| g.get(x + dx, y + dy).is_some_and(|t| t >= lo)),
+            _ => false,
+        }
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let Some(area) = self.head.begin(st) else {
@@ -141,7 +172,7 @@ impl Op {
                     return;
                 }
             }
-            if st.rng.below(self.roll) < self.percent {
+            if !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent {
                 m.write(&mut st.grid_mut(l), x, y);
             }
         });
@@ -219,5 +250,23 @@ mod tests {
         );
         // (0,0): 1 in ab, 3 in {3 4}; (2,0): 2, 4. Row 1 has no 3 or 4 right of an a/b.
         assert_eq!(g, grid("9 3 9 4 0\n2 2 1 5 0\n0 0 0 0 0"));
+    }
+
+    #[test]
+    fn isolate_refuses_positions_next_to_tiles_in_the_range() {
+        // 1x1 "13 -> 90" with isolate (84, 100): (0,0) is never refused (no left neighbour)
+        let pat = "miniset m 1x1 { search 13 replace 90 }";
+        let g = run_rules_with(
+            5,
+            2,
+            r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "5", h: "2")),
+               FillRect(layer: "t", value: "84", rect: (x: "3", y: "0", w: "1", h: "1")),
+               FillRect(layer: "t", value: "7", rect: (x: "0", y: "1", w: "5", h: "1")),
+               ScatterMiniset(layer: "t", miniset: "p.pat#m", percent: 100, isolate: (84, 100))"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        // (0,0) -> 90; (1,0): its left neighbour is now 90 (>= 84) -> refused; (2,0): right 84
+        assert_eq!(g[0], vec![90, 13, 13, 84, 13]);
     }
 }

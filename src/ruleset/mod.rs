@@ -509,11 +509,25 @@ impl RuleSet {
     /// # Errors
     /// A `Retry` whose budget ran out (naming the failing conditions and their counts).
     pub fn generate_resolved(&self, seed: u64, r: &Resolved) -> Result<Dungeon, GenError> {
+        self.generate_resolved_with(seed, r, &mut NoTrace)
+    }
+
+    /// [`RuleSet::generate_resolved`], showing every step and restart to `observer` (a
+    /// selecting rule set shows those of the rule set it chose).
+    ///
+    /// # Errors
+    /// As [`RuleSet::generate_resolved`], and [`GenError::Cancelled`] when the observer says so.
+    pub fn generate_resolved_with<O: Observer>(
+        &self,
+        seed: u64,
+        r: &Resolved,
+        observer: &mut O,
+    ) -> Result<Dungeon, GenError> {
         if let (true, Some(given)) = (self.selects(), &r.given) {
             let (rs, p) = self.pick(given)?;
-            return rs.generate(seed, &p);
+            return rs.generate_resolved_with(seed, &rs.resolve(&p)?, observer);
         }
-        let (st, attempts) = self.run_with(seed, &r.values, &r.assets, &mut NoTrace)?;
+        let (st, attempts) = self.run_with(seed, &r.values, &r.assets, observer)?;
         Ok(self.to_dungeon(&st, seed, &r.values, attempts))
     }
 

@@ -147,3 +147,13 @@ pub fn picture(sym: &[Vec<char>]) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Counts restarts per failure point (index = the failure point's number in
+/// `RuleSet::failure_points`).
+pub struct Restarts(pub Vec<u32>);
+
+impl undercroft::engine::interpreter::Observer for Restarts {
+    fn restarted(&mut self, failure: u32) {
+        self.0[failure as usize] += 1;
+    }
+}

@@ -1,0 +1,144 @@
+//! Connectivity requirement: count the connected regions formed by the cells of a layer that
+//! hold given values (4- or 8-connected) into a variable, for a `Require` to test — e.g.
+//! Diablo's Caves `Lockout`, which restarts a level whose floor is not one 4-connected region
+//! (shared/spec/diablo.md §4.3: the original floods from the last floor cell in raster order
+//! and checks that it reaches every floor cell, which is "exactly one region").
+//! Draws no random numbers. Within `area` only (cells outside are ignored); no matching cell
+//! gives 0 regions. Cells flagged in a `protected` layer belong to no region; `when` false
+//! skips the step (the variable keeps its value). Regions are found with the toolkit's
+//! [`Flood`].
+
+use super::args::{RectDef, Tile, TileHeader};
+use crate::engine::grid::{Connectivity, Flood};
+use crate::engine::state::State;
+use crate::engine::value::{Type, Value};
+use crate::engine::Flow;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// One line for listings and the preview.
+pub const DESCRIPTION: &str = "count the connected regions of given values into a variable";
+
+/// Rule-file parameters of `CountRegions(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The layer read.
+    pub layer: Src,
+    /// The values that form regions.
+    pub values: Vec<Tile>,
+    /// `Four` (default) or `Eight`.
+    #[serde(default = "four")]
+    pub connectivity: Connectivity,
+    /// The variable (a number) that receives the count.
+    pub var: Src,
+    /// The cells looked at. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+    /// Flag layers whose set cells belong to no region. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
+}
+
+fn four() -> Connectivity {
+    Connectivity::Four
+}
+
+/// Compiled `CountRegions`.
+#[derive(Debug)]
+pub struct Op {
+    head: TileHeader,
+    values: Vec<u16>,
+    conn: Connectivity,
+    var: u16,
+}
+
+impl Params {
+    /// The located string that messages about the step point at.
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
+        let var = cx.declare_var(&self.var, Type::Num)?;
+        Some(Op {
+            head: head?,
+            values: self.values.iter().map(|t| t.0).collect(),
+            conn: self.connectivity,
+            var,
+        })
+    }
+}
+
+impl Op {
+    /// Run the operator on the state.
+    pub fn run(&self, st: &mut State) -> Flow {
+        let Some(r) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        let g = st.grid(self.head.layer);
+        let member = |x: i32, y: i32| {
+            r.contains(x, y) && self.values.contains(&g.at(x, y)) && !self.head.flagged(st, x, y)
+        };
+        let mut flood = Flood::new();
+        let mut seen = vec![false; g.as_slice().len()];
+        let mut regions = 0u32;
+        for (x, y) in r.cells() {
+            if seen[g.index(x, y)] || !member(x, y) {
+                continue;
+            }
+            regions += 1;
+            flood.fill(
+                g.width(),
+                g.height(),
+                (x, y),
+                self.conn,
+                usize::MAX,
+                member,
+                |fx, fy| seen[g.index(fx, fy)] = true,
+            );
+        }
+        st.vars[self.var as usize] = Value::Num(regions as f64);
+        Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::run_rules;
+
+    fn regions(conn: &str) -> u16 {
+        // two cells touching at a corner, and a third apart
+        let g = run_rules(
+            5,
+            3,
+            &format!(
+                r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "1", h: "1")),
+                   FillRect(layer: "m", value: "1", rect: (x: "1", y: "1", w: "1", h: "1")),
+                   FillRect(layer: "m", value: "1", rect: (x: "4", y: "0", w: "1", h: "3")),
+                   CountRegions(layer: "m", values: [1], connectivity: {conn}, var: "n"),
+                   FillRect(layer: "out", value: "n", rect: (x: "0", y: "0", w: "1", h: "1"))"#
+            ),
+            "out",
+        );
+        g[0][0]
+    }
+
+    #[test]
+    fn counts_regions_by_connectivity() {
+        assert_eq!(regions("Four"), 3);
+        assert_eq!(regions("Eight"), 2);
+    }
+}

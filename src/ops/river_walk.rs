@@ -1,0 +1,425 @@
+//! River walk: random walks over floor from source tiles (e.g. lava-pool edges) that must end
+//! against a wall with solid rock behind it, are long enough and get one bridge; accepted
+//! rivers are written as pieces (straights, corners, start and end pieces, a bridge).
+//! Reproduces Diablo's Caves `River` (shared/spec/diablo.md §4.7, §4.9.2, §7), drawing random
+//! numbers in its order: 2 per start probe, 1 `rnd(4)` per round, 1 per accepted step, 1 per
+//! bridge try.
+//!
+//! Directions: 0 up (y − 1), 1 down (y + 1), 2 right (x + 1), 3 left (x − 1); turning is
+//! `(d + 1) & 3`. Up to `attempts` tries in total make at most `rivers` rivers; `pdir` (the
+//! last direction actually moved) starts unset and survives across tries and rivers.
+//! A try:
+//! 1. Start: up to `probes` probes `x = rnd(W)`, `y = rnd(H)` (within `area`), each scanning
+//!    on in raster order to the next tile listed in `starts`; a probe running off the area
+//!    tries the next one. All probes off → the try fails; a start found by the *last*
+//!    probe ends all rivers (the original's quirk). The start tile gives the forbidden
+//!    direction and the first piece.
+//! 2. Walk while fewer than 4 tries of this round and fewer than `max_pieces` pieces: the
+//!    first try of a round is `rnd(4)`, later ones rotate; forbidden directions (the start's,
+//!    and the way back after a turn) are skipped, each skip counting as a try. A step onto
+//!    `floor` is taken: the round ends, the piece is `pick{vertical}` (up/down) or
+//!    `pick{horizontal}`; when it turns from `pdir` (`corners[pdir][dir]` ≠ 0) the previous
+//!    piece becomes that corner unless it is the start piece, and the way back is forbidden.
+//! 3. End: from the last cell, in the last direction *tried*, the next cell must be that
+//!    direction's `ends` wall and the one beyond `behind`; the wall cell gets the end piece,
+//!    and the last piece a corner when `corners[pdir][dir]` ≠ 0.
+//! 4. At least `min_length` pieces before the end piece; then up to `bridge_tries` draws
+//!    `rnd(pieces)` (the end piece excluded): a horizontal piece with floor above and below
+//!    and no river cell directly above or below becomes `bridge_horizontal`; a vertical piece
+//!    with floor left and right and no river cell beside it becomes `bridge_vertical`. A
+//!    bridge found → all pieces are written in order and the river counts; otherwise the try
+//!    fails. Cells outside the area, and cells flagged in a `protected` layer, are never
+//!    floor (nor end walls). `when` false skips the step.
+//!
+//! Errors (at `layer`): empty `starts`, `vertical` or `horizontal`; `corners` not 4 rows of
+//! 4 or `ends` not 4 entries; a forbidden direction above 3.
+
+use super::args::{Count, RectDef, Tile, TileHeader};
+use crate::engine::grid::{Grid, Rect as GridRect};
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// One line for listings and the preview.
+pub const DESCRIPTION: &str =
+    "walk rivers over floor from source tiles to walls, with corners and a bridge";
+
+/// A source tile: `(tile, forbidden direction, first piece)`.
+pub type StartDef = (Tile, u8, Tile);
+
+/// Rule-file parameters of `RiverWalk(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The tile layer read and written.
+    pub layer: Src,
+    /// Most rivers. Diablo: 4.
+    pub rivers: Count,
+    /// Tries in total. Diablo: 200.
+    pub attempts: Count,
+    /// Start probes per try. Diablo: 100.
+    pub probes: Count,
+    /// Most pieces of a river before its end piece. Diablo: 100.
+    pub max_pieces: Count,
+    /// Source tiles `(tile, forbidden direction, first piece)`.
+    pub starts: Vec<StartDef>,
+    /// The tile a river flows over.
+    pub floor: Tile,
+    /// Pieces of a vertical step, one picked per step.
+    pub vertical: Vec<Tile>,
+    /// Pieces of a horizontal step.
+    pub horizontal: Vec<Tile>,
+    /// `corners[pdir][dir]`: the corner piece of a turn (0 = not a turn); 4 rows of 4.
+    pub corners: Vec<Vec<Tile>>,
+    /// Per direction 0..3: `(wall tile, end piece)`; 4 entries.
+    pub ends: Vec<(Tile, Tile)>,
+    /// The tile that must lie beyond the end wall.
+    pub behind: Tile,
+    /// Fewest pieces before the end piece. Diablo: 7.
+    pub min_length: Count,
+    /// Bridge draws. Diablo: 30.
+    pub bridge_tries: Count,
+    /// The bridge across a vertical flow (floor left and right).
+    pub bridge_vertical: Tile,
+    /// The bridge across a horizontal flow (floor above and below).
+    pub bridge_horizontal: Tile,
+    /// Where probes go and rivers may run. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+    /// Flag layers whose cells rivers never enter. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
+}
+
+/// Compiled `RiverWalk`.
+#[derive(Debug)]
+pub struct Op {
+    head: TileHeader,
+    layer: u16,
+    rivers: u32,
+    attempts: u32,
+    probes: u32,
+    max_pieces: usize,
+    starts: Vec<(u16, u8, u16)>,
+    floor: u16,
+    vertical: Vec<u16>,
+    horizontal: Vec<u16>,
+    corners: [[u16; 4]; 4],
+    ends: [(u16, u16); 4],
+    behind: u16,
+    min_length: usize,
+    bridge_tries: u32,
+    bridge_vertical: u16,
+    bridge_horizontal: u16,
+}
+
+impl Params {
+    /// The located string that messages about the step point at.
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        )?;
+        if self.vertical.is_empty() || self.horizontal.is_empty() || self.starts.is_empty() {
+            cx.error(
+                &self.layer,
+                "`starts`, `vertical` and `horizontal` need at least one entry each".into(),
+                None,
+            );
+            return None;
+        }
+        if self.corners.len() != 4
+            || self.corners.iter().any(|r| r.len() != 4)
+            || self.ends.len() != 4
+        {
+            cx.error(
+                &self.layer,
+                "`corners` needs 4 rows of 4 pieces and `ends` 4 entries (directions up, down, right, left)".into(),
+                None,
+            );
+            return None;
+        }
+        if self.starts.iter().any(|s| s.1 > 3) {
+            cx.error(&self.layer, "a forbidden direction is 0..=3".into(), None);
+            return None;
+        }
+        Some(Op {
+            layer: head.layer,
+            head,
+            rivers: self.rivers.0 as u32,
+            attempts: self.attempts.0 as u32,
+            probes: self.probes.0 as u32,
+            max_pieces: self.max_pieces.0 as usize,
+            starts: self.starts.iter().map(|s| (s.0 .0, s.1, s.2 .0)).collect(),
+            floor: self.floor.0,
+            vertical: self.vertical.iter().map(|t| t.0).collect(),
+            horizontal: self.horizontal.iter().map(|t| t.0).collect(),
+            corners: std::array::from_fn(|p| std::array::from_fn(|d| self.corners[p][d].0)),
+            ends: std::array::from_fn(|d| (self.ends[d].0 .0, self.ends[d].1 .0)),
+            behind: self.behind.0,
+            min_length: self.min_length.0 as usize,
+            bridge_tries: self.bridge_tries.0 as u32,
+            bridge_vertical: self.bridge_vertical.0,
+            bridge_horizontal: self.bridge_horizontal.0,
+        })
+    }
+}
+
+const STEP: [(i32, i32); 4] = [(0, -1), (0, 1), (1, 0), (-1, 0)];
+const BACK: [u8; 4] = [1, 0, 3, 2];
+
+/// Why a try ended.
+enum Try {
+    Failed,
+    River(Vec<(i32, i32, u16)>),
+    StopAll,
+}
+
+impl Op {
+    fn pick(st: &mut State, from: &[u16]) -> u16 {
+        from[st.rng.below(from.len() as i64).max(0) as usize]
+    }
+
+    fn start(&self, st: &mut State, b: GridRect) -> Option<(i32, i32, usize)> {
+        let mut found = None;
+        let mut last = false;
+        for probe in 1..=self.probes {
+            let mut x = b.x + st.rng.below(b.w as i64).max(0) as i32;
+            let mut y = b.y + st.rng.below(b.h as i64).max(0) as i32;
+            let g = st.grid(self.layer);
+            let k = loop {
+                if y >= b.y1() {
+                    break None;
+                }
+                if let Some(k) = self.starts.iter().position(|s| s.0 == g.at(x, y)) {
+                    break Some(k);
+                }
+                x += 1;
+                if x >= b.x1() {
+                    x = b.x;
+                    y += 1;
+                }
+            };
+            if let Some(k) = k {
+                found = Some((x, y, k));
+                last = probe == self.probes;
+                break;
+            }
+        }
+        // found by the last probe: the original stops all rivers (signalled by k = MAX)
+        found.map(|(x, y, k)| (x, y, if last { usize::MAX } else { k }))
+    }
+
+    fn one_try(&self, st: &mut State, b: GridRect, pdir: &mut Option<u8>) -> Try {
+        let Some((sx, sy, k)) = self.start(st, b) else {
+            return Try::Failed;
+        };
+        if k == usize::MAX {
+            return Try::StopAll;
+        }
+        let (_, nodir, first) = self.starts[k];
+        let open = |st: &State, x: i32, y: i32| b.contains(x, y) && !self.head.flagged(st, x, y);
+        let floor_at =
+            |st: &State, g: &Grid, x: i32, y: i32| open(st, x, y) && g.at(x, y) == self.floor;
+        let mut river = vec![(sx, sy, first)];
+        let (mut x, mut y) = (sx, sy);
+        let mut back: Option<u8> = None;
+        let mut dir = 0u8;
+        let mut tries = 0;
+        while tries < 4 && river.len() < self.max_pieces {
+            dir = if tries == 0 {
+                st.rng.below(4).max(0) as u8
+            } else {
+                (dir + 1) & 3
+            };
+            tries += 1;
+            while dir == nodir || Some(dir) == back {
+                dir = (dir + 1) & 3;
+                tries += 1;
+            }
+            let (nx, ny) = (x + STEP[dir as usize].0, y + STEP[dir as usize].1);
+            if !floor_at(st, &st.grid(self.layer), nx, ny) {
+                continue;
+            }
+            tries = 0;
+            (x, y) = (nx, ny);
+            let piece = if dir < 2 {
+                Self::pick(st, &self.vertical)
+            } else {
+                Self::pick(st, &self.horizontal)
+            };
+            river.push((x, y, piece));
+            if let Some(p) = *pdir {
+                let c = self.corners[p as usize][dir as usize];
+                if c != 0 {
+                    let n = river.len();
+                    if n > 2 {
+                        river[n - 2].2 = c;
+                    }
+                    back = Some(BACK[dir as usize]);
+                }
+            }
+            *pdir = Some(dir);
+        }
+        let (dx, dy) = STEP[dir as usize];
+        let (wall, end) = self.ends[dir as usize];
+        {
+            let g = st.grid(self.layer);
+            let at = |x: i32, y: i32| {
+                if open(st, x, y) {
+                    Some(g.at(x, y))
+                } else {
+                    None
+                }
+            };
+            if at(x + dx, y + dy) != Some(wall) || at(x + 2 * dx, y + 2 * dy) != Some(self.behind) {
+                return Try::Failed;
+            }
+        }
+        if let Some(p) = *pdir {
+            let c = self.corners[p as usize][dir as usize];
+            if c != 0 {
+                let n = river.len();
+                river[n - 1].2 = c;
+            }
+        }
+        let n = river.len();
+        if n < self.min_length {
+            return Try::Failed;
+        }
+        let mut bridge = None;
+        for _ in 0..self.bridge_tries {
+            let i = st.rng.below(n as i64).max(0) as usize;
+            let g = st.grid(self.layer);
+            let (bx, by, p) = river[i];
+            let across_h = self.horizontal.contains(&p)
+                && floor_at(st, &g, bx, by - 1)
+                && floor_at(st, &g, bx, by + 1)
+                && !river[..n]
+                    .iter()
+                    .any(|&(rx, ry, _)| rx == bx && (ry == by - 1 || ry == by + 1));
+            let across_v = !across_h
+                && self.vertical.contains(&p)
+                && floor_at(st, &g, bx - 1, by)
+                && floor_at(st, &g, bx + 1, by)
+                && !river[..n]
+                    .iter()
+                    .any(|&(rx, ry, _)| ry == by && (rx == bx - 1 || rx == bx + 1));
+            if across_h {
+                bridge = Some((i, self.bridge_horizontal));
+            } else if across_v {
+                bridge = Some((i, self.bridge_vertical));
+            }
+            if bridge.is_some() {
+                break;
+            }
+        }
+        let Some((i, piece)) = bridge else {
+            return Try::Failed;
+        };
+        river[i].2 = piece;
+        river.push((x + dx, y + dy, end));
+        Try::River(river)
+    }
+
+    /// Run the operator on the state.
+    pub fn run(&self, st: &mut State) -> Flow {
+        let Some(b) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        if b.is_empty() {
+            return Flow::Continue;
+        }
+        let mut pdir = None;
+        let mut made = 0;
+        let mut tries = 0;
+        while tries < self.attempts && made < self.rivers {
+            tries += 1;
+            match self.one_try(st, b, &mut pdir) {
+                Try::Failed => {}
+                Try::StopAll => break,
+                Try::River(pieces) => {
+                    let mut g = st.grid_mut(self.layer);
+                    for (x, y, p) in pieces {
+                        g.set(x, y, p);
+                    }
+                    made += 1;
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::run_rules_seed;
+
+    /// A 1-wide corridor of floor 7 (y = 2, x = 1..10) in rock 8, widened at x = 5 (a place
+    /// for the bridge), a source 28 (forbids left) at its left end and a wall 4 (the end wall
+    /// of a river going right) with rock behind at its right end.
+    fn river(seed: u64) -> Vec<Vec<u16>> {
+        run_rules_seed(
+            14,
+            5,
+            r#"FillRect(layer: "t", value: "8", rect: (x: "0", y: "0", w: "14", h: "5")),
+               FillRect(layer: "t", value: "7", rect: (x: "1", y: "2", w: "10", h: "1")),
+               FillRect(layer: "t", value: "7", rect: (x: "5", y: "1", w: "1", h: "3")),
+               FillRect(layer: "t", value: "28", rect: (x: "0", y: "2", w: "1", h: "1")),
+               FillRect(layer: "t", value: "4", rect: (x: "11", y: "2", w: "1", h: "1")),
+               RiverWalk(layer: "t", rivers: 1, attempts: 200, probes: 100, max_pieces: 100,
+                   starts: [(28, 3, 39)], floor: 7, vertical: [17, 18], horizontal: [15, 16],
+                   corners: [[0, 0, 19, 20], [0, 0, 21, 22], [22, 20, 0, 0], [21, 19, 0, 0]],
+                   ends: [(10, 24), (2, 42), (4, 43), (9, 23)], behind: 8, min_length: 7,
+                   bridge_tries: 30, bridge_vertical: 45, bridge_horizontal: 44)"#,
+            "t",
+            seed,
+        )
+    }
+
+    #[test]
+    fn rivers_run_from_the_source_to_the_end_wall_with_one_bridge() {
+        let mut made = 0;
+        for seed in 1..40 {
+            let g = river(seed);
+            if g[2][11] != 43 {
+                // no river: nothing written
+                assert_eq!(g[2][0], 28, "seed {seed}");
+                continue;
+            }
+            made += 1;
+            assert_eq!(g[2][0], 39, "seed {seed}: the start piece");
+            let cells: Vec<u16> = g.iter().flatten().copied().collect();
+            assert_eq!(
+                cells.iter().filter(|&&t| t == 44 || t == 45).count(),
+                1,
+                "seed {seed}"
+            );
+            // the bridge crosses the horizontal flow where there is floor above and below
+            assert_eq!(g[2][5], 44, "seed {seed}");
+            // every river piece lies on the former floor or the end wall
+            for (y, row) in g.iter().enumerate() {
+                for (x, &t) in row.iter().enumerate() {
+                    if (15..=24).contains(&t) || t == 44 || t == 45 {
+                        assert!((1..=11).contains(&x) && y == 2, "({x}, {y})");
+                    }
+                }
+            }
+        }
+        assert!(made > 5, "{made} rivers in 39 seeds");
+    }
+}

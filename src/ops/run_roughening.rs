@@ -1,0 +1,216 @@
+//! Run roughening (an erosion pass): find straight runs of cells along rows or columns where
+//! a cell holds `run` and its neighbour at `side` holds `beside` — a straight edge between
+//! two regions — and re-roll long runs cell by cell. Reproduces one of the four passes of
+//! Diablo's Caves `FillStraights` (shared/spec/diablo.md §4.3, §7, quirk §11.5).
+//!
+//! Scan: each line of `area` (rows top to bottom, or columns left to right with `along:
+//! Columns`), positions along the line in increasing order. A qualifying cell extends the
+//! current run; a non-qualifying one ends it, and a run of at least `min_run` cells is then
+//! re-rolled unless `rnd(skip_roll) == 0` (one draw per long run): each of its cells — or,
+//! with `write_beside`, each of their `side` neighbours — becomes `values[rnd(len)]`, in scan
+//! order. A run still open at the end of the line is never re-rolled (the original's scan
+//! limit: Caves scan 37 of 40 positions). Cells are re-read as the scan goes (in place).
+//! Neighbours outside the grid never qualify. A write into a cell flagged in a `protected`
+//! layer is skipped (its draw still happens); `when` false skips the step. An empty `values`
+//! is an error at `layer`.
+
+use super::args::{Count, RectDef, Tile, TileHeader};
+use crate::engine::grid::GridMut;
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// One line for listings and the preview.
+pub const DESCRIPTION: &str = "re-roll long straight runs along an edge between two values";
+
+/// Scan direction of [`Params::along`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Along {
+    /// Lines are rows; runs go left to right.
+    Rows,
+    /// Lines are columns; runs go top to bottom.
+    Columns,
+}
+
+/// Rule-file parameters of `RoughenRuns(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The layer read and written.
+    pub layer: Src,
+    /// Lines are rows or columns.
+    pub along: Along,
+    /// The value of a run cell.
+    pub run: Tile,
+    /// The value its neighbour at `side` must hold.
+    pub beside: Tile,
+    /// The neighbour tested, `(dx, dy)`.
+    pub side: (i32, i32),
+    /// Re-roll the `side` neighbours instead of the run cells. Default false.
+    #[serde(default)]
+    pub write_beside: bool,
+    /// Shortest run re-rolled, in cells (required; Diablo's Caves: 4).
+    pub min_run: Count,
+    /// A long run is left alone when `rnd(skip_roll) == 0` (required; Diablo's Caves: 2).
+    pub skip_roll: Count,
+    /// The values a re-rolled cell takes, one `rnd(len)` each (required; Diablo's Caves:
+    /// `[0, 1]`).
+    pub values: Vec<Tile>,
+    /// The scanned cells. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+    /// Flag layers whose cells are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
+}
+
+/// Compiled `RoughenRuns`.
+#[derive(Debug)]
+pub struct Op {
+    head: TileHeader,
+    along: Along,
+    run: u16,
+    beside: u16,
+    side: (i32, i32),
+    write_beside: bool,
+    min_run: usize,
+    skip_roll: i64,
+    values: Vec<u16>,
+}
+
+impl Params {
+    /// The located string that messages about the step point at.
+    pub fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
+    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
+        if self.values.is_empty() {
+            cx.error(
+                &self.layer,
+                "`values` needs at least one value".into(),
+                None,
+            );
+            return None;
+        }
+        Some(Op {
+            head: head?,
+            along: self.along,
+            run: self.run.0,
+            beside: self.beside.0,
+            side: self.side,
+            write_beside: self.write_beside,
+            min_run: self.min_run.0 as usize,
+            skip_roll: self.skip_roll.0,
+            values: self.values.iter().map(|t| t.0).collect(),
+        })
+    }
+}
+
+impl Op {
+    /// Run the operator on the state.
+    pub fn run(&self, st: &mut State) -> Flow {
+        let Some(area) = self.head.begin(st) else {
+            return Flow::Continue;
+        };
+        let (x0, y0, x1, y1) = (area.x, area.y, area.x1(), area.y1());
+        let ((l0, l1), (p0, p1)) = match self.along {
+            Along::Rows => ((y0, y1), (x0, x1)),
+            Along::Columns => ((x0, x1), (y0, y1)),
+        };
+        let cell = |line: i32, pos: i32| match self.along {
+            Along::Rows => (pos, line),
+            Along::Columns => (line, pos),
+        };
+        let (dx, dy) = self.side;
+        let (w, h) = (st.width, st.height);
+        // Work on the layer taken out of the state; the RNG is drawn from the state.
+        let l = self.head.layer as usize;
+        let mut data = std::mem::take(&mut st.layers[l]);
+        let mut g = GridMut::new(&mut data, w, h);
+        for line in l0..l1 {
+            let mut start = p0;
+            let mut len = 0usize;
+            for pos in p0..p1 {
+                let (x, y) = cell(line, pos);
+                if g.at(x, y) == self.run && g.get(x + dx, y + dy) == Some(self.beside) {
+                    if len == 0 {
+                        start = pos;
+                    }
+                    len += 1;
+                    continue;
+                }
+                if len >= self.min_run && st.rng.below(self.skip_roll) != 0 {
+                    for k in start..pos {
+                        let (cx, cy) = cell(line, k);
+                        let (wx, wy) = if self.write_beside {
+                            (cx + dx, cy + dy)
+                        } else {
+                            (cx, cy)
+                        };
+                        let n = self.values.len() as i64;
+                        let v = self.values[st.rng.below(n).max(0) as usize];
+                        if !self.head.flagged(st, wx, wy) {
+                            g.set(wx, wy, v);
+                        }
+                    }
+                }
+                len = 0;
+            }
+        }
+        st.layers[l] = data;
+        Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{grid, run_rules};
+
+    #[test]
+    fn long_runs_are_rerolled_and_short_or_open_ones_are_not() {
+        // row 0 is empty above a floor row 1: a run of 6 qualifying cells (x 0..5) ends at
+        // x = 6, where row 1 is empty; with values [5] every re-rolled cell becomes 5.
+        // Row 2 has a run of 3 (too short); the run of row 3 reaches the end of the area.
+        let g = run_rules(
+            8,
+            5,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "1", w: "6", h: "1")),
+               FillRect(layer: "m", value: "1", rect: (x: "0", y: "3", w: "3", h: "1")),
+               FillRect(layer: "m", value: "1", rect: (x: "3", y: "4", w: "5", h: "1")),
+               RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (0, 1), values: [5], skip_roll: 1000, min_run: 4)"#,
+            "m",
+        );
+        // (skip_roll 1000: the one roll of seed 1 is not 0)
+        assert_eq!(
+            g,
+            grid("5 5 5 5 5 5 0 0\n1 1 1 1 1 1 0 0\n0 0 0 0 0 0 0 0\n1 1 1 0 0 0 0 0\n0 0 0 1 1 1 1 1")
+        );
+    }
+
+    #[test]
+    fn columns_and_writing_the_neighbour() {
+        let g = run_rules(
+            3,
+            6,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "1", h: "5")),
+               RoughenRuns(layer: "m", along: Columns, run: 1, beside: 0, side: (1, 0), write_beside: true, values: [7], skip_roll: 1000, min_run: 4)"#,
+            "m",
+        );
+        assert_eq!(g, grid("1 7 0\n1 7 0\n1 7 0\n1 7 0\n1 7 0\n0 0 0"));
+    }
+}
