@@ -11,7 +11,8 @@
 //!   (`1 +` the kind's index; 0 where there is no room), so auto-layer rules can paint it;
 //! - one `Tiles_<layer>` tile layer per dungeon layer, from the shared tileset picture.
 //!
-//! Levels carry the provenance as fields. Every definition, level and layer has its own
+//! Levels carry the provenance as fields (`null` where not known: the rules hash of saved
+//! JSON). Every definition, level and layer has its own
 //! `uid` (one counter), and every `iid` is derived from the seed, the level's index and what
 //! it names ([`super::iid`]), so the same dungeons give the same bytes.
 
@@ -260,12 +261,20 @@ pub fn project(
             }
             insts.push(l);
         }
-        let fields: Vec<Json> = provenance(d, p)
-            .into_iter()
-            .filter_map(|(k, v)| {
-                let def = level_fields.iter().find(|f| f["identifier"] == k)?;
-                Some(field(def, &Prop::Str(v)))
-            })
+        // Every level field, `null` for one not known (the rules hash of saved JSON).
+        let known = provenance(d, p);
+        let fields: Vec<Json> = level_fields
+            .iter()
+            .map(
+                |def| match known.iter().find(|(k, _)| def["identifier"] == *k) {
+                    Some((_, v)) => field(def, &Prop::Str(v.clone())),
+                    None => json!({
+                        "__identifier": def["identifier"], "__type": def["__type"],
+                        "__value": null, "__tile": null, "defUid": def["uid"],
+                        "realEditorValues": [],
+                    }),
+                },
+            )
             .collect();
         let (pw, ph) = (cw * TILE, ch * TILE);
         levels.push(json!({
