@@ -1,7 +1,6 @@
 //! `--format tmx|tmj|ldtk`: writing dungeons for the Tiled and LDtk editors (the exporters
 //! are `undercroft::export`), with the tileset picture and tileset file beside the map.
 
-use super::output::png_path;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use undercroft::export::tileset::Tileset;
@@ -48,6 +47,19 @@ pub fn beside(out: &Path, editor: Editor) -> (PathBuf, PathBuf) {
         out.with_file_name(format!("{stem}.{ext}")),
         out.with_file_name(format!("{stem}-tiles.png")),
     )
+}
+
+/// Where the map of seed `seed` goes: `out`, or `out`'s name with `-SEED` when there are
+/// `many` maps.
+fn map_path(out: &Path, seed: u64, many: bool) -> PathBuf {
+    if !many {
+        return out.to_path_buf();
+    }
+    let stem = out
+        .file_stem()
+        .map_or("dungeon".into(), |x| x.to_string_lossy());
+    let ext = out.extension().map_or("".into(), |x| x.to_string_lossy());
+    out.with_file_name(format!("{stem}-{seed}.{ext}"))
 }
 
 fn name(p: &Path) -> String {
@@ -105,7 +117,7 @@ pub fn write(
                     } else {
                         map.tmj(&name(&tileset))
                     };
-                    put(&png_path(out, d.seed, ds.len() > 1), text.as_bytes())
+                    put(&map_path(out, d.seed, ds.len() > 1), text.as_bytes())
                 })
             })
         }
