@@ -50,6 +50,7 @@
 
 pub mod dungeon;
 pub mod engine;
+pub mod export;
 pub mod lang;
 pub mod ops;
 pub mod preview;

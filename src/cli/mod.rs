@@ -10,6 +10,7 @@ macro_rules! outln {
 }
 
 mod common;
+mod editors;
 mod output;
 mod serve;
 mod stats;
@@ -20,6 +21,7 @@ use output::{ascii, png_path, render_saved, sink, use_colour, write_png, Picture
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use undercroft::export::Scale;
 use undercroft::ruleset::Resolved;
 use undercroft::RuleSet;
 
@@ -62,10 +64,18 @@ enum Command {
         /// lists the parameters.
         #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
         params: Vec<String>,
-        /// Output format: ascii (a picture with a legend), json (one Dungeon object a line) or
-        /// png (a picture; needs -o FILE, and with --count K each seed gets FILE-SEED.png).
+        /// Output format: ascii (a picture with a legend), json (one Dungeon object a line),
+        /// png (a picture; needs -o FILE, and with --count K each seed gets FILE-SEED.png),
+        /// or for level editors (need -o FILE; a tileset picture FILE-tiles.png goes beside):
+        /// tmx / tmj (Tiled XML / JSON maps, one per seed, FILE-SEED.tmx with --count K,
+        /// sharing the tileset FILE.tsx / FILE.tsj) or ldtk (one LDtk project, a level per
+        /// seed). docs/authoring.md describes the layers.
         #[arg(long, value_enum, default_value_t = Format::Ascii)]
         format: Format,
+        /// tmx, tmj, ldtk: tiles per dungeon cell, N or WxH (default: the style's own, e.g.
+        /// its room pools' tiles per cell; one tile per cell for tile styles).
+        #[arg(long, value_name = "N|WxH", value_parser = Scale::parse)]
+        scale: Option<Scale>,
         /// Write to FILE instead of standard output.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
@@ -82,10 +92,14 @@ enum Command {
     Render {
         /// The JSON file; `-` reads standard input.
         input: PathBuf,
-        /// Output format: ascii (a picture with a legend) or png (needs -o FILE; with several
-        /// dungeons each gets FILE-SEED.png).
+        /// Output format: ascii (a picture with a legend), png (needs -o FILE; with several
+        /// dungeons each gets FILE-SEED.png), or tmx / tmj / ldtk for the Tiled and LDtk
+        /// editors (need -o FILE; see `generate --help`).
         #[arg(long, value_enum, default_value_t = Picture::Ascii)]
         format: Picture,
+        /// tmx, tmj, ldtk: tiles per dungeon cell, N or WxH (default: the style's own).
+        #[arg(long, value_name = "N|WxH", value_parser = Scale::parse)]
+        scale: Option<Scale>,
         /// Write to FILE instead of standard output.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
@@ -149,6 +163,21 @@ enum Format {
     Ascii,
     Json,
     Png,
+    Tmx,
+    Tmj,
+    Ldtk,
+}
+
+impl Format {
+    /// The level-editor format this is, if it is one.
+    fn editor(self) -> Option<editors::Editor> {
+        match self {
+            Format::Tmx => Some(editors::Editor::Tmx),
+            Format::Tmj => Some(editors::Editor::Tmj),
+            Format::Ldtk => Some(editors::Editor::Ldtk),
+            _ => None,
+        }
+    }
 }
 
 /// `generate --format png`: one file per seed.
@@ -193,6 +222,7 @@ pub fn main() -> ExitCode {
             count,
             params,
             format,
+            scale,
             output,
             color,
             interiors,
@@ -219,6 +249,20 @@ pub fn main() -> ExitCode {
             if format == Format::Png {
                 return png_files(&rs, &params, seed, count, output.as_deref());
             }
+            if let Some(editor) = format.editor() {
+                let mut ds = Vec::new();
+                for s in seeds(seed, count) {
+                    match rs.generate_resolved(s, &params) {
+                        Ok(d) => ds.push(d),
+                        Err(e) => {
+                            eprintln!("error: seed {s}: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                }
+                let p = editors::provenance(&rs.files);
+                return editors::write(&ds, editor, output.as_deref(), scale, &p);
+            }
             let mut out = match sink(output.as_deref()) {
                 Ok(o) => o,
                 Err(code) => return code,
@@ -228,7 +272,8 @@ pub fn main() -> ExitCode {
                 match rs.generate_resolved(s, &params) {
                     Ok(d) => {
                         let text = match format {
-                            Format::Png => continue, // written by png_files, above
+                            // Written by png_files and editors::write, above.
+                            Format::Png | Format::Tmx | Format::Tmj | Format::Ldtk => continue,
                             Format::Json => d.to_json() + "\n",
                             Format::Ascii => ascii(&d, interiors, colour),
                         };
@@ -257,10 +302,11 @@ pub fn main() -> ExitCode {
         Command::Render {
             input,
             format,
+            scale,
             output,
             color,
             interiors,
-        } => render_saved(&input, format, output.as_deref(), color, interiors),
+        } => render_saved(&input, format, scale, output.as_deref(), color, interiors),
         Command::Check { rules } => {
             let mut ok = true;
             for r in &rules {

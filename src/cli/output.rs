@@ -1,10 +1,12 @@
 //! Writing dungeons: ASCII and PNG output of `generate`, and `render` of saved Dungeon JSON
-//! (the same renderers, so the same pictures).
+//! (the same renderers, so the same pictures; the editor formats through `editors`).
 
+use super::editors::Editor;
 use clap::ValueEnum;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use undercroft::export::{Provenance, Scale};
 use undercroft::Dungeon;
 
 /// What `render` draws.
@@ -12,6 +14,9 @@ use undercroft::Dungeon;
 pub enum Picture {
     Ascii,
     Png,
+    Tmx,
+    Tmj,
+    Ldtk,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -117,6 +122,7 @@ pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
 pub fn render_saved(
     input: &Path,
     format: Picture,
+    scale: Option<Scale>,
     output: Option<&Path>,
     color: When,
     interiors: bool,
@@ -129,6 +135,16 @@ pub fn render_saved(
         Ok(d) => d,
         Err(code) => return code,
     };
+    let editor = match format {
+        Picture::Tmx => Some(Editor::Tmx),
+        Picture::Tmj => Some(Editor::Tmj),
+        Picture::Ldtk => Some(Editor::Ldtk),
+        _ => None,
+    };
+    if let Some(editor) = editor {
+        // Saved JSON does not say which rule files it came from: no rules hash.
+        return super::editors::write(&dungeons, editor, output, scale, &Provenance::default());
+    }
     if format == Picture::Png {
         let out = output.expect("checked above");
         for d in &dungeons {
