@@ -21,12 +21,10 @@
 //! empty set, a value above 65535, an `iterations` outside 1..=1000, an area wholly outside
 //! the grid.
 
-use super::area::{area, Area};
-use super::args::{holds, when, Tile};
-use crate::engine::grid::{N4, N8};
+use super::args::{RectDef, Tile, TileHeader};
+use crate::engine::grid::{Rect, N4, N8};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -49,12 +47,17 @@ pub struct Params {
     /// The value neighbours outside the tile grid count as. Default 0.
     #[serde(default)]
     pub outside: Option<Tile>,
-    /// The area, an area expression. Default: the whole grid.
+    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
+    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
+    /// whole grid.
     #[serde(default)]
-    pub area: Option<Src>,
+    pub area: Option<RectDef>,
     /// Condition; the step does nothing when it is false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Flag layers: cells where one is non-zero are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
 }
 
 /// `(when: "count8(1) >= 5", set: 1)`.
@@ -104,12 +107,10 @@ enum Term {
 /// Compiled `CellularAutomaton`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     rules: Vec<(Vec<Term>, u16)>,
     iterations: u32,
     outside: u16,
-    area: Area,
-    when: Option<Program>,
 }
 
 /// A tiny tokenizer-parser over the condition text; errors carry byte spans.
@@ -246,7 +247,13 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let mut rules = Vec::new();
         let mut ok = true;
         for r in &self.rules {
@@ -268,18 +275,14 @@ impl Params {
                 }
             }
         }
-        let area = area(cx, &self.area);
-        let when = when(cx, &self.when);
         if !ok {
             return None;
         }
         Some(Op {
-            layer,
+            head: head?,
             rules,
             iterations: self.iterations.map_or(1, |i| i.0),
             outside: self.outside.map_or(0, |t| t.0),
-            area: area?,
-            when: when?,
         })
     }
 }
@@ -287,18 +290,23 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
-        let r = match self.area.eval(st) {
-            Ok(r) => r,
-            Err(f) => return Flow::Fail(f),
+        let r = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
-        let mut before = st.layers[self.layer as usize].clone();
+        let saved = self.head.guard(st, r);
+        let flow = self.paint(st, r);
+        self.head.restore(st, &saved);
+        flow
+    }
+
+    /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    fn paint(&self, st: &mut State, r: Rect) -> Flow {
+        let mut before = st.layers[self.head.layer as usize].clone();
         for _ in 0..self.iterations {
-            before.copy_from_slice(&st.layers[self.layer as usize]);
+            before.copy_from_slice(&st.layers[self.head.layer as usize]);
             let old = crate::engine::grid::Grid::new(&before, st.width, st.height);
-            let mut g = st.grid_mut(self.layer);
+            let mut g = st.grid_mut(self.head.layer);
             for (x, y) in r.cells() {
                 let v = old.at(x, y);
                 let hit = self.rules.iter().find(|(terms, _)| {

@@ -1,6 +1,6 @@
 //! Graph to tiles, doors: every door of the room graph becomes an opening on the shared edge
 //! of its two cells and a corridor joining the two rooms' floors (drawn by
-//! [`super::room_carving`] or anything else) across it.
+//! [`super::room_drawing`] or anything else) across it.
 //!
 //! For a door between cell A and cell B (orthogonally adjacent), the floor of each room is
 //! found as the bounding box of its `floor` tiles inside its own cell block (the block's
@@ -15,8 +15,7 @@
 //! with it instead (a door tile). Draws no random numbers (but the expressions may).
 //! Errors: an area wholly outside the grid.
 
-use super::area::{area, Area};
-use super::args::{holds, when, Tile};
+use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::regions::corridor;
 use crate::engine::state::State;
@@ -47,24 +46,27 @@ pub struct Params {
     /// The value of the two tiles on either side of the shared edge. Default: `value`.
     #[serde(default)]
     pub door_value: Option<Src>,
-    /// The area, an area expression; nothing outside it is written. Default: the whole grid.
+    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
+    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
+    /// whole grid.
     #[serde(default)]
-    pub area: Option<Src>,
+    pub area: Option<RectDef>,
     /// Condition; the step does nothing when it is false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Flag layers: cells where one is non-zero are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
 }
 
 /// Compiled `CarveDoors`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     value: Program,
     floor: Vec<u16>,
     width: Option<Program>,
     door_value: Option<Program>,
-    area: Area,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -75,7 +77,13 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let value = cx.expr(&self.value, Type::Num);
         let width = self.width.as_ref().map(|m| cx.expr(m, Type::Num));
         let door_value = self.door_value.as_ref().map(|m| cx.expr(m, Type::Num));
@@ -86,16 +94,12 @@ impl Params {
                 None,
             );
         }
-        let area = area(cx, &self.area);
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
+            head: head?,
             value: value?,
             floor: self.floor.iter().map(|t| t.0).collect(),
             width: width.map_or(Some(None), |m| m.map(Some))?,
             door_value: door_value.map_or(Some(None), |m| m.map(Some))?,
-            area: area?,
-            when: when?,
         })
     }
 }
@@ -126,13 +130,18 @@ fn middle(lo: i32, hi: i32, w: i32) -> i32 {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
-        let area = match self.area.eval(st) {
-            Ok(r) => r,
-            Err(f) => return Flow::Fail(f),
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
+        let saved = self.head.guard(st, area);
+        let flow = self.paint(st, area);
+        self.head.restore(st, &saved);
+        flow
+    }
+
+    /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    fn paint(&self, st: &mut State, area: Rect) -> Flow {
         let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
         let w = self
             .width
@@ -152,10 +161,10 @@ impl Op {
             let horizontal = a[1] == b[1];
             let ba = Rect::new(a[0] * cw, a[1] * ch, cw, ch);
             let bb = Rect::new(b[0] * cw, b[1] * ch, cw, ch);
-            let fa = floor_box(st, self.layer, ba, &self.floor);
-            let fb = floor_box(st, self.layer, bb, &self.floor);
+            let fa = floor_box(st, self.head.layer, ba, &self.floor);
+            let fb = floor_box(st, self.head.layer, bb, &self.floor);
             let clip = Rect::from_corners(ba.x, ba.y, bb.x1(), bb.y1()).intersect(&area);
-            let mut g = st.grid_mut(self.layer);
+            let mut g = st.grid_mut(self.head.layer);
             if horizontal {
                 let edge = bb.x; // first column of B's block
                 let (lo, hi) = (fa.y.max(fb.y), fa.y1().min(fb.y1()));
@@ -201,7 +210,7 @@ mod tests {
         let g = run_rules_cells(
             (2, 1),
             (4, 3),
-            r#"GROW(1), CarveRooms(layer: "t", value: "1", margin: "1"),
+            r#"GROW(1), DrawRooms(layer: "t", value: "1", margin: "1"),
                CarveDoors(layer: "t", value: "2", floor: [1])"#,
             "t",
         );

@@ -16,7 +16,6 @@ use crate::ruleset::src::Src;
 use serde::Deserialize;
 
 pub mod adjacent_room;
-pub mod area;
 pub mod args;
 pub mod carved_rooms;
 pub mod cell_scoring;

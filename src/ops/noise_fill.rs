@@ -7,8 +7,8 @@
 //! when the step runs (e.g. a parameter), clamped to 0..1. Values are expressions,
 //! 0..=65535. Errors: an area wholly outside the tile grid (see [`super::area`]).
 
-use super::area::{area, Area};
-use super::args::{holds, when};
+use super::args::{RectDef, TileHeader};
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
@@ -34,23 +34,26 @@ pub struct Params {
     /// The value of the other tiles, an expression. Default: they keep their value.
     #[serde(default)]
     pub other: Option<Src>,
-    /// The area, an area expression (e.g. `"inset(grid(), 1)"`). Default: the whole grid.
+    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
+    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
+    /// whole grid.
     #[serde(default)]
-    pub area: Option<Src>,
+    pub area: Option<RectDef>,
     /// Condition; the step does nothing when it is false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Flag layers: cells where one is non-zero are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
 }
 
 /// Compiled `NoiseFill`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     value: Program,
     density: Program,
     other: Option<Program>,
-    area: Area,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -61,22 +64,24 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let value = cx.expr(&self.value, Type::Num);
         let density = cx.expr(&self.density, Type::Num);
         let other = match &self.other {
             Some(o) => Some(cx.expr(o, Type::Num)?),
             None => None,
         };
-        let area = area(cx, &self.area);
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
+            head: head?,
             value: value?,
             density: density?,
             other,
-            area: area?,
-            when: when?,
         })
     }
 }
@@ -88,19 +93,24 @@ fn tile(p: &Program, st: &mut State) -> u16 {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
-        let r = match self.area.eval(st) {
-            Ok(r) => r,
-            Err(f) => return Flow::Fail(f),
+        let r = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
+        let saved = self.head.guard(st, r);
+        let flow = self.paint(st, r);
+        self.head.restore(st, &saved);
+        flow
+    }
+
+    /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let v = tile(&self.value, st);
         let other = self.other.as_ref().map(|o| tile(o, st));
         let p = self.density.num(st).clamp(0.0, 1.0);
         for (x, y) in r.cells() {
             let hit = st.rng.chance(p);
-            let mut g = st.grid_mut(self.layer);
+            let mut g = st.grid_mut(self.head.layer);
             match (hit, other) {
                 (true, _) => g.set(x, y, v),
                 (false, Some(o)) => g.set(x, y, o),

@@ -9,9 +9,8 @@
 //! evaluated once when the step runs; the start point is evaluated then too (default: the
 //! centre of the area). Errors: an area wholly outside the tile grid.
 
-use super::area::{area, Area};
-use super::args::{holds, when, Point, PointDef};
-use crate::engine::grid::N4;
+use super::args::{Point, PointDef, RectDef, TileHeader};
+use crate::engine::grid::{Rect, N4};
 use crate::engine::regions::brush;
 use crate::engine::state::State;
 use crate::engine::value::Type;
@@ -44,25 +43,28 @@ pub struct Params {
     /// The start tile. Default: the centre of the area.
     #[serde(default)]
     pub start: Option<PointDef>,
-    /// The area, an area expression. Default: the whole grid.
+    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
+    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
+    /// whole grid.
     #[serde(default)]
-    pub area: Option<Src>,
+    pub area: Option<RectDef>,
     /// Condition; the step does nothing when it is false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Flag layers: cells where one is non-zero are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
 }
 
 /// Compiled `RandomWalk`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     value: Program,
     steps: Program,
     turn: Option<Program>,
     brush: Option<Program>,
     start: Option<Point>,
-    area: Area,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -73,23 +75,25 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let value = cx.expr(&self.value, Type::Num);
         let steps = cx.expr(&self.steps, Type::Num);
         let turn = self.turn.as_ref().map(|t| cx.expr(t, Type::Num));
         let brush = self.brush.as_ref().map(|b| cx.expr(b, Type::Num));
         let start = self.start.as_ref().map(|p| p.compile(cx));
-        let area = area(cx, &self.area);
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
+            head: head?,
             value: value?,
             steps: steps?,
             turn: turn.map_or(Some(None), |t| t.map(Some))?,
             brush: brush.map_or(Some(None), |b| b.map(Some))?,
             start: start.map_or(Some(None), |p| p.map(Some))?,
-            area: area?,
-            when: when?,
         })
     }
 }
@@ -97,14 +101,19 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
-        let r = match self.area.eval(st) {
-            Ok(r) if !r.is_empty() => r,
+        let r = match self.head.begin(st) {
+            Ok(a) if !a.is_empty() => a,
             Ok(_) => return Flow::Continue,
-            Err(f) => return Flow::Fail(f),
+            Err(f) => return f,
         };
+        let saved = self.head.guard(st, r);
+        let flow = self.paint(st, r);
+        self.head.restore(st, &saved);
+        flow
+    }
+
+    /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
         let steps = self.steps.num(st).clamp(0.0, 1e7) as u64;
         let turn = self
@@ -122,7 +131,7 @@ impl Op {
         x = x.clamp(r.x, r.x1() - 1);
         y = y.clamp(r.y, r.y1() - 1);
         let mut dir = st.rng.below(4) as usize;
-        let layer = self.layer;
+        let layer = self.head.layer;
         brush(&mut st.grid_mut(layer), r, x, y, size, v);
         for _ in 0..steps {
             if st.rng.chance(turn) {

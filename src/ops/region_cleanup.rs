@@ -11,9 +11,8 @@
 //! Nothing outside the area is read as a region or written. Draws no random numbers.
 //! Errors: an empty `open` set, an area wholly outside the grid.
 
-use super::area::{area, Area};
-use super::args::{holds, when, Tile};
-use crate::engine::grid::Connectivity;
+use super::args::{RectDef, Tile, TileHeader};
+use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::regions::{corridor, regions};
 use crate::engine::state::State;
 use crate::engine::value::Type;
@@ -64,18 +63,23 @@ pub struct Params {
     /// `Four` (default) or `Eight`.
     #[serde(default)]
     pub connectivity: Option<Connectivity>,
-    /// The area, an area expression. Default: the whole grid.
+    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
+    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
+    /// whole grid.
     #[serde(default)]
-    pub area: Option<Src>,
+    pub area: Option<RectDef>,
     /// Condition; the step does nothing when it is false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Flag layers: cells where one is non-zero are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
 }
 
 /// Compiled `CleanRegions`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     open: Vec<u16>,
     fill: u16,
     min_size: Option<Program>,
@@ -83,8 +87,6 @@ pub struct Op {
     corridor: u16,
     width: Option<Program>,
     conn: Connectivity,
-    area: Area,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -95,7 +97,13 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         if self.open.is_empty() {
             cx.error(
                 &self.layer,
@@ -105,10 +113,8 @@ impl Params {
         }
         let min_size = self.min_size.as_ref().map(|m| cx.expr(m, Type::Num));
         let width = self.width.as_ref().map(|m| cx.expr(m, Type::Num));
-        let area = area(cx, &self.area);
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
+            head: head?,
             open: self.open.iter().map(|t| t.0).collect(),
             fill: self.fill.0,
             min_size: min_size.map_or(Some(None), |m| m.map(Some))?,
@@ -116,8 +122,6 @@ impl Params {
             corridor: self.corridor.or(self.open.first().copied())?.0,
             width: width.map_or(Some(None), |m| m.map(Some))?,
             conn: self.connectivity.unwrap_or(Connectivity::Four),
-            area: area?,
-            when: when?,
         })
     }
 }
@@ -125,20 +129,25 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
-        let r = match self.area.eval(st) {
-            Ok(r) => r,
-            Err(f) => return Flow::Fail(f),
+        let r = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
+        let saved = self.head.guard(st, r);
+        let flow = self.paint(st, r);
+        self.head.restore(st, &saved);
+        flow
+    }
+
+    /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let min = self.min_size.as_ref().map_or(0.0, |m| m.num(st)).max(0.0) as usize;
         let width = self
             .width
             .as_ref()
             .map_or(1, |w| w.num(st).clamp(1.0, 16.0) as i32);
         let open = &self.open;
-        let mut g = st.grid_mut(self.layer);
+        let mut g = st.grid_mut(self.head.layer);
         let mut regs = regions(&g, r, self.conn, |v| open.contains(&v));
         regs.retain(|cells| {
             if cells.len() < min {

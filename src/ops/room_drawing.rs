@@ -11,8 +11,7 @@
 //! axis. Draws only what the margin expressions draw. Errors: an area wholly outside the
 //! tile grid.
 
-use super::area::{area, Area};
-use super::args::{holds, when};
+use super::args::{RectDef, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::value::{RoomId, Type};
@@ -25,7 +24,7 @@ use serde::Deserialize;
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "draw each room as a rectangle of tiles inside its own cells";
 
-/// Rule-file parameters of `CarveRooms(...)`.
+/// Rule-file parameters of `DrawRooms(...)`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
@@ -40,23 +39,26 @@ pub struct Params {
     /// Carve only this room (a room expression). Default: every room.
     #[serde(default)]
     pub room: Option<Src>,
-    /// The area, an area expression; nothing outside it is written. Default: the whole grid.
+    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
+    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
+    /// whole grid.
     #[serde(default)]
-    pub area: Option<Src>,
+    pub area: Option<RectDef>,
     /// Condition; the step does nothing when it is false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Flag layers: cells where one is non-zero are never written. Default none.
+    #[serde(default)]
+    pub protected: Vec<Src>,
 }
 
-/// Compiled `CarveRooms`.
+/// Compiled `DrawRooms`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     value: Program,
     margin: Option<Program>,
     room: Option<Program>,
-    area: Area,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -67,19 +69,21 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let value = cx.expr(&self.value, Type::Num);
         let margin = self.margin.as_ref().map(|m| cx.expr(m, Type::Num));
         let room = self.room.as_ref().map(|m| cx.expr(m, Type::Room));
-        let area = area(cx, &self.area);
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
+            head: head?,
             value: value?,
             margin: margin.map_or(Some(None), |m| m.map(Some))?,
             room: room.map_or(Some(None), |m| m.map(Some))?,
-            area: area?,
-            when: when?,
         })
     }
 }
@@ -87,13 +91,18 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
-        let area = match self.area.eval(st) {
-            Ok(r) => r,
-            Err(f) => return Flow::Fail(f),
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
+        let saved = self.head.guard(st, area);
+        let flow = self.paint(st, area);
+        self.head.restore(st, &saved);
+        flow
+    }
+
+    /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    fn paint(&self, st: &mut State, area: Rect) -> Flow {
         let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
         let rooms: Vec<RoomId> = match &self.room {
             Some(p) => p.eval(st).room().into_iter().collect(),
@@ -129,7 +138,7 @@ impl Op {
             let rect = Rect::from_corners(x + l, y + t, x + w - rt, y + h - b);
             let [cw, ch] = st.cell;
             let cells = st.cells_of(r).to_vec();
-            let mut g = st.grid_mut(self.layer);
+            let mut g = st.grid_mut(self.head.layer);
             for [cx, cy] in cells {
                 let block = Rect::new(cx * cw, cy * ch, cw, ch);
                 g.fill(block.intersect(&rect).intersect(&area), v);
@@ -149,7 +158,7 @@ mod tests {
         let g = run_rules_cells(
             (2, 1),
             (4, 3),
-            r#"GROW(1), CarveRooms(layer: "t", value: "1", margin: "1")"#,
+            r#"GROW(1), DrawRooms(layer: "t", value: "1", margin: "1")"#,
             "t",
         );
         assert_eq!(g, grid("0 0 0 0 0 0 0 0\n0 1 1 0 0 1 1 0\n0 0 0 0 0 0 0 0"));
