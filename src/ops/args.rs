@@ -57,10 +57,7 @@ impl<'de> Deserialize<'de> for RectDef {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RectDef, A::Error> {
                 let mut f: [Option<Src>; 4] = [None, None, None, None];
-                while let Some(k) = m.next_key::<String>()? {
-                    let Some(i) = FIELDS.iter().position(|n| *n == k) else {
-                        return Err(de::Error::unknown_field(&k, FIELDS));
-                    };
+                while let Some(Field(i)) = m.next_key::<Field>()? {
                     if f[i].is_some() {
                         return Err(de::Error::duplicate_field(FIELDS[i]));
                     }
@@ -74,6 +71,26 @@ impl<'de> Deserialize<'de> for RectDef {
                     w: need(w, "w")?,
                     h: need(h, "h")?,
                 })
+            }
+        }
+        /// A field name, read as an identifier (RON writes `x:`, not `"x":`).
+        struct Field(usize);
+        impl<'de> Deserialize<'de> for Field {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct FV;
+                impl Visitor<'_> for FV {
+                    type Value = Field;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("`x`, `y`, `w` or `h`")
+                    }
+                    fn visit_str<E: de::Error>(self, k: &str) -> Result<Field, E> {
+                        match FIELDS.iter().position(|n| *n == k) {
+                            Some(i) => Ok(Field(i)),
+                            None => Err(de::Error::unknown_field(k, FIELDS)),
+                        }
+                    }
+                }
+                d.deserialize_identifier(FV)
             }
         }
         d.deserialize_any(V)
