@@ -439,4 +439,36 @@ mod tests {
         // columns 1..3 of rows 1..3 hold 1: 4 cells
         assert_eq!(g[0][0], 4);
     }
+
+    /// One way to say an area: the fields form and an area expression give the same cells,
+    /// and `protected` keeps a flagged cell of a painting operator as it was.
+    #[test]
+    fn an_area_is_fields_or_an_expression_and_protected_cells_stay() {
+        let fields = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "t", value: "7", rect: (x: "1", y: "1", w: "3", h: "2"))"#,
+            "t",
+            &[],
+        );
+        let expr = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "t", value: "7", rect: "inset(grid(), 1)")"#,
+            "t",
+            &[],
+        );
+        assert_eq!(fields, expr);
+        assert_eq!(expr[1], vec![0, 7, 7, 7, 0]);
+        let g = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "p", value: "1", rect: (x: "2", y: "1", w: "1", h: "1")),
+               NoiseFill(layer: "t", value: "5", density: "1", area: "inset(grid(), 1)", protected: ["p"])"#,
+            "t",
+            &[],
+        );
+        assert_eq!(g[1], vec![0, 5, 0, 5, 0]);
+        assert_eq!(g[2], vec![0, 5, 5, 5, 0]);
+    }
 }
