@@ -52,6 +52,44 @@ pub struct Dungeon {
     /// What drawing the room interiors needs; absent when the rule set has no room pools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interiors: Option<Interiors>,
+    /// The grids and which grid each layer is on (beyond the contract). Absent in JSON
+    /// written before it: then every layer is `width × height`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grids: Option<Grids>,
+}
+
+/// The two grids of a dungeon. The room grid (`plan`) is `width × height` room cells (the
+/// `rooms` layer, rooms' `cells`, doors); the tile grid (`tiles`) holds every tile layer.
+/// Room cell `(x, y)` covers tiles `x·cell[0] .. (x+1)·cell[0]` by `y·cell[1] ..
+/// (y+1)·cell[1]`. With one grid, `cell` is `[1, 1]` and both are the same size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Grids {
+    /// The room grid's size in room cells, `[width, height]`.
+    pub plan: [i32; 2],
+    /// The tile grid's size in tiles, `[width, height]`.
+    pub tiles: [i32; 2],
+    /// Tiles per room cell, `[columns, rows]`.
+    pub cell: [i32; 2],
+    /// Layer name → the grid it is on: `"plan"` or `"tiles"`.
+    pub layers: BTreeMap<String, String>,
+}
+
+impl Dungeon {
+    /// The size of the tile layers: the tile grid, or `width × height` without [`Grids`].
+    pub fn tile_size(&self) -> (i32, i32) {
+        match &self.grids {
+            Some(g) => (g.tiles[0], g.tiles[1]),
+            None => (self.width, self.height),
+        }
+    }
+
+    /// Tiles per room cell (`(1, 1)` without [`Grids`]).
+    pub fn cell_size(&self) -> (i32, i32) {
+        match &self.grids {
+            Some(g) => (g.cell[0].max(1), g.cell[1].max(1)),
+            None => (1, 1),
+        }
+    }
 }
 
 /// How a dungeon's symbols are drawn.

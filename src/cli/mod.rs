@@ -427,6 +427,11 @@ pub fn main() -> ExitCode {
             );
             outln!(
                 "  {:<22} {}",
+                "ForEach",
+                "ForEach(rooms: \"filter\" | list: \"name\" | markers: [...], as: \"r\", steps: [...])"
+            );
+            outln!(
+                "  {:<22} {}",
                 "Named",
                 "Named(\"name\", step): name a step for patch edits and traces"
             );
@@ -437,7 +442,7 @@ pub fn main() -> ExitCode {
             for doc in undercroft::lang::compile::function_docs() {
                 outln!("  {doc}");
             }
-            outln!("\nBuilt-in names: rooms (number of rooms), width, height, none (no room)");
+            outln!("\nBuilt-in names: rooms (number of rooms), width, height (of the room grid), none (no room)");
             ExitCode::SUCCESS
         }
     }

@@ -7,6 +7,7 @@
 //! condition kept failing and how often.
 
 use super::state::State;
+use super::value::Value;
 use super::{FailurePoint, Flow, GenError, StepLabel, MAX_RESTARTS};
 use crate::lang::Program;
 use crate::ops::Op;
@@ -46,6 +47,19 @@ pub enum Step {
         /// Steps run when it does not.
         otherwise: Vec<Step>,
     },
+    /// `ForEach`: run `body` once per item of `source`, the item in variable `var`.
+    ForEach {
+        /// Its index in the step labels (one trace step per iteration).
+        label: u32,
+        /// The loop variable's slot.
+        var: u16,
+        /// What is looped over.
+        source: Source,
+        /// Most iterations.
+        max: u32,
+        /// The steps run per item.
+        body: Vec<Step>,
+    },
     /// An operator step.
     Op {
         /// Its index in the step labels.
@@ -53,6 +67,17 @@ pub enum Step {
         /// The compiled operator.
         op: Op,
     },
+}
+
+/// What a `ForEach` iterates over.
+#[derive(Debug)]
+pub enum Source {
+    /// Every room for which the filter holds (evaluated with the loop variable bound).
+    Rooms(Program),
+    /// The rooms of a list (a copy taken when the loop starts).
+    List(u16),
+    /// Named points, bound as cells.
+    Markers(Vec<u16>),
 }
 
 /// Sees the state after every operator step (for traces and step-through). The default
@@ -135,6 +160,13 @@ pub fn run_steps<O: Observer>(
                 run_steps(branch, st, rc)?
             }
             Step::Retry { max, at, body } => retry(*max, at, body, st, rc)?,
+            Step::ForEach {
+                label,
+                var,
+                source,
+                max,
+                body,
+            } => for_each(*label, *var, source, *max, body, st, rc)?,
             Step::Op { label, op } => {
                 if rc.observer.cancelled() {
                     return Err(GenError::Cancelled);
@@ -145,6 +177,49 @@ pub fn run_steps<O: Observer>(
             }
         };
         if let Flow::Fail(_) | Flow::Abort(_) = flow {
+            return Ok(flow);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+fn for_each<O: Observer>(
+    label: u32,
+    var: u16,
+    source: &Source,
+    max: u32,
+    body: &[Step],
+    st: &mut State,
+    rc: &mut RunCx<O>,
+) -> Result<Flow, GenError> {
+    let items: Vec<Value> = match source {
+        Source::Rooms(filter) => {
+            let mut v = Vec::new();
+            for r in 0..st.rooms.len() as u32 {
+                st.vars[var as usize] = Value::Room(r);
+                if filter.truth(st) {
+                    v.push(Value::Room(r));
+                }
+            }
+            v
+        }
+        Source::List(l) => st.lists[*l as usize]
+            .iter()
+            .map(|&r| Value::Room(r))
+            .collect(),
+        Source::Markers(ms) => ms
+            .iter()
+            .filter_map(|&m| st.markers[m as usize].map(|[x, y]| Value::Cell(x, y)))
+            .collect(),
+    };
+    for item in items.into_iter().take(max as usize) {
+        if rc.observer.cancelled() {
+            return Err(GenError::Cancelled);
+        }
+        st.vars[var as usize] = item;
+        let flow = run_steps(body, st, rc)?;
+        rc.observer.after_step(&rc.labels[label as usize], st);
+        if let Flow::Fail(_) = flow {
             return Ok(flow);
         }
     }

@@ -10,6 +10,7 @@
 
 pub mod grid;
 pub mod interpreter;
+pub mod regions;
 pub mod shape;
 pub mod state;
 pub mod tile_grid;

@@ -1,8 +1,11 @@
 //! The run state of one generation: grid, rooms, doors, lists, variables, markers, RNG.
 //!
-//! Coordinates are `(x, y)`, x to the right, y down, 0-based, in cells of a
-//! `width × height` grid. Room graphs use one cell per room cell; tile styles use one
-//! cell per tile. The state is separate from the (immutable, shareable) rule set.
+//! Coordinates are `(x, y)`, x to the right, y down, 0-based. There are two grids: the room
+//! grid (`plan_width × plan_height` cells, where rooms and doors live) and the tile grid
+//! (`width × height` tiles, where every tile layer lives). One room cell covers `cell`
+//! tiles: room cell `(cx, cy)` is the tile block from `(cx·cell.0, cy·cell.1)`, `cell.0 ×
+//! cell.1` tiles. A style with one grid has `cell = (1, 1)` and both grids the same size.
+//! The state is separate from the (immutable, shareable) rule set.
 
 use super::value::{RoomId, Value};
 use crate::rng::Rng;
@@ -62,11 +65,17 @@ impl State {
 /// Everything one generation run mutates.
 #[derive(Debug)]
 pub struct State {
-    /// Grid width in cells.
+    /// Tile grid width (of every tile layer), in tiles.
     pub width: i32,
-    /// Grid height in cells.
+    /// Tile grid height, in tiles.
     pub height: i32,
-    /// `width * height` room ids, row-major (`y * width + x`), [`NO_ROOM`] where empty.
+    /// Room grid width, in room cells (= `width` when `cell` is `(1, 1)`).
+    pub plan_width: i32,
+    /// Room grid height, in room cells.
+    pub plan_height: i32,
+    /// Tiles per room cell, `(columns, rows)`.
+    pub cell: [i32; 2],
+    /// `plan_width * plan_height` room ids, row-major, [`NO_ROOM`] where empty.
     pub cells: Vec<RoomId>,
     /// Every room, by id.
     pub rooms: Vec<Room>,
@@ -83,7 +92,7 @@ pub struct State {
     /// Named lists of segments (halls to connect), indexed by the segment-list ids of the
     /// rule set; grown on first use by the operators that write them.
     pub segments: Vec<Vec<Segment>>,
-    /// Tile layers, each `width * height` values, row-major.
+    /// Tile layers, each `width * height` values, row-major (on the tile grid).
     pub layers: Vec<Vec<u16>>,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
     pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
@@ -92,7 +101,35 @@ pub struct State {
 }
 
 impl State {
-    /// A fresh, empty state.
+    /// A fresh, empty state whose room grid is `plan` cells of `cell` tiles each (the tile
+    /// grid is `plan.0·cell.0 × plan.1·cell.1`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_cells(
+        plan: (i32, i32),
+        cell: (i32, i32),
+        n_lists: usize,
+        n_vars: usize,
+        n_markers: usize,
+        n_layers: usize,
+        rng: Rng,
+    ) -> State {
+        let mut st = State::new(
+            plan.0 * cell.0,
+            plan.1 * cell.1,
+            n_lists,
+            n_vars,
+            n_markers,
+            n_layers,
+            rng,
+        );
+        st.plan_width = plan.0;
+        st.plan_height = plan.1;
+        st.cell = [cell.0, cell.1];
+        st.cells = vec![NO_ROOM; (plan.0.max(0) * plan.1.max(0)) as usize];
+        st
+    }
+
+    /// A fresh, empty state with one grid: room cells and tiles are the same `width × height`.
     pub fn new(
         width: i32,
         height: i32,
@@ -106,6 +143,9 @@ impl State {
         State {
             width,
             height,
+            plan_width: width,
+            plan_height: height,
+            cell: [1, 1],
             cells: vec![NO_ROOM; n],
             // Room-graph grids are small: reserve so growth never reallocates mid-run.
             rooms: Vec::with_capacity(n.min(4096)),
@@ -127,6 +167,9 @@ impl State {
     pub fn restore_from(&mut self, snap: &State) {
         self.width = snap.width;
         self.height = snap.height;
+        self.plan_width = snap.plan_width;
+        self.plan_height = snap.plan_height;
+        self.cell = snap.cell;
         self.cells.clone_from(&snap.cells);
         self.rooms.clone_from(&snap.rooms);
         self.room_cells.clone_from(&snap.room_cells);
@@ -143,6 +186,9 @@ impl State {
         State {
             width: self.width,
             height: self.height,
+            plan_width: self.plan_width,
+            plan_height: self.plan_height,
+            cell: self.cell,
             cells: self.cells.clone(),
             rooms: self.rooms.clone(),
             room_cells: self.room_cells.clone(),
@@ -169,17 +215,24 @@ impl State {
         super::grid::GridMut::new(&mut self.layers[l as usize], self.width, self.height)
     }
 
-    /// Whether `(x, y)` is a cell of the grid.
+    /// Whether room cell `(x, y)` is inside the room grid.
     #[inline]
     pub fn in_bounds(&self, x: i32, y: i32) -> bool {
-        x >= 0 && y >= 0 && x < self.width && y < self.height
+        x >= 0 && y >= 0 && x < self.plan_width && y < self.plan_height
+    }
+
+    /// The tile block of room cell `(x, y)`: `(x0, y0, w, h)` in tiles.
+    #[inline]
+    pub fn cell_tiles(&self, x: i32, y: i32) -> [i32; 4] {
+        let [cw, ch] = self.cell;
+        [x * cw, y * ch, cw, ch]
     }
 
     /// The room at `(x, y)`, or [`NO_ROOM`] when empty or outside the grid.
     #[inline(always)]
     pub fn room_at(&self, x: i32, y: i32) -> RoomId {
         if self.in_bounds(x, y) {
-            self.cells[(y * self.width + x) as usize]
+            self.cells[(y * self.plan_width + x) as usize]
         } else {
             NO_ROOM
         }
@@ -189,8 +242,8 @@ impl State {
     /// (cells outside the grid count as empty).
     #[inline(always)]
     pub fn occupied_neighbours(&self, x: i32, y: i32) -> u32 {
-        let w = self.width;
-        if x > 0 && y > 0 && x < w - 1 && y < self.height - 1 {
+        let w = self.plan_width;
+        if x > 0 && y > 0 && x < w - 1 && y < self.plan_height - 1 {
             // Interior cell: the four neighbours are in the grid.
             let i = (y * w + x) as usize;
             let w = w as usize;
@@ -212,7 +265,7 @@ impl State {
         let id = self.rooms.len() as RoomId;
         let first = self.room_cells.len() as u32;
         for &[x, y] in cells {
-            let i = (y * self.width + x) as usize;
+            let i = (y * self.plan_width + x) as usize;
             self.cells[i] = id;
             self.room_cells.push([x, y]);
         }
@@ -232,11 +285,11 @@ impl State {
         let r = self.rooms[id as usize].clone();
         for i in r.first_cell..r.first_cell + r.n_cells {
             let [x, y] = self.room_cells[i as usize];
-            self.cells[(y * self.width + x) as usize] = NO_ROOM;
+            self.cells[(y * self.plan_width + x) as usize] = NO_ROOM;
         }
         let first = self.room_cells.len() as u32;
         for &[x, y] in cells {
-            self.cells[(y * self.width + x) as usize] = id;
+            self.cells[(y * self.plan_width + x) as usize] = id;
             self.room_cells.push([x, y]);
         }
         let room = &mut self.rooms[id as usize];
@@ -250,6 +303,33 @@ impl State {
     pub fn cells_of(&self, id: RoomId) -> &[[i32; 2]] {
         let r = &self.rooms[id as usize];
         &self.room_cells[r.first_cell as usize..(r.first_cell + r.n_cells) as usize]
+    }
+
+    /// The bounding box of room `id` in room cells, `[x0, y0, w, h]` (`[0, 0, 0, 0]` for an
+    /// unknown or empty room).
+    pub fn room_bounds(&self, id: RoomId) -> [i32; 4] {
+        if id as usize >= self.rooms.len() {
+            return [0; 4];
+        }
+        let cells = self.cells_of(id);
+        let Some(&[fx, fy]) = cells.first() else {
+            return [0; 4];
+        };
+        let (mut x0, mut y0, mut x1, mut y1) = (fx, fy, fx, fy);
+        for &[x, y] in cells {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        [x0, y0, x1 - x0 + 1, y1 - y0 + 1]
+    }
+
+    /// The tile area of room `id`: the tile blocks of its bounding box, `[x0, y0, w, h]`.
+    pub fn room_tiles(&self, id: RoomId) -> [i32; 4] {
+        let [x, y, w, h] = self.room_bounds(id);
+        let [cw, ch] = self.cell;
+        [x * cw, y * ch, w * cw, h * ch]
     }
 
     /// Join rooms `a` and `b` through the edge between cell `ca` (of `a`) and `cb` (of `b`).

@@ -14,6 +14,9 @@ pub enum Value {
     Room(RoomId),
     /// A grid cell `(x, y)`.
     Cell(i32, i32),
+    /// A rectangle of tiles `(x, y, w, h)` (an operator's `area`). 16-bit, so a value stays
+    /// two words; tile grids are at most 4096 tiles wide.
+    Area(i16, i16, i16, i16),
     /// "No room": a pick from an empty list, or a room step that has not run.
     Nil,
 }
@@ -35,9 +38,26 @@ impl Value {
             Value::Bool(b) => b,
             Value::Num(v) => v != 0.0,
             Value::Room(_) | Value::Cell(..) => true,
+            Value::Area(_, _, w, h) => w > 0 && h > 0,
             Value::Nil => false,
         }
     }
+    /// A rectangle as an area value (clamped to 16 bits).
+    #[inline]
+    pub fn area(x: i32, y: i32, w: i32, h: i32) -> Value {
+        let c = |v: i32| v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        Value::Area(c(x), c(y), c(w.max(0)), c(h.max(0)))
+    }
+
+    /// `[x, y, w, h]` of an area value (`None` for other values).
+    #[inline]
+    pub fn as_area(self) -> Option<[i32; 4]> {
+        match self {
+            Value::Area(x, y, w, h) => Some([x as i32, y as i32, w as i32, h as i32]),
+            _ => None,
+        }
+    }
+
     /// The room, if the value is one.
     #[inline]
     pub fn room(self) -> Option<RoomId> {
@@ -59,6 +79,8 @@ pub enum Type {
     Room,
     /// A grid cell.
     Cell,
+    /// A rectangle of tiles.
+    Area,
 }
 
 impl Type {
@@ -69,6 +91,7 @@ impl Type {
             Type::Bool => "a true/false value",
             Type::Room => "a room",
             Type::Cell => "a cell",
+            Type::Area => "an area (a rectangle of tiles)",
         }
     }
 }

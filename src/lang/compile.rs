@@ -385,13 +385,24 @@ impl<'a> Compiler<'a> {
         for (p, a) in def.params.iter().zip(args) {
             match p {
                 P::V(t) => {
-                    // `neighbours` accepts a room or a cell.
-                    if name == "neighbours" {
+                    // `neighbours` accepts a room or a cell; `x`, `y` also an area;
+                    // `w`, `h` a room or an area.
+                    if matches!(name, "neighbours" | "x" | "y" | "w" | "h") {
                         let got = self.node(a);
-                        if got != Type::Room && got != Type::Cell {
+                        let ok = match name {
+                            "neighbours" => got == Type::Room || got == Type::Cell,
+                            "w" | "h" => got == Type::Room || got == Type::Area,
+                            _ => got != Type::Num && got != Type::Bool,
+                        };
+                        if !ok {
+                            let want = match name {
+                                "neighbours" => "a room or a cell",
+                                "w" | "h" => "a room or an area",
+                                _ => "a room, a cell or an area",
+                            };
                             self.err(
                                 a.span,
-                                format!("expected a room or a cell, found {}", got.describe()),
+                                format!("expected {want}, found {}", got.describe()),
                                 None,
                             );
                         }
@@ -458,6 +469,14 @@ impl<'a> Compiler<'a> {
             "cell" => Func::Cell,
             "x" => Func::X,
             "y" => Func::Y,
+            "w" => Func::W,
+            "h" => Func::H,
+            "size" => Func::Size,
+            "dist" => Func::Dist,
+            "room" => Func::RoomArea,
+            "inset" => Func::Inset,
+            "rect" => Func::RectArea,
+            "grid" => Func::GridArea,
             other => unreachable!("function table and dispatch disagree on {other}"),
         };
         self.emit(Op::Call(f), 1 - pushed);

@@ -43,8 +43,8 @@ impl Program {
                 Op::Var(slot) => push!(st.vars[slot as usize]),
                 Op::Builtin(b) => push!(Value::Num(match b {
                     Builtin::Rooms => st.rooms.len() as f64,
-                    Builtin::Width => st.width as f64,
-                    Builtin::Height => st.height as f64,
+                    Builtin::Width => st.plan_width as f64,
+                    Builtin::Height => st.plan_height as f64,
                 })),
                 Op::Neg => {
                     let a = pop!().num();
@@ -134,7 +134,15 @@ fn room_arg(v: Value, st: &State) -> Option<u32> {
     }
 }
 
+/// The value on top of the stack (which the call's arguments were pushed onto).
+#[inline(always)]
+fn top_of(stack: &[MaybeUninit<Value>; MAX_STACK], sp: usize) -> Value {
+    // SAFETY: a call with an argument runs with that argument on top of the stack.
+    unsafe { stack[sp - 1].assume_init() }
+}
+
 #[inline]
+
 fn call(
     f: Func,
     stack: &mut [MaybeUninit<Value>; MAX_STACK],
@@ -228,6 +236,61 @@ fn call(
             let x = pop!().num();
             Value::Cell(x as i32, y as i32)
         }
+        Func::X | Func::Y if !matches!(top_of(stack, *sp), Value::Room(_) | Value::Nil) => {
+            match pop!() {
+                Value::Cell(x, y) => Value::Num(if f == Func::X { x } else { y } as f64),
+                Value::Area(x, y, _, _) => Value::Num(if f == Func::X { x } else { y } as f64),
+                _ => Value::Num(-1.0),
+            }
+        }
+        Func::W | Func::H => match pop!() {
+            Value::Area(_, _, w, h) => Value::Num(if f == Func::W { w } else { h } as f64),
+            a => match room_arg(a, st) {
+                Some(r) => {
+                    let [_, _, w, h] = st.room_bounds(r);
+                    Value::Num(if f == Func::W { w } else { h } as f64)
+                }
+                None => Value::Num(0.0),
+            },
+        },
+        Func::Size => {
+            let a = pop!();
+            Value::Num(room_arg(a, st).map_or(0, |r| st.rooms[r as usize].n_cells) as f64)
+        }
+        Func::Dist => {
+            let b = pop!();
+            let a = pop!();
+            match (room_arg(a, st), room_arg(b, st)) {
+                (Some(a), Some(b)) => {
+                    let d = st.door_distances(a)[b as usize];
+                    Value::Num(if d == u32::MAX { -1.0 } else { d as f64 })
+                }
+                _ => Value::Num(-1.0),
+            }
+        }
+        Func::RoomArea => {
+            let a = pop!();
+            match room_arg(a, st) {
+                Some(r) => {
+                    let [x, y, w, h] = st.room_tiles(r);
+                    Value::area(x, y, w, h)
+                }
+                None => Value::area(0, 0, 0, 0),
+            }
+        }
+        Func::Inset => {
+            let n = pop!().num() as i32;
+            let [x, y, w, h] = pop!().as_area().unwrap_or([0; 4]);
+            Value::area(x + n, y + n, w - 2 * n, h - 2 * n)
+        }
+        Func::RectArea => {
+            let h = pop!().num() as i32;
+            let w = pop!().num() as i32;
+            let y = pop!().num() as i32;
+            let x = pop!().num() as i32;
+            Value::area(x, y, w, h)
+        }
+        Func::GridArea => Value::area(0, 0, st.width, st.height),
         Func::X | Func::Y => {
             let a = pop!();
             match room_arg(a, st) {

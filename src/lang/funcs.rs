@@ -54,6 +54,22 @@ pub enum Func {
     X,
     /// `y(cell)`.
     Y,
+    /// `w(room | area)`
+    W,
+    /// `h(room | area)`
+    H,
+    /// `size(room)`
+    Size,
+    /// `dist(a, b)`
+    Dist,
+    /// `room(r)`
+    RoomArea,
+    /// `inset(area, n)`
+    Inset,
+    /// `rect(x, y, w, h)`
+    RectArea,
+    /// `grid()`
+    GridArea,
 }
 
 /// Signature kinds of function parameters.
@@ -93,8 +109,16 @@ pub(crate) const FUNCS: &[FnDef] = &[
     FnDef { name: "is", params: &[P::V(Type::Room), P::Kind], ret: Type::Bool, doc: "is(room, kind): the room exists and has that kind" },
     FnDef { name: "exists", params: &[P::V(Type::Room)], ret: Type::Bool, doc: "exists(room): the room was placed" },
     FnDef { name: "cell", params: &[P::V(Type::Num), P::V(Type::Num)], ret: Type::Cell, doc: "cell(x, y): a grid cell" },
-    FnDef { name: "x", params: &[P::V(Type::Room)], ret: Type::Num, doc: "x(room): column of its first cell" },
-    FnDef { name: "y", params: &[P::V(Type::Room)], ret: Type::Num, doc: "y(room): row of its first cell" },
+    FnDef { name: "x", params: &[P::V(Type::Room)], ret: Type::Num, doc: "x(room): column of its first cell; x(cell), x(area): its column (-1 for no room)" },
+    FnDef { name: "y", params: &[P::V(Type::Room)], ret: Type::Num, doc: "y(room): row of its first cell; y(cell), y(area): its row (-1 for no room)" },
+    FnDef { name: "w", params: &[P::V(Type::Room)], ret: Type::Num, doc: "w(room): width of its bounding box in room cells; w(area): width in tiles" },
+    FnDef { name: "h", params: &[P::V(Type::Room)], ret: Type::Num, doc: "h(room): height of its bounding box in room cells; h(area): height in tiles" },
+    FnDef { name: "size", params: &[P::V(Type::Room)], ret: Type::Num, doc: "size(room): number of room cells (0 for no room)" },
+    FnDef { name: "dist", params: &[P::V(Type::Room), P::V(Type::Room)], ret: Type::Num, doc: "dist(a, b): doors crossed on the shortest way from a to b (-1 when unreachable)" },
+    FnDef { name: "room", params: &[P::V(Type::Room)], ret: Type::Area, doc: "room(r): the tiles of its bounding box of room cells (an area)" },
+    FnDef { name: "inset", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Area, doc: "inset(area, n): the area shrunk by n tiles on every side (grown when n < 0)" },
+    FnDef { name: "rect", params: &[P::V(Type::Num), P::V(Type::Num), P::V(Type::Num), P::V(Type::Num)], ret: Type::Area, doc: "rect(x, y, w, h): the area of w x h tiles from (x, y)" },
+    FnDef { name: "grid", params: &[], ret: Type::Area, doc: "grid(): the whole tile grid (an area)" },
 ];
 
 /// The built-in function descriptions, for `--help` and docs.

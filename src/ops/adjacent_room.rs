@@ -107,7 +107,7 @@ impl Params {
                 &self.to,
             )
         });
-        let (w, h) = (cx.width(), cx.height());
+        let (w, h) = (cx.plan_width(), cx.plan_height());
         Some(Op {
             to: to?,
             dirs: self.directions.iter().map(|d| d.delta()).collect(),

@@ -8,48 +8,139 @@
 use crate::engine::grid::{self, Grid};
 use crate::engine::state::State;
 use crate::engine::value::Type;
+use crate::engine::Flow;
 use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// `(x: "expr", y: "expr", w: "expr", h: "expr")`: a rectangle in cells, top-left `(x, y)`,
-/// `w × h` cells. Expressions are evaluated when the step runs.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RectDef {
-    /// Left column.
-    pub x: Src,
-    /// Top row.
-    pub y: Src,
-    /// Width in cells.
-    pub w: Src,
-    /// Height in cells.
-    pub h: Src,
+/// A rectangle of cells, the one way a rule file says an area or a rectangle. Either
+/// `(x: "expr", y: "expr", w: "expr", h: "expr")` (top-left `(x, y)`, `w × h` cells, four
+/// number expressions) or one area expression as a string: `"room(r)"`,
+/// `"inset(room(r), 1)"`, `"rect(x, y, w, h)"`, `"grid()"`. Expressions are evaluated when
+/// the step runs.
+#[derive(Debug, Clone)]
+pub enum RectDef {
+    /// `(x: .., y: .., w: .., h: ..)`.
+    Fields {
+        /// Left column.
+        x: Src,
+        /// Top row.
+        y: Src,
+        /// Width in cells.
+        w: Src,
+        /// Height in cells.
+        h: Src,
+    },
+    /// An area expression (`"room(r)"`, ...).
+    Expr(Src),
+}
+
+impl<'de> Deserialize<'de> for RectDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{self, MapAccess, Visitor};
+        struct V;
+        const FIELDS: &[&str] = &["x", "y", "w", "h"];
+        impl<'de> Visitor<'de> for V {
+            type Value = RectDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a rectangle `(x: \"..\", y: \"..\", w: \"..\", h: \"..\")` or an area \
+                     expression such as \"room(r)\"",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RectDef, E> {
+                Src::deserialize(de::value::StrDeserializer::<E>::new(v)).map(RectDef::Expr)
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<RectDef, E> {
+                self.visit_str(&v)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RectDef, A::Error> {
+                let mut f: [Option<Src>; 4] = [None, None, None, None];
+                while let Some(Field(i)) = m.next_key::<Field>()? {
+                    if f[i].is_some() {
+                        return Err(de::Error::duplicate_field(FIELDS[i]));
+                    }
+                    f[i] = Some(m.next_value()?);
+                }
+                let [x, y, w, h] = f;
+                let need = |v: Option<Src>, n| v.ok_or_else(|| de::Error::missing_field(n));
+                Ok(RectDef::Fields {
+                    x: need(x, "x")?,
+                    y: need(y, "y")?,
+                    w: need(w, "w")?,
+                    h: need(h, "h")?,
+                })
+            }
+        }
+        /// A field name, read as an identifier (RON writes `x:`, not `"x":`).
+        struct Field(usize);
+        impl<'de> Deserialize<'de> for Field {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct FV;
+                impl Visitor<'_> for FV {
+                    type Value = Field;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("`x`, `y`, `w` or `h`")
+                    }
+                    fn visit_str<E: de::Error>(self, k: &str) -> Result<Field, E> {
+                        match FIELDS.iter().position(|n| *n == k) {
+                            Some(i) => Ok(Field(i)),
+                            None => Err(de::Error::unknown_field(k, FIELDS)),
+                        }
+                    }
+                }
+                d.deserialize_identifier(FV)
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// A compiled [`RectDef`].
 #[derive(Debug)]
-pub struct Rect {
-    x: Program,
-    y: Program,
-    w: Program,
-    h: Program,
+pub enum Rect {
+    /// Four number expressions.
+    Fields {
+        /// Left column.
+        x: Program,
+        /// Top row.
+        y: Program,
+        /// Width.
+        w: Program,
+        /// Height.
+        h: Program,
+    },
+    /// An area expression.
+    Expr(Program),
 }
 
 impl RectDef {
-    /// Compile the four expressions.
+    /// Compile the expressions.
     pub fn compile(&self, cx: &mut Cx) -> Option<Rect> {
-        let x = cx.expr(&self.x, Type::Num);
-        let y = cx.expr(&self.y, Type::Num);
-        let w = cx.expr(&self.w, Type::Num);
-        let h = cx.expr(&self.h, Type::Num);
-        Some(Rect {
-            x: x?,
-            y: y?,
-            w: w?,
-            h: h?,
-        })
+        match self {
+            RectDef::Fields { x, y, w, h } => {
+                let x = cx.expr(x, Type::Num);
+                let y = cx.expr(y, Type::Num);
+                let w = cx.expr(w, Type::Num);
+                let h = cx.expr(h, Type::Num);
+                Some(Rect::Fields {
+                    x: x?,
+                    y: y?,
+                    w: w?,
+                    h: h?,
+                })
+            }
+            RectDef::Expr(e) => cx.expr(e, Type::Area).map(Rect::Expr),
+        }
+    }
+
+    /// The first located string of the rectangle (where messages about it point).
+    pub fn anchor(&self) -> &Src {
+        match self {
+            RectDef::Fields { x, .. } => x,
+            RectDef::Expr(e) => e,
+        }
     }
 }
 
@@ -58,11 +149,19 @@ impl Rect {
     /// that order).
     #[inline]
     pub fn eval(&self, st: &mut State) -> grid::Rect {
-        let x = self.x.num(st) as i32;
-        let y = self.y.num(st) as i32;
-        let w = self.w.num(st) as i32;
-        let h = self.h.num(st) as i32;
-        grid::Rect::new(x, y, w, h)
+        match self {
+            Rect::Fields { x, y, w, h } => {
+                let x = x.num(st) as i32;
+                let y = y.num(st) as i32;
+                let w = w.num(st) as i32;
+                let h = h.num(st) as i32;
+                grid::Rect::new(x, y, w, h)
+            }
+            Rect::Expr(e) => {
+                let [x, y, w, h] = e.eval(st).as_area().unwrap_or([0; 4]);
+                grid::Rect::new(x, y, w, h)
+            }
+        }
     }
 
     /// The rectangle now, clipped to the grid (possibly empty).
@@ -124,8 +223,11 @@ pub fn holds(w: &Option<Program>, st: &mut State) -> bool {
 }
 
 /// The header shared by tile operators, compiled: the layer, the optional `area` (the cells
-/// the operator works on; absent = the whole grid), the optional `when` condition and the
-/// `protected` flag layers. Each operator's `Params` declares the four fields itself
+/// the operator works on, a [`RectDef`]: fields or an area expression; absent = the whole
+/// grid), the optional `when` condition and the `protected` flag layers. An area that is not
+/// empty but lies wholly outside the grid is a failure point of the step ("area `...` outside
+/// the tile grid", at the area's position), seen by an enclosing `Retry` like a failed
+/// `Require`. Each operator's `Params` declares the four fields itself
 /// (`layer: Src`, `area: Option<RectDef>`, `when: Option<Src>`, `protected: Vec<Src>`, all
 /// but `layer` defaulted) — serde's `flatten` cannot be used: ron 0.8 then expects a map
 /// `{...}` instead of `Op(...)` and `deny_unknown_fields` is unsupported with it — and
@@ -134,7 +236,7 @@ pub fn holds(w: &Option<Program>, st: &mut State) -> bool {
 pub struct TileHeader {
     /// The tile layer.
     pub layer: u16,
-    area: Option<Rect>,
+    area: Option<(Rect, u32)>,
     when: Option<Program>,
     /// The flag layers.
     pub protected: Vec<u16>,
@@ -150,7 +252,13 @@ impl TileHeader {
         protected: &[Src],
     ) -> Option<TileHeader> {
         let layer = cx.layer(layer);
-        let area = area.map(|a| a.compile(cx));
+        let area = area.map(|a| {
+            let outside = cx.failure_point(
+                format!("area `{}` outside the tile grid", describe(a)),
+                a.anchor(),
+            );
+            a.compile(cx).map(|r| (r, outside))
+        });
         let when = match when {
             None => Some(None),
             Some(s) => cx.expr(s, Type::Bool).map(Some),
@@ -167,23 +275,63 @@ impl TileHeader {
         })
     }
 
-    /// Start a run: `None` when `when` is false; otherwise the area now, clipped to the
-    /// grid (the whole grid without one). `when` is evaluated before the area.
+    /// Start a run: `Err(Flow::Continue)` when `when` is false, `Err(Flow::Fail(..))` when
+    /// a non-empty area lies wholly outside the grid; otherwise the area now, clipped to the
+    /// grid (the whole grid without one; possibly empty). `when` is evaluated before the
+    /// area.
     #[inline]
-    pub fn begin(&self, st: &mut State) -> Option<grid::Rect> {
+    pub fn begin(&self, st: &mut State) -> Result<grid::Rect, Flow> {
         if !holds(&self.when, st) {
-            return None;
+            return Err(Flow::Continue);
         }
-        Some(match &self.area {
-            Some(a) => a.clipped(st),
+        Ok(match &self.area {
+            Some((a, outside)) => {
+                let r = a.eval(st);
+                let c = r.clip(st.width, st.height);
+                if c.is_empty() && !r.is_empty() {
+                    return Err(Flow::Fail(*outside));
+                }
+                c
+            }
             None => grid::Rect::of_size(st.width, st.height),
         })
+    }
+
+    /// The cells of `area` on the header's layer that a protected flag layer covers, with
+    /// their values now: an operator that paints freely (brushes, corridors) takes this
+    /// before painting and gives it to [`TileHeader::restore`] after. Empty (and free) without
+    /// `protected`.
+    pub fn guard(&self, st: &State, area: grid::Rect) -> Vec<(i32, i32, u16)> {
+        if self.protected.is_empty() {
+            return Vec::new();
+        }
+        let g = st.grid(self.layer);
+        area.cells()
+            .filter(|&(x, y)| self.flagged(st, x, y))
+            .map(|(x, y)| (x, y, g.at(x, y)))
+            .collect()
+    }
+
+    /// Write back the protected cells saved by [`TileHeader::guard`].
+    pub fn restore(&self, st: &mut State, saved: &[(i32, i32, u16)]) {
+        let mut g = st.grid_mut(self.layer);
+        for &(x, y, v) in saved {
+            g.set(x, y, v);
+        }
     }
 
     /// Whether a protected flag layer is set at `(x, y)`, which must be in the grid.
     #[inline]
     pub fn flagged(&self, st: &State, x: i32, y: i32) -> bool {
         flagged(st, &self.protected, x, y)
+    }
+}
+
+/// How an area reads in messages: the expression, or `(x, y, w, h)`.
+fn describe(a: &RectDef) -> String {
+    match a {
+        RectDef::Fields { x, y, w, h } => format!("({x}, {y}, {w}, {h})"),
+        RectDef::Expr(e) => e.text.clone(),
     }
 }
 
@@ -341,5 +489,37 @@ mod tests {
         );
         // columns 1..3 of rows 1..3 hold 1: 4 cells
         assert_eq!(g[0][0], 4);
+    }
+
+    /// One way to say an area: the fields form and an area expression give the same cells,
+    /// and `protected` keeps a flagged cell of a painting operator as it was.
+    #[test]
+    fn an_area_is_fields_or_an_expression_and_protected_cells_stay() {
+        let fields = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "t", value: "7", rect: (x: "1", y: "1", w: "3", h: "2"))"#,
+            "t",
+            &[],
+        );
+        let expr = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "t", value: "7", rect: "inset(grid(), 1)")"#,
+            "t",
+            &[],
+        );
+        assert_eq!(fields, expr);
+        assert_eq!(expr[1], vec![0, 7, 7, 7, 0]);
+        let g = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "p", value: "1", rect: (x: "2", y: "1", w: "1", h: "1")),
+               NoiseFill(layer: "t", value: "5", density: "1", area: "inset(grid(), 1)", protected: ["p"])"#,
+            "t",
+            &[],
+        );
+        assert_eq!(g[1], vec![0, 5, 0, 5, 0]);
+        assert_eq!(g[2], vec![0, 5, 5, 5, 0]);
     }
 }

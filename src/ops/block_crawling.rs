@@ -217,8 +217,9 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(bounds) = self.head.begin(st) else {
-            return Flow::Continue;
+        let bounds = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let (x, y) = self.at.eval(st);
         let s = self.seed_size;

@@ -218,8 +218,9 @@ impl Walk<'_> {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(bounds) = self.head.begin(st) else {
-            return Flow::Continue;
+        let bounds = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let (width, height) = (st.width, st.height);
         let l = self.head.layer;

@@ -132,8 +132,8 @@ impl Op {
         let mut count = 0u32;
         // The best cells in scan order (one buffer per run; the draw needs the whole set).
         let mut cells: Vec<[i32; 2]> = Vec::new();
-        for y in 0..st.height {
-            for x in 0..st.width {
+        for y in 0..st.plan_height {
+            for x in 0..st.plan_width {
                 if st.room_at(x, y) != NO_ROOM {
                     continue;
                 }

@@ -446,8 +446,9 @@ impl Op {
 
     /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(bounds) = self.head.begin(st) else {
-            return Flow::Continue;
+        let bounds = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         if bounds.is_empty() {
             return Flow::Continue;

@@ -64,8 +64,9 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(area) = self.head.begin(st) else {
-            return Flow::Continue;
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let g = st.grid(self.head.layer);
         let n = match self.values[..] {

@@ -85,8 +85,9 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(r) = self.head.begin(st) else {
-            return Flow::Continue;
+        let r = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let g = st.grid(self.head.layer);
         let member = |x: i32, y: i32| {

@@ -182,8 +182,9 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(area) = self.head.begin(st) else {
-            return Flow::Continue;
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let l = self.head.layer;
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));

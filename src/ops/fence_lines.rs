@@ -277,8 +277,9 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(area) = self.head.begin(st) else {
-            return Flow::Continue;
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         for y in area.y..area.y1() {
             for x in area.x..area.x1() {

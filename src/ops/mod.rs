@@ -22,10 +22,12 @@ pub mod bounded_flood;
 pub mod carved_rooms;
 pub mod cell_scoring;
 pub mod corridor_walk;
+pub mod cellular_automaton;
 pub mod count_cells;
 pub mod count_regions;
 pub mod decoration_substitution;
 pub mod dir;
+pub mod door_corridors;
 pub mod edge_corridor;
 pub mod fence_lines;
 pub mod fence_runs;
@@ -37,6 +39,7 @@ pub mod list_trim;
 pub mod marching_squares;
 pub mod mirror;
 pub mod neighbour_search;
+pub mod noise_fill;
 pub mod partition_walls;
 pub mod pattern_tiling;
 pub mod pick_room;
@@ -44,7 +47,10 @@ pub mod place_miniset;
 pub mod random_variants;
 pub mod recursive_division;
 pub mod river_walk;
+pub mod random_walk;
+pub mod region_cleanup;
 pub mod room_budding;
+pub mod room_drawing;
 pub mod room_growth;
 pub mod room_reshape;
 pub mod run_roughening;
@@ -75,6 +81,8 @@ macro_rules! operators {
             Retry(RetryDef),
             /// Run `then` or `else` depending on a condition.
             If(IfDef),
+            /// Run steps once per room (or list item, or marker), binding it to a variable.
+            ForEach(ForEachDef),
             /// `Named("name", step)`: give a step a name, for `patch` edits and the trace.
             Named(Src, Box<StepDef>),
             $( $(#[$doc])* $variant($module::Params), )*
@@ -95,6 +103,7 @@ macro_rules! operators {
                     StepDef::Check(..) => "Check",
                     StepDef::Retry(..) => "Retry",
                     StepDef::If(..) => "If",
+                    StepDef::ForEach(..) => "ForEach",
                     StepDef::Named(..) => "Named",
                     $( StepDef::$variant(_) => stringify!($variant), )*
                 }
@@ -212,6 +221,18 @@ operators! {
     ConvertWallRuns => fence_runs,
     /// Draw gapped fence lines across floor between walls, then gates.
     FenceLines => fence_lines,
+    /// Set each tile of an area to a value with a probability.
+    NoiseFill => noise_fill,
+    /// Neighbour-count rules applied to an area at once, for some iterations.
+    CellularAutomaton => cellular_automaton,
+    /// Carve a random walk with a square brush.
+    RandomWalk => random_walk,
+    /// Fill small regions, keep the largest, or join regions with corridors.
+    CleanRegions => region_cleanup,
+    /// Draw rooms of the room graph as rectangles inside their cells.
+    DrawRooms => room_drawing,
+    /// Draw doors of the room graph as openings and corridors.
+    CarveDoors => door_corridors,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
@@ -254,4 +275,32 @@ pub struct IfDef {
     /// Steps run when it does not (`else` in rule files). Default none.
     #[serde(default, rename = "else")]
     pub otherwise: Vec<StepDef>,
+}
+
+/// `ForEach(rooms: "filter", as: "r", steps: [...])`: run `steps` once per item, with the
+/// item in the variable `as`. Exactly one source: `rooms` (every room in id order for which
+/// the filter expression, evaluated with `as` bound, is true; `"true"` for all), `list` (the
+/// rooms of a list, as the list was when the loop started) or `markers` (named points, bound
+/// as cells; unset markers are skipped). At most `max` iterations (default 10,000): items
+/// beyond are left out. The trace shows one step per iteration.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "ForEach")]
+pub struct ForEachDef {
+    /// Filter over all rooms: a true/false expression of the loop variable.
+    #[serde(default)]
+    pub rooms: Option<Src>,
+    /// Name of a list of rooms.
+    #[serde(default)]
+    pub list: Option<Src>,
+    /// Marker names.
+    #[serde(default)]
+    pub markers: Option<Vec<Src>>,
+    /// The loop variable (a room, or a cell for markers).
+    #[serde(rename = "as")]
+    pub var: Src,
+    /// Most iterations: 1..=10,000,000. Default 10,000.
+    #[serde(default)]
+    pub max: Option<Attempts>,
+    /// The steps run per item.
+    pub steps: Vec<StepDef>,
 }

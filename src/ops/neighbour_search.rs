@@ -114,7 +114,7 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let (w, h) = (cx.width(), cx.height());
+        let (w, h) = (cx.plan_width(), cx.plan_height());
         let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
         for (field, r, n) in [
             ("sample_x", self.sample_x, w),

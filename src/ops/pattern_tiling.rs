@@ -145,8 +145,9 @@ impl Params {
 impl Op {
     /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(area) = self.head.begin(st) else {
-            return Flow::Continue;
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let to = self.head.layer;
         // read a copy of the symbols (`from` may be `to`: every cell reads the input)

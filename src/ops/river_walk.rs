@@ -338,8 +338,9 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(b) = self.head.begin(st) else {
-            return Flow::Continue;
+        let b = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         if b.is_empty() {
             return Flow::Continue;

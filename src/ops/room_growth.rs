@@ -143,7 +143,7 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let (w, h) = (cx.width(), cx.height());
+        let (w, h) = (cx.plan_width(), cx.plan_height());
         let (sx, sy) = self.start;
         if sx < 0 || sy < 0 || sx >= w || sy >= h {
             cx.error_at_field(
@@ -256,7 +256,7 @@ impl Op {
                 short_counts,
             } => {
                 let reseed = self.reseed.as_ref().is_some_and(|r| r.truth(st));
-                let cap = (st.width * st.height).max(4) as usize;
+                let cap = (st.plan_width * st.plan_height).max(4) as usize;
                 let mut next: Vec<RoomId> = Vec::with_capacity(cap);
                 next.push(start);
                 let mut current: Vec<RoomId> = Vec::with_capacity(cap);

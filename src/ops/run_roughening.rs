@@ -124,8 +124,9 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(area) = self.head.begin(st) else {
-            return Flow::Continue;
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let (x0, y0, x1, y1) = (area.x, area.y, area.x1(), area.y1());
         let ((l0, l1), (p0, p1)) = match self.along {

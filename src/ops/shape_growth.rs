@@ -182,7 +182,7 @@ impl Params {
                 one_in: *one_in,
             });
         }
-        let (w, h) = (cx.width(), cx.height());
+        let (w, h) = (cx.plan_width(), cx.plan_height());
         if self.start.0 < 0 || self.start.1 < 0 || self.start.0 >= w || self.start.1 >= h {
             cx.error(
                 &self.start_kind,

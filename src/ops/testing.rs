@@ -241,3 +241,47 @@ pub fn grid(text: &str) -> Vec<Vec<u16>> {
         .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
         .collect()
 }
+
+/// A room graph on a `plan` grid of room cells of `cell` tiles, with one room kind `room`:
+/// `GROW(n)` in `steps` is replaced by a room growth of `n` rooms from `(0, 0)` taking east
+/// then south with certainty (so the rooms are known). Returns tile layer `layer` as rows.
+pub fn run_rules_cells(
+    plan: (i32, i32),
+    cell: (i32, i32),
+    steps: &str,
+    layer: &str,
+) -> Vec<Vec<u16>> {
+    let d = dungeon_cells(plan, cell, steps, 1);
+    match &d.layers[layer] {
+        crate::dungeon::Layer::Ids(rows) => rows.clone(),
+        _ => panic!("not a tile layer"),
+    }
+}
+
+/// The dungeon of [`run_rules_cells`] for a seed.
+pub fn dungeon_cells(
+    plan: (i32, i32),
+    cell: (i32, i32),
+    steps: &str,
+    seed: u64,
+) -> crate::dungeon::Dungeon {
+    let mut steps = steps.to_string();
+    while let Some(i) = steps.find("GROW(") {
+        let j = i + steps[i..].find(')').unwrap();
+        let n = &steps[i + 5..j];
+        let grow = format!(
+            "GrowRoomGraph(start: (0, 0), start_kind: \"room\", room_kind: \"room\", target: \"{n}\", directions: [E, S], chance: \"1\", columns: (0, {}), rows: (0, {}), max_neighbours: 4, frontier: Queue, dead_ends: \"ends\")",
+            plan.0 - 1,
+            plan.1 - 1
+        );
+        steps.replace_range(i..=j, &grow);
+    }
+    let text = format!(
+        "Ruleset(name: \"t\", grid: Grid(width: {}, height: {}, cell: ({}, {})), room_kinds: [RoomKind(name: \"room\", glyph: 'r')], steps: [{steps}])",
+        plan.0, plan.1, cell.0, cell.1
+    );
+    let rs = RuleSet::load_with(Path::new("t.ron"), &Mem(text, Vec::new()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    rs.generate(seed, &Params::new())
+        .unwrap_or_else(|e| panic!("{e}"))
+}

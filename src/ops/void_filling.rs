@@ -295,8 +295,9 @@ impl Op {
 
     /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(b) = self.head.begin(st) else {
-            return Flow::Continue;
+        let b = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         let m = self.margin;
         let probe_area = b.inset(m);

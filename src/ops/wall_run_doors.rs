@@ -109,8 +109,9 @@ impl Params {
 impl Op {
     /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let Some(mut area) = self.head.begin(st) else {
-            return Flow::Continue;
+        let mut area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
         };
         if self.inset {
             area = area.inset(1);

@@ -50,7 +50,8 @@ impl CellView {
 
 /// The cell view of `d`, if it is tile-based (see the module doc).
 pub fn cell_view(d: &Dungeon) -> Option<CellView> {
-    let (w, h) = (d.width.max(0) as usize, d.height.max(0) as usize);
+    let (w, h) = d.tile_size();
+    let (w, h) = (w.max(0) as usize, h.max(0) as usize);
     let symbols = d.layers.iter().find_map(|(n, l)| match l {
         Layer::Symbols(rows) if n != ROOMS_LAYER => Some((n, rows)),
         _ => None,

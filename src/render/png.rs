@@ -11,8 +11,9 @@
 
 use super::cells::{cell_view, CellView};
 use super::{colour, font};
-use crate::dungeon::Dungeon;
+use crate::dungeon::{parse_colour, Dungeon};
 use image::{Rgb, RgbImage};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Pixels per room-map cell.
@@ -43,11 +44,12 @@ pub const MAX_SIDE: u64 = 16_384;
 /// When a side would exceed [`MAX_SIDE`] pixels (a grid of about 340x400 cells of a room
 /// graph, or 2,000 tiles a side).
 pub fn check_size(d: &Dungeon) -> Result<(), String> {
-    let (w, h) = (d.width.max(0) as u64, d.height.max(0) as u64);
-    let (cw, ch) = if cell_view(d).is_some() {
-        (TILE as u64, TILE as u64)
+    let (w, h, cw, ch) = if cell_view(d).is_some() {
+        let (w, h) = d.tile_size();
+        (w.max(0) as u64, h.max(0) as u64, TILE as u64, TILE as u64)
     } else {
-        (CELL_W as u64, CELL_H as u64)
+        let (w, h) = (d.width.max(0) as u64, d.height.max(0) as u64);
+        (w, h, CELL_W as u64, CELL_H as u64)
     };
     let (pw, ph) = (w * cw + 2 * MARGIN as u64, h * ch + 2 * MARGIN as u64);
     if pw > MAX_SIDE || ph > MAX_SIDE {
@@ -272,14 +274,14 @@ fn rooms(d: &Dungeon) -> RgbImage {
         let py = top + y as u32 * CELL_H + (CELL_H - gh) / 2;
         text(&mut img, px, py, &glyph.to_string(), s, colour::ink_on(c));
     }
-    markers(&mut img, d, top, CELL_W, CELL_H);
+    markers(&mut img, d, top, CELL_W, CELL_H, (d.width, d.height));
     legend(&mut img, top + h * CELL_H + MARGIN, &entries);
     img
 }
 
-fn markers(img: &mut RgbImage, d: &Dungeon, top: u32, cw: u32, ch: u32) {
+fn markers(img: &mut RgbImage, d: &Dungeon, top: u32, cw: u32, ch: u32, size: (i32, i32)) {
     for (i, (_, &[x, y])) in d.markers.iter().enumerate() {
-        if x < 0 || y < 0 || x >= d.width || y >= d.height {
+        if x < 0 || y < 0 || x >= size.0 || y >= size.1 {
             continue;
         }
         let c = colour::marker(i);
@@ -293,6 +295,55 @@ fn markers(img: &mut RgbImage, d: &Dungeon, top: u32, cw: u32, ch: u32) {
         rect(img, x0, y0 + rh + 2, rw + 4, 2, c);
         rect(img, x0, y0, 2, rh + 4, c);
         rect(img, x0 + rw + 2, y0, 2, rh + 4, c);
+    }
+}
+
+/// Over the tiles of a style with a room grid of several tiles per cell: each room's outline
+/// (the edges of its cell blocks that border another room or nothing) in its kind's colour,
+/// and each door as a bright bar across the middle of its shared edge.
+fn room_outlines(img: &mut RgbImage, d: &Dungeon, top: u32) {
+    let (cw, ch) = d.cell_size();
+    if (cw, ch) == (1, 1) {
+        return;
+    }
+    let (cw, ch) = (cw as u32 * TILE, ch as u32 * TILE);
+    let owner: BTreeMap<[i32; 2], usize> = d
+        .rooms
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.cells.iter().map(move |&c| (c, i)))
+        .collect();
+    for (&[x, y], &i) in &owner {
+        let c = d
+            .palette
+            .kind(&d.rooms[i].kind)
+            .and_then(|k| parse_colour(&k.colour))
+            .unwrap_or([255, 255, 255]);
+        let (px, py) = (MARGIN + x as u32 * cw, top + y as u32 * ch);
+        let other = |dx: i32, dy: i32| owner.get(&[x + dx, y + dy]) != Some(&i);
+        if other(0, -1) {
+            rect(img, px, py, cw, 1, c);
+        }
+        if other(0, 1) {
+            rect(img, px, py + ch - 1, cw, 1, c);
+        }
+        if other(-1, 0) {
+            rect(img, px, py, 1, ch, c);
+        }
+        if other(1, 0) {
+            rect(img, px + cw - 1, py, 1, ch, c);
+        }
+    }
+    for door in &d.doors {
+        let [a, b] = door.cells;
+        let (x, y) = (a[0].max(b[0]) as u32, a[1].max(b[1]) as u32);
+        if a[1] == b[1] {
+            let (px, py) = (MARGIN + x * cw, top + y * ch + ch / 2 - TILE);
+            rect(img, px.saturating_sub(2), py, 4, 2 * TILE, [255, 255, 255]);
+        } else {
+            let (px, py) = (MARGIN + x * cw + cw / 2 - TILE, top + y * ch);
+            rect(img, px, py.saturating_sub(2), 2 * TILE, 4, [255, 255, 255]);
+        }
     }
 }
 
@@ -331,7 +382,8 @@ fn tiles(d: &Dungeon, v: &CellView) -> RgbImage {
             );
         }
     }
-    markers(&mut img, d, top, TILE, TILE);
+    room_outlines(&mut img, d, top);
+    markers(&mut img, d, top, TILE, TILE, d.tile_size());
     legend(&mut img, top + h * TILE + MARGIN, &entries);
     img
 }

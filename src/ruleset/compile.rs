@@ -15,6 +15,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Layer names the engine writes into the output itself: a rule file may not use them for a
+/// tile layer.
+pub const RESERVED_LAYERS: &[&str] = &["rooms"];
+
 /// The compile context.
 pub struct Cx<'a> {
     pub(super) files: &'a [LoadedFile],
@@ -32,8 +36,11 @@ pub struct Cx<'a> {
     locals: Vec<(String, u16, Type)>,
     pub(crate) failures: Vec<FailurePoint>,
     pub(crate) labels: Vec<StepLabel>,
+    /// Room grid size in room cells.
     width: i32,
     height: i32,
+    /// Tiles per room cell.
+    cell: [i32; 2],
     pub(crate) shapes: Vec<crate::engine::shape::Shape>,
     pub(crate) pools: Vec<super::pools::Pool>,
     pub(crate) layouts: Vec<super::pools::Layout>,
@@ -65,6 +72,7 @@ impl<'a> Cx<'a> {
             failures: Vec::new(),
             labels: Vec::new(),
             width,
+            cell: [1, 1],
             height,
             shapes: Vec::new(),
             pools: Vec::new(),
@@ -108,18 +116,43 @@ impl<'a> Cx<'a> {
     /// first use, all zero).
     pub fn layer(&mut self, s: &Src) -> u16 {
         if !self.layers.contains(&s.text) {
-            self.check_identifier(s);
+            if self.check_identifier(s) && RESERVED_LAYERS.contains(&s.text.as_str()) {
+                self.error(
+                    s,
+                    format!(
+                        "`{}` is a layer the engine writes itself (the room plan)",
+                        s.text
+                    ),
+                    Some("give the tile layer another name, e.g. `tiles`".into()),
+                );
+            }
         }
         self.declare_layer(s)
     }
 
-    /// Grid width in cells.
+    /// Tile grid width in tiles (every tile layer's width).
     pub fn width(&self) -> i32 {
+        self.width * self.cell[0]
+    }
+    /// Tile grid height in tiles.
+    pub fn height(&self) -> i32 {
+        self.height * self.cell[1]
+    }
+    /// Room grid width in room cells.
+    pub fn plan_width(&self) -> i32 {
         self.width
     }
-    /// Grid height in cells.
-    pub fn height(&self) -> i32 {
+    /// Room grid height in room cells.
+    pub fn plan_height(&self) -> i32 {
         self.height
+    }
+    /// Tiles per room cell, `(columns, rows)`.
+    pub fn cell(&self) -> [i32; 2] {
+        self.cell
+    }
+    /// Set the tiles per room cell (the rule set's `Grid(cell: ...)`).
+    pub(crate) fn set_cell(&mut self, cell: [i32; 2]) {
+        self.cell = cell;
     }
 
     /// Where `s` was written: `(file index, byte offset of its text)`.
@@ -344,6 +377,28 @@ impl<'a> Cx<'a> {
             .unwrap_or_else(|| "no earlier step records segments (halls)".to_string());
         self.error(s, format!("unknown segment list `{}`", s.text), Some(help));
         None
+    }
+
+    /// A named point that an earlier step sets.
+    pub fn marker(&mut self, s: &Src) -> Option<u16> {
+        if let Some(i) = self.markers.iter().position(|k| *k == s.text) {
+            return Some(i as u16);
+        }
+        let help = nearest(&s.text, self.markers.iter().map(|k| k.as_str()))
+            .map(|n| format!("did you mean `{n}`?"))
+            .unwrap_or_else(|| "no earlier step sets a marker of that name".to_string());
+        self.error(s, format!("unknown marker `{}`", s.text), Some(help));
+        None
+    }
+
+    /// The id of list `name`, if an earlier step created it (no error).
+    pub fn list_id(&self, name: &str) -> Option<u16> {
+        self.lists.iter().position(|k| k == name).map(|i| i as u16)
+    }
+
+    /// The type of variable `name`, if it is one (no error).
+    pub fn var_type(&self, name: &str) -> Option<Type> {
+        Scope::var(self, name).map(|v| v.1)
     }
 
     /// Declare (or reuse) a named point.

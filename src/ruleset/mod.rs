@@ -72,10 +72,13 @@ pub struct RuleSet {
     pub files: Vec<PathBuf>,
     /// The random number generator it selects.
     pub rng: RngSpec,
-    /// Grid size in cells.
+    /// Room grid size in room cells.
     pub width: i32,
     /// Grid height in cells.
     pub height: i32,
+    /// Tiles per room cell, `[columns, rows]` (`[1, 1]` when rooms and tiles share one grid);
+    /// the tile grid is `width·cell[0] × height·cell[1]`.
+    pub cell: [i32; 2],
     /// The user-settable parameters, in declaration order.
     pub params: Vec<ParamInfo>,
     /// Room kinds, by index.
@@ -155,7 +158,23 @@ impl RuleSet {
                 Some("each rule file it chooses has them; move the steps into one of those".into()),
             ));
         }
+        let cell = match m.grid.as_ref().and_then(|g| g.cell) {
+            Some((cw, ch)) => [cw.0, ch.0],
+            None => [1, 1],
+        };
         let (width, height) = match &m.grid {
+            Some(g) if g.width.0 * cell[0] > 4096 || g.height.0 * cell[1] > 4096 => {
+                diags.push(Diagnostic::whole(
+                    path,
+                    format!(
+                        "the tile grid would be {}x{} tiles; at most 4096x4096",
+                        g.width.0 * cell[0],
+                        g.height.0 * cell[1]
+                    ),
+                    Some("use fewer room cells or smaller `cell` blocks".into()),
+                ));
+                (1, 1)
+            }
             Some(g) => (g.width.0, g.height.0),
             None if selecting => (1, 1),
             None => {
@@ -187,6 +206,7 @@ impl RuleSet {
             width,
             height,
         );
+        cx.set_cell(cell);
         cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
@@ -352,6 +372,7 @@ impl RuleSet {
             rng: m.rng.clone().unwrap_or_default(),
             width,
             height,
+            cell,
             params,
             kinds,
             empty_glyph: m.empty_glyph.unwrap_or('.'),
@@ -605,9 +626,9 @@ impl RuleSet {
         assets: &[Option<Arc<TileGrid>>],
         observer: &mut O,
     ) -> Result<(State, u32), GenError> {
-        let mut st = State::new(
-            self.width,
-            self.height,
+        let mut st = State::with_cells(
+            (self.width, self.height),
+            (self.cell[0], self.cell[1]),
             self.lists.len(),
             self.n_vars,
             self.markers.len(),

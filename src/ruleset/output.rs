@@ -6,7 +6,8 @@
 
 use super::RuleSet;
 use crate::dungeon::{
-    DoorOut, Dungeon, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses, FORMAT,
+    DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses,
+    FORMAT,
 };
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
@@ -90,9 +91,9 @@ impl RuleSet {
             symbols.insert(k.glyph.to_string(), k.name.clone());
         }
         let mut layers = BTreeMap::new();
-        let rows: Vec<String> = (0..st.height)
+        let rows: Vec<String> = (0..st.plan_height)
             .map(|y| {
-                (0..st.width)
+                (0..st.plan_width)
                     .map(|x| match st.room_at(x, y) {
                         NO_ROOM => rs.empty_glyph,
                         r => rs.kinds[st.rooms[r as usize].kind as usize].glyph,
@@ -172,14 +173,29 @@ impl RuleSet {
                 }
             }
         }
+        let grids = Some(Grids {
+            plan: [st.plan_width, st.plan_height],
+            tiles: [st.width, st.height],
+            cell: st.cell,
+            layers: layers
+                .iter()
+                .map(|(name, l)| {
+                    let plan = name == "rooms" && matches!(l, Layer::Symbols(_));
+                    (
+                        name.clone(),
+                        if plan { "plan" } else { "tiles" }.to_string(),
+                    )
+                })
+                .collect(),
+        });
         Dungeon {
             format: FORMAT.to_string(),
             ruleset: rs.name.clone(),
             seed,
             params,
             attempts,
-            width: st.width,
-            height: st.height,
+            width: st.plan_width,
+            height: st.plan_height,
             symbols,
             layers,
             rooms,
@@ -188,6 +204,7 @@ impl RuleSet {
             palette: rs.palette.clone(),
             defaults: rs.defaults.clone(),
             interiors,
+            grids,
         }
     }
 }

@@ -74,14 +74,19 @@ pub struct ChoiceDef {
     pub rules: Src,
 }
 
-/// Grid size in cells: `Grid(width: 10, height: 8)`.
+/// Grid size in cells: `Grid(width: 10, height: 8)`, or a room grid whose cells are blocks of
+/// tiles: `Grid(width: 9, height: 8, cell: (12, 8))` (rooms on a 9×8 grid, tile layers on
+/// a 108×64 grid, room cell `(x, y)` covering tiles `12x..12x+11 × 8y..8y+7`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Grid")]
 pub struct GridDef {
-    /// Columns.
+    /// Width in room cells.
     pub width: Dim,
-    /// Rows.
+    /// Height in room cells.
     pub height: Dim,
+    /// Tiles per room cell, `(columns, rows)`. Default `(1, 1)`: one grid for rooms and tiles.
+    #[serde(default)]
+    pub cell: Option<(Dim, Dim)>,
 }
 
 /// A grid dimension: 1..=4096 cells.

@@ -3,7 +3,7 @@
 
 use super::compile::Cx;
 use super::src::Src;
-use crate::engine::interpreter::Step;
+use crate::engine::interpreter::{Source, Step};
 use crate::engine::value::Type;
 use crate::engine::StepLabel;
 use crate::lang;
@@ -13,6 +13,59 @@ impl Cx<'_> {
     fn label(&mut self, name: String, kind: &'static str, at: String) -> u32 {
         self.labels.push(StepLabel { name, kind, at });
         (self.labels.len() - 1) as u32
+    }
+
+    fn for_each(&mut self, f: &crate::ops::ForEachDef, name: Option<&Src>) -> Option<Step> {
+        let sources = [f.rooms.is_some(), f.list.is_some(), f.markers.is_some()];
+        if sources.iter().filter(|&&b| b).count() != 1 {
+            self.error(
+                &f.var,
+                "a ForEach needs exactly one of `rooms`, `list` or `markers`".into(),
+                Some("e.g. ForEach(rooms: \"true\", as: \"r\", steps: [...])".into()),
+            );
+            return None;
+        }
+        let ty = if f.markers.is_some() {
+            Type::Cell
+        } else {
+            Type::Room
+        };
+        let var = self.declare_var(&f.var, ty);
+        let source = if let Some(filter) = &f.rooms {
+            Source::Rooms(self.expr(filter, Type::Bool)?)
+        } else if let Some(l) = &f.list {
+            if self.list_id(&l.text).is_none() && self.var_type(&l.text).is_some() {
+                self.error(
+                    l,
+                    format!(
+                        "`{}` is a variable, not a list: ForEach loops over a list of rooms",
+                        l.text
+                    ),
+                    Some("name a list that an earlier step fills, or loop over `rooms`".into()),
+                );
+                return None;
+            }
+            Source::List(self.list(l)?)
+        } else {
+            let ms = f.markers.as_deref().unwrap_or_default();
+            let mut ids = Vec::new();
+            for m in ms {
+                ids.push(self.marker(m)?);
+            }
+            Source::Markers(ids)
+        };
+        let kind = "ForEach";
+        let at = self.position(name.unwrap_or(&f.var));
+        let label_name = name.map_or(format!("ForEach {}", f.var.text), |n| n.text.clone());
+        let label = self.label(label_name, kind, at);
+        let body = self.steps(&f.steps);
+        Some(Step::ForEach {
+            label,
+            var: var?,
+            source,
+            max: f.max.map_or(10_000, |m| m.0),
+            body,
+        })
     }
 
     /// Compile a list of steps.
@@ -68,6 +121,7 @@ impl Cx<'_> {
                     otherwise,
                 })
             }
+            StepDef::ForEach(f) => self.for_each(f, name),
             op => {
                 let kind = op.kind_name();
                 let at = name
@@ -93,6 +147,7 @@ fn first_src(def: &StepDef) -> Option<&Src> {
         StepDef::Require(e) | StepDef::Check(e, _) => Some(e),
         StepDef::If(i) => Some(&i.cond),
         StepDef::Retry(r) => r.steps.first().and_then(first_src),
+        StepDef::ForEach(f) => Some(&f.var),
         other => other.anchor(),
     }
 }
