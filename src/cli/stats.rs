@@ -31,7 +31,8 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let done = AtomicU64::new(0);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
-    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64), String>> =
+    type Row = (usize, BTreeMap<String, usize>, u32, f64, Vec<(String, String, u32)>);
+    let results: Vec<Result<Row, String>> =
         super::common::seeds(seed, count)
             .collect::<Vec<u64>>()
             .into_par_iter()
@@ -48,7 +49,12 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
                     for room in &d.rooms {
                         *kinds.entry(room.kind.clone()).or_insert(0) += 1;
                     }
-                    (d.rooms.len(), kinds, d.attempts, secs)
+                    let tallies = d
+                        .tallies
+                        .into_iter()
+                        .map(|t| (t.kind, t.reason, t.count))
+                        .collect();
+                    (d.rooms.len(), kinds, d.attempts, secs, tallies)
                 })
                 .map_err(|e| format!("seed {s}: {e}"))
             })
@@ -62,9 +68,13 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let mut kinds: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut attempts: Vec<u32> = Vec::new();
     let mut times: Vec<f64> = Vec::new();
+    let mut tallies: BTreeMap<(String, String), u64> = BTreeMap::new();
     for r in &results {
         match r {
-            Ok((n, k, a, t)) => {
+            Ok((n, k, a, t, ts)) => {
+                for (kind, reason, c) in ts {
+                    *tallies.entry((kind.clone(), reason.clone())).or_insert(0) += *c as u64;
+                }
                 *rooms.entry(*n).or_insert(0) += 1;
                 for (name, c) in k {
                     let e = kinds.entry(name.clone()).or_insert((0, 0));
@@ -102,6 +112,31 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
             100.0 * *with as f64 / ok as f64,
             *total as f64 / ok as f64
         );
+    }
+    let never: Vec<&str> = rs
+        .kinds
+        .iter()
+        .filter(|k| k.theme && !kinds.contains_key(&k.name))
+        .map(|k| k.name.as_str())
+        .collect();
+    if !never.is_empty() {
+        outln!("themes never given (requirements that turned them down, times over all dungeons):");
+        for name in never {
+            let why: Vec<String> = rs
+                .tallies
+                .iter()
+                .filter(|(k, _)| k == name)
+                .filter_map(|key| {
+                    let n = tallies.get(key).copied().unwrap_or(0);
+                    (n > 0).then(|| format!("`{}` {n}", key.1))
+                })
+                .collect();
+            if why.is_empty() {
+                outln!("  {name:<14} never drawn");
+            } else {
+                outln!("  {name:<14} {}", why.join(", "));
+            }
+        }
     }
     attempts.sort_unstable();
     let mean_a = attempts.iter().map(|&a| a as f64).sum::<f64>() / ok as f64;

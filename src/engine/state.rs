@@ -60,6 +60,8 @@ pub struct State {
     pub layers: Vec<Vec<u16>>,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
     pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
+    /// Counters steps add to, indexed by the rule set's tallies (`RuleSet::tallies`).
+    pub tallies: Vec<u32>,
     /// The random number generator every operator draws from.
     pub rng: Rng,
 }
@@ -89,6 +91,7 @@ impl State {
             markers: vec![None; n_markers],
             layers: vec![vec![0; n]; n_layers],
             assets: Vec::new(),
+            tallies: Vec::new(),
             rng,
         }
     }
@@ -107,6 +110,7 @@ impl State {
         self.vars.clone_from(&snap.vars);
         self.markers.clone_from(&snap.markers);
         self.layers.clone_from(&snap.layers);
+        self.tallies.clone_from(&snap.tallies);
     }
 
     /// A full copy including the RNG (for snapshots and traces).
@@ -123,6 +127,7 @@ impl State {
             markers: self.markers.clone(),
             layers: self.layers.clone(),
             assets: self.assets.clone(),
+            tallies: self.tallies.clone(),
             rng: self.rng.clone(),
         }
     }

@@ -22,11 +22,14 @@
 //!    `((2·x + w) / 2, y1)`, `y1` the bottom row).
 //!
 //! The scan sees the rooms already carved. The number of rooms goes to `var` when given.
+//! With `kind`, each room's inside (the cells within its walls, `(x + 1, y + 1, w − 2,
+//! h − 2)`, less cells of earlier rooms) is recorded as a room of that kind, in carving
+//! order (e.g. theme-room candidates for `AssignThemes`).
 //! Cells outside the grid read as "not floor"; writes outside it are skipped.
 
 use super::args::{Count, Rect, RectDef, Tile};
 use crate::engine::grid::Rect as GRect;
-use crate::engine::state::State;
+use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -34,6 +37,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "carve walled rooms with a doorway into open floor wherever one fits (raster scan)";
 
@@ -69,6 +73,9 @@ pub struct Params {
     /// A number variable receiving how many rooms were carved.
     #[serde(default)]
     pub var: Option<Src>,
+    /// A room kind: each room's inside is recorded as a room of it. Default: none recorded.
+    #[serde(default)]
+    pub kind: Option<Src>,
 }
 
 type Door = Vec<(i32, i32, u16)>;
@@ -87,15 +94,22 @@ pub struct Op {
     doors: [Door; 2],
     area: Option<Rect>,
     var: Option<u16>,
+    kind: Option<u16>,
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
+        let kind = match &self.kind {
+            Some(k) => Some(cx.kind(k)?),
+            None => None,
+        };
         if self.min_size.0 > self.max_size.0 || self.min_size.0 < 3 {
             cx.error(
                 &self.layer,
@@ -126,6 +140,7 @@ impl Params {
             doors: [door(&self.door_right), door(&self.door_bottom)],
             area,
             var,
+            kind,
         })
     }
 }
@@ -201,6 +216,7 @@ impl Op {
         }
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match &self.area {
             Some(a) => {
@@ -224,6 +240,17 @@ impl Op {
             let r = GRect::new(x + 1, y + 1, w, h);
             self.carve(st, r);
             rooms.push(r);
+            if let Some(k) = self.kind {
+                let inside: Vec<[i32; 2]> = GRect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
+                    .clip(st.width, st.height)
+                    .cells()
+                    .filter(|&(x, y)| st.room_at(x, y) == NO_ROOM)
+                    .map(|(x, y)| [x, y])
+                    .collect();
+                if !inside.is_empty() {
+                    st.add_room(k, &inside);
+                }
+            }
         }
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Num(rooms.len() as f64);

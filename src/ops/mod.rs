@@ -17,6 +17,7 @@ use serde::Deserialize;
 
 pub mod adjacent_room;
 pub mod args;
+pub mod assign_themes;
 pub mod carved_rooms;
 pub mod cell_scoring;
 pub mod count_cells;
@@ -29,6 +30,7 @@ pub mod flood_regions;
 pub mod layout_pool;
 pub mod list_trim;
 pub mod marching_squares;
+pub mod measures;
 pub mod mirror;
 pub mod neighbour_search;
 pub mod partition_walls;
@@ -176,6 +178,8 @@ operators! {
     EdgeCorridors => edge_corridor,
     /// Carve walled rooms with a doorway into open floor.
     CarveRooms => carved_rooms,
+    /// Give candidate rooms themes from the theme table until one's requirements hold.
+    AssignThemes => assign_themes,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

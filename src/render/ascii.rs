@@ -1,6 +1,7 @@
 //! ASCII rendering: room graphs draw one glyph per cell (the room kind's glyph from the rule
 //! file), `─`/`│` for doors between cells, a legend, optionally ANSI-coloured. Rule sets with
-//! `tile_glyphs` draw their tile layer instead, one glyph per tile class, plus markers.
+//! `tile_glyphs` draw their tile layer instead, one glyph per tile class, plus markers, and
+//! the cells of themed rooms (room kinds from a theme table) with the theme's glyph.
 
 use crate::dungeon::Dungeon;
 use crate::dungeon::{parse_colour, TileClasses};
@@ -138,12 +139,16 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
         .iter()
         .map(|(name, &p)| (p, marker_letter(name)))
         .collect();
+    let themed = super::cells::themed_cells(d);
+    let w = d.width.max(0) as usize;
     for (y, row) in rows.iter().enumerate() {
         let mut line = String::new();
         for (x, c) in row.chars().enumerate() {
-            let (c, rgb) = match marks.get(&[x as i32, y as i32]) {
-                Some(&m) => (m, Some([255, 255, 255])),
-                None => (c, colour_of.get(&c).copied()),
+            let theme = themed.get(y * w + x).copied().flatten().filter(|_| x < w);
+            let (c, rgb) = match (marks.get(&[x as i32, y as i32]), theme) {
+                (Some(&m), _) => (m, Some([255, 255, 255])),
+                (None, Some(k)) => (k.glyph, parse_colour(&k.colour)),
+                (None, None) => (c, colour_of.get(&c).copied()),
             };
             match (colour, rgb) {
                 (true, Some([r, gg, b])) => {
@@ -154,10 +159,15 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
         }
         let _ = writeln!(out, "{line}");
     }
+    let themes = d.palette.kinds.iter().filter(|k| k.theme).filter_map(|k| {
+        let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
+        (n > 0).then(|| format!("{} {}{}", k.glyph, k.name, if n > 1 { format!(" x{n}") } else { String::new() }))
+    });
     let legend: Vec<String> = g
         .classes
         .iter()
         .map(|c| format!("{} {}", c.glyph, c.name))
+        .chain(themes)
         .chain(
             d.markers
                 .keys()

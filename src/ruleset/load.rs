@@ -31,6 +31,8 @@ pub struct Merged {
     pub params: BTreeMap<Src, ParamDef>,
     /// `room_kinds:`, merged by name.
     pub kinds: Vec<KindDef>,
+    /// `themes:` (the theme table's path).
+    pub themes: Option<Src>,
     /// `empty_glyph:`.
     pub empty_glyph: Option<char>,
     /// `shapes:`.
@@ -54,7 +56,7 @@ pub struct Loader<'r> {
     pub diags: Vec<Diagnostic>,
 }
 
-fn ron_options() -> ron::Options {
+pub(super) fn ron_options() -> ron::Options {
     ron::Options::default()
         .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME)
 }
@@ -185,6 +187,9 @@ impl<'r> Loader<'r> {
         if f.grid.is_some() {
             m.grid = f.grid;
         }
+        if f.themes.is_some() {
+            m.themes = f.themes;
+        }
         if f.empty_glyph.is_some() {
             m.empty_glyph = f.empty_glyph;
         }
@@ -305,7 +310,7 @@ fn normal(p: &Path) -> PathBuf {
 }
 
 /// Turn a RON error into a diagnostic with position, message and nearest-name hint.
-fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) -> Diagnostic {
+pub(super) fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) -> Diagnostic {
     use ron::error::Error as E;
     let mut off = offset_of(text, e.position.line, e.position.col);
     let (message, help) = match &e.code {

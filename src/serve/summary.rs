@@ -92,6 +92,7 @@ mod tests {
             palette: Default::default(),
             defaults: BTreeMap::new(),
             interiors: None,
+            tallies: vec![],
         }
     }
 
