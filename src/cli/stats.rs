@@ -31,34 +31,39 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let done = AtomicU64::new(0);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
-    type Row = (usize, BTreeMap<String, usize>, u32, f64, Vec<(String, String, u32)>);
-    let results: Vec<Result<Row, String>> =
-        super::common::seeds(seed, count)
-            .collect::<Vec<u64>>()
-            .into_par_iter()
-            .map(|s| {
-                let t = Instant::now();
-                let r = rs.generate_resolved(s, &params);
-                let secs = t.elapsed().as_secs_f64();
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if progress && n % 1000 == 0 {
-                    eprint!("\r{n}/{count} dungeons");
+    type Row = (
+        usize,
+        BTreeMap<String, usize>,
+        u32,
+        f64,
+        Vec<(String, String, u32)>,
+    );
+    let results: Vec<Result<Row, String>> = super::common::seeds(seed, count)
+        .collect::<Vec<u64>>()
+        .into_par_iter()
+        .map(|s| {
+            let t = Instant::now();
+            let r = rs.generate_resolved(s, &params);
+            let secs = t.elapsed().as_secs_f64();
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if progress && n % 1000 == 0 {
+                eprint!("\r{n}/{count} dungeons");
+            }
+            r.map(|d| {
+                let mut kinds = BTreeMap::new();
+                for room in &d.rooms {
+                    *kinds.entry(room.kind.clone()).or_insert(0) += 1;
                 }
-                r.map(|d| {
-                    let mut kinds = BTreeMap::new();
-                    for room in &d.rooms {
-                        *kinds.entry(room.kind.clone()).or_insert(0) += 1;
-                    }
-                    let tallies = d
-                        .tallies
-                        .into_iter()
-                        .map(|t| (t.kind, t.reason, t.count))
-                        .collect();
-                    (d.rooms.len(), kinds, d.attempts, secs, tallies)
-                })
-                .map_err(|e| format!("seed {s}: {e}"))
+                let tallies = d
+                    .tallies
+                    .into_iter()
+                    .map(|t| (t.kind, t.reason, t.count))
+                    .collect();
+                (d.rooms.len(), kinds, d.attempts, secs, tallies)
             })
-            .collect();
+            .map_err(|e| format!("seed {s}: {e}"))
+        })
+        .collect();
     if progress {
         eprintln!();
     }

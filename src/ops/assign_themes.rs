@@ -168,7 +168,12 @@ impl Params {
             let tk = cx.kind(&t.name);
             let when = t.when.as_ref().map(|w| {
                 let p = cx.expr(w, Type::Bool);
-                p.map(|p| (p, cx.declare_tally(&t.name.text, &format!("when: {}", w.text))))
+                p.map(|p| {
+                    (
+                        p,
+                        cx.declare_tally(&t.name.text, &format!("when: {}", w.text)),
+                    )
+                })
             });
             let needs = compile_needs(cx, &t.name.text, &t.needs);
             let once = t
@@ -197,7 +202,11 @@ impl Params {
                 None => {
                     let help = nearest(&f.text, table.themes.iter().map(|t| t.name.text.as_str()))
                         .map(|n| format!("did you mean `{n}`?"));
-                    cx.error(f, format!("`{}` is not a theme of this table", f.text), help);
+                    cx.error(
+                        f,
+                        format!("`{}` is not a theme of this table", f.text),
+                        help,
+                    );
                 }
             }
         }
@@ -316,5 +325,115 @@ impl Op {
             st.vars[v as usize] = Value::Num(themed as f64);
         }
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::load;
+    use crate::ruleset::Params;
+
+    const HEAD: &str =
+        r#"room_kinds: [RoomKind(name: "normal", glyph: 'o')], themes: "themes.ron","#;
+
+    fn run(w: i32, h: i32, steps: &str, table: &str) -> crate::Dungeon {
+        let files = vec![
+            ("themes.ron".to_string(), table.to_string()),
+            ("p.pat".to_string(), "table open { 2 }".to_string()),
+        ];
+        load(w, h, HEAD, steps, files)
+            .generate(1, &Params::new())
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn kinds(d: &crate::Dungeon) -> Vec<&str> {
+        d.rooms.iter().map(|r| r.kind.as_str()).collect()
+    }
+
+    fn tally(d: &crate::Dungeon, kind: &str, reason: &str) -> u32 {
+        d.tallies
+            .iter()
+            .find(|t| t.kind == kind && t.reason == reason)
+            .map_or(0, |t| t.count)
+    }
+
+    /// Regions (4-connected 1s, raster order): A = the 3x3 block, B = (4, 0)-(4, 1), C = (4, 3).
+    const REGIONS: &str = r#"
+        FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "3", h: "3")),
+        FillRect(layer: "t", value: "1", rect: (x: "4", y: "0", w: "1", h: "2")),
+        FillRect(layer: "t", value: "1", rect: (x: "4", y: "3", w: "1", h: "1")),
+        FloodRegions(layer: "t", tiles: [1], connectivity: 4, kind: "normal"),"#;
+
+    #[test]
+    fn first_draw_then_redraws_until_a_theme_fits() {
+        // Seed 1's draws (|s| >> 16): 346, 32637, 21785, 1090. A: rnd(1) = 0 -> big, which
+        // fits (3x3 square). B: rnd(1) (32637) -> big, used up (once): tally; rnd(2) =
+        // 21785 % 2 = 1 -> big again: tally; rnd(2) = 1090 % 2 = 0 -> small, fits. C: one
+        // cell fails the candidate test, nothing drawn.
+        let table = r#"Themes(
+            candidate: [Need(test: "cells >= 2")],
+            first: ["big"],
+            themes: [
+                Theme(name: "small", glyph: 's', needs: [Need(test: "cells <= 2")]),
+                Theme(name: "big", glyph: 'B', once: true, needs: [Need(test: "square >= 3")]),
+            ])"#;
+        let steps =
+            format!(r#"{REGIONS} AssignThemes(kind: "normal", var: "n"), Require("n == 2")"#);
+        let d = run(6, 4, &steps, table);
+        assert_eq!(kinds(&d), ["big", "small", "normal"]);
+        assert_eq!(tally(&d, "big", "once per run"), 2);
+        assert_eq!(tally(&d, "normal", "cells >= 2"), 1);
+        assert_eq!(tally(&d, "big", "square >= 3"), 0);
+    }
+
+    #[test]
+    fn measures_of_a_hand_built_room() {
+        // A = 3x2 block at (0, 0) (tile 1) with tile 2 east of (2, 0); B = (4, 0)-(4, 1).
+        // A: 6 cells, box 3x2, square 2, perimeter 10, open 1 (the edge to (3, 0)), no marker
+        // placed so near = 5 + 3, nothing flagged or avoided, no `from` so depth -1.
+        let table = r#"Themes(themes: [
+            Theme(name: "a", glyph: 'a', needs: [Need(test: "cells == 6 && box_w == 3 && box_h == 2 && square == 2"),
+                Need(test: "perimeter == 10 && open == 1 && near == 8 && flagged == 0 && avoided == 0 && depth == -1")]),
+            Theme(name: "b", glyph: 'b', needs: [Need(test: "cells == 2 && box_w == 1 && box_h == 2 && square == 1 && perimeter == 6 && open == 1")]),
+            Theme(name: "never", glyph: 'n', when: "false"),
+        ])"#;
+        let steps = r#"
+            FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "3", h: "2")),
+            FillRect(layer: "t", value: "2", rect: (x: "3", y: "0", w: "1", h: "1")),
+            FillRect(layer: "t", value: "1", rect: (x: "4", y: "0", w: "1", h: "2")),
+            FloodRegions(layer: "t", tiles: [1], connectivity: 4, kind: "normal"),
+            AssignThemes(kind: "normal", layer: "t", open: "p.pat#open")"#;
+        let d = run(5, 3, steps, table);
+        assert_eq!(kinds(&d), ["a", "b"]);
+        // a theme whose `when` never holds is drawn and turned down by it
+        assert!(tally(&d, "never", "when: false") > 0);
+    }
+
+    #[test]
+    fn a_room_no_theme_fits_stays_a_candidate_without_draws() {
+        let table = r#"Themes(themes: [Theme(name: "huge", glyph: 'h', needs: [Need(test: "cells > 100")])])"#;
+        let steps = format!(r#"{REGIONS} AssignThemes(kind: "normal"), Let("after", "rnd(1000)")"#);
+        let d = run(6, 4, &steps, table);
+        assert_eq!(kinds(&d), ["normal", "normal", "normal"]);
+        assert_eq!(tally(&d, "normal", "no theme fits"), 3);
+        assert_eq!(tally(&d, "huge", "cells > 100"), 0);
+    }
+
+    #[test]
+    fn a_first_entry_that_is_no_theme_is_an_error() {
+        let table = r#"Themes(first: ["libary"], themes: [Theme(name: "library", glyph: 'L')])"#;
+        let files = vec![("themes.ron".to_string(), table.to_string())];
+        let text = format!(
+            "Ruleset(name: \"t\", grid: Grid(width: 3, height: 3), {HEAD} steps: [AssignThemes(kind: \"normal\")])"
+        );
+        let err = crate::RuleSet::load_with(
+            std::path::Path::new("t.ron"),
+            &crate::ops::testing::MemFiles(text, files),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("`libary` is not a theme"), "{err}");
+        assert!(err.contains("did you mean `library`"), "{err}");
+        assert!(err.contains("themes.ron"), "{err}");
     }
 }

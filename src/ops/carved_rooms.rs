@@ -261,7 +261,24 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use crate::ops::testing::{grid, rooms, run_rules};
+
+    #[test]
+    fn with_a_kind_each_room_inside_is_recorded() {
+        // as below: one 5x5 room at (1, 1); its inside is the 3x3 block at (2, 2)
+        let r = rooms(
+            7,
+            7,
+            "",
+            r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "7", h: "7")),
+               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 7, walls: (2, 1),
+                          corners: (9, 16, 15, 12), door_right: [(0, 0, 60)],
+                          door_bottom: [(0, 0, 61)], kind: "normal")"#,
+            &[],
+        );
+        let inside: Vec<[i32; 2]> = (2..5).flat_map(|y| (2..5).map(move |x| [x, y])).collect();
+        assert_eq!(r.cells, vec![inside]);
+    }
 
     #[test]
     fn a_room_is_carved_into_open_floor_with_a_doorway() {

@@ -8,7 +8,15 @@ use crate::engine::value::RoomId;
 
 /// The names of the measures, in [`Measures::values`] order, as requirements write them.
 pub const NAMES: [&str; 10] = [
-    "cells", "box_w", "box_h", "square", "perimeter", "open", "near", "flagged", "avoided",
+    "cells",
+    "box_w",
+    "box_h",
+    "square",
+    "perimeter",
+    "open",
+    "near",
+    "flagged",
+    "avoided",
     "depth",
 ];
 

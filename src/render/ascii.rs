@@ -161,7 +161,18 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
     }
     let themes = d.palette.kinds.iter().filter(|k| k.theme).filter_map(|k| {
         let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
-        (n > 0).then(|| format!("{} {}{}", k.glyph, k.name, if n > 1 { format!(" x{n}") } else { String::new() }))
+        (n > 0).then(|| {
+            format!(
+                "{} {}{}",
+                k.glyph,
+                k.name,
+                if n > 1 {
+                    format!(" x{n}")
+                } else {
+                    String::new()
+                }
+            )
+        })
     });
     let legend: Vec<String> = g
         .classes

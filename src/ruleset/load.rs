@@ -310,7 +310,11 @@ fn normal(p: &Path) -> PathBuf {
 }
 
 /// Turn a RON error into a diagnostic with position, message and nearest-name hint.
-pub(super) fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) -> Diagnostic {
+pub(super) fn ron_diagnostic(
+    path: &Path,
+    text: &Arc<str>,
+    e: &ron::error::SpannedError,
+) -> Diagnostic {
     use ron::error::Error as E;
     let mut off = offset_of(text, e.position.line, e.position.col);
     let (message, help) = match &e.code {

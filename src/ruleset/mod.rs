@@ -233,8 +233,16 @@ impl RuleSet {
         cx.pools = pl;
         cx.layouts = lay;
         let theme_colours = cx.themes.clone();
-        let theme_colours = theme_colours.iter().flat_map(|t| &t.themes).filter_map(|t| t.colour.as_ref());
-        for c in m.kinds.iter().filter_map(|k| k.colour.as_ref()).chain(theme_colours) {
+        let theme_colours = theme_colours
+            .iter()
+            .flat_map(|t| &t.themes)
+            .filter_map(|t| t.colour.as_ref());
+        for c in m
+            .kinds
+            .iter()
+            .filter_map(|k| k.colour.as_ref())
+            .chain(theme_colours)
+        {
             {
                 if parse_colour(&c.text).is_none() {
                     cx.error(

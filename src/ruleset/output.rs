@@ -6,7 +6,8 @@
 
 use super::RuleSet;
 use crate::dungeon::{
-    DoorOut, Dungeon, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, Tally, TileClasses, FORMAT,
+    DoorOut, Dungeon, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, Tally, TileClasses,
+    FORMAT,
 };
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
