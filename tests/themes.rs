@@ -4,7 +4,7 @@
 //! the output alone (room kinds and cells, the `level` glyph layer, markers): the theme is
 //! allowed on the level type, a once-per-level theme appears at most once, the room holds
 //! the clear square its fit test needs (in tiles: a 5x5-piece square spans 3x3 tiles, a
-//! 3x3-piece one 2x2, as rules/diablo/themes.ron states), and no stairs lie inside. One
+//! 3x3-piece one 2x2, as rules/diablo/diablo.themes states), and no stairs lie inside. One
 //! violation fails the test. And a theme that can never fit is reported by `stats` with the
 //! requirement that turned it down.
 

@@ -142,7 +142,7 @@ impl Params {
             cx.error(
                 &self.kind,
                 "`AssignThemes` needs a theme table".into(),
-                Some("name one in the rule set: `themes: \"themes.ron\"`".into()),
+                Some("name one in the rule set: `themes: \"name.themes\"`".into()),
             );
             return None;
         };
@@ -333,12 +333,11 @@ mod tests {
     use crate::ops::testing::load;
     use crate::ruleset::Params;
 
-    const HEAD: &str =
-        r#"room_kinds: [RoomKind(name: "normal", glyph: 'o')], themes: "themes.ron","#;
+    const HEAD: &str = r#"room_kinds: [RoomKind(name: "normal", glyph: 'o')], themes: "t.themes","#;
 
     fn run(w: i32, h: i32, steps: &str, table: &str) -> crate::Dungeon {
         let files = vec![
-            ("themes.ron".to_string(), table.to_string()),
+            ("t.themes".to_string(), table.to_string()),
             ("p.pat".to_string(), "table open { 2 }".to_string()),
         ];
         load(w, h, HEAD, steps, files)
@@ -422,7 +421,7 @@ mod tests {
     #[test]
     fn a_first_entry_that_is_no_theme_is_an_error() {
         let table = r#"Themes(first: ["libary"], themes: [Theme(name: "library", glyph: 'L')])"#;
-        let files = vec![("themes.ron".to_string(), table.to_string())];
+        let files = vec![("t.themes".to_string(), table.to_string())];
         let text = format!(
             "Ruleset(name: \"t\", grid: Grid(width: 3, height: 3), {HEAD} steps: [AssignThemes(kind: \"normal\")])"
         );
@@ -434,6 +433,6 @@ mod tests {
         .to_string();
         assert!(err.contains("`libary` is not a theme"), "{err}");
         assert!(err.contains("did you mean `library`"), "{err}");
-        assert!(err.contains("themes.ron"), "{err}");
+        assert!(err.contains("t.themes"), "{err}");
     }
 }

@@ -56,7 +56,7 @@ pub struct Loader<'r> {
     pub diags: Vec<Diagnostic>,
 }
 
-pub(super) fn ron_options() -> ron::Options {
+fn ron_options() -> ron::Options {
     ron::Options::default()
         .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME)
 }
@@ -310,11 +310,7 @@ fn normal(p: &Path) -> PathBuf {
 }
 
 /// Turn a RON error into a diagnostic with position, message and nearest-name hint.
-pub(super) fn ron_diagnostic(
-    path: &Path,
-    text: &Arc<str>,
-    e: &ron::error::SpannedError,
-) -> Diagnostic {
+fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) -> Diagnostic {
     use ron::error::Error as E;
     let mut off = offset_of(text, e.position.line, e.position.col);
     let (message, help) = match &e.code {
@@ -405,5 +401,60 @@ fn hint(found: &str, expected: &[&str], intro: &str) -> String {
     match nearest(found, expected.iter().copied()) {
         Some(n) => format!("did you mean `{n}`?"),
         None => format!("{intro}: {}", expected.join(", ")),
+    }
+}
+
+/// Read the theme table `path_src` names (relative to the file that names it), adding it to
+/// `files`; `None` after a problem, reported to `diags`.
+pub fn read_theme_table(
+    path_src: &Src,
+    reader: &dyn Reader,
+    files: &mut Vec<LoadedFile>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Arc<super::themes::ThemeTable>> {
+    let decl = files.get(path_src.file as usize);
+    let base = decl
+        .and_then(|f| f.path.parent())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let path = base.join(&path_src.text);
+    let text = match reader.read(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            let msg = format!("cannot read theme table {}: {e}", path.display());
+            let help = Some("the `themes` path is relative to the rule file that names it".into());
+            let d = match decl.and_then(|f| {
+                f.literals
+                    .find(&path_src.text, path_src.ordinal)
+                    .map(|o| (f, o))
+            }) {
+                Some((f, off)) => Diagnostic::at(
+                    &f.path,
+                    &f.text,
+                    (off, off + path_src.text.len()),
+                    msg,
+                    help,
+                ),
+                None => Diagnostic::whole(&path, msg, help),
+            };
+            diags.push(d);
+            return None;
+        }
+    };
+    let text: Arc<str> = Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text));
+    let id = files.len() as u16;
+    files.push(LoadedFile {
+        path: path.clone(),
+        text: text.clone(),
+        literals: Literals::scan(&text),
+    });
+    let parsed: Result<super::themes::ThemeTable, ron::error::SpannedError> =
+        reading(id, || ron_options().from_str(&text));
+    match parsed {
+        Ok(t) => Some(Arc::new(t)),
+        Err(e) => {
+            diags.push(ron_diagnostic(&path, &text, &e));
+            None
+        }
     }
 }

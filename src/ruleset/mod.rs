@@ -191,7 +191,7 @@ impl RuleSet {
         let theme_table = m
             .themes
             .as_ref()
-            .and_then(|t| themes::read_table(t, reader, &mut files, &mut diags));
+            .and_then(|t| load::read_theme_table(t, reader, &mut files, &mut diags));
         let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
         if let Some(t) = &theme_table {
             for th in &t.themes {

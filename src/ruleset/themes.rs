@@ -1,4 +1,5 @@
-//! Theme tables: the `themes: "file.ron"` field of a rule set names a RON file listing the
+//! Theme tables: the `themes: "name.themes"` field of a rule set names a RON file (`.themes`, so
+//! that tools listing rule files (`*.ron`) pass it by) listing the
 //! room themes an `AssignThemes` step may give candidate rooms. Each theme is also a room
 //! kind of the rule set (its name, glyph and colour), drawn over tile maps.
 //!
@@ -15,14 +16,10 @@
 //!
 //! Requirements are expressions over the region's measures (see `ops::assign_themes`) and
 //! the rule set's variables; they are compiled by the operator, which defines the measures.
-//! This module only reads the file (errors located in it) and lists the kinds it adds.
+//! This module is the file's schema; `load::read_theme_table` reads it (errors located in it).
 
-use super::diag::Diagnostic;
-use super::files::{LoadedFile, Reader};
-use super::src::{reading, Literals, Src};
+use super::src::Src;
 use serde::Deserialize;
-use std::path::Path;
-use std::sync::Arc;
 
 /// A theme table file: `Themes(candidate: [...], first: [...], themes: [...])`.
 #[derive(Debug, Clone, Deserialize)]
@@ -83,59 +80,4 @@ pub struct NeedDef {
     /// Why, or what it approximates (shown nowhere but the file). Default none.
     #[serde(default)]
     pub note: Option<Src>,
-}
-
-/// Read the theme table `path_src` names (relative to the file that names it), adding it to
-/// `files`; `None` after a problem, reported to `diags`.
-pub fn read_table(
-    path_src: &Src,
-    reader: &dyn Reader,
-    files: &mut Vec<LoadedFile>,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Arc<ThemeTable>> {
-    let decl = files.get(path_src.file as usize);
-    let base = decl
-        .and_then(|f| f.path.parent())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
-    let path = base.join(&path_src.text);
-    let text = match reader.read(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            let msg = format!("cannot read theme table {}: {e}", path.display());
-            let help = Some("the `themes` path is relative to the rule file that names it".into());
-            let d = match decl.and_then(|f| {
-                f.literals
-                    .find(&path_src.text, path_src.ordinal)
-                    .map(|o| (f, o))
-            }) {
-                Some((f, off)) => Diagnostic::at(
-                    &f.path,
-                    &f.text,
-                    (off, off + path_src.text.len()),
-                    msg,
-                    help,
-                ),
-                None => Diagnostic::whole(&path, msg, help),
-            };
-            diags.push(d);
-            return None;
-        }
-    };
-    let text: Arc<str> = Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text));
-    let id = files.len() as u16;
-    files.push(LoadedFile {
-        path: path.clone(),
-        text: text.clone(),
-        literals: Literals::scan(&text),
-    });
-    let parsed: Result<ThemeTable, ron::error::SpannedError> =
-        reading(id, || super::load::ron_options().from_str(&text));
-    match parsed {
-        Ok(t) => Some(Arc::new(t)),
-        Err(e) => {
-            diags.push(super::load::ron_diagnostic(&path, &text, &e));
-            None
-        }
-    }
 }
