@@ -52,10 +52,26 @@ pub struct Dungeon {
     /// What drawing the room interiors needs; absent when the rule set has no room pools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interiors: Option<Interiors>,
+    /// The run's non-zero tallies (e.g. how often each requirement turned a theme down), in
+    /// the rule set's order; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tallies: Vec<Tally>,
     /// The grids and which grid each layer is on (beyond the contract). Absent in JSON
     /// written before it: then every layer is `width × height`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grids: Option<Grids>,
+}
+
+/// A count a step kept during the run: `count` times `reason` for `kind` (e.g. theme
+/// `library`, requirement `square >= 5`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// What was counted for (a room kind or theme).
+    pub kind: String,
+    /// Why (e.g. the requirement's text).
+    pub reason: String,
+    /// How many times.
+    pub count: u32,
 }
 
 /// The two grids of a dungeon. The room grid (`plan`) is `width × height` room cells (the
@@ -131,6 +147,10 @@ pub struct Swatch {
     pub glyph: char,
     /// `#rrggbb` (see [`parse_colour`]).
     pub colour: String,
+    /// A room kind from the rule set's theme table: tile maps draw its rooms' cells with its
+    /// glyph and colour over the tile classes. Absent (false) for other symbols.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub theme: bool,
 }
 
 /// Glyph classes of a tile layer: the symbol layer `output` draws tile layer `layer` with one

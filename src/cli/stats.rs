@@ -32,29 +32,41 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
     let n_fail = rs.failure_points().len();
-    let results: Vec<Result<(usize, BTreeMap<String, usize>, u32, f64, Vec<u32>), String>> =
-        super::common::seeds(seed, count)
-            .collect::<Vec<u64>>()
-            .into_par_iter()
-            .map(|s| {
-                let t = Instant::now();
-                let mut causes = RestartCauses(vec![0; n_fail]);
-                let r = rs.generate_resolved_with(s, &params, &mut causes);
-                let secs = t.elapsed().as_secs_f64();
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if progress && n % 1000 == 0 {
-                    eprint!("\r{n}/{count} dungeons");
+    type Row = (
+        usize,
+        BTreeMap<String, usize>,
+        u32,
+        f64,
+        Vec<u32>,
+        Vec<(String, String, u32)>,
+    );
+    let results: Vec<Result<Row, String>> = super::common::seeds(seed, count)
+        .collect::<Vec<u64>>()
+        .into_par_iter()
+        .map(|s| {
+            let t = Instant::now();
+            let mut causes = RestartCauses(vec![0; n_fail]);
+            let r = rs.generate_resolved_with(s, &params, &mut causes);
+            let secs = t.elapsed().as_secs_f64();
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if progress && n % 1000 == 0 {
+                eprint!("\r{n}/{count} dungeons");
+            }
+            r.map(|d| {
+                let mut kinds = BTreeMap::new();
+                for room in &d.rooms {
+                    *kinds.entry(room.kind.clone()).or_insert(0) += 1;
                 }
-                r.map(|d| {
-                    let mut kinds = BTreeMap::new();
-                    for room in &d.rooms {
-                        *kinds.entry(room.kind.clone()).or_insert(0) += 1;
-                    }
-                    (d.rooms.len(), kinds, d.attempts, secs, causes.0)
-                })
-                .map_err(|e| format!("seed {s}: {e}"))
+                let tallies = d
+                    .tallies
+                    .into_iter()
+                    .map(|t| (t.kind, t.reason, t.count))
+                    .collect();
+                (d.rooms.len(), kinds, d.attempts, secs, causes.0, tallies)
             })
-            .collect();
+            .map_err(|e| format!("seed {s}: {e}"))
+        })
+        .collect();
     if progress {
         eprintln!();
     }
@@ -66,9 +78,13 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
     let mut attempts: Vec<u32> = Vec::new();
     let mut times: Vec<f64> = Vec::new();
     let mut causes = vec![0u64; n_fail];
+    let mut tallies: BTreeMap<(String, String), u64> = BTreeMap::new();
     for r in &results {
         match r {
-            Ok((n, k, a, t, c)) => {
+            Ok((n, k, a, t, c, ts)) => {
+                for (kind, reason, c) in ts {
+                    *tallies.entry((kind.clone(), reason.clone())).or_insert(0) += *c as u64;
+                }
                 if causes.len() < c.len() {
                     causes.resize(c.len(), 0);
                 }
@@ -121,6 +137,31 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
             100.0 * *with as f64 / ok as f64,
             *total as f64 / ok as f64
         );
+    }
+    let never: Vec<&str> = rs
+        .kinds
+        .iter()
+        .filter(|k| k.theme && !kinds.contains_key(&k.name))
+        .map(|k| k.name.as_str())
+        .collect();
+    if !never.is_empty() {
+        outln!("themes never given (requirements that turned them down, times over all dungeons):");
+        for name in never {
+            let why: Vec<String> = rs
+                .tallies
+                .iter()
+                .filter(|(k, _)| k == name)
+                .filter_map(|key| {
+                    let n = tallies.get(key).copied().unwrap_or(0);
+                    (n > 0).then(|| format!("`{}` {n}", key.1))
+                })
+                .collect();
+            if why.is_empty() {
+                outln!("  {name:<14} never drawn");
+            } else {
+                outln!("  {name:<14} {}", why.join(", "));
+            }
+        }
     }
     attempts.sort_unstable();
     let mean_a = attempts.iter().map(|&a| a as f64).sum::<f64>() / ok as f64;

@@ -96,6 +96,8 @@ pub struct State {
     pub layers: Vec<Vec<u16>>,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
     pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
+    /// Counters steps add to, indexed by the rule set's tallies (`RuleSet::tallies`).
+    pub tallies: Vec<u32>,
     /// The random number generator every operator draws from.
     pub rng: Rng,
 }
@@ -157,6 +159,7 @@ impl State {
             segments: Vec::new(),
             layers: vec![vec![0; n]; n_layers],
             assets: Vec::new(),
+            tallies: Vec::new(),
             rng,
         }
     }
@@ -179,6 +182,7 @@ impl State {
         self.markers.clone_from(&snap.markers);
         self.segments.clone_from(&snap.segments);
         self.layers.clone_from(&snap.layers);
+        self.tallies.clone_from(&snap.tallies);
     }
 
     /// A full copy including the RNG (for snapshots and traces).
@@ -199,6 +203,7 @@ impl State {
             segments: self.segments.clone(),
             layers: self.layers.clone(),
             assets: self.assets.clone(),
+            tallies: self.tallies.clone(),
             rng: self.rng.clone(),
         }
     }

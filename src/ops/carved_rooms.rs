@@ -25,11 +25,14 @@
 //! With `near`, every cell within `spacing` of a carved room (the same inclusive rectangle)
 //! is set to 1 in that flag layer, for later steps that keep away from the rooms (Diablo's
 //! `IsNearThemeRoom`).
+//! With `kind`, each room's inside (the cells within its walls, `(x + 1, y + 1, w − 2,
+//! h − 2)`, less cells of earlier rooms) is recorded as a room of that kind, in carving
+//! order (e.g. theme-room candidates for `AssignThemes`).
 //! Cells outside the grid read as "not floor"; writes outside it are skipped.
 
 use super::args::{Count, Rect, RectDef, Tile};
 use crate::engine::grid::Rect as GRect;
-use crate::engine::state::State;
+use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -37,6 +40,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "carve walled rooms with a doorway into open floor wherever one fits (raster scan)";
 
@@ -78,6 +82,9 @@ pub struct Params {
     /// A flag layer set to 1 within `spacing` of every carved room. Default none.
     #[serde(default)]
     pub near: Option<Src>,
+    /// A room kind: each room's inside is recorded as a room of it. Default: none recorded.
+    #[serde(default)]
+    pub kind: Option<Src>,
 }
 
 type Door = Vec<(i32, i32, u16)>;
@@ -98,15 +105,22 @@ pub struct Op {
     var: Option<u16>,
     spacing: i32,
     near: Option<u16>,
+    kind: Option<u16>,
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
+        let kind = match &self.kind {
+            Some(k) => Some(cx.kind(k)?),
+            None => None,
+        };
         if self.min_size.0 > self.max_size.0 || self.min_size.0 < 3 {
             cx.error(
                 &self.layer,
@@ -139,6 +153,7 @@ impl Params {
             var,
             spacing: self.spacing.map_or(2, i32::from),
             near: self.near.as_ref().map(|n| cx.layer(n)),
+            kind,
         })
     }
 }
@@ -220,6 +235,7 @@ impl Op {
         }
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match &self.area {
             Some(a) => {
@@ -243,6 +259,17 @@ impl Op {
             let r = GRect::new(x + 1, y + 1, w, h);
             self.carve(st, r);
             rooms.push(r);
+            if let Some(k) = self.kind {
+                let inside: Vec<[i32; 2]> = GRect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
+                    .clip(st.width, st.height)
+                    .cells()
+                    .filter(|&(x, y)| st.room_at(x, y) == NO_ROOM)
+                    .map(|(x, y)| [x, y])
+                    .collect();
+                if !inside.is_empty() {
+                    st.add_room(k, &inside);
+                }
+            }
         }
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Num(rooms.len() as f64);
@@ -253,7 +280,24 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use crate::ops::testing::{grid, rooms, run_rules};
+
+    #[test]
+    fn with_a_kind_each_room_inside_is_recorded() {
+        // as below: one 5x5 room at (1, 1); its inside is the 3x3 block at (2, 2)
+        let r = rooms(
+            7,
+            7,
+            "",
+            r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "7", h: "7")),
+               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 7, walls: (2, 1),
+                          corners: (9, 16, 15, 12), door_right: [(0, 0, 60)],
+                          door_bottom: [(0, 0, 61)], kind: "normal")"#,
+            &[],
+        );
+        let inside: Vec<[i32; 2]> = (2..5).flat_map(|y| (2..5).map(move |x| [x, y])).collect();
+        assert_eq!(r.cells, vec![inside]);
+    }
 
     #[test]
     fn a_room_is_carved_into_open_floor_with_a_doorway() {

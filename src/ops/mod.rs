@@ -17,12 +17,13 @@ use serde::Deserialize;
 
 pub mod adjacent_room;
 pub mod args;
+pub mod assign_themes;
 pub mod block_crawling;
 pub mod bounded_flood;
 pub mod carved_rooms;
 pub mod cell_scoring;
-pub mod corridor_walk;
 pub mod cellular_automaton;
+pub mod corridor_walk;
 pub mod count_cells;
 pub mod count_regions;
 pub mod decoration_substitution;
@@ -37,6 +38,7 @@ pub mod flood_regions;
 pub mod layout_pool;
 pub mod list_trim;
 pub mod marching_squares;
+pub mod measures;
 pub mod mirror;
 pub mod neighbour_search;
 pub mod noise_fill;
@@ -45,10 +47,10 @@ pub mod pattern_tiling;
 pub mod pick_room;
 pub mod place_miniset;
 pub mod random_variants;
-pub mod recursive_division;
-pub mod river_walk;
 pub mod random_walk;
+pub mod recursive_division;
 pub mod region_cleanup;
+pub mod river_walk;
 pub mod room_budding;
 pub mod room_drawing;
 pub mod room_growth;
@@ -233,6 +235,8 @@ operators! {
     DrawRooms => room_drawing,
     /// Draw doors of the room graph as openings and corridors.
     CarveDoors => door_corridors,
+    /// Give candidate rooms themes from the theme table until one's requirements hold.
+    AssignThemes => assign_themes,
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

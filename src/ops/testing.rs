@@ -18,7 +18,9 @@ use std::sync::Arc;
 const RNG: &str =
     "Lcg32(multiplier: 22695477, increment: 1, output: AbsShift(shift: 16, shift_max_bound: 32767))";
 
-struct Mem(String, Vec<(String, String)>);
+/// A reader of `t.ron` (the first text) and the (path, text) files.
+pub struct MemFiles(pub String, pub Vec<(String, String)>);
+use MemFiles as Mem;
 impl Reader for Mem {
     fn read(&self, path: &Path) -> std::io::Result<String> {
         if path == Path::new("t.ron") {

@@ -118,10 +118,12 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                 let (xi, yi) = (x as i32, y as i32);
                 let bg = v.colour(y * v.width + x);
                 let mut st = Style::default().bg(rgb(bg)).fg(rgb(colour::ink_on(bg)));
-                let g = glyphs
-                    .as_ref()
-                    .and_then(|g| g.get(y).and_then(|r| r.get(x)).copied())
-                    .unwrap_or(' ');
+                let g = v.glyphs[y * v.width + x].unwrap_or_else(|| {
+                    glyphs
+                        .as_ref()
+                        .and_then(|g| g.get(y).and_then(|r| r.get(x)).copied())
+                        .unwrap_or(' ')
+                });
                 let mut s: Vec<char> = vec![g, ' '];
                 if let Some(m) = marker_at(xi, yi) {
                     s[0] = marker_letter(d, m);

@@ -1,6 +1,7 @@
 //! ASCII rendering: room graphs draw one glyph per cell (the room kind's glyph from the rule
 //! file), `─`/`│` for doors between cells, a legend, optionally ANSI-coloured. Rule sets with
-//! `tile_glyphs` draw their tile layer instead, one glyph per tile class, plus markers.
+//! `tile_glyphs` draw their tile layer instead, one glyph per tile class, plus markers, and
+//! the cells of themed rooms (room kinds from a theme table) with the theme's glyph.
 
 use crate::dungeon::Dungeon;
 use crate::dungeon::{parse_colour, TileClasses};
@@ -139,16 +140,23 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
         .map(|(name, &p)| (p, marker_letter(name)))
         .collect();
     let outline = outlines(d, g);
+    // themed rooms are drawn over the tiles when a room cell is one tile
+    let themed = if d.cell_size() == (1, 1) {
+        super::cells::themed_cells(d)
+    } else {
+        Vec::new()
+    };
+    let w = d.width.max(0) as usize;
     for (y, row) in rows.iter().enumerate() {
         let mut line = String::new();
         for (x, c) in row.chars().enumerate() {
-            let (c, rgb) = match (
-                marks.get(&[x as i32, y as i32]),
-                outline.get(&[x as i32, y as i32]),
-            ) {
-                (Some(&m), _) => (m, Some([255, 255, 255])),
-                (None, Some(&(o, rgb))) => (o, rgb),
-                (None, None) => (c, colour_of.get(&c).copied()),
+            let theme = themed.get(y * w + x).copied().flatten().filter(|_| x < w);
+            let at = [x as i32, y as i32];
+            let (c, rgb) = match (marks.get(&at), theme, outline.get(&at)) {
+                (Some(&m), _, _) => (m, Some([255, 255, 255])),
+                (None, Some(k), _) => (k.glyph, parse_colour(&k.colour)),
+                (None, None, Some(&(o, rgb))) => (o, rgb),
+                (None, None, None) => (c, colour_of.get(&c).copied()),
             };
             match (colour, rgb) {
                 (true, Some([r, gg, b])) => {
@@ -159,10 +167,26 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
         }
         let _ = writeln!(out, "{line}");
     }
+    let themes = d.palette.kinds.iter().filter(|k| k.theme).filter_map(|k| {
+        let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
+        (n > 0).then(|| {
+            format!(
+                "{} {}{}",
+                k.glyph,
+                k.name,
+                if n > 1 {
+                    format!(" x{n}")
+                } else {
+                    String::new()
+                }
+            )
+        })
+    });
     let legend: Vec<String> = g
         .classes
         .iter()
         .map(|c| format!("{} {}", c.glyph, c.name))
+        .chain(themes)
         .chain(
             d.markers
                 .keys()

@@ -7,9 +7,12 @@
 //! 2. a tile-id layer (`Layer::Ids`) with any non-zero id, one colour per id.
 //!
 //! Room-graph dungeons (only the `rooms` layer) have no cell view.
+//!
+//! Over either, the cells of rooms whose kind is a theme (`Swatch::theme`) take the theme's
+//! colour, label and glyph ([`themed_cells`]).
 
 use super::colour;
-use crate::dungeon::{Dungeon, Layer};
+use crate::dungeon::{parse_colour, Dungeon, Layer, Swatch};
 use std::collections::BTreeMap;
 
 /// The name of the layer every dungeon has: room kinds per cell.
@@ -30,6 +33,25 @@ pub struct CellView {
     pub classes: Vec<([u8; 3], String, usize)>,
     /// Class indices, most common first.
     pub legend: Vec<u16>,
+    /// Per cell (row-major): the glyph of the themed room covering it, if any.
+    pub glyphs: Vec<Option<char>>,
+}
+
+/// Per cell (row-major, `width × height`): the swatch of the themed room covering it.
+pub fn themed_cells(d: &Dungeon) -> Vec<Option<&Swatch>> {
+    let (w, h) = (d.width.max(0) as usize, d.height.max(0) as usize);
+    let mut out = vec![None; w * h];
+    for r in &d.rooms {
+        let Some(k) = d.palette.kind(&r.kind).filter(|k| k.theme) else {
+            continue;
+        };
+        for &[x, y] in &r.cells {
+            if (0..d.width).contains(&x) && (0..d.height).contains(&y) {
+                out[y as usize * w + x as usize] = Some(k);
+            }
+        }
+    }
+    out
 }
 
 impl CellView {
@@ -102,7 +124,24 @@ pub fn cell_view(d: &Dungeon) -> Option<CellView> {
             }
         }
     }
-    let mut legend: Vec<u16> = (0..classes.len() as u16).collect();
+    let themed = themed_cells(d);
+    let mut glyphs = vec![None; w * h];
+    let mut theme_class: BTreeMap<&str, u16> = BTreeMap::new();
+    for (i, k) in themed.iter().enumerate() {
+        let Some(k) = k else { continue };
+        let c = *theme_class.entry(&k.name).or_insert_with(|| {
+            let rgb = parse_colour(&k.colour).unwrap_or([192, 192, 192]);
+            classes.push((rgb, k.name.clone(), 0));
+            (classes.len() - 1) as u16
+        });
+        classes[cells[i] as usize].2 -= 1;
+        classes[c as usize].2 += 1;
+        cells[i] = c;
+        glyphs[i] = Some(k.glyph);
+    }
+    let mut legend: Vec<u16> = (0..classes.len() as u16)
+        .filter(|&k| classes[k as usize].2 > 0)
+        .collect();
     legend.sort_by(|&a, &b| {
         let (a, b) = (&classes[a as usize], &classes[b as usize]);
         b.2.cmp(&a.2).then(a.1.cmp(&b.1))
@@ -114,5 +153,6 @@ pub fn cell_view(d: &Dungeon) -> Option<CellView> {
         cells,
         classes,
         legend,
+        glyphs,
     })
 }

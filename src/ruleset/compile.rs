@@ -42,6 +42,10 @@ pub struct Cx<'a> {
     /// Tiles per room cell.
     cell: [i32; 2],
     pub(crate) shapes: Vec<crate::engine::shape::Shape>,
+    /// The rule set's theme table (`themes:`), if it has one.
+    pub(crate) themes: Option<Arc<super::themes::ThemeTable>>,
+    /// What each tally counts: `(kind, reason)` (see [`Cx::declare_tally`]).
+    pub(crate) tallies: Vec<(String, String)>,
     pub(crate) pools: Vec<super::pools::Pool>,
     pub(crate) layouts: Vec<super::pools::Layout>,
     /// Pattern files read so far: path → (text, parsed file or `None` after errors).
@@ -75,6 +79,8 @@ impl<'a> Cx<'a> {
             cell: [1, 1],
             height,
             shapes: Vec::new(),
+            themes: None,
+            tallies: Vec::new(),
             pools: Vec::new(),
             layouts: Vec::new(),
             patterns: HashMap::new(),
@@ -477,6 +483,22 @@ impl<'a> Cx<'a> {
             Some(v) => self.declare_var(v, ty).map(Some),
             None => Some(None),
         }
+    }
+
+    /// The rule set's theme table, if it names one (`themes:`).
+    pub fn themes(&self) -> Option<Arc<super::themes::ThemeTable>> {
+        self.themes.clone()
+    }
+
+    /// Declare a tally: a counter in [`crate::engine::State::tallies`] that a step adds to
+    /// (e.g. how often a requirement turned a theme down), summed by `stats`. Returns its index.
+    pub fn declare_tally(&mut self, kind: &str, reason: &str) -> u16 {
+        let key = (kind.to_string(), reason.to_string());
+        if let Some(i) = self.tallies.iter().position(|t| *t == key) {
+            return i as u16;
+        }
+        self.tallies.push(key);
+        (self.tallies.len() - 1) as u16
     }
 
     /// Register a place that can fail (shown, with its count, when a Retry runs out).

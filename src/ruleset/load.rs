@@ -31,6 +31,8 @@ pub struct Merged {
     pub params: BTreeMap<Src, ParamDef>,
     /// `room_kinds:`, merged by name.
     pub kinds: Vec<KindDef>,
+    /// `themes:` (the theme table's path).
+    pub themes: Option<Src>,
     /// `empty_glyph:`.
     pub empty_glyph: Option<char>,
     /// `shapes:`.
@@ -184,6 +186,9 @@ impl<'r> Loader<'r> {
         }
         if f.grid.is_some() {
             m.grid = f.grid;
+        }
+        if f.themes.is_some() {
+            m.themes = f.themes;
         }
         if f.empty_glyph.is_some() {
             m.empty_glyph = f.empty_glyph;
@@ -396,5 +401,60 @@ fn hint(found: &str, expected: &[&str], intro: &str) -> String {
     match nearest(found, expected.iter().copied()) {
         Some(n) => format!("did you mean `{n}`?"),
         None => format!("{intro}: {}", expected.join(", ")),
+    }
+}
+
+/// Read the theme table `path_src` names (relative to the file that names it), adding it to
+/// `files`; `None` after a problem, reported to `diags`.
+pub fn read_theme_table(
+    path_src: &Src,
+    reader: &dyn Reader,
+    files: &mut Vec<LoadedFile>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Arc<super::themes::ThemeTable>> {
+    let decl = files.get(path_src.file as usize);
+    let base = decl
+        .and_then(|f| f.path.parent())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let path = base.join(&path_src.text);
+    let text = match reader.read(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            let msg = format!("cannot read theme table {}: {e}", path.display());
+            let help = Some("the `themes` path is relative to the rule file that names it".into());
+            let d = match decl.and_then(|f| {
+                f.literals
+                    .find(&path_src.text, path_src.ordinal)
+                    .map(|o| (f, o))
+            }) {
+                Some((f, off)) => Diagnostic::at(
+                    &f.path,
+                    &f.text,
+                    (off, off + path_src.text.len()),
+                    msg,
+                    help,
+                ),
+                None => Diagnostic::whole(&path, msg, help),
+            };
+            diags.push(d);
+            return None;
+        }
+    };
+    let text: Arc<str> = Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text));
+    let id = files.len() as u16;
+    files.push(LoadedFile {
+        path: path.clone(),
+        text: text.clone(),
+        literals: Literals::scan(&text),
+    });
+    let parsed: Result<super::themes::ThemeTable, ron::error::SpannedError> =
+        reading(id, || ron_options().from_str(&text));
+    match parsed {
+        Ok(t) => Some(Arc::new(t)),
+        Err(e) => {
+            diags.push(ron_diagnostic(&path, &text, &e));
+            None
+        }
     }
 }

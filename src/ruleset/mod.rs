@@ -23,6 +23,7 @@ pub mod schema;
 pub mod shapes;
 pub mod src;
 mod steps;
+pub mod themes;
 mod trace;
 
 pub use crate::dungeon::parse_colour;
@@ -58,6 +59,9 @@ pub struct KindInfo {
     pub colour: String,
     /// What it is for (may be empty).
     pub doc: String,
+    /// Whether it comes from the theme table (`themes:`): themed rooms are drawn over tile
+    /// maps.
+    pub theme: bool,
 }
 
 /// A loaded, validated rule set. Immutable and `Send + Sync`: generate from many threads.
@@ -99,6 +103,9 @@ pub struct RuleSet {
     pub layouts: Vec<pools::Layout>,
     /// Glyph classes of a tile layer, if the rule set defines them.
     pub tile_glyphs: Option<TileGlyphs>,
+    /// What the tallies of [`State::tallies`] count, by index: `(kind, reason)`, e.g. a
+    /// theme and the requirement that turned it down.
+    pub tallies: Vec<(String, String)>,
     pub(crate) n_vars: usize,
     /// Names of the `File` parameters, in asset order.
     pub(crate) file_params: Vec<String>,
@@ -143,7 +150,6 @@ impl RuleSet {
         let mut files = loader.files;
         let mut diags = loader.diags;
         let pool_src = pools::read_pools(&m.pools, reader, &mut files, &mut diags);
-        let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
 
         let selecting = !m.select.is_empty();
         if selecting && (m.steps.is_some() || m.grid.is_some()) {
@@ -197,8 +203,41 @@ impl RuleSet {
                     .as_ref()
                     .map_or_else(|| "#c0c0c0".into(), |c| c.text.clone()),
                 doc: k.doc.as_ref().map_or(String::new(), |d| d.text.clone()),
+                theme: false,
             })
             .collect();
+        let mut kinds = kinds;
+        let theme_table = m
+            .themes
+            .as_ref()
+            .and_then(|t| load::read_theme_table(t, reader, &mut files, &mut diags));
+        let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+        if let Some(t) = &theme_table {
+            for th in &t.themes {
+                if kinds.iter().any(|k| k.name == th.name.text) {
+                    let f = &files[th.name.file as usize];
+                    let off = f.literals.find(&th.name.text, th.name.ordinal).unwrap_or(0);
+                    diags.push(Diagnostic::at(
+                        &f.path,
+                        &f.text,
+                        (off, off + th.name.text.len()),
+                        format!("theme `{}` is already a room kind", th.name.text),
+                        Some("each theme is a room kind of its own: give it another name".into()),
+                    ));
+                    continue;
+                }
+                kinds.push(KindInfo {
+                    name: th.name.text.clone(),
+                    glyph: th.glyph,
+                    colour: th
+                        .colour
+                        .as_ref()
+                        .map_or_else(|| "#c0c0c0".into(), |c| c.text.clone()),
+                    doc: th.doc.as_ref().map_or(String::new(), |d| d.text.clone()),
+                    theme: true,
+                });
+            }
+        }
         let mut cx = Cx::new(
             &files,
             reader,
@@ -207,13 +246,24 @@ impl RuleSet {
             height,
         );
         cx.set_cell(cell);
+        cx.themes = theme_table;
         cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
         cx.pools = pl;
         cx.layouts = lay;
-        for k in &m.kinds {
-            if let Some(c) = &k.colour {
+        let theme_colours = cx.themes.clone();
+        let theme_colours = theme_colours
+            .iter()
+            .flat_map(|t| &t.themes)
+            .filter_map(|t| t.colour.as_ref());
+        for c in m
+            .kinds
+            .iter()
+            .filter_map(|k| k.colour.as_ref())
+            .chain(theme_colours)
+        {
+            {
                 if parse_colour(&c.text).is_none() {
                     cx.error(
                         c,
@@ -383,6 +433,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
+            tallies: cx.tallies.clone(),
             n_vars: cx.vars.len(),
             file_params: cx.file_params.clone(),
             var_names: cx.vars.iter().map(|v| v.0.clone()).collect(),
@@ -638,6 +689,7 @@ impl RuleSet {
         for (p, v) in self.params.iter().zip(values) {
             st.vars[p.slot as usize] = *v;
         }
+        st.tallies = vec![0; self.tallies.len()];
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
         let mut rc = RunCx {

@@ -6,8 +6,8 @@
 
 use super::RuleSet;
 use crate::dungeon::{
-    DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, TileClasses,
-    FORMAT,
+    DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, Tally,
+    TileClasses, FORMAT,
 };
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
@@ -22,13 +22,17 @@ impl RuleSet {
             name: name.to_string(),
             glyph,
             colour: colour.to_string(),
+            theme: false,
         };
         let palette = Palette {
             empty_glyph: rs.empty_glyph,
             kinds: rs
                 .kinds
                 .iter()
-                .map(|k| swatch(&k.name, k.glyph, &k.colour))
+                .map(|k| Swatch {
+                    theme: k.theme,
+                    ..swatch(&k.name, k.glyph, &k.colour)
+                })
                 .collect(),
             tiles: rs.tile_glyphs.as_ref().map(|g| TileClasses {
                 layer: rs.layers[g.layer].clone(),
@@ -205,6 +209,17 @@ impl RuleSet {
             defaults: rs.defaults.clone(),
             interiors,
             grids,
+            tallies: rs
+                .tallies
+                .iter()
+                .zip(&st.tallies)
+                .filter(|(_, &n)| n > 0)
+                .map(|((kind, reason), &count)| Tally {
+                    kind: kind.clone(),
+                    reason: reason.clone(),
+                    count,
+                })
+                .collect(),
         }
     }
 }

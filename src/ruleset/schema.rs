@@ -46,6 +46,11 @@ pub struct RuleFile {
     /// `src/lang/pool.pest`). With `extends`, entries here replace the parent's entry.
     #[serde(default)]
     pub pools: BTreeMap<Src, Src>,
+    /// A theme table file (path relative to this file; format: `Themes(...)`, see
+    /// `ruleset::themes`): each theme becomes a room kind that `AssignThemes` gives candidate
+    /// rooms. With `extends`, replaces the parent's table.
+    #[serde(default)]
+    pub themes: Option<Src>,
     /// The glyph drawn for a cell without a room. Default '.'.
     #[serde(default)]
     pub empty_glyph: Option<char>,

@@ -93,6 +93,7 @@ mod tests {
             defaults: BTreeMap::new(),
             interiors: None,
             grids: None,
+            tallies: vec![],
         }
     }
 

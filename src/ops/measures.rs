@@ -1,0 +1,144 @@
+//! Measures of a room's cells that requirements are written over (used by `AssignThemes`):
+//! size, bounding box, the largest clear square inside, perimeter, openings, distance to
+//! markers, flagged and avoided cells, door distance from a room. All in grid cells.
+
+use crate::engine::grid::{GridMut, Rect, N4};
+use crate::engine::state::State;
+use crate::engine::value::RoomId;
+
+/// The names of the measures, in [`Measures::values`] order, as requirements write them.
+pub const NAMES: [&str; 10] = [
+    "cells",
+    "box_w",
+    "box_h",
+    "square",
+    "perimeter",
+    "open",
+    "near",
+    "flagged",
+    "avoided",
+    "depth",
+];
+
+/// What the measures read besides the room's cells.
+#[derive(Debug, Default)]
+pub struct Sources {
+    /// The tile layer read by `square`, `open` and `avoided`.
+    pub layer: Option<u16>,
+    /// Tiles that are clear for `square` (`None`: every room cell is clear).
+    pub clear: Option<Vec<u16>>,
+    /// Tiles counted by `open` on the far side of the room's edges.
+    pub open: Vec<u16>,
+    /// Tiles counted by `avoided` inside the room.
+    pub avoid: Vec<u16>,
+    /// Markers `near` measures to.
+    pub markers: Vec<u16>,
+    /// Layers whose non-zero cells `flagged` counts.
+    pub flags: Vec<u16>,
+}
+
+/// One room's measures.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measures {
+    /// The values, in [`NAMES`] order.
+    pub values: [f64; 10],
+}
+
+/// Measure room `id`; `depths` are door distances from the origin room (`u32::MAX` where
+/// unreachable), or `None` without an origin (then `depth` is -1).
+pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) -> Measures {
+    let cells = st.cells_of(id);
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for &[x, y] in cells {
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    let (bw, bh) = if cells.is_empty() {
+        (0, 0)
+    } else {
+        (x1 - x0 + 1, y1 - y0 + 1)
+    };
+    let tile = |x: i32, y: i32| src.layer.and_then(|l| st.grid(l).get(x, y));
+    let is_clear = |x: i32, y: i32| match (&src.clear, tile(x, y)) {
+        (None, _) => true,
+        (Some(c), Some(t)) => c.contains(&t),
+        (Some(_), None) => false,
+    };
+    // the largest square of clear room cells: side of the square ending at each cell
+    let mut side = vec![0u16; (bw * bh) as usize];
+    let mut sq = GridMut::new(&mut side, bw, bh);
+    for &[x, y] in cells {
+        if is_clear(x, y) {
+            sq.set(x - x0, y - y0, 1);
+        }
+    }
+    let mut square = 0u16;
+    for (lx, ly) in Rect::of_size(bw, bh).cells() {
+        let here = sq.at(lx, ly);
+        if here == 0 {
+            continue;
+        }
+        let up = sq.get_or(lx, ly - 1, 0);
+        let left = sq.get_or(lx - 1, ly, 0);
+        let diag = sq.get_or(lx - 1, ly - 1, 0);
+        let s = 1 + up.min(left).min(diag);
+        sq.set(lx, ly, s);
+        square = square.max(s);
+    }
+    let (mut perimeter, mut open, mut avoided, mut flagged) = (0u32, 0u32, 0u32, 0u32);
+    for &[x, y] in cells {
+        for (dx, dy) in N4 {
+            let (nx, ny) = (x + dx, y + dy);
+            if st.room_at(nx, ny) != id {
+                perimeter += 1;
+                if tile(nx, ny).is_some_and(|t| src.open.contains(&t)) {
+                    open += 1;
+                }
+            }
+        }
+        if tile(x, y).is_some_and(|t| src.avoid.contains(&t)) {
+            avoided += 1;
+        }
+        if src.flags.iter().any(|&l| st.grid(l).at(x, y) != 0) {
+            flagged += 1;
+        }
+    }
+    let placed: Vec<[i32; 2]> = src
+        .markers
+        .iter()
+        .filter_map(|&m| st.markers[m as usize])
+        .collect();
+    let near = if placed.is_empty() {
+        (st.width + st.height) as f64
+    } else {
+        cells
+            .iter()
+            .flat_map(|&[x, y]| {
+                placed
+                    .iter()
+                    .map(move |&[mx, my]| (mx - x).abs().max((my - y).abs()))
+            })
+            .min()
+            .unwrap_or(st.width + st.height) as f64
+    };
+    let depth = match depths.map(|d| d[id as usize]) {
+        Some(d) if d != u32::MAX => d as f64,
+        _ => -1.0,
+    };
+    Measures {
+        values: [
+            cells.len() as f64,
+            bw as f64,
+            bh as f64,
+            square as f64,
+            perimeter as f64,
+            open as f64,
+            near,
+            flagged as f64,
+            avoided as f64,
+            depth,
+        ],
+    }
+}
