@@ -45,6 +45,20 @@ const CASES: &[(&str, &[&str])] = &[
     ("rules/diablo/cathedral_worn.ron", &["level=4"]),
     ("rules/examples/flash_deep.ron", &[]),
     ("rules/examples/warren.ron", &[]),
+    // added after the merges of the second wave (recorded then, not at 2e0bb5b)
+    ("rules/diablo/catacombs.ron", &["level=5"]),
+    ("rules/diablo/catacombs.ron", &["level=8"]),
+    ("rules/diablo/caves.ron", &["level=9"]),
+    ("rules/diablo/caves.ron", &["level=12"]),
+    ("rules/diablo/hell.ron", &["level=13"]),
+    ("rules/diablo/hell.ron", &["level=14"]),
+    ("rules/diablo/diablo.ron", &["level=6"]),
+    ("rules/examples/arena.ron", &[]),
+    ("rules/examples/caverns.ron", &[]),
+    ("rules/examples/crypt.ron", &[]),
+    ("rules/examples/keep.ron", &[]),
+    ("rules/examples/lava_caverns.ron", &[]),
+    ("rules/examples/themed_halls.ron", &[]),
 ];
 
 /// The top-level fields of the Dungeon JSON when the hashes were recorded.

@@ -1,5 +1,5 @@
 //! Themed rooms (issue 13): over 1,000 levels of each Diablo level type with themes
-//! (Cathedral 1-4, Hell 13-15; level 16 has no theme rooms, §1.9), every room given a theme
+//! (Cathedral 1-4, Catacombs 5-8, Caves 9-12, Hell 13-15; level 16 has no theme rooms, §1.9), every room given a theme
 //! obeys the theme's rules as shared/spec/diablo.md §9.1–§9.2 states them, checked here from
 //! the output alone (room kinds and cells, the `level` glyph layer, markers): the theme is
 //! allowed on the level type, a once-per-level theme appears at most once, the room holds
@@ -37,12 +37,14 @@ fn rule(name: &str) -> Option<(fn(i64) -> bool, bool, usize)> {
     })
 }
 
-/// Whether `cells` hold an `n × n` square whose cells are all floor in `glyphs`.
-fn has_square(cells: &[[i32; 2]], glyphs: &[Vec<char>], n: usize) -> bool {
+/// Whether `cells` hold an `n × n` square whose cells are all floor in `glyphs` (every
+/// cell of the room when the rule set has no glyph layer: Catacombs and Caves count a carved
+/// room's inside as clear, as their rule files state).
+fn has_square(cells: &[[i32; 2]], glyphs: Option<&[Vec<char>]>, n: usize) -> bool {
     let set: std::collections::BTreeSet<[i32; 2]> = cells
         .iter()
         .copied()
-        .filter(|&[x, y]| glyphs[y as usize][x as usize] == '.')
+        .filter(|&[x, y]| glyphs.is_none_or(|g| g[y as usize][x as usize] == '.'))
         .collect();
     let n = n as i32;
     set.iter()
@@ -51,7 +53,7 @@ fn has_square(cells: &[[i32; 2]], glyphs: &[Vec<char>], n: usize) -> bool {
 
 /// Every violation of §9.2 by the themed rooms of `d` (level `level`).
 fn violations(d: &Dungeon, level: i64, seen: &mut BTreeMap<String, usize>) -> Vec<String> {
-    let glyphs = symbols(d, "level");
+    let glyphs = d.layers.contains_key("level").then(|| symbols(d, "level"));
     let mut out = Vec::new();
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     for r in d.rooms.iter().filter(|r| r.kind != "theme") {
@@ -67,16 +69,17 @@ fn violations(d: &Dungeon, level: i64, seen: &mut BTreeMap<String, usize>) -> Ve
         if once && count[r.kind.as_str()] > 1 {
             out.push(format!("{} twice on one level", r.kind));
         }
-        if square > 0 && !has_square(&r.cells, &glyphs, square) {
+        if square > 0 && !has_square(&r.cells, glyphs.as_deref(), square) {
             out.push(format!(
                 "{} without a clear {square}x{square} square",
                 r.kind
             ));
         }
-        if r.cells
-            .iter()
-            .any(|&[x, y]| glyphs[y as usize][x as usize] == '>')
-        {
+        if glyphs.as_ref().is_some_and(|g| {
+            r.cells
+                .iter()
+                .any(|&[x, y]| g[y as usize][x as usize] == '>')
+        }) {
             out.push(format!("{} with a stairs tile inside", r.kind));
         }
         for (m, p) in &d.markers {
@@ -159,6 +162,31 @@ fn hell_themes_obey_their_requirements() {
     assert!(seen.values().sum::<usize>() > 0, "no themed room in Hell");
     for t in ["shrine", "library", "skeleton_room"] {
         assert!(!seen.contains_key(t), "{t} is not a Hell theme");
+    }
+}
+
+#[test]
+fn catacombs_themes_obey_their_requirements() {
+    let (seen, n) = check("rules/diablo/catacombs.ron", &[5, 6, 7, 8], 250);
+    println!("catacombs, {n} levels: {seen:?}");
+    assert!(n >= 1000);
+    assert!(
+        seen.values().sum::<usize>() > 0,
+        "no themed room in the Catacombs"
+    );
+}
+
+#[test]
+fn caves_themes_obey_their_requirements() {
+    let (seen, n) = check("rules/diablo/caves.ron", &[9, 10, 11, 12], 250);
+    println!("caves, {n} levels: {seen:?}");
+    assert!(n >= 1000);
+    assert!(
+        seen.values().sum::<usize>() > 0,
+        "no themed room in the Caves"
+    );
+    for t in ["shrine", "library", "skeleton_room"] {
+        assert!(!seen.contains_key(t), "{t} is not a Caves theme");
     }
 }
 

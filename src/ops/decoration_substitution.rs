@@ -30,6 +30,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "replace random cells by a random member of their tile's substitution class";
 
@@ -111,10 +112,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let classes = cx.tile_table(&self.classes)?;
         let n = classes.iter().copied().max().unwrap_or(0) as usize + 1;

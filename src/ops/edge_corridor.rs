@@ -30,6 +30,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "dig corridors from a region's right and bottom edges to its layout (joins mirror images)";
 
@@ -63,10 +64,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let area = match &self.area {
@@ -144,6 +147,7 @@ impl Op {
         }
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match &self.area {
             Some(a) => {

@@ -23,6 +23,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "copy a region onto its mirror images across a frame's centre lines (horizontal, vertical, both)";
 
@@ -70,10 +71,12 @@ pub struct Op {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let from = self.from.compile(cx);
@@ -94,6 +97,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;

@@ -35,6 +35,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str = "run partition walls with doors across open floor from trigger tiles";
 
 /// Which way a wall runs from its origin.
@@ -183,10 +184,12 @@ fn dir(cx: &mut Cx, at: &Src, d: &DirDef, stops: &[Tile]) -> Option<Dir> {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let skip = flag_layers(cx, &self.skip);
@@ -288,6 +291,7 @@ impl Op {
         }
     }
 
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let w = st.width;
         for y in 0..st.height {

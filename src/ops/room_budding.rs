@@ -48,6 +48,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "recursively bud rooms off parent rectangles on a mask layer (alternating axes)";
 
@@ -150,10 +151,12 @@ impl Bounds {
 }
 
 impl Params {
+    /// The located string that messages about the step point at.
     pub fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
+    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
         let dir = cx.expr(&self.dir, Type::Num);
@@ -204,6 +207,7 @@ impl Params {
 }
 
 impl Op {
+    /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let dir = self.dir.num(st) as i32;
         let grid = GRect::of_size(st.width, st.height);
