@@ -214,7 +214,10 @@ case!(division_by_zero_at_run_time_is_located, {
 
 // --- ranges and limits ----------------------------------------------------------------------
 
-case!(grid_too_large, load_text_err(&edit("width: 10,", "width: 5000,")));
+case!(
+    grid_too_large,
+    load_text_err(&edit("width: 10,", "width: 5000,"))
+);
 case!(parameter_out_of_range_on_the_command_line, {
     cli(&["generate", "rules/isaac/flash.ron", "--param", "level=99"])
 });
@@ -222,12 +225,17 @@ case!(parameter_not_a_number_on_the_command_line, {
     cli(&["generate", "rules/isaac/flash.ron", "--param", "level=abc"])
 });
 case!(seed_above_a_32_bit_generator, {
-    cli(&["generate", "rules/diablo/cathedral.ron", "--seed", "4294967296"])
+    cli(&[
+        "generate",
+        "rules/diablo/cathedral.ron",
+        "--seed",
+        "4294967296",
+    ])
 });
 case!(shape_cells_touching_only_at_a_corner, {
     load_text_err(&edit(
         "    room_kinds: [",
-        "    shapes: [Shape(name: \"diag\", cells: [(0, 0), (1, 1)])],\n    room_kinds: [",
+        "    shapes: [Shape(name: \"diag\", cells: [(0, 0), (1, 1)], doors: [])],\n    room_kinds: [",
     ))
 });
 
@@ -235,10 +243,11 @@ case!(shape_cells_touching_only_at_a_corner, {
 
 case!(pattern_larger_than_the_grid, {
     pattern_err(
-        r#"Stamp(layer: "t", pattern: "p.pat#big", at: (x: "0", y: "0"))"#,
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#big", tries: 10)"#,
         &format!(
-            "pattern big 9x1 {{ {} }}\n",
-            "1 ".repeat(9).trim_end()
+            "miniset big 9x1 {{ search {} replace {} }}\n",
+            ". ".repeat(9),
+            "5 ".repeat(9)
         ),
     )
 });
@@ -277,7 +286,10 @@ case!(extends_missing_through_a_parent, {
 });
 case!(directory_as_rule_file, cli(&["check", "rules/isaac"]));
 case!(binary_garbage, {
-    let p = scratch("garbage.ron", &[0x00, 0xff, 0xfe, 0x89, b'P', b'N', b'G', 0x0d, 0x0a]);
+    let p = scratch(
+        "garbage.ron",
+        &[0x00, 0xff, 0xfe, 0x89, b'P', b'N', b'G', 0x0d, 0x0a],
+    );
     cli(&["check", &p])
 });
 case!(binary_garbage_valid_utf8, {
@@ -311,7 +323,10 @@ fn bom_and_crlf_give_the_same_bytes() {
     assert_eq!(run("bom.ron", format!("\u{feff}{plain}")), want, "BOM");
     assert_eq!(run("crlf.ron", plain.replace('\n', "\r\n")), want, "CRLF");
     assert_eq!(
-        run("both.ron", format!("\u{feff}{}", plain.replace('\n', "\r\n"))),
+        run(
+            "both.ron",
+            format!("\u{feff}{}", plain.replace('\n', "\r\n"))
+        ),
         want,
         "BOM + CRLF"
     );
@@ -362,9 +377,15 @@ case!(long_name_is_cut, {
 // --- the command line -------------------------------------------------------------------------
 
 case!(cli_no_arguments, cli(&[]));
-case!(cli_unknown_command, cli(&["generat", "rules/isaac/flash.ron"]));
+case!(
+    cli_unknown_command,
+    cli(&["generat", "rules/isaac/flash.ron"])
+);
 case!(cli_generate_without_rules, cli(&["generate"]));
-case!(cli_missing_rule_file, cli(&["generate", "rules/isaac/nowhere.ron"]));
+case!(
+    cli_missing_rule_file,
+    cli(&["generate", "rules/isaac/nowhere.ron"])
+);
 case!(cli_check_missing_rule_file, cli(&["check", "nowhere.ron"]));
 case!(cli_negative_seed, {
     cli(&["generate", "rules/isaac/flash.ron", "--seed", "-1"])

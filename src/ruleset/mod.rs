@@ -679,7 +679,7 @@ impl RuleSet {
     ) -> Result<(State, u32), GenError> {
         if seed > self.rng.max_seed() {
             return Err(GenError::Param(format!(
-                "seed {seed} is out of range: this rule set's generator ({}) takes seeds 0..={}",
+                "out of range: this rule set's generator ({}) takes seeds 0..={}",
                 self.rng.name(),
                 self.rng.max_seed()
             )));
