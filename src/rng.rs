@@ -40,8 +40,8 @@ pub enum RngSpec {
     /// PCG XSL-RR 128/64, seeded from the 64-bit dungeon seed. The default.
     #[default]
     Pcg64,
-    /// `Lcg32(multiplier: A, increment: C, output: ...)`: the state is the low 32 bits of
-    /// the seed; each step `s = A·s + C mod 2^32`; `output` turns a step into `rnd(n)`.
+    /// `Lcg32(multiplier: A, increment: C, output: ...)`: the state is the seed (which must
+    /// be below 2^32; a larger seed is refused, see [`RngSpec::max_seed`]); each step `s = A·s + C mod 2^32`; `output` turns a step into `rnd(n)`.
     Lcg32 {
         /// A, the multiplier (0..2^32).
         multiplier: u32,
@@ -72,6 +72,25 @@ pub enum LcgOutput {
         /// Bits dropped before the remainder, 0..=31.
         shift: u32,
     },
+}
+
+impl RngSpec {
+    /// The largest seed this generator takes: a larger one would wrap onto a smaller seed's
+    /// dungeon, so generation refuses it.
+    pub fn max_seed(&self) -> u64 {
+        match self {
+            RngSpec::Pcg64 => u64::MAX,
+            RngSpec::Lcg32 { .. } => u32::MAX as u64,
+        }
+    }
+
+    /// The generator's rule-file name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RngSpec::Pcg64 => "Pcg64",
+            RngSpec::Lcg32 { .. } => "Lcg32",
+        }
+    }
 }
 
 /// A running 32-bit LCG (see [`RngSpec::Lcg32`]).

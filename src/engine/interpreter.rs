@@ -176,6 +176,10 @@ pub fn run_steps<O: Observer>(
                 flow
             }
         };
+        // An expression of this step divided by zero: end the run there.
+        if let Some(id) = st.fault.take() {
+            return Ok(Flow::Abort(id));
+        }
         if let Flow::Fail(_) | Flow::Abort(_) = flow {
             return Ok(flow);
         }
@@ -219,7 +223,7 @@ fn for_each<O: Observer>(
         st.vars[var as usize] = item;
         let flow = run_steps(body, st, rc)?;
         rc.observer.after_step(&rc.labels[label as usize], st);
-        if let Flow::Fail(_) = flow {
+        if let Flow::Fail(_) | Flow::Abort(_) = flow {
             return Ok(flow);
         }
     }

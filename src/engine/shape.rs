@@ -284,6 +284,26 @@ pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2],
         }
         size = [size[0].max(c[0] + 1), size[1].max(c[1] + 1)];
     }
+    // The cells must form one piece, joined by edges (cells touching only at a corner
+    // would make a room whose parts no walk can cross).
+    let mut seen = vec![false; cells.len()];
+    let mut todo = vec![0usize];
+    seen[0] = true;
+    while let Some(i) = todo.pop() {
+        for (j, d) in cells.iter().enumerate() {
+            let c = cells[i];
+            if !seen[j] && (c[0] - d[0]).abs() + (c[1] - d[1]).abs() == 1 {
+                seen[j] = true;
+                todo.push(j);
+            }
+        }
+    }
+    if let Some(j) = seen.iter().position(|s| !s) {
+        return Err(format!(
+            "shape `{name}`: cell ({}, {}) is not joined to cell ({}, {}) by a side: the cells of a shape must form one piece (touching only at a corner does not join them)",
+            cells[j][0], cells[j][1], cells[0][0], cells[0][1]
+        ));
+    }
     for (i, s) in slots.iter().enumerate() {
         if !cells.contains(&s.cell) {
             return Err(format!(

@@ -100,6 +100,9 @@ pub struct State {
     pub tallies: Vec<u32>,
     /// The random number generator every operator draws from.
     pub rng: Rng,
+    /// Set by an expression that divided by zero: its failure point (see
+    /// [`crate::lang::Program::fault`]); the interpreter ends the run with it after the step.
+    pub fault: Option<u32>,
 }
 
 impl State {
@@ -161,6 +164,7 @@ impl State {
             assets: Vec::new(),
             tallies: Vec::new(),
             rng,
+            fault: None,
         }
     }
 
@@ -205,6 +209,7 @@ impl State {
             assets: self.assets.clone(),
             tallies: self.tallies.clone(),
             rng: self.rng.clone(),
+            fault: self.fault,
         }
     }
 

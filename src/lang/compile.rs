@@ -106,6 +106,19 @@ pub struct Program {
     pub code: Box<[Op]>,
     /// The type of the value it computes.
     pub ty: Type,
+    /// The failure point reported when it divides by zero (`/` or `%` with a right side
+    /// of 0), [`NO_FAULT`] until the rule-set compiler registers one.
+    pub fault: u32,
+}
+
+/// [`Program::fault`] of a program that cannot divide (or has no failure point).
+pub const NO_FAULT: u32 = u32::MAX;
+
+impl Program {
+    /// Whether the program divides (`/` or `%`), so that it may divide by zero.
+    pub fn divides(&self) -> bool {
+        self.code.iter().any(|o| matches!(o, Op::Div | Op::Mod))
+    }
 }
 
 /// Compile `node` in `scope`.
@@ -136,6 +149,7 @@ pub fn compile(node: &Node, scope: &dyn Scope) -> Result<Program, Vec<CompileErr
         Ok(Program {
             code: c.code.into_boxed_slice(),
             ty,
+            fault: NO_FAULT,
         })
     } else {
         Err(c.errors)
@@ -317,6 +331,16 @@ impl<'a> Compiler<'a> {
             _ => {
                 self.expect(a, Type::Num);
                 self.expect(b, Type::Num);
+                if matches!(op, BinOp::Div | BinOp::Mod) && constant(b) == Some(0.0) {
+                    self.err(
+                        b.span,
+                        format!(
+                            "division by zero: the right side of `{}` is always 0",
+                            if op == BinOp::Div { "/" } else { "%" }
+                        ),
+                        None,
+                    );
+                }
                 let o = match op {
                     BinOp::Add => Op::Add,
                     BinOp::Sub => Op::Sub,
@@ -481,5 +505,25 @@ impl<'a> Compiler<'a> {
         };
         self.emit(Op::Call(f), 1 - pushed);
         def.ret
+    }
+}
+
+/// The value of a number expression made only of literals (`2 - 2`, `-(0)`), if it is one.
+fn constant(node: &Node) -> Option<f64> {
+    match &node.kind {
+        NodeKind::Num(v) => Some(*v),
+        NodeKind::Unary(UnOp::Neg, a) => constant(a).map(|v| -v),
+        NodeKind::Binary(op, a, b) => {
+            let (a, b) = (constant(a)?, constant(b)?);
+            match op {
+                BinOp::Add => Some(a + b),
+                BinOp::Sub => Some(a - b),
+                BinOp::Mul => Some(a * b),
+                BinOp::Div if b != 0.0 => Some(a / b),
+                BinOp::Mod if b != 0.0 => Some(a % b),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }

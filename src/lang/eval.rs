@@ -55,8 +55,14 @@ impl Program {
                     push!(Value::Bool(!a))
                 }
                 Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod => {
-                    let b = pop!().num();
+                    let mut b = pop!().num();
                     let a = pop!().num();
+                    if b == 0.0 && matches!(op, Op::Div | Op::Mod) {
+                        // Reported after the step (see `State::fault`); 1 keeps the
+                        // value finite meanwhile.
+                        st.fault.get_or_insert(self.fault);
+                        b = 1.0;
+                    }
                     push!(Value::Num(match op {
                         Op::Add => a + b,
                         Op::Sub => a - b,

@@ -184,10 +184,21 @@ impl<'a> Cx<'a> {
     /// `file:line:col` of the last `word` written before string `s` (e.g. the `Retry(` that
     /// encloses it), or of `s` itself when there is none.
     pub fn position_before(&self, s: &Src, word: &str) -> String {
+        self.position_before_nth(s, word, 1)
+    }
+
+    /// `file:line:col` of the `n`th occurrence of `word` before `s` (counting backwards).
+    pub fn position_before_nth(&self, s: &Src, word: &str, n: usize) -> String {
         match self.locate(s) {
             Some((f, off)) => {
                 let file = &self.files[f];
-                let at = file.text[..off].rfind(word).unwrap_or(off);
+                let mut at = off;
+                for _ in 0..n {
+                    match file.text[..at].rfind(word) {
+                        Some(a) => at = a,
+                        None => break,
+                    }
+                }
                 let (l, c) = super::diag::line_col(&file.text, at);
                 format!("{}:{l}:{c}", file.path.display())
             }
@@ -281,7 +292,13 @@ impl<'a> Cx<'a> {
             }
         };
         match lang::compile(&node, &*self) {
-            Ok(p) if p.ty == want => Some(p),
+            Ok(mut p) if p.ty == want => {
+                if p.divides() {
+                    let what = format!("division by zero in the expression `{}`", s.text);
+                    p.fault = self.failure_point(what, s);
+                }
+                Some(p)
+            }
             Ok(p) => {
                 self.error(
                     s,

@@ -44,8 +44,8 @@ impl Diagnostic {
             span: (start, end),
             line,
             column,
-            message,
-            help,
+            message: cut_quoted(&message),
+            help: help.map(|h| cut_quoted(&h)),
         }
     }
 
@@ -57,8 +57,8 @@ impl Diagnostic {
             span: (0, 0),
             line: 0,
             column: 0,
-            message,
-            help,
+            message: cut_quoted(&message),
+            help: help.map(|h| cut_quoted(&h)),
         }
     }
 
@@ -104,6 +104,84 @@ pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
     text.len()
 }
 
+/// Most characters of a quoted piece of rule text (`` `...` ``) a message repeats.
+pub const MAX_QUOTED: usize = 60;
+/// Most characters of a source line a rendered report shows.
+pub const MAX_LINE: usize = 120;
+
+/// Cut every `` `quoted` `` piece longer than [`MAX_QUOTED`] characters to its start and
+/// `…`, so that a huge name or expression is not echoed back whole.
+pub fn cut_quoted(m: &str) -> String {
+    let mut out = String::with_capacity(m.len().min(1024));
+    for (i, piece) in m.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 && piece.chars().count() > MAX_QUOTED {
+            out.extend(piece.chars().take(MAX_QUOTED));
+            out.push('…');
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+/// `source` with every line longer than [`MAX_LINE`] characters cut (the line holding
+/// `span.0` to a window around it, marked with `…`), and `span` moved to match.
+fn excerpt(source: &str, span: (usize, usize)) -> (String, (usize, usize)) {
+    if source.lines().all(|l| l.len() <= MAX_LINE) {
+        return (source.to_string(), span);
+    }
+    let mut out = String::new();
+    let mut new_span = (0, 0);
+    let mut lo = 0;
+    for line in source.split_inclusive('\n') {
+        let hi = lo + line.len();
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        let holds = span.0 >= lo && (span.0 < hi || (span.0 == hi && hi == source.len()));
+        let n = body.chars().count();
+        if n <= MAX_LINE {
+            if holds {
+                new_span = (out.len() + span.0 - lo, out.len() + span.1.min(hi) - lo);
+            }
+            out.push_str(line);
+        } else {
+            let at = body[..floor_char(body, (span.0 - lo.min(span.0)).min(body.len()))]
+                .chars()
+                .count();
+            let first = if holds {
+                at.saturating_sub(MAX_LINE / 2).min(n - MAX_LINE)
+            } else {
+                0
+            };
+            if first > 0 {
+                out.push('…');
+            }
+            let mut byte = lo + body.char_indices().nth(first).map_or(body.len(), |c| c.0);
+            for c in body.chars().skip(first).take(MAX_LINE) {
+                if holds && byte == span.0 {
+                    new_span.0 = out.len();
+                }
+                out.push(c);
+                byte += c.len_utf8();
+                if holds && byte <= span.1.max(span.0 + 1) {
+                    new_span.1 = out.len();
+                }
+            }
+            if first + MAX_LINE < n {
+                out.push('…');
+            }
+            if line.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        lo = hi;
+    }
+    new_span.1 = new_span.1.max(new_span.0);
+    (out, new_span)
+}
+
 fn floor_char(text: &str, mut i: usize) -> usize {
     while i > 0 && !text.is_char_boundary(i) {
         i -= 1;
@@ -132,7 +210,7 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
-struct Report<'a>(&'a Diagnostic, miette::NamedSource<String>);
+struct Report<'a>(&'a Diagnostic, miette::NamedSource<String>, (usize, usize));
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -142,7 +220,18 @@ impl fmt::Debug for Report<'_> {
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.0.line > 0 {
-            f.write_str(&self.0.message)
+            f.write_str(&self.0.message)?;
+            if self.2 != self.0.span {
+                // The excerpt's columns are not the file's: say where it really is.
+                write!(
+                    f,
+                    " (at {}:{}:{}; long lines are shown cut)",
+                    self.0.path.display(),
+                    self.0.line,
+                    self.0.column
+                )?;
+            }
+            Ok(())
         } else {
             write!(f, "{}: {}", self.0.path.display(), self.0.message)
         }
@@ -167,11 +256,12 @@ impl miette::Diagnostic for Report<'_> {
         if self.0.line == 0 {
             return None;
         }
-        let (s, e) = self.0.span;
+        let (s, e) = self.2;
+        let len = self.1.inner().len();
         Some(Box::new(std::iter::once(miette::LabeledSpan::new(
             Some("here".into()),
             s,
-            (e - s).max(if s < self.0.source.len() { 1 } else { 0 }),
+            (e - s).max(if s < len { 1 } else { 0 }),
         ))))
     }
 }
@@ -186,8 +276,10 @@ pub fn render(diags: &[Diagnostic], colour: bool) -> String {
     let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
     for d in diags {
-        let src = miette::NamedSource::new(d.path.display().to_string(), d.source.to_string());
-        let _ = handler.render_report(&mut out, &Report(d, src));
+        // Long lines (e.g. a whole rule set on one line) are cut around the problem.
+        let (text, span) = excerpt(&d.source, d.span);
+        let src = miette::NamedSource::new(d.path.display().to_string(), text);
+        let _ = handler.render_report(&mut out, &Report(d, src, span));
     }
     if diags.len() > 1 {
         out.push_str(&format!("{} problems found\n", diags.len()));

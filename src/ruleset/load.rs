@@ -326,9 +326,7 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             (
                 format!(
                     "unknown field `{found}`{}",
-                    outer
-                        .as_ref()
-                        .map_or(String::new(), |o| format!(" in `{o}`"))
+                    outer.as_deref().map_or(String::new(), in_outer)
                 ),
                 Some(hint(found, expected, "the fields are")),
             )
@@ -343,7 +341,10 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             }
             let what = match outer.as_deref() {
                 Some("StepDef") => "step or operator".to_string(),
-                Some(o) => format!("`{o}` variant"),
+                Some(o) => match type_word(o) {
+                    Some(w) => w,
+                    None => format!("`{o}` variant"),
+                },
                 None => "variant".to_string(),
             };
             (
@@ -361,9 +362,7 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             (
                 format!(
                     "missing field `{field}`{}",
-                    outer
-                        .as_ref()
-                        .map_or(String::new(), |o| format!(" in `{o}`"))
+                    outer.as_deref().map_or(String::new(), in_outer)
                 ),
                 Some(format!("add `{field}: ...`")),
             )
@@ -385,7 +384,7 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             (m.clone(), None)
         }
         other => (
-            format!("{other}"),
+            scrub_type_names(&format!("{other}")),
             Some("RON syntax: `Name(field: value, ...)`, lists `[a, b]`, maps `{\"k\": v}`, strings in double quotes, characters in single quotes, `//` comments".into()),
         ),
     };
@@ -395,6 +394,81 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
         .map_or(text.len(), |(i, _)| off + i)
         .max(off + text[off..].chars().next().map_or(0, char::len_utf8));
     Diagnostic::at(path, text, (off, end), message, help)
+}
+
+/// The Rust enums rule files write values of, by the word a rule-file author knows them by.
+const ENUM_WORDS: &[(&str, &str)] = &[
+    ("Along", "direction"),
+    ("Axes", "axes"),
+    ("Axis", "axis"),
+    ("Connectivity", "connectivity"),
+    ("Dir", "direction"),
+    ("Edges", "edges"),
+    ("End", "end"),
+    ("Fallback", "fallback"),
+    ("Frontier", "frontier"),
+    ("How", "choice"),
+    ("Keep", "keep"),
+    ("Layer", "layer"),
+    ("LcgOutput", "LCG output rule"),
+    ("ParamDef", "parameter kind"),
+    ("Patch", "patch"),
+    ("RngSpec", "generator"),
+    ("Roll", "roll"),
+    ("WallDir", "wall direction"),
+];
+
+/// The rule-file word for a Rust type name RON reports (`TriggerDef` → "trigger",
+/// `WallDir` → "wall direction"); `None` for names rule files use themselves (operators).
+fn type_word(name: &str) -> Option<String> {
+    if let Some((_, w)) = ENUM_WORDS.iter().find(|(n, _)| *n == name) {
+        return Some((*w).to_string());
+    }
+    let stem = name.strip_suffix("Def").filter(|s| !s.is_empty())?;
+    let mut w = String::new();
+    for (i, c) in stem.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            w.push(' ');
+        }
+        w.extend(c.to_lowercase());
+    }
+    Some(w)
+}
+
+/// " in `PartitionWalls`", or " in a trigger" for a type only Rust knows by its name.
+fn in_outer(outer: &str) -> String {
+    match type_word(outer) {
+        Some(w) => format!(" in a {w}"),
+        None => format!(" in `{outer}`"),
+    }
+}
+
+/// Replace the Rust type names in a RON message ("struct `TriggerDef`") by rule-file words.
+fn scrub_type_names(m: &str) -> String {
+    let mut out = String::new();
+    let mut rest = m;
+    while let Some(i) = rest.find('`') {
+        let Some(j) = rest[i + 1..].find('`') else {
+            break;
+        };
+        let name = &rest[i + 1..i + 1 + j];
+        match type_word(name) {
+            Some(w) => {
+                let before = &rest[..i];
+                let before = before
+                    .strip_suffix("struct ")
+                    .or_else(|| before.strip_suffix("enum "))
+                    .unwrap_or(before);
+                out.push_str(before);
+                out.push_str("a ");
+                out.push_str(&w);
+            }
+            None => out.push_str(&rest[..i + j + 2]),
+        }
+        rest = &rest[i + j + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn hint(found: &str, expected: &[&str], intro: &str) -> String {

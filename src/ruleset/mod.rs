@@ -677,6 +677,13 @@ impl RuleSet {
         assets: &[Option<Arc<TileGrid>>],
         observer: &mut O,
     ) -> Result<(State, u32), GenError> {
+        if seed > self.rng.max_seed() {
+            return Err(GenError::Param(format!(
+                "out of range: this rule set's generator ({}) takes seeds 0..={}",
+                self.rng.name(),
+                self.rng.max_seed()
+            )));
+        }
         let mut st = State::with_cells(
             (self.width, self.height),
             (self.cell[0], self.cell[1]),

@@ -7,7 +7,7 @@ use crate::engine::interpreter::{Source, Step};
 use crate::engine::value::Type;
 use crate::engine::StepLabel;
 use crate::lang;
-use crate::ops::StepDef;
+use crate::ops::{RetryDef, StepDef};
 
 impl Cx<'_> {
     fn label(&mut self, name: String, kind: &'static str, at: String) -> u32 {
@@ -99,10 +99,14 @@ impl Cx<'_> {
             }
             StepDef::Retry(r) => {
                 let at = name.map(|n| self.position(n)).unwrap_or_else(|| {
+                    // The first located string may be inside directly nested Retries: skip
+                    // back over one `Retry(` per level to reach this one.
                     r.steps
                         .first()
                         .and_then(first_src)
-                        .map_or("<retry>".into(), |s| self.position_before(s, "Retry("))
+                        .map_or("<retry>".into(), |s| {
+                            self.position_before_nth(s, "Retry(", retry_depth(r))
+                        })
                 });
                 let body = self.steps(&r.steps);
                 Some(Step::Retry {
@@ -136,6 +140,15 @@ impl Cx<'_> {
                 })
             }
         }
+    }
+}
+
+/// How many `Retry(` words stand between a Retry and the first located string of its body
+/// (1, plus one for each unnamed Retry that opens the body).
+fn retry_depth(r: &RetryDef) -> usize {
+    match r.steps.first() {
+        Some(StepDef::Retry(inner)) => 1 + retry_depth(inner),
+        _ => 1,
     }
 }
 

@@ -1,0 +1,428 @@
+//! A table of bad inputs (issue 17): each case's full rendered message is an insta snapshot
+//! (tests/snapshots/bad_input_table__*.snap), so any change to a message fails `cargo test`
+//! until the snapshot is reviewed (`cargo insta review`, or `INSTA_UPDATE=always` locally).
+//! tests/bad_input.rs checks positions and hints of the basic cases; this file does not
+//! repeat them.
+
+mod common;
+use common::Mem;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use undercroft::ruleset::diag::render;
+use undercroft::{Params, RuleSet};
+
+/// A minimal valid rule set; cases edit one piece of it.
+const BASE: &str = r##"Ruleset(
+    grid: Grid(width: 10, height: 8),
+    params: { "level": Int(default: 1, min: 1, max: 11) },
+    room_kinds: [
+        RoomKind(name: "start", glyph: 'S', colour: "#ffffff"),
+        RoomKind(name: "normal", glyph: 'o'),
+        RoomKind(name: "boss", glyph: 'B'),
+    ],
+    steps: [
+        Let("target", "min(20, 5 + level * 2.6)"),
+        Retry(max: 100, steps: [
+            Named("grow", GrowRoomGraph(start: (5, 3), start_kind: "start", start_var: "start",
+                room_kind: "normal", target: "target", directions: [E, W, S, N], chance: "1/2",
+                columns: (1, 9), rows: (1, 6), frontier: Passes(count: 300),
+                dead_ends: "dead_ends")),
+            Require("rooms - 1 >= target"),
+            PickRoom(from: "dead_ends", how: Last, kind: "boss", var: "boss"),
+        ]),
+    ],
+)
+"##;
+
+/// Replace `from` (which must occur once) by `to` in BASE.
+fn edit(from: &str, to: &str) -> String {
+    assert_eq!(BASE.matches(from).count(), 1, "`{from}` must occur once");
+    BASE.replace(from, to)
+}
+
+/// The rendered diagnostics of loading `files[0]` (the others are beside it in memory).
+fn load_err(files: &[(&str, &str)]) -> String {
+    let mem = Mem(files
+        .iter()
+        .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+        .collect::<HashMap<_, _>>());
+    match RuleSet::load_with(Path::new(files[0].0), &mem) {
+        Ok(_) => panic!("{} loaded without error", files[0].0),
+        Err(d) => render(&d.0, false),
+    }
+}
+
+fn load_text_err(text: &str) -> String {
+    load_err(&[("rules/t/test.ron", text)])
+}
+
+/// A rule file with a pattern file `p.pat` beside it.
+fn pattern_err(step: &str, pat: &str) -> String {
+    let ron = format!("Ruleset(grid: Grid(width: 8, height: 8), steps: [\n    {step},\n])\n");
+    load_err(&[("rules/t/test.ron", &ron), ("rules/t/p.pat", pat)])
+}
+
+/// The error of generating seed 1 from a rule file that loads.
+fn gen_err(text: &str) -> String {
+    let rs = match RuleSet::load_with(
+        Path::new("rules/t/test.ron"),
+        &Mem(HashMap::from([(
+            PathBuf::from("rules/t/test.ron"),
+            text.to_string(),
+        )])),
+    ) {
+        Ok(rs) => rs,
+        Err(d) => panic!("{}", render(&d.0, false)),
+    };
+    match rs.generate(1, &Params::new()) {
+        Ok(_) => panic!("generated without error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Run the built program in the crate directory: exit code, stdout, stderr.
+fn cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_undercroft"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("run undercroft");
+    format!(
+        "exit: {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// A scratch file under target/ (a stable relative path, so messages naming it are stable).
+fn scratch(name: &str, bytes: &[u8]) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bad_input_table");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), bytes).unwrap();
+    format!("target/bad_input_table/{name}")
+}
+
+macro_rules! case {
+    ($name:ident, $e:expr) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!($e);
+        }
+    };
+}
+
+// --- syntax -------------------------------------------------------------------------------
+
+case!(syntax_unclosed_struct, {
+    load_text_err(BASE.trim_end().strip_suffix(')').unwrap())
+});
+case!(syntax_unterminated_string, {
+    load_text_err(&edit("\"rooms - 1 >= target\")", "\"rooms - 1 >= target)"))
+});
+case!(syntax_expression_unclosed_call, {
+    load_text_err(&edit("min(20, 5 + level * 2.6)", "min(20, 5 + level * 2.6"))
+});
+case!(syntax_expression_trailing_operator, {
+    load_text_err(&edit("\"rooms - 1 >= target\"", "\"rooms - 1 >=\""))
+});
+case!(syntax_expression_too_long, {
+    load_text_err(&edit(
+        "\"rooms - 1 >= target\"",
+        &format!("\"rooms >= {}1\"", "1 + ".repeat(1100)),
+    ))
+});
+case!(syntax_empty_file, load_text_err(""));
+case!(syntax_pattern_file_missing_brace, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "miniset m 1x1 { search . replace 5\nminiset n 1x1 { search . replace 6 }\n",
+    )
+});
+case!(syntax_pool_file, {
+    load_err(&[
+        (
+            "rules/t/test.ron",
+            "Ruleset(grid: Grid(width: 8, height: 8), pools: { \"p\": \"p.pool\" }, steps: [])",
+        ),
+        ("rules/t/p.pool", "pool \"p\"\ncell 13 x\n"),
+    ])
+});
+
+// --- unknown names, with the nearest one ----------------------------------------------------
+
+case!(unknown_field_in_room_kind, {
+    load_text_err(&edit("colour: \"#ffffff\"", "colur: \"#ffffff\""))
+});
+case!(unknown_control_step, {
+    load_text_err(&edit("Require(\"rooms", "Reqire(\"rooms"))
+});
+case!(unknown_builtin_name, {
+    load_text_err(&edit("\"rooms - 1 >= target\"", "\"rooms - 1 >= widht\""))
+});
+case!(unknown_function, {
+    load_text_err(&edit("min(20, 5 + level * 2.6)", "flor(level)"))
+});
+case!(unknown_direction_names_no_rust_type, {
+    load_text_err(&edit("[E, W, S, N]", "[E, W, S, Q]"))
+});
+case!(unknown_field_of_retry_names_no_rust_type, {
+    load_text_err(&edit("Retry(max: 100,", "Retry(mx: 100,"))
+});
+case!(missing_field_of_retry_names_no_rust_type, {
+    load_text_err(&edit("Retry(max: 100, steps: [", "Retry(steps: ["))
+});
+
+// --- types and numbers ----------------------------------------------------------------------
+
+case!(type_string_for_a_number, {
+    load_text_err(&edit("Retry(max: 100,", "Retry(max: \"100\","))
+});
+case!(type_bool_in_arithmetic, {
+    load_text_err(&edit("5 + level * 2.6", "5 + true"))
+});
+case!(type_number_as_condition_of_if, {
+    load_text_err(&edit(
+        "Let(\"target\", \"min(20, 5 + level * 2.6)\"),",
+        "Let(\"target\", \"min(20, 5 + level * 2.6)\"),\n        If(cond: \"level\", then: []),",
+    ))
+});
+case!(overflow_retry_budget, {
+    load_text_err(&edit("Retry(max: 100,", "Retry(max: 99999999999,"))
+});
+case!(overflow_grid_width, {
+    load_text_err(&edit("width: 10,", "width: 4294967296,"))
+});
+case!(overflow_negative_budget, {
+    load_text_err(&edit("Retry(max: 100,", "Retry(max: -1,"))
+});
+
+// --- division by zero -----------------------------------------------------------------------
+
+case!(division_by_literal_zero, {
+    load_text_err(&edit("5 + level * 2.6", "5 + level / 0"))
+});
+case!(modulo_by_constant_zero, {
+    load_text_err(&edit("5 + level * 2.6", "5 + level % (2 - 2)"))
+});
+case!(division_by_zero_at_run_time_is_located, {
+    gen_err(&edit("5 + level * 2.6", "5 + level % (level - 1)"))
+});
+
+// --- ranges and limits ----------------------------------------------------------------------
+
+case!(
+    grid_too_large,
+    load_text_err(&edit("width: 10,", "width: 5000,"))
+);
+case!(parameter_out_of_range_on_the_command_line, {
+    cli(&["generate", "rules/isaac/flash.ron", "--param", "level=99"])
+});
+case!(parameter_not_a_number_on_the_command_line, {
+    cli(&["generate", "rules/isaac/flash.ron", "--param", "level=abc"])
+});
+case!(seed_above_a_32_bit_generator, {
+    cli(&[
+        "generate",
+        "rules/diablo/cathedral.ron",
+        "--seed",
+        "4294967296",
+    ])
+});
+case!(shape_cells_touching_only_at_a_corner, {
+    load_text_err(&edit(
+        "    room_kinds: [",
+        "    shapes: [Shape(name: \"diag\", cells: [(0, 0), (1, 1)], doors: [])],\n    room_kinds: [",
+    ))
+});
+
+// --- patterns ---------------------------------------------------------------------------------
+
+case!(pattern_larger_than_the_grid, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#big", tries: 10)"#,
+        &format!(
+            "miniset big 9x1 {{ search {} replace {} }}\n",
+            ". ".repeat(9),
+            "5 ".repeat(9)
+        ),
+    )
+});
+case!(pattern_ragged_rows, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "miniset m 2x2 {\n  search 1 2\n         3\n  replace 5 5\n          5 5\n}\n",
+    )
+});
+case!(pattern_unknown_glyph, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "miniset m 1x1 { search ? replace 5 }\n",
+    )
+});
+case!(pattern_number_glued_to_a_letter, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "miniset m 2x1 { search 1x . replace 5 5 }\n",
+    )
+});
+
+// --- files ------------------------------------------------------------------------------------
+
+case!(extends_a_two_file_cycle, {
+    load_err(&[
+        ("rules/t/a.ron", r#"Ruleset(extends: "b.ron")"#),
+        ("rules/t/b.ron", r#"Ruleset(extends: "a.ron")"#),
+    ])
+});
+case!(extends_missing_through_a_parent, {
+    load_err(&[
+        ("rules/t/a.ron", r#"Ruleset(extends: "b.ron")"#),
+        ("rules/t/b.ron", r#"Ruleset(extends: "gone.ron")"#),
+    ])
+});
+case!(directory_as_rule_file, cli(&["check", "rules/isaac"]));
+case!(binary_garbage, {
+    let p = scratch(
+        "garbage.ron",
+        &[0x00, 0xff, 0xfe, 0x89, b'P', b'N', b'G', 0x0d, 0x0a],
+    );
+    cli(&["check", &p])
+});
+case!(binary_garbage_valid_utf8, {
+    let p = scratch("garbage2.ron", "\u{1}\u{2}Ruleset(\u{0})".as_bytes());
+    cli(&["check", &p])
+});
+
+/// A byte-order mark and CRLF line ends are accepted: the same dungeon bytes as the plain
+/// file, for a rule set with an extends chain and a pattern file.
+#[test]
+fn bom_and_crlf_give_the_same_bytes() {
+    let plain = std::fs::read_to_string("rules/examples/caverns.ron").unwrap();
+    let run = |name: &str, text: String| {
+        let pat = std::fs::read("rules/examples/caverns.pat").unwrap();
+        scratch("caverns.pat", &pat);
+        let p = scratch(name, text.as_bytes());
+        let out = Command::new(env!("CARGO_BIN_EXE_undercroft"))
+            .args(["generate", &p, "--seed", "3", "--format", "json"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let want = run("plain.ron", plain.clone());
+    assert!(want.len() > 100);
+    assert_eq!(run("bom.ron", format!("\u{feff}{plain}")), want, "BOM");
+    assert_eq!(run("crlf.ron", plain.replace('\n', "\r\n")), want, "CRLF");
+    assert_eq!(
+        run(
+            "both.ron",
+            format!("\u{feff}{}", plain.replace('\n', "\r\n"))
+        ),
+        want,
+        "BOM + CRLF"
+    );
+}
+
+// --- failures at generation -------------------------------------------------------------------
+
+case!(require_outside_any_retry, {
+    gen_err(&edit(
+        "Let(\"target\", \"min(20, 5 + level * 2.6)\"),",
+        "Let(\"target\", \"min(20, 5 + level * 2.6)\"),\n        Require(\"level > 3\"),",
+    ))
+});
+case!(exhausted_outer_retry_is_reported_at_itself, {
+    gen_err(&edit(
+        "Require(\"rooms - 1 >= target\"),",
+        "Retry(max: 3, steps: [\n                Retry(max: 2, steps: [Require(\"true\")]),\n                Require(\"false\"),\n            ]),",
+    ))
+});
+case!(unsatisfiable_miniset_is_named, {
+    let ron = "Ruleset(grid: Grid(width: 8, height: 8), steps: [\n    Retry(max: 20, steps: [\n        PlaceMiniset(layer: \"t\", miniset: \"p.pat#m\", tries: 100),\n    ]),\n])\n";
+    let mem = Mem(HashMap::from([
+        (PathBuf::from("rules/t/test.ron"), ron.to_string()),
+        (
+            PathBuf::from("rules/t/p.pat"),
+            "miniset m 1x1 { search 999 replace 5 }\n".to_string(),
+        ),
+    ]));
+    let rs = RuleSet::load_with(Path::new("rules/t/test.ron"), &mem).unwrap();
+    rs.generate(1, &Params::new()).unwrap_err().to_string()
+});
+
+// --- long lines -------------------------------------------------------------------------------
+
+case!(long_line_is_cut, {
+    load_text_err(&format!(
+        "Ruleset(grid: Grid(width: 10, height: 8), steps: [{}Let(\"b\", \"levl + 1\")])",
+        "Let(\"a\", \"1\"), ".repeat(700)
+    ))
+});
+case!(long_name_is_cut, {
+    load_text_err(&format!(
+        "Ruleset(grid: Grid(width: 10, height: 8), steps: [Let(\"b\", \"{} + 1\")])",
+        "x".repeat(3000)
+    ))
+});
+
+// --- the command line -------------------------------------------------------------------------
+
+case!(cli_no_arguments, cli(&[]));
+case!(
+    cli_unknown_command,
+    cli(&["generat", "rules/isaac/flash.ron"])
+);
+case!(cli_generate_without_rules, cli(&["generate"]));
+case!(
+    cli_missing_rule_file,
+    cli(&["generate", "rules/isaac/nowhere.ron"])
+);
+case!(cli_check_missing_rule_file, cli(&["check", "nowhere.ron"]));
+case!(cli_negative_seed, {
+    cli(&["generate", "rules/isaac/flash.ron", "--seed", "-1"])
+});
+case!(cli_seed_not_a_number, {
+    cli(&["generate", "rules/isaac/flash.ron", "--seed", "abc"])
+});
+case!(cli_seed_above_u64, {
+    cli(&[
+        "generate",
+        "rules/isaac/flash.ron",
+        "--seed",
+        "18446744073709551616",
+    ])
+});
+case!(cli_count_zero, {
+    cli(&["generate", "rules/isaac/flash.ron", "--count", "0"])
+});
+case!(cli_param_without_value, {
+    cli(&["generate", "rules/isaac/flash.ron", "--param", "level"])
+});
+case!(cli_unknown_param, {
+    cli(&["generate", "rules/isaac/flash.ron", "--param", "levle=2"])
+});
+case!(cli_unknown_format, {
+    cli(&["generate", "rules/isaac/flash.ron", "--format", "jpeg"])
+});
+case!(cli_png_without_output, {
+    cli(&["generate", "rules/isaac/flash.ron", "--format", "png"])
+});
+case!(cli_unknown_flag, {
+    cli(&["generate", "rules/isaac/flash.ron", "--sed", "1"])
+});
+case!(cli_stats_count_zero, {
+    cli(&["stats", "rules/isaac/flash.ron", "--count", "0"])
+});
+case!(cli_render_not_json, {
+    let p = scratch("not.json", b"{ this is not json\n");
+    cli(&["render", &p])
+});
