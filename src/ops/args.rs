@@ -297,6 +297,25 @@ impl TileHeader {
         })
     }
 
+    /// Run a painting step through the header: [`TileHeader::begin`], then `paint` on the
+    /// area (empty areas included), with the protected cells put back afterwards
+    /// ([`TileHeader::guard`] / [`TileHeader::restore`]). Returns `begin`'s flow when it
+    /// stops the step, else `paint`'s.
+    pub fn guarded(
+        &self,
+        st: &mut State,
+        paint: impl FnOnce(&mut State, grid::Rect) -> Flow,
+    ) -> Flow {
+        let r = match self.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let saved = self.guard(st, r);
+        let flow = paint(st, r);
+        self.restore(st, &saved);
+        flow
+    }
+
     /// The cells of `area` on the header's layer that a protected flag layer covers, with
     /// their values now: an operator that paints freely (brushes, corridors) takes this
     /// before painting and gives it to [`TileHeader::restore`] after. Empty (and free) without

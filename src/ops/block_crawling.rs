@@ -39,7 +39,7 @@ use serde::Deserialize;
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str =
-    "grow a cave from a seed room by recursively attaching rough-bordered blocks";
+    "grow a region from a seed block by recursively attaching rough-bordered blocks";
 
 /// Rule-file parameters of `CrawlBlocks(...)`.
 #[derive(Debug, Clone, Deserialize)]

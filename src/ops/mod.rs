@@ -209,7 +209,7 @@ operators! {
     TilePatterns => pattern_tiling,
     /// Doors in straight wall runs that divide two floor areas.
     WallRunDoors => wall_run_doors,
-    /// Grow a cave from a seed room by recursively attaching rough-bordered blocks.
+    /// Grow a region from a seed block by recursively attaching rough-bordered blocks.
     CrawlBlocks => block_crawling,
     /// Re-roll long straight runs along an edge between two values (erosion).
     RoughenRuns => run_roughening,

@@ -93,14 +93,7 @@ fn tile(p: &Program, st: &mut State) -> u16 {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let r = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let saved = self.head.guard(st, r);
-        let flow = self.paint(st, r);
-        self.head.restore(st, &saved);
-        flow
+        self.head.guarded(st, |st, r| self.paint(st, r))
     }
 
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.

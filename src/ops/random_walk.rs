@@ -101,15 +101,12 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let r = match self.head.begin(st) {
-            Ok(a) if !a.is_empty() => a,
-            Ok(_) => return Flow::Continue,
-            Err(f) => return f,
-        };
-        let saved = self.head.guard(st, r);
-        let flow = self.paint(st, r);
-        self.head.restore(st, &saved);
-        flow
+        self.head.guarded(st, |st, r| {
+            if r.is_empty() {
+                return Flow::Continue;
+            }
+            self.paint(st, r)
+        })
     }
 
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
