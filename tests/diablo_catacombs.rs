@@ -14,7 +14,9 @@ use undercroft::{Params, RuleSet};
 
 mod diablo_common;
 mod fixture_dir;
-use diablo_common::{compare, fixtures_of, ids, load, read_dun, unreachable, view, want_view};
+use diablo_common::{
+    check_views, compare, conclude, fixtures_of, ids, load, read_dun, unreachable,
+};
 use fixture_dir as fixtures;
 
 fn rules() -> RuleSet {
@@ -68,25 +70,16 @@ fn catacombs_fixtures_match_tile_for_tile() {
             exact += 1;
             // spawn points (spec §1.4): 2 * stamp top-left + 16 + (5, 4) from above,
             // + (4, 6) from below, + (5, 4) by the town stairs
-            for (kind, marker, off) in [
+            let entries = [
                 ("ENTRY_MAIN", "stairs_up", (5, 4)),
                 ("ENTRY_PREV", "stairs_down", (4, 6)),
                 ("ENTRY_TWARPDN", "stairs_town", (5, 4)),
-            ] {
-                if let Some(v) = want_view(e, kind) {
-                    assert_eq!(view(&d, marker, off), Some(v), "{name}: {kind}");
-                }
-            }
+            ];
+            check_views(&d, e, name, &entries);
         }
         report.push(diff.line(name, d.attempts));
     }
-    println!("{}", report.join("\n"));
-    assert!(
-        entries.len() >= 7,
-        "only {} Catacombs fixtures in index.json",
-        entries.len()
-    );
-    assert_eq!(exact, entries.len(), "\n{}", report.join("\n"));
+    conclude("Catacombs", &report, exact, entries.len(), 7);
 }
 
 /// §3.8 item 3: the original's corridor walk never ends on these seeds. We must stop with

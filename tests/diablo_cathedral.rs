@@ -14,7 +14,8 @@ use undercroft::{Params, RuleSet};
 mod diablo_common;
 mod fixture_dir;
 use diablo_common::{
-    compare, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view, want_view,
+    compare, conclude, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view,
+    want_view,
 };
 use fixture_dir as fixtures;
 
@@ -75,13 +76,7 @@ fn cathedral_fixtures_match_tile_for_tile() {
         }
         report.push(diff.line(name, d.attempts));
     }
-    println!("{}", report.join("\n"));
-    assert!(
-        entries.len() >= 5,
-        "only {} Cathedral fixtures in index.json",
-        entries.len()
-    );
-    assert_eq!(exact, entries.len(), "\n{}", report.join("\n"));
+    conclude("Cathedral", &report, exact, entries.len(), 5);
 }
 
 /// Floor (and what connects it) in the `level` symbol layer: floor, arch, door, stairs.

@@ -18,7 +18,9 @@ use undercroft::{Params, RuleSet};
 mod fixture_dir;
 use fixture_dir as fixtures;
 mod diablo_common;
-use diablo_common::{compare, fixtures_of, ids, read_dun, unreachable, view, want_view, Restarts};
+use diablo_common::{
+    check_views, compare, conclude, fixtures_of, ids, read_dun, unreachable, Restarts,
+};
 
 fn rules() -> RuleSet {
     diablo_common::load("rules/diablo/caves.ron")
@@ -62,26 +64,16 @@ fn caves_fixtures_match_tile_for_tile() {
             exact += 1;
             // spawn points (spec §1.4): 2 * stamp top-left + 16 + (1, 3) from above,
             // + (3, 1) from below, + (1, 3) by the town warp
-            for (entry, marker, off) in [
+            let entries = [
                 ("ENTRY_MAIN", "stairs_up", (1, 3)),
                 ("ENTRY_PREV", "stairs_down", (3, 1)),
                 ("ENTRY_TWARPDN", "stairs_town", (1, 3)),
-            ] {
-                let Some(want) = want_view(e, entry) else {
-                    continue;
-                };
-                assert_eq!(view(&d, marker, off), Some(want), "{name}: {entry}");
-            }
+            ];
+            check_views(&d, e, name, &entries);
         }
         report.push(diff.line(name, d.attempts));
     }
-    println!("{}", report.join("\n"));
-    assert!(
-        all.len() >= 4,
-        "only {} Caves fixtures in index.json",
-        all.len()
-    );
-    assert_eq!(exact, all.len(), "\n{}", report.join("\n"));
+    conclude("Caves", &report, exact, all.len(), 4);
 }
 
 /// spec §13: the independent implementation needed 401 attempts for 9-262005438.

@@ -17,7 +17,8 @@ use undercroft::{Params, RuleSet};
 mod diablo_common;
 mod fixture_dir;
 use diablo_common::{
-    compare, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view, want_view,
+    compare, conclude, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view,
+    want_view,
 };
 use fixture_dir as fixtures;
 
@@ -115,9 +116,7 @@ fn hell_fixtures_match_tile_for_tile() {
         }
         report.push(diff.line(name, d.attempts));
     }
-    println!("{}", report.join("\n"));
-    assert!(entries.len() >= 7, "only {} Hell fixtures", entries.len());
-    assert_eq!(exact, entries.len(), "\n{}", report.join("\n"));
+    conclude("Hell", &report, exact, entries.len(), 7);
 }
 
 /// Walkable glyphs of the `level` layer: floor, doorway, stairs, pentagram.

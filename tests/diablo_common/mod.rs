@@ -157,3 +157,26 @@ impl undercroft::engine::interpreter::Observer for Restarts {
         self.0[failure as usize] += 1;
     }
 }
+
+/// For each `(entry kind, marker, offset)`: when the fixture records that entry's view,
+/// the dungeon's marker plus the offset must be it (the player's spawn cell).
+pub fn check_views(
+    d: &Dungeon,
+    e: &serde_json::Value,
+    name: &str,
+    entries: &[(&str, &str, (i32, i32))],
+) {
+    for &(kind, marker, off) in entries {
+        if let Some(want) = want_view(e, kind) {
+            assert_eq!(view(d, marker, off), Some(want), "{name}: {kind}");
+        }
+    }
+}
+
+/// End a fixture run: print the per-fixture report, require at least `min` fixtures of
+/// `what` in the index and every one of them exact.
+pub fn conclude(what: &str, report: &[String], exact: usize, n: usize, min: usize) {
+    println!("{}", report.join("\n"));
+    assert!(n >= min, "only {n} {what} fixtures in index.json");
+    assert_eq!(exact, n, "\n{}", report.join("\n"));
+}
