@@ -6,7 +6,7 @@
 //! For each cell `(x, y)` of the area in raster order holding `floor`:
 //! 1. `rnd(freq) == 0` must hold (`freq: 0` draws nothing and always holds);
 //! 2. the size test: fail when `x + max_size > W` **and** `y + max_size > H` (the original's
-//!    bound), or when `(x, y)` lies within `spacing` (default 2) cells of a room already
+//!    bound), or when `(x, y)` lies within `spacing` cells of a room already
 //!    carved (from `room − spacing` to `room + size + spacing`, inclusive). Then, starting from `max × max`, for
 //!    `i = 0 .. max_size − 1`: count the floor run rightwards along row `y + i` from `x` and
 //!    downwards along column `x + i` from `y`, each capped by the current width/height and
@@ -76,9 +76,8 @@ pub struct Params {
     /// A number variable receiving how many rooms were carved.
     #[serde(default)]
     pub var: Option<Src>,
-    /// Cells kept free around a carved room, in cells. Default 2.
-    #[serde(default)]
-    pub spacing: Option<u16>,
+    /// Cells kept free around a carved room, in cells (required).
+    pub spacing: u16,
     /// A flag layer set to 1 within `spacing` of every carved room. Default none.
     #[serde(default)]
     pub near: Option<Src>,
@@ -151,7 +150,7 @@ impl Params {
             doors: [door(&self.door_right), door(&self.door_bottom)],
             area,
             var,
-            spacing: self.spacing.map_or(2, i32::from),
+            spacing: i32::from(self.spacing),
             near: self.near.as_ref().map(|n| cx.layer(n)),
             kind,
         })
@@ -290,7 +289,7 @@ mod tests {
             7,
             "",
             r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "7", h: "7")),
-               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 7, walls: (2, 1),
+               CarveRooms(layer: "t", spacing: 2, floor: 6, min_size: 5, max_size: 7, walls: (2, 1),
                           corners: (9, 16, 15, 12), door_right: [(0, 0, 60)],
                           door_bottom: [(0, 0, 61)], kind: "normal")"#,
             &[],
@@ -308,7 +307,7 @@ mod tests {
             7,
             7,
             r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "7", h: "7")),
-               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 7, walls: (2, 1),
+               CarveRooms(layer: "t", spacing: 2, floor: 6, min_size: 5, max_size: 7, walls: (2, 1),
                           corners: (9, 16, 15, 12), door_right: [(0, 0, 60), (-1, 0, 54)],
                           door_bottom: [(0, 0, 61)])"#,
             "t",
@@ -348,13 +347,13 @@ mod tests {
             g,
             grid(&[empty, row, row, row, row, empty, empty].join("\n"))
         );
-        // the default spacing of 2 keeps x 0..=6 of rows 0..=6 away: the second room is at
+        // a spacing of 2 keeps x 0..=6 of rows 0..=6 away: the second room is at
         // (8, 1), from (7, 0)
         let g = run_rules(
             12,
             7,
             r#"FillRect(layer: "t", value: "6", rect: (x: "0", y: "0", w: "12", h: "7")),
-               CarveRooms(layer: "t", floor: 6, min_size: 5, max_size: 5, walls: (2, 1),
+               CarveRooms(layer: "t", spacing: 2, floor: 6, min_size: 5, max_size: 5, walls: (2, 1),
                           corners: (9, 9, 9, 9), door_right: [], door_bottom: [])"#,
             "t",
         );
