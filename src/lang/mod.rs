@@ -9,6 +9,7 @@ pub mod nearest;
 pub mod parse;
 pub mod pattern;
 pub mod pool;
+pub mod steps;
 
 pub use compile::{compile, nearest, CompileError, Program, Scope};
 pub use parse::{parse, Span, SyntaxError};

@@ -15,6 +15,7 @@
 //! and nothing placed.
 
 use super::dir::Dir;
+use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -99,6 +100,10 @@ pub struct Op {
     stop_kinds: u64,
     min_neighbours: u32,
     accept: Program,
+    /// Where `accept` may change its value as `try` counts up, when that is decidable
+    /// ([`Program::change_points`]): between two points its verdict on a cell's walk
+    /// result is cached.
+    accept_points: Option<Vec<i64>>,
     /// Slots of `try`, `neighbours`, `ok`, `clean`.
     locals: [u16; 4],
     until: Option<Program>,
@@ -178,6 +183,7 @@ impl Params {
             )
         });
         let (accept, slots) = accept?;
+        let accept_points = accept.change_points(slots[0]);
         Some(Op {
             kind: kind?,
             var,
@@ -191,6 +197,7 @@ impl Params {
             stop_kinds,
             min_neighbours: self.min_neighbours,
             accept,
+            accept_points,
             locals: [slots[0], slots[1], slots[2], slots[3]],
             until,
             doors: self.doors,
@@ -199,59 +206,119 @@ impl Params {
     }
 }
 
+/// A cell's verdict before any try: not a candidate, or its walk result.
+const SKIP: u16 = 0;
+/// Packed walk results: [`SKIP`] and `1 + (neighbours (0..=4) << 2 | ok << 1 | clean)`.
+const CODES: usize = 1 + (4 << 2 | 3) + 1;
+/// A cached `accept` verdict not computed yet (0 and 1 are false and true).
+const UNKNOWN: u8 = 2;
+
 impl Op {
+    /// The walk over `(x, y)`'s neighbours: `(neighbours, ok, clean)`, or `None` when the
+    /// cell is a room, outside `columns`/`rows`, or has fewer than `min_neighbours`.
+    fn judge(&self, st: &State, x: i32, y: i32) -> Option<(u32, bool, bool)> {
+        if st.room_at(x, y) != NO_ROOM
+            || x < self.columns.0
+            || x > self.columns.1
+            || y < self.rows.0
+            || y > self.rows.1
+        {
+            return None;
+        }
+        let n = st.occupied_neighbours(x, y);
+        if n < self.min_neighbours {
+            return None;
+        }
+        let (mut ok, mut clean) = (true, true);
+        for &(dx, dy) in &self.order {
+            let r = st.room_at(x + dx, y + dy);
+            if r == NO_ROOM {
+                clean = false;
+                continue;
+            }
+            if self.stop_kinds >> st.rooms[r as usize].kind & 1 == 1 {
+                clean = false;
+                ok = false;
+                break;
+            }
+            if self
+                .stop_lists
+                .iter()
+                .any(|&l| st.lists[l as usize].contains(&r))
+            {
+                ok = false;
+                break;
+            }
+        }
+        Some((n, ok, clean))
+    }
+
+    /// Every sampled cell's verdict, packed: [`SKIP`], or `1 + (neighbours << 2 | ok << 1 |
+    /// clean)`. The state does not change between placements, so the walks are done once
+    /// per placement rather than once per try (the tries then only draw and look up).
+    fn judge_all(&self, st: &State, table: &mut [u16]) {
+        let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
+        let mut g = GridMut::new(table, w, h);
+        for (x, y) in Rect::new(0, 0, w, h).cells() {
+            let (cx, cy) = (self.sample_x.0 + x, self.sample_y.0 + y);
+            let code = match self.judge(st, cx, cy) {
+                None => SKIP,
+                Some((n, ok, clean)) => 1 + ((n as u16) << 2 | (ok as u16) << 1 | clean as u16),
+            };
+            g.set(x, y, code);
+        }
+    }
+
+    /// `accept` for try `t` and a cell whose walk gave `code` (packed as in
+    /// [`Op::judge_all`]).
+    fn accept_at(&self, st: &mut State, t: u32, code: u16) -> bool {
+        let code = code - 1;
+        let [s_try, s_n, s_ok, s_clean] = self.locals;
+        st.vars[s_try as usize] = Value::Num(t as f64);
+        st.vars[s_n as usize] = Value::Num((code >> 2) as f64);
+        st.vars[s_ok as usize] = Value::Bool(code & 2 != 0);
+        st.vars[s_clean as usize] = Value::Bool(code & 1 != 0);
+        self.accept.truth(st)
+    }
+
+    fn span(&self, r: (i32, i32)) -> i32 {
+        r.1 - r.0 + 1
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;
         }
+        let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
+        let mut table = vec![SKIP; (w as usize) * (h as usize)];
+        self.judge_all(st, &mut table);
         let mut placed = false;
+        let mut verdicts = [UNKNOWN; CODES];
+        let mut next_point = 0;
         for t in 0..self.tries {
-            let x = self.sample_x.0
-                + st.rng.below((self.sample_x.1 - self.sample_x.0 + 1) as i64) as i32;
-            let y = self.sample_y.0
-                + st.rng
-                    .below((self.sample_y.1 - self.sample_y.0 + 1) as i32 as i64)
-                    as i32;
-            if st.room_at(x, y) != NO_ROOM
-                || x < self.columns.0
-                || x > self.columns.1
-                || y < self.rows.0
-                || y > self.rows.1
-            {
+            let dx = st.rng.below(w as i64) as i32;
+            let dy = st.rng.below(h as i64) as i32;
+            let code = Grid::new(&table, w, h).at(dx, dy);
+            if code == SKIP {
                 continue;
             }
-            let n = st.occupied_neighbours(x, y);
-            if n < self.min_neighbours {
-                continue;
-            }
-            let (mut ok, mut clean) = (true, true);
-            for &(dx, dy) in &self.order {
-                let r = st.room_at(x + dx, y + dy);
-                if r == NO_ROOM {
-                    clean = false;
-                    continue;
+            let (x, y) = (self.sample_x.0 + dx, self.sample_y.0 + dy);
+            let accepted = match self.accept_points.as_deref() {
+                Some(points) => {
+                    while next_point < points.len() && points[next_point] <= t as i64 {
+                        next_point += 1;
+                        verdicts = [UNKNOWN; CODES];
+                    }
+                    let v = &mut verdicts[code as usize];
+                    if *v == UNKNOWN {
+                        *v = self.accept_at(st, t, code) as u8;
+                    }
+                    *v == 1
                 }
-                if self.stop_kinds >> st.rooms[r as usize].kind & 1 == 1 {
-                    clean = false;
-                    ok = false;
-                    break;
-                }
-                if self
-                    .stop_lists
-                    .iter()
-                    .any(|&l| st.lists[l as usize].contains(&r))
-                {
-                    ok = false;
-                    break;
-                }
-            }
-            let [s_try, s_n, s_ok, s_clean] = self.locals;
-            st.vars[s_try as usize] = Value::Num(t as f64);
-            st.vars[s_n as usize] = Value::Num(n as f64);
-            st.vars[s_ok as usize] = Value::Bool(ok);
-            st.vars[s_clean as usize] = Value::Bool(clean);
-            if !self.accept.truth(st) {
+                None => self.accept_at(st, t, code),
+            };
+            if !accepted {
                 continue;
             }
             let id = st.add_room(self.kind, &[[x, y]]);
@@ -268,7 +335,10 @@ impl Op {
             }
             placed = true;
             match &self.until {
-                Some(u) if !u.truth(st) => continue,
+                Some(u) if !u.truth(st) => {
+                    self.judge_all(st, &mut table);
+                    verdicts = [UNKNOWN; CODES];
+                }
                 _ => break,
             }
         }
