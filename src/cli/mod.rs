@@ -147,7 +147,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         png: Option<PathBuf>,
         /// Milliseconds a save must be quiet before it is reloaded.
-        #[arg(long, default_value_t = 30)]
+        #[arg(long, default_value_t = 15)]
         debounce_ms: u64,
     },
     /// Browser preview: a local web page with a gallery of seeds that redraws on every

@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
     params: Vec<String>,
     /// Milliseconds a save must be quiet before it is reloaded.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 15)]
     debounce_ms: u64,
 }
 

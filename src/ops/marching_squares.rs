@@ -6,9 +6,14 @@
 //! raster order; a negative draw counts as 0). A pick naming a block index above the
 //! weights' sum, an empty list or a table index past the table is an error at `table`.
 //!
+//! With `area` (a rectangle or an expression, in tiles, clipped to the grid) only the
+//! blocks wholly inside it are tiled: tiles `(x, y)` with `x < area.x + area.w − 1` and
+//! `y < area.y + area.h − 1`; the area's last column and row are left as they are.
+//!
 //! Diablo's Cathedral (`L5ConvTbl`, weights 1, 2, 4, 8) and Hell; Caves use weights
 //! 8, 4, 2, 1 and picks 6 → {12, 5}, 9 → {13, 14} (shared/spec/diablo.md §1.7, §4.9.4).
 
+use super::args::{RectDef, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
@@ -28,6 +33,13 @@ pub struct Params {
     pub from: Src,
     /// The tile layer written.
     pub to: Src,
+    /// Where to tile: a rectangle `(x, y, w, h)` of expressions or one area expression, in
+    /// tiles, clipped to the grid. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; nothing is written when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
     /// The table, `"file.pat#name"`: tile ids indexed by the weighted sum.
     pub table: Src,
     /// Weights of the cells (x, y), (x+1, y), (x, y+1), (x+1, y+1). Default (1, 2, 4, 8).
@@ -47,7 +59,7 @@ fn default_weights() -> (u8, u8, u8, u8) {
 #[derive(Debug)]
 pub struct Op {
     from: u16,
-    to: u16,
+    head: TileHeader,
     table: Vec<u16>,
     weights: [usize; 4],
     /// Per block index: the table indices to pick among (empty = no pick).
@@ -63,7 +75,7 @@ impl Params {
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let from = cx.layer(&self.from);
-        let to = cx.layer(&self.to);
+        let head = TileHeader::compile(cx, &self.to, self.area.as_ref(), self.when.as_ref(), &[]);
         let table = cx.tile_table(&self.table)?;
         let (a, b, c, d) = self.weights;
         let weights = [a as usize, b as usize, c as usize, d as usize];
@@ -98,7 +110,7 @@ impl Params {
         }
         Some(Op {
             from,
-            to,
+            head: head?,
             table,
             weights,
             picks,
@@ -109,10 +121,14 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
         let [wa, wb, wc, wd] = self.weights;
         // Every 2x2 block's top-left; `from` is read before each write (it may be `to`: a
         // block never reads a cell written before it).
-        let blocks = Rect::new(0, 0, st.width - 1, st.height - 1);
+        let blocks = Rect::new(area.x, area.y, area.w - 1, area.h - 1);
         blocks.for_each(|x, y| {
             let m = st.grid(self.from);
             let set = |x: i32, y: i32| (m.at(x, y) != 0) as usize;
@@ -122,7 +138,7 @@ impl Op {
                 k = among[st.rng.below(among.len() as i64).max(0) as usize];
             }
             let t = self.table[k];
-            st.grid_mut(self.to).set(x, y, t);
+            st.grid_mut(self.head.layer).set(x, y, t);
         });
         Flow::Continue
     }
@@ -131,6 +147,23 @@ impl Op {
 #[cfg(test)]
 mod tests {
     use crate::ops::testing::{grid, run_rules_with};
+
+    /// The same mask as below, tiled only inside the 2x2 area at (1, 1): one block, at
+    /// (1, 1), whose index is a = 1; the rest of the layer keeps its 99s.
+    #[test]
+    fn area_tiles_only_the_blocks_inside_it() {
+        let pat = "table id { 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 }";
+        let g = run_rules_with(
+            4,
+            3,
+            r#"FillRect(layer: "t", value: "99", rect: (x: "0", y: "0", w: "4", h: "3")),
+               FillRect(layer: "m", value: "1", rect: (x: "1", y: "1", w: "1", h: "1")),
+               MarchingSquares(from: "m", to: "t", table: "p.pat#id", area: (x: "1", y: "1", w: "2", h: "2"))"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("99 99 99 99\n99 1 99 99\n99 99 99 99"));
+    }
 
     #[test]
     fn two_by_two_blocks_index_the_table_and_the_last_row_and_column_stay() {

@@ -14,13 +14,19 @@
 //! With `avoid` (a rectangle, evaluated when the step runs), a try whose top-left lies in
 //! it is skipped (Diablo's set-piece room, §1.5 A step 2).
 //!
+//! With `area` (a rectangle or an expression, in tiles, clipped to the grid) the search
+//! stays inside it: `W × H` above are the area's size, and a placement lies wholly inside
+//! the area (an area smaller than the miniset places nothing and draws nothing). `skip_low`
+//! and `avoid` stay in grid coordinates. Without `area` the area is the whole grid, which
+//! gives the draws above exactly.
+//!
 //! The step repeats `count` times (an expression, default 1). On success the top-left goes
 //! to `marker` (if given). On failure: with `result`, the variable becomes false and the
 //! step continues; without it the enclosing `Retry` restarts when `required` (default),
 //! else the failure is ignored.
 
-use super::args::{flag_layers, flagged, Count, Rect, RectDef};
-use crate::engine::grid::WrapScan;
+use super::args::{flagged, Count, Rect, RectDef, TileHeader};
+use crate::engine::grid::{Rect as GridRect, WrapScan};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -51,6 +57,13 @@ pub struct Params {
     /// Flag layers no footprint cell may be set in. Default none.
     #[serde(default)]
     pub protected: Vec<Src>,
+    /// Where to search: a rectangle `(x, y, w, h)` of expressions or one area expression,
+    /// in tiles, clipped to the grid. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
     /// How many placements, an expression. Default "1".
     #[serde(default)]
     pub count: Option<Src>,
@@ -79,11 +92,10 @@ fn yes() -> bool {
 /// Compiled `PlaceMiniset`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     m: Matcher,
     tries: i64,
     skip_low: Option<(i32, i32)>,
-    protected: Vec<u16>,
     count: Option<Program>,
     marker: Option<u16>,
     position: Option<(u16, u16)>,
@@ -100,7 +112,13 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
         let m = cx.miniset(&self.miniset)?;
         if m.width >= cx.width() || m.height >= cx.height() {
             cx.error(
@@ -116,7 +134,6 @@ impl Params {
             );
             return None;
         }
-        let protected = flag_layers(cx, &self.protected);
         let avoid = match &self.avoid {
             Some(a) => Some(a.compile(cx)?),
             None => None,
@@ -145,11 +162,10 @@ impl Params {
             )
         });
         Some(Op {
-            layer,
+            head: head?,
             m: Matcher::miniset(&m),
             tries: self.tries.0,
             skip_low: self.skip_low,
-            protected,
             count,
             marker,
             position,
@@ -161,37 +177,43 @@ impl Params {
 }
 
 impl Op {
-    fn place_once(&self, st: &mut State) -> Option<(i32, i32)> {
-        let (sw, sh) = (st.width - self.m.width(), st.height - self.m.height());
+    /// One placement inside `area` (clipped to the grid): its top-left, in grid cells.
+    fn place_once(&self, st: &mut State, area: GridRect) -> Option<(i32, i32)> {
+        let (sw, sh) = (area.w - self.m.width(), area.h - self.m.height());
+        if area != GridRect::of_size(st.width, st.height) && (sw <= 0 || sh <= 0) {
+            return None;
+        }
         let x = st.rng.below(sw as i64) as i32;
         let y = st.rng.below(sh as i64) as i32;
         let mut s = WrapScan::new(x, y, sw, sh);
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
+        let layer = self.head.layer;
         for _ in 0..self.tries {
             s.wrap();
             let mut valid = true;
             if let Some((a, b)) = self.skip_low {
-                if s.x <= a {
+                if area.x + s.x <= a {
                     s.x += 1;
                     valid = false;
                 }
-                if s.y <= b {
+                if area.y + s.y <= b {
                     s.y += 1;
                     valid = false;
                 }
             }
-            if avoid.is_some_and(|r| r.contains(s.x, s.y)) {
+            let (px, py) = (area.x + s.x, area.y + s.y);
+            if avoid.is_some_and(|r| r.contains(px, py)) {
                 valid = false;
             }
             // (a negative first draw, once in 2^32, would start off the grid: treat as invalid)
             if valid
                 && s.valid()
-                && self.m.fits(&st.grid(self.layer), s.x, s.y, |x, y| {
-                    flagged(st, &self.protected, x, y)
+                && self.m.fits(&st.grid(layer), px, py, |x, y| {
+                    flagged(st, &self.head.protected, x, y)
                 })
             {
-                self.m.write(&mut st.grid_mut(self.layer), s.x, s.y);
-                return Some((s.x, s.y));
+                self.m.write(&mut st.grid_mut(layer), px, py);
+                return Some((px, py));
             }
             s.advance();
         }
@@ -200,13 +222,17 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
         let n = match &self.count {
             Some(c) => c.num(st) as i64,
             None => 1,
         };
         let mut all = true;
         for _ in 0..n {
-            match self.place_once(st) {
+            match self.place_once(st, area) {
                 Some((x, y)) => {
                     if let Some(m) = self.marker {
                         st.markers[m as usize] = Some([x, y]);
@@ -261,6 +287,26 @@ mod tests {
                 r#"FillRect(layer: "t", value: "13", rect: (x: "1", y: "1", w: "2", h: "2")),
                    FillRect(layer: "t", value: "13", rect: (x: "5", y: "5", w: "2", h: "2")),
                    PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 100, avoid: (x: "0", y: "0", w: "4", h: "4"))"#,
+                "t",
+                seed,
+                &[("p.pat", PAT)],
+            );
+            assert_eq!((g[5][5], g[6][5], g[6][6]), (129, 130, 128), "seed {seed}");
+            assert_eq!((g[1][1], g[2][1], g[2][2]), (13, 13, 13), "seed {seed}");
+        }
+    }
+
+    /// Two spots match, at (1, 1) and (5, 5); an area around the second confines every
+    /// seed's placement to it, and the first is left as it was.
+    #[test]
+    fn area_confines_the_search() {
+        for seed in 1..6 {
+            let g = crate::ops::testing::run_rules_full(
+                8,
+                8,
+                r#"FillRect(layer: "t", value: "13", rect: (x: "1", y: "1", w: "2", h: "2")),
+                   FillRect(layer: "t", value: "13", rect: (x: "5", y: "5", w: "2", h: "2")),
+                   PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 100, area: (x: "4", y: "4", w: "4", h: "4"))"#,
                 "t",
                 seed,
                 &[("p.pat", PAT)],

@@ -5,12 +5,16 @@
 //!
 //! When the parameter was not given the step does nothing; rule files that need the file
 //! check it with `Require("<param>")` outside any `Retry`. Cells off the grid are skipped.
+//!
+//! With `area` (a rectangle or an expression, in tiles, clipped to the grid), `at` is
+//! relative to the area's top-left and the piece's cells outside the area are skipped (so
+//! `ForEach` can put a piece in every room: `area: "room(r)"`). Without it the area is the
+//! whole grid and `at` is in grid coordinates.
 
-use super::args::{holds, when, Point, PointDef, Tile};
+use super::args::{Point, PointDef, RectDef, Tile, TileHeader};
 use crate::engine::grid::Grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -37,17 +41,21 @@ pub struct Params {
     /// Condition. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Where the piece goes: a rectangle `(x, y, w, h)` of expressions or one area
+    /// expression, in tiles, clipped to the grid; `at` is then relative to its top-left and
+    /// the piece is clipped to it. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
 }
 
 /// Compiled `PlaceSetPiece`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    head: TileHeader,
     asset: u16,
     at: Point,
     zero: u16,
     protect: Option<u16>,
-    when: Option<Program>,
 }
 
 impl Params {
@@ -58,18 +66,17 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head =
+            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let asset = cx.file_param(&self.file);
         let at = self.at.compile(cx);
         let protect = self.protect.as_ref().map(|p| cx.layer(p));
-        let when = when(cx, &self.when);
         Some(Op {
-            layer,
+            head: head?,
             asset: asset?,
             at: at?,
             zero: self.zero.map_or(0, |t| t.0),
             protect,
-            when: when?,
         })
     }
 }
@@ -77,27 +84,30 @@ impl Params {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        if !holds(&self.when, st) {
-            return Flow::Continue;
-        }
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
         let Some(g) = st.assets.get(self.asset as usize).cloned().flatten() else {
             return Flow::Continue;
         };
         let (px, py) = self.at.eval(st);
+        let (px, py) = (area.x + px, area.y + py);
         let piece = Grid::new(&g.tiles, g.width, g.height);
+        let layer = self.head.layer;
         for (x, y) in piece.bounds().cells() {
             let (tx, ty) = (px + x, py + y);
-            if !st.in_bounds(tx, ty) {
+            if !area.contains(tx, ty) {
                 continue;
             }
             let t = piece.at(x, y);
             if t != 0 {
-                st.grid_mut(self.layer).set(tx, ty, t);
+                st.grid_mut(layer).set(tx, ty, t);
                 if let Some(p) = self.protect {
                     st.grid_mut(p).set(tx, ty, 1);
                 }
             } else if self.zero != 0 {
-                st.grid_mut(self.layer).set(tx, ty, self.zero);
+                st.grid_mut(layer).set(tx, ty, self.zero);
             }
         }
         Flow::Continue
@@ -175,6 +185,26 @@ mod tests {
                  1 3 1 1 1
                  1 1 4 1 1
                  1 1 1 1 3"
+            )
+        );
+    }
+
+    /// In the area (1, 1, 3, 1) (one row), `at` (1, 0) is the grid cell (2, 1): the piece's
+    /// top row lands there; its bottom row, on row 2, is outside the area and skipped.
+    #[test]
+    fn at_is_relative_to_the_area_and_the_area_clips() {
+        let steps = format!(
+            r#"{FILL} PlaceSetPiece(layer: "t", file: "piece", at: (x: "1", y: "0"), zero: 9,
+                   area: (x: "1", y: "1", w: "3", h: "1")),"#
+        );
+        let out = run_rules_assets(5, 4, HEAD, &steps, &["t"], vec![piece(2, 2, &[3, 0, 0, 4])]);
+        assert_eq!(
+            out[0],
+            grid(
+                "1 1 1 1 1
+                 1 1 3 9 1
+                 1 1 1 1 1
+                 1 1 1 1 1"
             )
         );
     }
