@@ -94,3 +94,53 @@ fn the_warren_has_loops_exactly_when_it_has_hubs() {
         );
     }
 }
+
+/// `undercroft ops NAME` prints every parameter the operator's `Params` declares (read here
+/// from its source file, the same place rustc reads them), each with its doc, and an
+/// example from a shipped rule file; a misspelt name is refused with the nearest one.
+#[test]
+fn ops_name_prints_every_parameter_with_its_doc_and_an_example() {
+    let bin = env!("CARGO_BIN_EXE_undercroft");
+    for (op, file) in [
+        ("FillRect", "src/ops/fill_rect.rs"),
+        ("ScatterMiniset", "src/ops/scatter_miniset.rs"),
+        ("PlaceByNeighbours", "src/ops/neighbour_search.rs"),
+    ] {
+        let out = std::process::Command::new(bin)
+            .args(["ops", op])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let src = std::fs::read_to_string(file).unwrap();
+        let params = &src[src.find("pub struct Params {").unwrap()..];
+        let params = &params[..params.find("\n}").unwrap()];
+        let fields: Vec<&str> = params
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("pub "))
+            .filter_map(|l| l.split(':').next())
+            .filter(|f| !f.starts_with("struct"))
+            .collect();
+        assert!(fields.len() >= 3, "{op}: {fields:?}");
+        for f in fields {
+            let line = text
+                .lines()
+                .position(|l| l.starts_with(&format!("  {f}: ")))
+                .unwrap_or_else(|| panic!("{op}: no line for `{f}` in\n{text}"));
+            let doc = text.lines().nth(line + 1).unwrap();
+            assert!(
+                doc.starts_with("      ") && doc.trim().len() > 3,
+                "{op}.{f}: {doc}"
+            );
+        }
+        assert!(text.contains("Example (rules/"), "{op}:\n{text}");
+        assert!(text.contains(&format!("  {op}(")), "{op}:\n{text}");
+    }
+    let out = std::process::Command::new(bin)
+        .args(["ops", "FillRec"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("did you mean `FillRect`?"), "{err}");
+}

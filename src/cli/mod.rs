@@ -11,6 +11,7 @@ macro_rules! outln {
 
 mod common;
 mod editors;
+mod ops;
 mod output;
 mod serve;
 mod stats;
@@ -154,8 +155,12 @@ enum Command {
     /// save, hover details, parameter controls, the trace stepper and the diagnostics of a
     /// broken save. Listens on 127.0.0.1 only, unless --host and --allow-remote say otherwise.
     Serve(serve::Args),
-    /// List the operators and expression functions rule files can use.
-    Ops,
+    /// List the operators and expression functions rule files can use; with a NAME, one
+    /// operator's parameters, their docs and an example (`undercroft ops FillRect`).
+    Ops {
+        /// An operator or control step (e.g. ScatterMiniset, Retry).
+        name: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -398,52 +403,6 @@ pub fn main() -> ExitCode {
             }
         }
         Command::Serve(args) => serve::run(args),
-        Command::Ops => {
-            outln!("Operators (steps in rule files):");
-            outln!(
-                "  {:<22} {}",
-                "Let",
-                "Let(\"name\", \"expression\"): set a variable"
-            );
-            outln!(
-                "  {:<22} {}",
-                "Require",
-                "Require(\"condition\"): restart the enclosing Retry when false"
-            );
-            outln!(
-                "  {:<22} {}",
-                "Check",
-                "Check(\"condition\", \"message\"): a Require that explains itself"
-            );
-            outln!(
-                "  {:<22} {}",
-                "Retry",
-                "Retry(max: N, steps: [...]): run steps until every Require holds"
-            );
-            outln!(
-                "  {:<22} {}",
-                "If",
-                "If(cond: \"...\", then: [...], else: [...])"
-            );
-            outln!(
-                "  {:<22} {}",
-                "ForEach",
-                "ForEach(rooms: \"filter\" | list: \"name\" | markers: [...], as: \"r\", steps: [...])"
-            );
-            outln!(
-                "  {:<22} {}",
-                "Named",
-                "Named(\"name\", step): name a step for patch edits and traces"
-            );
-            for (name, doc) in undercroft::ops::OPERATORS {
-                outln!("  {name:<22} {doc}");
-            }
-            outln!("\nExpression functions:");
-            for doc in undercroft::lang::compile::function_docs() {
-                outln!("  {doc}");
-            }
-            outln!("\nBuilt-in names: rooms (number of rooms), width, height (of the room grid), none (no room)");
-            ExitCode::SUCCESS
-        }
+        Command::Ops { name } => ops::run(name.as_deref()),
     }
 }

@@ -28,6 +28,7 @@ pub mod count_cells;
 pub mod count_regions;
 pub mod decoration_substitution;
 pub mod dir;
+pub mod docs;
 pub mod door_corridors;
 pub mod edge_corridor;
 pub mod fence_lines;

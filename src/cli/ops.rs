@@ -1,0 +1,74 @@
+//! `undercroft ops [NAME]`: the operators, control steps and expression functions rule
+//! files can use; with a NAME, that operator's reference (parameters, docs, an example),
+//! built from the code's own documentation (`undercroft::ops::docs`).
+
+use std::process::ExitCode;
+
+/// The control steps, with their usage.
+const CONTROL: &[(&str, &str)] = &[
+    ("Let", "Let(\"name\", \"expression\"): set a variable"),
+    (
+        "Require",
+        "Require(\"condition\"): restart the enclosing Retry when false",
+    ),
+    (
+        "Check",
+        "Check(\"condition\", \"message\"): a Require that explains itself",
+    ),
+    (
+        "Retry",
+        "Retry(max: N, steps: [...]): run steps until every Require holds",
+    ),
+    ("If", "If(cond: \"...\", then: [...], else: [...])"),
+    (
+        "ForEach",
+        "ForEach(rooms: \"filter\" | list: \"name\" | markers: [...], as: \"r\", steps: [...])",
+    ),
+    (
+        "Named",
+        "Named(\"name\", step): name a step for patch edits and traces",
+    ),
+];
+
+/// Print the listing, or the reference of `name` (exit 2 with the nearest name when there
+/// is no such operator).
+pub fn run(name: Option<&str>) -> ExitCode {
+    let Some(name) = name else {
+        listing();
+        return ExitCode::SUCCESS;
+    };
+    if let Some(text) = undercroft::ops::docs::reference(name) {
+        outln!("{}", text.trim_end());
+        return ExitCode::SUCCESS;
+    }
+    if let Some((_, usage)) = CONTROL.iter().find(|(n, _)| *n == name) {
+        outln!("{name} (a control step)\n\n  {usage}\n\nSee docs/authoring.md for control steps.");
+        return ExitCode::SUCCESS;
+    }
+    let names = undercroft::ops::OPERATORS
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(CONTROL.iter().map(|(n, _)| *n));
+    let hint = match undercroft::lang::nearest(name, names) {
+        Some(n) => format!("; did you mean `{n}`?"),
+        None => String::new(),
+    };
+    eprintln!("error: no operator or step named `{name}`{hint} (`undercroft ops` lists them)");
+    ExitCode::from(2)
+}
+
+fn listing() {
+    outln!("Operators (steps in rule files):");
+    for (name, usage) in CONTROL {
+        outln!("  {name:<22} {usage}");
+    }
+    for (name, doc) in undercroft::ops::OPERATORS {
+        outln!("  {name:<22} {doc}");
+    }
+    outln!("\nExpression functions:");
+    for doc in undercroft::lang::compile::function_docs() {
+        outln!("  {doc}");
+    }
+    outln!("\nBuilt-in names: rooms (number of rooms), width, height (of the room grid), none (no room)");
+    outln!("\n`undercroft ops NAME` prints one operator's parameters, their docs and an example.");
+}
