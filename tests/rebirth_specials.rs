@@ -149,3 +149,65 @@ fn optional_specials_follow_the_table() {
         );
     }
 }
+
+/// Whether some 2×2 window holds four different one-cell rooms (none secret): impossible
+/// when every cell behind a door may touch only its parent.
+fn block_of_single_rooms(d: &Dungeon) -> bool {
+    let own = owner(d);
+    let single = |c: [i32; 2]| {
+        own.get(&c)
+            .map(|&r| &d.rooms[r as usize])
+            .filter(|r| r.cells.len() == 1 && r.kind != "secret")
+            .map(|r| r.id)
+    };
+    (0..d.height - 1).any(|y| {
+        (0..d.width - 1).any(|x| {
+            let ids: Option<std::collections::BTreeSet<u32>> =
+                [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]]
+                    .into_iter()
+                    .map(single)
+                    .collect();
+            ids.is_some_and(|s| s.len() == 4)
+        })
+    })
+}
+
+/// §4, §5.3: the Void (stage 12, `void_rules`): 50 + rnd(10) rooms besides the start and
+/// the secret room (augmentation may add up to 5 when dead ends are short), and the 1/10
+/// crowding exception, the only way to a 2×2 block of one-cell rooms; without `void_rules`
+/// stage 12 keeps 20 rooms and never has such a block.
+#[test]
+fn the_void_has_fifty_to_fifty_nine_rooms_and_crowded_cells() {
+    let rs = RuleSet::load("rules/isaac/rebirth.ron").unwrap();
+    for void in [true, false] {
+        let params = Params::new().set("stage", 12).set("void_rules", void);
+        let resolved = rs.resolve(&params).unwrap();
+        let ds: Vec<Dungeon> = (0..FLOORS)
+            .into_par_iter()
+            .map(|s| rs.generate_resolved(s, &resolved).unwrap())
+            .collect();
+        let (mut low_half, mut blocks, mut augmented) = (0, 0, 0);
+        for d in &ds {
+            let n = d
+                .rooms
+                .iter()
+                .filter(|r| r.kind != "start" && r.kind != "secret")
+                .count();
+            if void {
+                assert!((50..=64).contains(&n), "seed {}: {n} rooms", d.seed);
+                low_half += (n <= 54) as usize;
+                augmented += (n >= 60) as usize;
+            } else {
+                assert!((20..=25).contains(&n), "seed {}: {n} rooms", d.seed);
+            }
+            blocks += block_of_single_rooms(d) as usize;
+        }
+        println!("void_rules {void}: {blocks} floors with a 2×2 block of one-cell rooms, {augmented} with augmented rooms");
+        if void {
+            assert_odds(low_half, ds.len(), 0.5, "the Void: 50..54 rooms");
+            assert!(blocks > 0, "the crowding exception never made a block");
+        } else {
+            assert_eq!(blocks, 0);
+        }
+    }
+}
