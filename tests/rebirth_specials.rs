@@ -21,7 +21,7 @@ const OPTIONAL: &[&str] = &[
     "miniboss_special",
     "challenge",
     "arcade",
-    "vault",
+    "chest_room",
     "bedroom",
 ];
 
@@ -124,12 +124,12 @@ fn optional_specials_follow_the_table() {
         if stage == 1 {
             assert_eq!(count("challenge"), 0, "stage 1: challenge room");
         }
-        let arcades = count("arcade") + count("vault");
+        let arcades = count("arcade") + count("chest_room");
         if stage % 2 == 1 || stage >= 9 {
             assert_eq!(arcades, 0, "stage {stage}: arcade / vault");
         } else {
             assert_odds(
-                count("vault"),
+                count("chest_room"),
                 arcades,
                 0.1,
                 &format!("stage {stage}: vault among arcades"),
