@@ -352,6 +352,7 @@ fn mutated_pool_files_never_panic() {
         "library",
         "curse",
         "miniboss",
+        "miniboss_special",
         "challenge",
         "arcade",
     ]

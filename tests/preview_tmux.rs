@@ -130,8 +130,11 @@ fn preview_reacts_to_keys_and_saves() {
     t.wait("seed 4", |p| seed_of(p) == Some(4));
     t.keys(&["r"]);
     t.wait("a random seed", |p| seed_of(p).is_some_and(|s| s != 4));
-    // select `level` (the sixth parameter) and raise it
-    t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "+", "+"]);
+    // select `level` (Tab moves down the parameter list, in the rule set's order) and raise it
+    let rs = undercroft::RuleSet::load(&file).unwrap();
+    let at = rs.params.iter().position(|p| p.name == "level").unwrap();
+    t.keys(&vec!["Tab"; at]);
+    t.keys(&["+", "+"]);
     let p = t.wait("level 3", |p| p.contains("> level = 3"));
     assert!(p.contains("rooms"), "{p}");
     // the trace: step 2 of the run, named after the rule file's step

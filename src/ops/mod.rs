@@ -55,6 +55,7 @@ pub mod river_walk;
 pub mod room_budding;
 pub mod room_drawing;
 pub mod room_growth;
+pub mod room_kind;
 pub mod room_reshape;
 pub mod run_roughening;
 pub mod scatter_miniset;
@@ -168,6 +169,8 @@ operators! {
     TrimList => list_trim,
     /// Place a one-cell room next to a given room, directions in order of preference.
     PlaceAdjacent => adjacent_room,
+    /// Give the room an expression names a new kind.
+    SetKind => room_kind,
     /// Set every cell of a rectangle of a tile layer to a value.
     FillRect => fill_rect,
     /// Recursively bud rooms off parent rectangles on a mask layer.

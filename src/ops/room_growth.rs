@@ -14,6 +14,12 @@
 //! * `Queue` — a first-in first-out queue, one room at a time, until it is empty
 //!   (the article's JavaScript demo, spec/isaac.md §6).
 //!
+//! Forced growth (`force`): a condition evaluated for every open direction whose roll failed,
+//! with the locals `pass` (the pass counter of `Passes` when the pass began, short passes
+//! counted as fractions; 0 for `Queue`) and `grown` (rooms grown so far, the start not
+//! counted); when it holds the direction is taken anyway (the per-direction probability
+//! becomes 1), e.g. the fallback of spec/isaac.md §1.3 item 4.
+//!
 //! Writes: the start room and grown rooms (with a door to their parent), the dead-end list,
 //! and optionally a variable holding the start room. Fails (restarting the enclosing
 //! `Retry`) only if the start cell is already a room.
@@ -78,6 +84,12 @@ pub struct Params {
     pub start_ignores_chance: bool,
     /// The list that receives dead ends (rooms that grew nothing). It is emptied first.
     pub dead_ends: Src,
+    /// Forced growth: a true/false expression evaluated for each open direction whose roll
+    /// failed (bound: `pass`, the pass counter when the pass began, fractional after short
+    /// passes, 0 for `Queue`; `grown`, rooms grown so far, the start not counted); when true
+    /// the direction is taken anyway. Default none (never forced).
+    #[serde(default)]
+    pub force: Option<Src>,
 }
 
 fn one() -> u32 {
@@ -133,6 +145,8 @@ pub struct Op {
     start_ignores_chance: bool,
     dead_ends: u16,
     fail_occupied: u32,
+    /// The forced-growth condition and the slots of its locals `pass`, `grown`.
+    force: Option<(Program, [u16; 2])>,
 }
 
 impl Params {
@@ -195,6 +209,14 @@ impl Params {
             Some(s) => Some(cx.expr(s, Type::Bool)?),
             None => None,
         };
+        let force = match &self.force {
+            Some(f) => {
+                let locals = [("pass", Type::Num), ("grown", Type::Num)];
+                let (p, slots) = cx.expr_with_locals(f, Type::Bool, &locals)?;
+                Some((p, [slots[0], slots[1]]))
+            }
+            None => None,
+        };
         let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
         let dead_ends = cx.declare_list(&self.dead_ends);
         let fail_occupied = cx.failure_point(
@@ -219,6 +241,7 @@ impl Params {
             start_ignores_chance: self.start_ignores_chance,
             dead_ends,
             fail_occupied,
+            force,
         })
     }
 }
@@ -229,6 +252,7 @@ struct Run {
     target: f64,
     p: f64,
     grown: f64,
+    pass: f64,
 }
 
 impl Op {
@@ -248,6 +272,7 @@ impl Op {
             target: self.target.num(st),
             p: self.chance.num(st),
             grown: 0.0,
+            pass: 0.0,
         };
         match self.frontier {
             Frontier::Passes {
@@ -268,6 +293,7 @@ impl Op {
                         next.push(start);
                     }
                     let mut closed = true;
+                    run.pass = pass;
                     for &room in &current {
                         closed &= self.expand(st, &mut run, room, &mut next);
                     }
@@ -303,6 +329,17 @@ impl Op {
         Flow::Continue
     }
 
+    /// Whether the forced-growth condition holds now (false without one).
+    #[inline]
+    fn forced(&self, st: &mut State, run: &Run) -> bool {
+        let Some((cond, [s_pass, s_grown])) = &self.force else {
+            return false;
+        };
+        st.vars[*s_pass as usize] = Value::Num(run.pass);
+        st.vars[*s_grown as usize] = Value::Num(run.grown);
+        cond.truth(st)
+    }
+
     /// Let `room` try every direction; append new rooms to `out`, and `room` to the dead
     /// ends if it grew nothing. Returns whether every direction was closed by a check that no
     /// roll can change.
@@ -331,7 +368,7 @@ impl Op {
                 Roll::AfterChecks => {
                     st.rng.chance(run.p) || (is_start && self.start_ignores_chance)
                 }
-            };
+            } || self.forced(st, run);
             if !take {
                 continue;
             }
@@ -433,5 +470,40 @@ mod tests {
                 "start_can_be_dead_end: {allowed}"
             );
         }
+    }
+
+    /// Forced growth with probability 0: in pass 0 `pass >= 1` is false and nothing grows
+    /// (the start, re-added, stays); in pass 1 every open direction is forced, E, W, S, until
+    /// the target 3; pass 2 grows nothing and records the three. With a queue, `grown < 1`
+    /// forces only the first direction (E): (3, 1) then grows nothing and is the dead end.
+    #[test]
+    fn force_takes_failed_directions_by_pass_and_grown() {
+        let extra = r#"reseed_when: "true", force: "pass >= 1""#;
+        let r = rooms(5, 3, "", &grow("Passes(count: 10)", "3", "0", extra), &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 .oSo.
+                 ..o.."
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[3, 1], [1, 1], [2, 2]]);
+        let r = rooms(
+            5,
+            3,
+            "",
+            &grow("Queue", "100", "0", r#"force: "grown < 1""#),
+            &[],
+        );
+        assert_eq!(
+            r.plan,
+            lines(
+                ".....
+                 ..So.
+                 ....."
+            )
+        );
+        assert_eq!(r.lists["dead_ends"], [[3, 1]]);
     }
 }

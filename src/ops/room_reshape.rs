@@ -14,8 +14,14 @@
 //! When no reshape works (or none was wanted) the plain choice is reshaped into `otherwise`
 //! when given (a one-cell shape always fits), else it keeps its shape.
 //!
-//! Writes: the room's cells, shape, doors and kind; removes it from the list; the variable.
-//! Fails with "no <kind> room possible" when no room of the list qualifies.
+//! After the reshape, `keep` (seeing the room as `room`) decides whether the room takes the
+//! kind: when false it keeps its kind (and its new shape) and goes to the end of the list, so
+//! the next entries take the next rooms (an optional special room that failed its roll,
+//! [BL]'s re-append, spec/isaac-rebirth.md §6.1).
+//!
+//! Writes: the room's cells, shape, doors and kind; removes it from the list (or moves it to
+//! the end); the variable (none when not kept). Fails with "no <kind> room possible" when no
+//! room of the list qualifies, unless `optional` (then nothing happens).
 
 use crate::engine::shape::{connect, fits, Shape, MAX_CELLS};
 use crate::engine::state::{State, NO_ROOM};
@@ -73,6 +79,13 @@ pub struct Params {
     /// Variable that receives the room.
     #[serde(default)]
     pub var: Option<Src>,
+    /// Condition, evaluated after the reshape seeing the room as `room`: when false the room
+    /// keeps its kind and moves to the end of the list. Default: always kept.
+    #[serde(default)]
+    pub keep: Option<Src>,
+    /// When no room qualifies, do nothing instead of failing. Default false.
+    #[serde(default)]
+    pub optional: bool,
 }
 
 fn one() -> u32 {
@@ -95,6 +108,8 @@ pub struct Op {
     kind: u16,
     var: Option<u16>,
     fail_none: u32,
+    keep: Option<(Program, u16)>,
+    optional: bool,
 }
 
 impl Params {
@@ -162,6 +177,13 @@ impl Params {
             }
             None => None,
         };
+        let keep = match &self.keep {
+            Some(k) => {
+                let (p, slots) = cx.expr_with_locals(k, Type::Bool, &[("room", Type::Room)])?;
+                Some((p, slots[0]))
+            }
+            None => None,
+        };
         let kind = cx.kind(&self.kind);
         let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
         let cond = self
@@ -192,6 +214,8 @@ impl Params {
             kind: kind?,
             var,
             fail_none,
+            keep,
+            optional: self.optional,
         })
     }
 }
@@ -241,9 +265,15 @@ impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let n = st.lists[self.list as usize].len();
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Nil;
+        }
         let Some(first) = (0..n).find(|&i| self.qualifies(st, st.lists[self.list as usize][i]))
         else {
-            return Flow::Fail(self.fail_none);
+            return match self.optional {
+                true => Flow::Continue,
+                false => Flow::Fail(self.fail_none),
+            };
         };
         let mut chosen = first;
         let mut reshaped = false;
@@ -286,6 +316,13 @@ impl Op {
         }
         let r = st.lists[self.list as usize].remove(chosen);
         debug_assert!(r != NO_ROOM);
+        if let Some((p, slot)) = &self.keep {
+            st.vars[*slot as usize] = Value::Room(r);
+            if !p.truth(st) {
+                st.lists[self.list as usize].push(r);
+                return Flow::Continue;
+            }
+        }
         st.rooms[r as usize].kind = self.kind;
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Room(r);
@@ -402,6 +439,44 @@ mod tests {
         assert_eq!(
             r.lists["dead_ends"],
             [[2, 2], [2, 0], [4, 0], [0, 2], [0, 0]]
+        );
+    }
+
+    /// `keep` false: the first dead end (2, 2) keeps its kind and goes to the end of the
+    /// list, `b` stays empty; the next step (kept) takes (2, 0). With the list empty,
+    /// `optional` does nothing where a plain ReshapeRoom would fail.
+    #[test]
+    fn a_room_not_kept_goes_to_the_end_of_the_list() {
+        let steps = format!(
+            r#"{QUEUE}
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "boss",
+                keep: "false", var: "b"),
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "shop",
+                keep: "is(room, normal)", var: "s"),
+            Require("!exists(b) && is(s, shop)"),
+            TrimList(list: "dead_ends", keep: "0", end: First),
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "boss",
+                optional: true, var: "b"),
+            Require("!exists(b)"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.$.o
+                 ooSoo
+                 o.o.o"
+            )
+        );
+        let steps = format!(
+            r#"{QUEUE}
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "boss",
+                keep: "false"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.lists["dead_ends"],
+            [[2, 0], [4, 2], [4, 0], [0, 2], [0, 0], [2, 2]]
         );
     }
 }

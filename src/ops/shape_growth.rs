@@ -75,6 +75,12 @@ pub struct Params {
     /// door. Default 1.
     #[serde(default = "one")]
     pub max_neighbours: u32,
+    /// Probability (expression, evaluated once) that a cell behind a door with more than
+    /// `max_neighbours` occupied neighbours is allowed anyway (a crowding exception; the roll
+    /// is drawn only for such a cell, and not while adding rooms for `min_dead_ends`).
+    /// Default none (never).
+    #[serde(default)]
+    pub crowd_chance: Option<Src>,
     /// Dead ends wanted (expression, evaluated after growing); with `augment_rounds`, see the
     /// module docs. Default: none.
     #[serde(default)]
@@ -122,6 +128,7 @@ pub struct Op {
     children: Program,
     push_back: Program,
     max_neighbours: u32,
+    crowd_chance: Option<Program>,
     min_dead_ends: Option<Program>,
     augment_rounds: u32,
     dead_ends: u16,
@@ -222,6 +229,10 @@ impl Params {
             ),
             &self.start_kind,
         );
+        let crowd_chance = match &self.crowd_chance {
+            Some(c) => Some(cx.expr(c, Type::Num)?),
+            None => None,
+        };
         if !ok || cx.shapes().len() > 64 {
             return None;
         }
@@ -240,6 +251,7 @@ impl Params {
             children: children?,
             push_back: push_back?,
             max_neighbours: self.max_neighbours,
+            crowd_chance,
             min_dead_ends,
             augment_rounds: self.augment_rounds,
             dead_ends,
@@ -308,6 +320,7 @@ impl Op {
         let target = self.target.num(st);
         let remove_p = self.remove_chance.num(st);
         let back_p = self.push_back.num(st);
+        let crowd_p = self.crowd_chance.as_ref().map_or(0.0, |c| c.num(st));
         let mut pool: u64 = u64::MAX;
         let (mut placed_big, mut removed) = (0.0, 0.0);
         let mut grown = 0.0f64;
@@ -348,9 +361,11 @@ impl Op {
                 if quota < 1.0 || grown >= target {
                     break;
                 }
-                if pool >> shape & 1 == 0
-                    || st.room_at(n[0], n[1]) != NO_ROOM
-                    || st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                if pool >> shape & 1 == 0 || st.room_at(n[0], n[1]) != NO_ROOM {
+                    continue;
+                }
+                if st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                    && !(crowd_p > 0.0 && st.rng.chance(crowd_p))
                 {
                     continue;
                 }
@@ -490,5 +505,27 @@ mod tests {
         assert_eq!(r.cells[1], [[1, 0], [2, 0]]);
         assert_eq!(r.lists["dead_ends"], [[1, 0]]);
         assert_eq!(r.doors, [[[0, 0], [1, 0]]]);
+    }
+
+    /// On 2x2 from (0, 0) the start grows (1, 0) and (0, 1); the last cell (1, 1) touches
+    /// both, more than `max_neighbours` 1: refused, unless `crowd_chance` is 1, which lets it
+    /// in, joined to both (a loop of four doors).
+    #[test]
+    fn crowd_chance_lets_a_crowded_cell_in() {
+        let r = rooms(2, 2, "", &grow("(0, 0)", "3", ""), &[]);
+        assert_eq!(r.plan, lines("So\n o."));
+        let crowded =
+            grow("(0, 0)", "3", "").replace("dead_ends: ", "crowd_chance: \"1\", dead_ends: ");
+        let r = rooms(2, 2, "", &crowded, &[]);
+        assert_eq!(r.plan, lines("So\n oo"));
+        assert_eq!(
+            r.doors,
+            [
+                [[0, 0], [0, 1]],
+                [[0, 0], [1, 0]],
+                [[0, 1], [1, 1]],
+                [[1, 0], [1, 1]],
+            ]
+        );
     }
 }
