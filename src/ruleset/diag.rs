@@ -210,7 +210,12 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
-struct Report<'a>(&'a Diagnostic, miette::NamedSource<String>, (usize, usize));
+struct Report<'a>(
+    &'a Diagnostic,
+    miette::NamedSource<String>,
+    (usize, usize),
+    miette::Severity,
+);
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -239,6 +244,9 @@ impl fmt::Display for Report<'_> {
 }
 impl std::error::Error for Report<'_> {}
 impl miette::Diagnostic for Report<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.3)
+    }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.0
             .help
@@ -268,6 +276,15 @@ impl miette::Diagnostic for Report<'_> {
 
 /// Render diagnostics for a terminal (`colour`) or for a log/test (plain).
 pub fn render(diags: &[Diagnostic], colour: bool) -> String {
+    render_as(diags, colour, miette::Severity::Error)
+}
+
+/// Render warnings (see [`crate::RuleSet::warnings`]) as [`render`] renders errors.
+pub fn render_warnings(diags: &[Diagnostic], colour: bool) -> String {
+    render_as(diags, colour, miette::Severity::Warning)
+}
+
+fn render_as(diags: &[Diagnostic], colour: bool, severity: miette::Severity) -> String {
     let theme = if colour {
         miette::GraphicalTheme::unicode()
     } else {
@@ -279,10 +296,14 @@ pub fn render(diags: &[Diagnostic], colour: bool) -> String {
         // Long lines (e.g. a whole rule set on one line) are cut around the problem.
         let (text, span) = excerpt(&d.source, d.span);
         let src = miette::NamedSource::new(d.path.display().to_string(), text);
-        let _ = handler.render_report(&mut out, &Report(d, src, span));
+        let _ = handler.render_report(&mut out, &Report(d, src, span, severity));
     }
     if diags.len() > 1 {
-        out.push_str(&format!("{} problems found\n", diags.len()));
+        let what = match severity {
+            miette::Severity::Warning => "warnings",
+            _ => "problems found",
+        };
+        out.push_str(&format!("{} {what}\n", diags.len()));
     }
     out
 }
