@@ -217,7 +217,9 @@ pub fn generate(data: &[u8]) {
     }
     match rs.generate(seed, &params) {
         Ok(d) => {
-            let again = rs.generate(seed, &params).expect("the same run fails the second time");
+            let again = rs
+                .generate(seed, &params)
+                .expect("the same run fails the second time");
             assert_eq!(d.to_json(), again.to_json(), "not deterministic");
         }
         Err(e) => {

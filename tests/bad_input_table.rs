@@ -547,9 +547,12 @@ fn redact_counts(text: &str) -> String {
 case!(timeout_says_where_generation_was, {
     let p = scratch(
         "forever.ron",
-        edit("Require(\"rooms - 1 >= target\")", "Require(\"rooms > 1000\")")
-            .replace("Retry(max: 100,", "Retry(max: 1000000000,")
-            .as_bytes(),
+        edit(
+            "Require(\"rooms - 1 >= target\")",
+            "Require(\"rooms > 1000\")",
+        )
+        .replace("Retry(max: 100,", "Retry(max: 1000000,")
+        .as_bytes(),
     );
     redact_counts(&cli(&["generate", &p, "--seed", "1", "--timeout", "0.2"]))
 });
@@ -560,5 +563,8 @@ case!(cli_timeout_not_a_number, {
     cli(&["stats", "rules/isaac/flash.ron", "--timeout", "soon"])
 });
 case!(tile_grid_too_large_names_the_largest_grid, {
-    load_text_err(&edit("grid: Grid(width: 10, height: 8)", "grid: Grid(width: 400, height: 8, cell: (40, 1))"))
+    load_text_err(&edit(
+        "grid: Grid(width: 10, height: 8)",
+        "grid: Grid(width: 400, height: 8, cell: (40, 1))",
+    ))
 });

@@ -52,7 +52,16 @@ fn generate_count_timeout_trace_and_threads_agree() {
         let lines: Vec<&str> = all.lines().collect();
         assert_eq!(lines, lib, "{p}: --count differs from the library");
         let timed = cli(
-            &["generate", p, "--count", &count, "--format", "json", "--timeout", "600"],
+            &[
+                "generate",
+                p,
+                "--count",
+                &count,
+                "--format",
+                "json",
+                "--timeout",
+                "600",
+            ],
             &[],
         );
         assert_eq!(timed, all, "{p}: --timeout changed the output");
@@ -131,7 +140,11 @@ fn stats_counts_what_generate_makes_on_one_thread_and_many() {
                 })
                 .collect()
         };
-        assert_eq!(timeless(&one), timeless(&four), "{p}: stats, 1 vs 4 threads");
+        assert_eq!(
+            timeless(&one),
+            timeless(&four),
+            "{p}: stats, 1 vs 4 threads"
+        );
         let rs = RuleSet::load(p).unwrap();
         let mut rooms: BTreeMap<usize, usize> = BTreeMap::new();
         for s in 1..=n {

@@ -103,7 +103,7 @@ fn pattern_grammar() {
 
 #[test]
 fn pool_grammar() {
-    assert!(run("pool", read_all(".pool"), 40, checks::pool) > 100);
+    assert!(run("pool", read_all(".pool"), 80, checks::pool) > 100);
 }
 
 #[test]

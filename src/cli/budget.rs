@@ -48,7 +48,10 @@ impl<O: Observer> Observer for Budget<'_, O> {
             } else {
                 format!(" `{}`", label.name)
             };
-            self.at = Some(format!("after the step {}{name} at {}", label.kind, label.at));
+            self.at = Some(format!(
+                "after the step {}{name} at {}",
+                label.kind, label.at
+            ));
         }
     }
     fn restarted(&mut self, failure: u32) {
@@ -128,5 +131,11 @@ pub(crate) fn generate(
     params: &Resolved,
     timeout: Option<f64>,
 ) -> Result<Dungeon, String> {
-    generate_with(rs, s, params, timeout, &mut undercroft::engine::interpreter::NoTrace)
+    generate_with(
+        rs,
+        s,
+        params,
+        timeout,
+        &mut undercroft::engine::interpreter::NoTrace,
+    )
 }

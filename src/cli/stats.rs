@@ -69,7 +69,6 @@ pub fn run(
                     .collect();
                 (d.rooms.len(), kinds, d.attempts, secs, causes.0, tallies)
             })
-
         })
         .collect();
     if progress {

@@ -239,6 +239,11 @@ fn item_start_or_end(text: &str, at: usize) -> Option<String> {
 
 /// The innermost `{` before `at` that no `}` closes (comments skipped).
 fn unclosed_brace(text: &str, at: usize) -> Option<usize> {
+    open_braces(text, at).pop()
+}
+
+/// The `{`s before `at` that no `}` closes, outermost first (comments skipped).
+fn open_braces(text: &str, at: usize) -> Vec<usize> {
     let mut open = Vec::new();
     let mut comment = false;
     let b = text.as_bytes();
@@ -254,7 +259,7 @@ fn unclosed_brace(text: &str, at: usize) -> Option<usize> {
             _ => {}
         }
     }
-    open.pop()
+    open
 }
 
 fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> PatternError {
@@ -264,9 +269,10 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> PatternError {
     };
     // A missing `}`: the parse goes on to the next item (or the end) and fails there;
     // point at the `{` that was never closed instead.
-    if let (Some(before), Some(brace)) =
-        (item_start_or_end(text, span.0), unclosed_brace(text, span.0))
-    {
+    if let (Some(before), Some(brace)) = (
+        item_start_or_end(text, span.0),
+        unclosed_brace(text, span.0),
+    ) {
         return PatternError {
             span: (brace, brace + 1),
             message: format!("this `{{` is never closed: `}}` expected before {before}"),
@@ -279,6 +285,15 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> PatternError {
             format!("expected {}", v.join(" or "))
         }
         _ => "syntax error".to_string(),
+    };
+    // Inside an item, in a set cell `{...}` still open: it may be its `}` that is missing.
+    let message = match open_braces(text, span.0).as_slice() {
+        [_, .., set] => {
+            let line = text[..*set].matches('\n').count() + 1;
+            let col = text[..*set].rfind('\n').map_or(*set, |n| *set - n - 1) + 1;
+            format!("{message}, or the `}}` of the set opened at line {line}, column {col}")
+        }
+        _ => message,
     };
     PatternError { span, message }
 }

@@ -139,7 +139,10 @@ impl Params {
             None => None,
         };
         if let Some(r) = result {
-            cx.explain_flag(r, &format!("when it finds no place in {} tries", self.tries.0));
+            cx.explain_flag(
+                r,
+                &format!("when it finds no place in {} tries", self.tries.0),
+            );
         }
         let fail = (result.is_none() && self.required).then(|| {
             cx.failure_point(

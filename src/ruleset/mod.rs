@@ -189,7 +189,8 @@ impl RuleSet {
                     ),
                     Some("use fewer room cells or smaller `cell` blocks".into()),
                 ));
-                (1, 1)
+                // the steps are still checked against the grid as written (no cascade)
+                (g.width.0, g.height.0)
             }
             Some(g) => (g.width.0, g.height.0),
             None if selecting => (1, 1),

@@ -41,7 +41,9 @@ impl NoLayout {
                 continue;
             }
             for (s, sh) in shapes.iter().enumerate() {
-                let mine = offers.iter().filter(|o| o.shape as usize == s && o.kinds >> k & 1 == 1);
+                let mine = offers
+                    .iter()
+                    .filter(|o| o.shape as usize == s && o.kinds >> k & 1 == 1);
                 let (n, union) = mine.fold((0, 0u32), |(n, u), o| (n + 1, u | o.doors));
                 let room = format!("a `{kind}` room of shape `{}`", sh.name);
                 if n == 0 {
@@ -53,7 +55,11 @@ impl NoLayout {
                     .filter(|i| union >> i & 1 == 1)
                     .map(|i| sh.slots[i].name.as_str())
                     .collect();
-                let have = if have.is_empty() { "none".into() } else { have.join(" ") };
+                let have = if have.is_empty() {
+                    "none".into()
+                } else {
+                    have.join(" ")
+                };
                 let mut slots = Vec::new();
                 for (i, slot) in sh.slots.iter().enumerate().take(32) {
                     if union >> i & 1 == 0 {
@@ -68,7 +74,10 @@ impl NoLayout {
                     "{of} fits {room} with the doors it needs (each offered, but not \
                      together, or not within the difficulty and window)"
                 );
-                by.insert((k as u16, s as u16), (cx.failure_point(what, anchor), slots));
+                by.insert(
+                    (k as u16, s as u16),
+                    (cx.failure_point(what, anchor), slots),
+                );
             }
         }
         let unplaced = cx.failure_point(

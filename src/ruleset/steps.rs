@@ -5,11 +5,11 @@ use super::compile::Cx;
 use super::src::Src;
 use crate::engine::interpreter::{Source, Step};
 use crate::engine::value::{Type, Value};
+use crate::engine::StepLabel;
+use crate::lang;
 use crate::lang::compile::{Op, NO_FAULT};
 use crate::lang::parse::{BinOp, Node, NodeKind};
 use crate::lang::Program;
-use crate::engine::StepLabel;
-use crate::lang;
 use crate::ops::{RetryDef, StepDef};
 
 impl Cx<'_> {
@@ -136,7 +136,9 @@ impl Cx<'_> {
                     .map_or(String::new(), |s| self.position(s));
                 let label_name = name.map_or(kind.to_string(), |n| n.text.clone());
                 let label = self.label(label_name, kind, at.clone());
-                let anchor = op.anchor().map_or(String::new(), |a| format!(" `{}`", a.text));
+                let anchor = op
+                    .anchor()
+                    .map_or(String::new(), |a| format!(" `{}`", a.text));
                 self.current_op = Some(format!("{kind}{anchor} at {at}"));
                 let compiled = op.compile_op(self);
                 self.current_op = None;
