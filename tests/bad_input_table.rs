@@ -426,3 +426,145 @@ case!(cli_render_not_json, {
     let p = scratch("not.json", b"{ this is not json\n");
     cli(&["render", &p])
 });
+
+// --- messages that point at the right place (issue 17, second round) -------------------------
+
+case!(pattern_file_missing_brace_at_the_end, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "tiles { Floor = 13 }\nminiset m 1x1 { search . replace Floor\n",
+    )
+});
+case!(pattern_set_cell_missing_brace, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "miniset m 2x1 { search {13 14 . replace 5 5 }\ntable t { 1 }\n",
+    )
+});
+case!(pattern_number_glued_to_a_name_in_a_rule, {
+    pattern_err(
+        r#"FixRules(layer: "t", rules: "p.pat#r")"#,
+        "rules r { 2 if (1,0) == 13x -> (0,0) = 5 }\n",
+    )
+});
+
+/// A copy of a shipped rule set's files under target/bad_input_table/DIR, with `edit`
+/// applied (every occurrence) to the file named `file`: the path of the copy of `main`.
+fn copy_rules(from: &str, dir: &str, main: &str, file: &str, edit: (&str, &str)) -> String {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(from);
+    let dst = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/bad_input_table")
+        .join(dir);
+    fn copy(src: &Path, dst: &Path) {
+        std::fs::create_dir_all(dst).unwrap();
+        for e in std::fs::read_dir(src).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                copy(&p, &dst.join(e.file_name()));
+            } else {
+                std::fs::copy(&p, dst.join(e.file_name())).unwrap();
+            }
+        }
+    }
+    copy(&src, &dst);
+    let f = dst.join(file);
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains(edit.0), "{file} lacks `{}`", edit.0);
+    std::fs::write(&f, text.replace(edit.0, edit.1)).unwrap();
+    format!("target/bad_input_table/{dir}/{main}")
+}
+
+case!(check_warns_about_a_miniset_that_can_never_match, {
+    // one 13 of STAIRSDOWN's search grid made 999, a tile nothing writes
+    let p = copy_rules(
+        "rules/diablo",
+        "never",
+        "cathedral.ron",
+        "cathedral.pat",
+        (
+            "miniset STAIRSDOWN 4x3 {\n  search   13",
+            "miniset STAIRSDOWN 4x3 {\n  search   999",
+        ),
+    );
+    cli(&["check", &p])
+});
+case!(require_names_the_step_that_could_not_place, {
+    let ron = "Ruleset(grid: Grid(width: 8, height: 8), steps: [\n    Retry(max: 20, steps: [\n        Let(\"ok\", \"true\"),\n        PlaceMiniset(layer: \"t\", miniset: \"p.pat#m\", tries: 100, result: \"ok\"),\n        Require(\"width > 1 && ok\"),\n    ]),\n])\n";
+    let mem = Mem(HashMap::from([
+        (PathBuf::from("rules/t/test.ron"), ron.to_string()),
+        (
+            PathBuf::from("rules/t/p.pat"),
+            "miniset m 1x1 { search 999 replace 5 }\n".to_string(),
+        ),
+    ]));
+    let rs = RuleSet::load_with(Path::new("rules/t/test.ron"), &mem).unwrap();
+    assert!(
+        render(&rs.warnings, false).contains("can never match"),
+        "the warning of `check`"
+    );
+    rs.generate(1, &Params::new()).unwrap_err().to_string()
+});
+case!(pool_that_cannot_serve_a_room_names_kind_shape_and_slot, {
+    // the start layouts offer only a left door
+    let p = copy_rules(
+        "rules/isaac",
+        "pool",
+        "flash-rooms.ron",
+        "pools/basement.pool",
+        (
+            "doors [L0 U0 R0 D0] kinds [start]",
+            "doors [L0] kinds [start]",
+        ),
+    );
+    cli(&["generate", &p, "--seed", "1"])
+});
+case!(seed_is_named_once, {
+    let p = scratch(
+        "divide.ron",
+        edit("5 + level * 2.6", "5 + level % (level - 1)").as_bytes(),
+    );
+    cli(&["generate", &p, "--seed", "7"])
+});
+
+/// Numbers that depend on the machine's speed (seconds, restarts), as N.
+fn redact_counts(text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() || (digits && c == '.') {
+            if !digits {
+                out.push('N');
+            }
+            digits = true;
+        } else {
+            digits = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+case!(timeout_says_where_generation_was, {
+    let p = scratch(
+        "forever.ron",
+        edit(
+            "Require(\"rooms - 1 >= target\")",
+            "Require(\"rooms > 1000\")",
+        )
+        .replace("Retry(max: 100,", "Retry(max: 1000000,")
+        .as_bytes(),
+    );
+    redact_counts(&cli(&["generate", &p, "--seed", "1", "--timeout", "0.2"]))
+});
+case!(cli_timeout_zero, {
+    cli(&["generate", "rules/isaac/flash.ron", "--timeout", "0"])
+});
+case!(cli_timeout_not_a_number, {
+    cli(&["stats", "rules/isaac/flash.ron", "--timeout", "soon"])
+});
+case!(tile_grid_too_large_names_the_largest_grid, {
+    load_text_err(&edit(
+        "grid: Grid(width: 10, height: 8)",
+        "grid: Grid(width: 400, height: 8, cell: (40, 1))",
+    ))
+});

@@ -1,10 +1,8 @@
-//! The pattern-file grammar (tables, minisets, rules, sets).
+//! The pattern-file grammar (see `checks::pattern`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = undercroft::lang::pattern::parse_patterns(text);
-});
+#[path = "../checks.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| checks::pattern(data));

@@ -1,10 +1,8 @@
-//! The room-pool grammar (legend, layouts, interiors).
+//! The room-pool grammar (see `checks::pool`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = undercroft::lang::pool::parse_pool(text);
-});
+#[path = "../checks.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| checks::pool(data));

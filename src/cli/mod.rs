@@ -9,6 +9,7 @@ macro_rules! outln {
     }};
 }
 
+mod budget;
 mod common;
 mod editors;
 mod ops;
@@ -23,6 +24,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use undercroft::export::Scale;
+use undercroft::ruleset::diag::render_warnings;
 use undercroft::ruleset::Resolved;
 use undercroft::RuleSet;
 
@@ -86,6 +88,10 @@ enum Command {
         /// ASCII: draw the whole floor with every room's interior from its layout.
         #[arg(long)]
         interiors: bool,
+        /// Stop a generation that runs longer than SECONDS (checked after every operator
+        /// step and at every Retry restart); the error says where it was.
+        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
+        timeout: Option<f64>,
     },
     /// Draw saved dungeons without their rule files: Dungeon JSON, one object a line, as
     /// `generate --format json` writes it. Gives the same pictures as `generate` for the same
@@ -131,6 +137,10 @@ enum Command {
         /// --param NAME=VALUE (repeatable).
         #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
         params: Vec<String>,
+        /// Stop a generation that runs longer than SECONDS (checked after every operator
+        /// step and at every Retry restart); the error says where it was.
+        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
+        timeout: Option<f64>,
     },
     /// Live preview in the terminal: redraws on every save of any file of the rule set,
     /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
@@ -189,8 +199,8 @@ impl Format {
 fn png_files(
     rs: &RuleSet,
     params: &Resolved,
-    seed: u64,
-    count: u64,
+    (seed, count): (u64, u64),
+    timeout: Option<f64>,
     output: Option<&Path>,
 ) -> ExitCode {
     let Some(out) = output else {
@@ -199,10 +209,10 @@ fn png_files(
     };
     let mut failed = false;
     for s in seeds(seed, count) {
-        let d = match rs.generate_resolved(s, params) {
+        let d = match budget::generate(rs, s, params, timeout) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("error: seed {s}: {}", one_line(&e.to_string()));
+                eprintln!("error: {}", one_line(&e));
                 failed = true;
                 continue;
             }
@@ -231,6 +241,7 @@ pub fn main() -> ExitCode {
             output,
             color,
             interiors,
+            timeout,
         } => {
             let Some(rs) = load(&rules) else {
                 return ExitCode::FAILURE;
@@ -252,15 +263,15 @@ pub fn main() -> ExitCode {
             };
             let colour = use_colour(color, output.as_deref(), format == Format::Ascii);
             if format == Format::Png {
-                return png_files(&rs, &params, seed, count, output.as_deref());
+                return png_files(&rs, &params, (seed, count), timeout, output.as_deref());
             }
             if let Some(editor) = format.editor() {
                 let mut ds = Vec::new();
                 for s in seeds(seed, count) {
-                    match rs.generate_resolved(s, &params) {
+                    match budget::generate(&rs, s, &params, timeout) {
                         Ok(d) => ds.push(d),
                         Err(e) => {
-                            eprintln!("error: seed {s}: {e}");
+                            eprintln!("error: {e}");
                             return ExitCode::FAILURE;
                         }
                     }
@@ -274,7 +285,7 @@ pub fn main() -> ExitCode {
             };
             let mut failed = 0u64;
             for s in seeds(seed, count) {
-                match rs.generate_resolved(s, &params) {
+                match budget::generate(&rs, s, &params, timeout) {
                     Ok(d) => {
                         let text = match format {
                             // Written by png_files and editors::write, above.
@@ -289,7 +300,7 @@ pub fn main() -> ExitCode {
                     Err(e) => {
                         // one line per failing seed; the other seeds are still generated
                         let _ = out.flush();
-                        eprintln!("error: seed {s}: {}", one_line(&e.to_string()));
+                        eprintln!("error: {}", one_line(&e));
                         failed += 1;
                     }
                 }
@@ -315,7 +326,8 @@ pub fn main() -> ExitCode {
         Command::Check { rules } => {
             let mut ok = true;
             for r in &rules {
-                match load(r) {
+                let loaded = load(r);
+                match &loaded {
                     Some(rs) if rs.selects() => {
                         outln!(
                             "{}: ok — {} (selects among {})",
@@ -353,6 +365,12 @@ pub fn main() -> ExitCode {
                     }
                     None => ok = false,
                 }
+                if let Some(rs) = &loaded {
+                    if !rs.warnings.is_empty() {
+                        let colour = std::io::stderr().is_terminal();
+                        eprint!("{}", render_warnings(&rs.warnings, colour));
+                    }
+                }
             }
             if ok {
                 ExitCode::SUCCESS
@@ -365,7 +383,8 @@ pub fn main() -> ExitCode {
             count,
             seed,
             params,
-        } => stats::run(&rules, count, seed, &params),
+            timeout,
+        } => stats::run(&rules, (count, seed), &params, timeout),
         Command::Preview {
             rules,
             seed,

@@ -9,7 +9,12 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
+pub fn run(
+    rules: &PathBuf,
+    (count, seed): (u64, u64),
+    raw: &[String],
+    timeout: Option<f64>,
+) -> ExitCode {
     let Some(rs) = super::common::load(rules) else {
         return ExitCode::FAILURE;
     };
@@ -46,7 +51,7 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
         .map(|s| {
             let t = Instant::now();
             let mut causes = RestartCauses(vec![0; n_fail]);
-            let r = rs.generate_resolved_with(s, &params, &mut causes);
+            let r = super::budget::generate_with(&rs, s, &params, timeout, &mut causes);
             let secs = t.elapsed().as_secs_f64();
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             if progress && n % 1000 == 0 {
@@ -64,7 +69,6 @@ pub fn run(rules: &PathBuf, count: u64, seed: u64, raw: &[String]) -> ExitCode {
                     .collect();
                 (d.rooms.len(), kinds, d.attempts, secs, causes.0, tallies)
             })
-            .map_err(|e| format!("seed {s}: {e}"))
         })
         .collect();
     if progress {

@@ -138,7 +138,7 @@ pub struct PatternError {
 /// Every syntax error (the first one pest finds) or every semantic error (unknown tile
 /// name, duplicate item, grid of the wrong size, tile id out of range), with spans.
 pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
-    let pairs = PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e)])?;
+    let pairs = PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e, text)])?;
     let mut p = Builder {
         names: BTreeMap::new(),
         errors: Vec::new(),
@@ -213,18 +213,71 @@ fn friendly(r: &Rule) -> String {
         Rule::action | Rule::alternative => "a write `(dx,dy) = tile`",
         Rule::pick => "`pick { writes | writes }`",
         Rule::offset => "an offset `(dx,dy)`",
-        Rule::name_ref | Rule::int => "a tile id or name",
+        Rule::name_ref | Rule::int | Rule::glued => "a tile id or name",
         Rule::ident => "a name",
         other => return format!("{other:?}"),
     }
     .to_string()
 }
 
-fn syntax_error(e: pest::error::Error<Rule>) -> PatternError {
+/// Where an item starts (`miniset`, `tiles`, ... as a word) or the file ends: the places a
+/// missing `}` shows up.
+fn item_start_or_end(text: &str, at: usize) -> Option<String> {
+    let rest = text.get(at..)?;
+    if rest.trim().is_empty() {
+        return Some("the end of the file".into());
+    }
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let line = text[..at].matches('\n').count() + 1;
+    ["miniset", "tiles", "table", "rules", "set"]
+        .contains(&word.as_str())
+        .then(|| format!("the next item (`{word}`, line {line})"))
+}
+
+/// The innermost `{` before `at` that no `}` closes (comments skipped).
+fn unclosed_brace(text: &str, at: usize) -> Option<usize> {
+    open_braces(text, at).pop()
+}
+
+/// The `{`s before `at` that no `}` closes, outermost first (comments skipped).
+fn open_braces(text: &str, at: usize) -> Vec<usize> {
+    let mut open = Vec::new();
+    let mut comment = false;
+    let b = text.as_bytes();
+    for i in 0..at.min(b.len()) {
+        match b[i] {
+            b'\n' => comment = false,
+            _ if comment => {}
+            b'/' if b.get(i + 1) == Some(&b'/') => comment = true,
+            b'{' => open.push(i),
+            b'}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
+}
+
+fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> PatternError {
     let span = match e.location {
         pest::error::InputLocation::Pos(p) => (p, p + 1),
         pest::error::InputLocation::Span(s) => s,
     };
+    // A missing `}`: the parse goes on to the next item (or the end) and fails there;
+    // point at the `{` that was never closed instead.
+    if let (Some(before), Some(brace)) = (
+        item_start_or_end(text, span.0),
+        unclosed_brace(text, span.0),
+    ) {
+        return PatternError {
+            span: (brace, brace + 1),
+            message: format!("this `{{` is never closed: `}}` expected before {before}"),
+        };
+    }
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
             let mut v: Vec<String> = positives.iter().map(friendly).collect();
@@ -232,6 +285,15 @@ fn syntax_error(e: pest::error::Error<Rule>) -> PatternError {
             format!("expected {}", v.join(" or "))
         }
         _ => "syntax error".to_string(),
+    };
+    // Inside an item, in a set cell `{...}` still open: it may be its `}` that is missing.
+    let message = match open_braces(text, span.0).as_slice() {
+        [_, .., set] => {
+            let line = text[..*set].matches('\n').count() + 1;
+            let col = text[..*set].rfind('\n').map_or(*set, |n| *set - n - 1) + 1;
+            format!("{message}, or the `}}` of the set opened at line {line}, column {col}")
+        }
+        _ => message,
     };
     PatternError { span, message }
 }
@@ -313,6 +375,7 @@ impl Builder {
             written += 1;
             match v.as_rule() {
                 Rule::int => members.push(self.int(v, 0, 65535) as u16),
+                Rule::glued => self.glued(&v),
                 _ => match self.names.get(v.as_str()) {
                     Some(Name::Tile(t)) => members.push(*t),
                     Some(Name::Set(s)) => members.extend_from_slice(s),
@@ -340,6 +403,10 @@ impl Builder {
                 0 => Cell::Any,
                 t => Cell::Tile(t as u16),
             },
+            Rule::glued => {
+                self.glued(&p);
+                Cell::Any
+            }
             _ => match self.names.get(p.as_str()) {
                 Some(Name::Tile(0)) => Cell::Any,
                 Some(Name::Tile(t)) => Cell::Tile(*t),
@@ -350,6 +417,22 @@ impl Builder {
                 }
             },
         }
+    }
+
+    /// `1x`: a number glued to a name, one located error (not two cells and a miscount).
+    fn glued(&mut self, p: &Pair<Rule>) {
+        let t = p.as_str();
+        let digits = t.trim_start_matches('-');
+        let n = t.len() - digits.len() + digits.chars().take_while(char::is_ascii_digit).count();
+        self.err(
+            span_of(p),
+            format!(
+                "`{t}` is neither a tile id nor a name: put a space between `{}` and `{}` if \
+                 they are two cells",
+                &t[..n],
+                &t[n..]
+            ),
+        );
     }
 
     fn int(&mut self, p: Pair<Rule>, lo: i64, hi: i64) -> i64 {
@@ -367,6 +450,10 @@ impl Builder {
     fn value(&mut self, p: Pair<Rule>, lo: i64) -> i64 {
         match p.as_rule() {
             Rule::int => self.int(p, lo, 65535),
+            Rule::glued => {
+                self.glued(&p);
+                0
+            }
             Rule::any_cell => 0,
             Rule::set_cell => {
                 self.err(

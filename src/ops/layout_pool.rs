@@ -25,6 +25,7 @@ use crate::engine::Flow;
 use crate::lang::Program;
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
+use crate::ruleset::no_layout::{NoLayout, Offer};
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
@@ -106,7 +107,7 @@ pub struct Op {
     weighted: bool,
     exact_bias: Option<f64>,
     decay: f64,
-    fail_none: Option<u32>,
+    fail_none: Option<NoLayout>,
 }
 
 impl Params {
@@ -214,17 +215,15 @@ impl Params {
             }
         }
         let fail_none = self.require.then(|| {
-            cx.failure_point(
-                format!(
-                    "AssignLayouts: no layout of {} fits a room",
-                    self.pools
-                        .iter()
-                        .map(|p| format!("`{}`", p.text))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                &anchor,
-            )
+            let offers: Vec<Offer> = layouts
+                .iter()
+                .map(|c| Offer {
+                    shape: c.shape,
+                    doors: c.doors,
+                    kinds: c.kinds,
+                })
+                .collect();
+            NoLayout::new(cx, &self.pools, kinds, &offers, &anchor)
         });
         Some(Op {
             shapes: cx.shapes().to_vec(),
@@ -280,8 +279,8 @@ impl Op {
                 continue;
             }
             let Some((shape, need)) = self.needs(st, r) else {
-                match self.fail_none {
-                    Some(f) => return Flow::Fail(f),
+                match &self.fail_none {
+                    Some(f) => return Flow::Fail(f.unplaced),
                     None => continue,
                 }
             };
@@ -317,8 +316,8 @@ impl Op {
                 pos += 1;
             }
             if n == 0 {
-                match self.fail_none {
-                    Some(f) => return Flow::Fail(f),
+                match &self.fail_none {
+                    Some(f) => return Flow::Fail(f.failure(kind, shape, need)),
                     None => continue,
                 }
             }
@@ -431,7 +430,7 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(
-            e.contains("AssignLayouts: no layout of `p` fits a room"),
+            e.contains("AssignLayouts: no layout of `p` fits a `normal` room of shape `1x1`"),
             "{e}"
         );
         let steps = assign(r#"difficulty: ("1", "1"), require: false"#);

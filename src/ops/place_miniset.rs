@@ -155,6 +155,12 @@ impl Params {
             Some(r) => Some(cx.declare_var(r, Type::Bool)?),
             None => None,
         };
+        if let Some(r) = result {
+            cx.explain_flag(
+                r,
+                &format!("when it finds no place in {} tries", self.tries.0),
+            );
+        }
         let fail = (result.is_none() && self.required).then(|| {
             cx.failure_point(
                 format!("PlaceMiniset `{}`", self.miniset.text),

@@ -9,9 +9,10 @@ use super::files::{LoadedFile, Reader};
 use super::src::Src;
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, StepLabel};
+use crate::lang::pattern::Miniset;
 use crate::lang::pattern::PatternFile;
 use crate::lang::{self, nearest, Program, Scope};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -50,6 +51,14 @@ pub struct Cx<'a> {
     pub(crate) layouts: Vec<super::pools::Layout>,
     /// Pattern files read so far: path → (text, parsed file or `None` after errors).
     pub(super) patterns: HashMap<PathBuf, (Arc<str>, Option<Arc<PatternFile>>)>,
+    /// The operator step being compiled: "PlaceMiniset `p.pat#m` at file:line:col".
+    pub(super) current_op: Option<String>,
+    /// True/false variables operator steps write (e.g. a `result:`), by slot: which steps
+    /// write each and when they make it false, for the messages of a failing `Require`.
+    pub(super) flag_writers: BTreeMap<u16, Vec<String>>,
+    /// The minisets the steps use: the located reference and the miniset (for `check`'s
+    /// warning about minisets that can never match).
+    pub(super) used_minisets: Vec<(Src, Miniset)>,
 }
 
 impl<'a> Cx<'a> {
@@ -84,6 +93,9 @@ impl<'a> Cx<'a> {
             pools: Vec::new(),
             layouts: Vec::new(),
             patterns: HashMap::new(),
+            current_op: None,
+            flag_writers: BTreeMap::new(),
+            used_minisets: Vec::new(),
         }
     }
 
@@ -481,6 +493,7 @@ impl<'a> Cx<'a> {
                 );
                 return None;
             }
+            self.note_flag_writer(slot, ty);
             return Some(slot);
         }
         if ["rooms", "width", "height", "none", "true", "false"].contains(&s.text.as_str()) {
@@ -490,7 +503,29 @@ impl<'a> Cx<'a> {
         let slot = self.vars.len() as u16;
         self.vars.push((s.text.clone(), ty));
         self.var_index.insert(s.text.clone(), slot);
+        self.note_flag_writer(slot, ty);
         Some(slot)
+    }
+
+    /// An operator step declaring a true/false variable writes it.
+    fn note_flag_writer(&mut self, slot: u16, ty: Type) {
+        if let (Type::Bool, Some(op)) = (ty, &self.current_op) {
+            let w = self.flag_writers.entry(slot).or_default();
+            if !w.contains(op) {
+                w.push(op.clone());
+            }
+        }
+    }
+
+    /// Say when the operator step being compiled makes its true/false variable `slot` false
+    /// (e.g. "when it finds no place in 1600 tries"): named by a failing `Require` that
+    /// reads the variable.
+    pub fn explain_flag(&mut self, slot: u16, when_false: &str) {
+        if let (Some(op), Some(w)) = (&self.current_op, self.flag_writers.get_mut(&slot)) {
+            if let Some(last) = w.iter_mut().rev().find(|t| t.starts_with(op.as_str())) {
+                *last = format!("{op}, false {when_false}");
+            }
+        }
     }
 
     /// Declare an optional variable of type `ty` named by an operator field such as

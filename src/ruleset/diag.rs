@@ -210,7 +210,12 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
-struct Report<'a>(&'a Diagnostic, miette::NamedSource<String>, (usize, usize));
+struct Report<'a>(
+    &'a Diagnostic,
+    miette::NamedSource<String>,
+    (usize, usize),
+    miette::Severity,
+);
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -239,6 +244,9 @@ impl fmt::Display for Report<'_> {
 }
 impl std::error::Error for Report<'_> {}
 impl miette::Diagnostic for Report<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.3)
+    }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.0
             .help
@@ -266,8 +274,20 @@ impl miette::Diagnostic for Report<'_> {
     }
 }
 
+/// How many diagnostics [`render`] shows (it counts them all).
+pub const MAX_RENDERED: usize = 100;
+
 /// Render diagnostics for a terminal (`colour`) or for a log/test (plain).
 pub fn render(diags: &[Diagnostic], colour: bool) -> String {
+    render_as(diags, colour, miette::Severity::Error)
+}
+
+/// Render warnings (see [`crate::RuleSet::warnings`]) as [`render`] renders errors.
+pub fn render_warnings(diags: &[Diagnostic], colour: bool) -> String {
+    render_as(diags, colour, miette::Severity::Warning)
+}
+
+fn render_as(diags: &[Diagnostic], colour: bool, severity: miette::Severity) -> String {
     let theme = if colour {
         miette::GraphicalTheme::unicode()
     } else {
@@ -275,14 +295,26 @@ pub fn render(diags: &[Diagnostic], colour: bool) -> String {
     };
     let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
-    for d in diags {
+    // Each report reads its source from the start: a bounded number of them keeps a file
+    // with thousands of problems (e.g. fuzzed) from taking quadratic time.
+    for d in diags.iter().take(MAX_RENDERED) {
         // Long lines (e.g. a whole rule set on one line) are cut around the problem.
         let (text, span) = excerpt(&d.source, d.span);
         let src = miette::NamedSource::new(d.path.display().to_string(), text);
-        let _ = handler.render_report(&mut out, &Report(d, src, span));
+        let _ = handler.render_report(&mut out, &Report(d, src, span, severity));
+    }
+    if diags.len() > MAX_RENDERED {
+        out.push_str(&format!(
+            "... and {} more not shown (the first {MAX_RENDERED} are above)\n",
+            diags.len() - MAX_RENDERED
+        ));
     }
     if diags.len() > 1 {
-        out.push_str(&format!("{} problems found\n", diags.len()));
+        let what = match severity {
+            miette::Severity::Warning => "warnings",
+            _ => "problems found",
+        };
+        out.push_str(&format!("{} {what}\n", diags.len()));
     }
     out
 }
@@ -299,6 +331,27 @@ mod tests {
         assert_eq!(line_col(t, 8), (3, 1));
         assert_eq!(offset_of(t, 2, 2), 4);
         assert_eq!(offset_of(t, 3, 1), 8);
+    }
+
+    /// A fuzzed rule file with 123 problems took seconds to render: at most MAX_RENDERED.
+    #[test]
+    fn many_problems_are_counted_but_not_all_shown() {
+        let src: Arc<str> = Arc::from("x\n".repeat(150).as_str());
+        let d: Vec<Diagnostic> = (0..150)
+            .map(|i| {
+                Diagnostic::at(
+                    Path::new("x.ron"),
+                    &src,
+                    (2 * i, 2 * i + 1),
+                    format!("p{i}"),
+                    None,
+                )
+            })
+            .collect();
+        let text = render(&d, false);
+        assert!(text.contains("p99") && !text.contains("p100"), "{text}");
+        assert!(text.contains("... and 50 more not shown"), "{text}");
+        assert!(text.ends_with("150 problems found\n"), "{text}");
     }
 
     #[test]

@@ -14,11 +14,13 @@ pub mod files;
 mod glyphs;
 pub mod load;
 mod lookup;
+pub mod no_layout;
 mod output;
 pub mod params;
 mod patch;
 mod patterns;
 pub mod pools;
+mod reach;
 pub mod schema;
 pub mod shapes;
 pub mod src;
@@ -122,6 +124,10 @@ pub struct RuleSet {
     /// With `select:`: the rule sets to choose from, each with its condition (empty for a
     /// rule set with steps).
     pub(crate) choices: Vec<(crate::lang::Program, RuleSet)>,
+    /// What `check` warns about (the rule set loads and runs, but part of it can never
+    /// work, e.g. a miniset whose search grid needs a tile nothing writes); with `select:`
+    /// those of the rule sets it chooses from too.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// How deep `select` may nest rule files (a cycle ends here with an error).
@@ -169,17 +175,22 @@ impl RuleSet {
             None => [1, 1],
         };
         let (width, height) = match &m.grid {
-            Some(g) if g.width.0 * cell[0] > 4096 || g.height.0 * cell[1] > 4096 => {
+            Some(g)
+                if g.width.0 * cell[0] > schema::MAX_GRID_SIDE
+                    || g.height.0 * cell[1] > schema::MAX_GRID_SIDE =>
+            {
                 diags.push(Diagnostic::whole(
                     path,
                     format!(
-                        "the tile grid would be {}x{} tiles; at most 4096x4096",
+                        "the tile grid would be {}x{} tiles; at most {m}x{m} (the largest grid)",
                         g.width.0 * cell[0],
-                        g.height.0 * cell[1]
+                        g.height.0 * cell[1],
+                        m = schema::MAX_GRID_SIDE
                     ),
                     Some("use fewer room cells or smaller `cell` blocks".into()),
                 ));
-                (1, 1)
+                // the steps are still checked against the grid as written (no cascade)
+                (g.width.0, g.height.0)
             }
             Some(g) => (g.width.0, g.height.0),
             None if selecting => (1, 1),
@@ -409,6 +420,14 @@ impl RuleSet {
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
         }
+        let mut warnings = reach::unreachable_minisets(&mut cx);
+        for (_, rs) in &choices {
+            for w in &rs.warnings {
+                if !warnings.iter().any(|x| x.short() == w.short()) {
+                    warnings.push(w.clone());
+                }
+            }
+        }
         let mut rs = RuleSet {
             name: m
                 .name
@@ -444,6 +463,7 @@ impl RuleSet {
             defaults: BTreeMap::new(),
             interiors: None,
             choices,
+            warnings,
         };
         rs.prepare_drawing();
         Ok(rs)

@@ -81,7 +81,10 @@ impl Cx<'_> {
     /// A miniset from a pattern file (see [`Cx::pattern_item`]).
     pub fn miniset(&mut self, s: &Src) -> Option<Miniset> {
         match self.pattern_item(s, "a miniset")? {
-            ItemKind::Miniset(m) => Some(m),
+            ItemKind::Miniset(m) => {
+                self.used_minisets.push((s.clone(), m.clone()));
+                Some(m)
+            }
             _ => None,
         }
     }

@@ -94,7 +94,10 @@ pub struct GridDef {
     pub cell: Option<(Dim, Dim)>,
 }
 
-/// A grid dimension: 1..=4096 cells.
+/// The largest grid: at most this many cells (and tiles) a side.
+pub const MAX_GRID_SIDE: i32 = 4096;
+
+/// A grid dimension: 1..=[`MAX_GRID_SIDE`] cells.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(try_from = "i64")]
 pub struct Dim(pub i32);
@@ -102,11 +105,15 @@ pub struct Dim(pub i32);
 impl TryFrom<i64> for Dim {
     type Error = String;
     fn try_from(v: i64) -> Result<Self, String> {
-        if (1..=4096).contains(&v) {
+        let m = MAX_GRID_SIDE;
+        if (1..=m as i64).contains(&v) {
             Ok(Dim(v as i32))
+        } else if v < 1 {
+            Err(format!("a grid dimension must be 1..={m} cells, found {v}"))
         } else {
             Err(format!(
-                "a grid dimension must be 1..=4096 cells, found {v}"
+                "a grid dimension must be 1..={m} cells, found {v}: the largest grid is {m} \
+                 cells a side"
             ))
         }
     }

@@ -4,9 +4,12 @@
 use super::compile::Cx;
 use super::src::Src;
 use crate::engine::interpreter::{Source, Step};
-use crate::engine::value::Type;
+use crate::engine::value::{Type, Value};
 use crate::engine::StepLabel;
 use crate::lang;
+use crate::lang::compile::{Op, NO_FAULT};
+use crate::lang::parse::{BinOp, Node, NodeKind};
+use crate::lang::Program;
 use crate::ops::{RetryDef, StepDef};
 
 impl Cx<'_> {
@@ -95,7 +98,7 @@ impl Cx<'_> {
             StepDef::Require(e) => {
                 let expr = self.expr(e, Type::Bool)?;
                 let id = self.failure_point(format!("Require `{}`", e.text), e);
-                Some(Step::Require { id, expr })
+                Some(self.require(e, expr, id))
             }
             StepDef::Retry(r) => {
                 let at = name.map(|n| self.position(n)).unwrap_or_else(|| {
@@ -132,14 +135,92 @@ impl Cx<'_> {
                     .or_else(|| first_src(op))
                     .map_or(String::new(), |s| self.position(s));
                 let label_name = name.map_or(kind.to_string(), |n| n.text.clone());
-                let label = self.label(label_name, kind, at);
-                let compiled = op.compile_op(self)?;
+                let label = self.label(label_name, kind, at.clone());
+                let anchor = op
+                    .anchor()
+                    .map_or(String::new(), |a| format!(" `{}`", a.text));
+                self.current_op = Some(format!("{kind}{anchor} at {at}"));
+                let compiled = op.compile_op(self);
+                self.current_op = None;
+                let compiled = compiled?;
                 Some(Step::Op {
                     label,
                     op: compiled,
                 })
             }
         }
+    }
+}
+
+impl Cx<'_> {
+    /// A `Require` whose condition is `a && b && ...` where some of the terms are true/false
+    /// variables an operator step writes (e.g. its `result:`): when it fails, the first
+    /// such term that is false names the step that made it false (its own failure point),
+    /// instead of only the condition. Otherwise a plain `Require`.
+    fn require(&mut self, e: &Src, expr: Program, id: u32) -> Step {
+        let Ok(node) = lang::parse(&e.text) else {
+            return Step::Require { id, expr };
+        };
+        let mut terms = Vec::new();
+        conjuncts(&node, &mut terms);
+        let mut causes = Vec::new();
+        for t in terms {
+            let NodeKind::Name(n) = &t.kind else { continue };
+            let Some((slot, Type::Bool)) = lang::Scope::var(&*self, n) else {
+                continue;
+            };
+            let Some(writers) = self.flag_writers.get(&slot) else {
+                continue;
+            };
+            let what = format!(
+                "Require `{}`: `{n}` is false (written by {})",
+                e.text,
+                writers.join("; or by ")
+            );
+            let cause = self.failure_point(what, e);
+            causes.push(Step::If {
+                cond: program(vec![Op::Var(slot), Op::Not]),
+                then: vec![fail(cause)],
+                otherwise: Vec::new(),
+            });
+        }
+        if causes.is_empty() {
+            return Step::Require { id, expr };
+        }
+        causes.push(fail(id));
+        Step::If {
+            cond: expr,
+            then: Vec::new(),
+            otherwise: causes,
+        }
+    }
+}
+
+/// A true/false program of `code` (no division, so no fault).
+fn program(code: Vec<Op>) -> Program {
+    Program {
+        code: code.into(),
+        ty: Type::Bool,
+        fault: NO_FAULT,
+    }
+}
+
+/// A `Require` that always fails at failure point `id`.
+fn fail(id: u32) -> Step {
+    Step::Require {
+        id,
+        expr: program(vec![Op::Push(Value::Bool(false))]),
+    }
+}
+
+/// The terms of `a && b && ...` (the node itself when it is no `&&`).
+fn conjuncts<'n>(node: &'n Node, out: &mut Vec<&'n Node>) {
+    match &node.kind {
+        NodeKind::Binary(BinOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(node),
     }
 }
 
