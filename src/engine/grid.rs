@@ -251,6 +251,14 @@ macro_rules! view_common {
             (y * self.width + x) as usize
         }
 
+        /// The row-major index of `(x, y)` as a signed number, also for cells outside the
+        /// grid: a base that in-grid cells are reached from by adding index offsets
+        /// `dy · width + dx` (as compiled matchers do).
+        #[inline(always)]
+        pub fn flat_index(&self, x: i32, y: i32) -> isize {
+            y as isize * self.width as isize + x as isize
+        }
+
         /// The cell `(x, y)` of a row-major index.
         #[inline(always)]
         pub fn point(&self, i: usize) -> (i32, i32) {
@@ -335,10 +343,10 @@ macro_rules! view_common {
                 // whole rows: one contiguous run
                 let i = self.index(0, r.y);
                 let n = r.area() as usize;
-                return self.data[i..i + n].iter().filter(|&&v| f(v)).count();
+                return count_run(&self.data[i..i + n], f);
             }
             (r.y..r.y1())
-                .map(|y| self.row(y, r.x, r.x1()).iter().filter(|&&v| f(v)).count())
+                .map(|y| count_run(self.row(y, r.x, r.x1()), &mut f))
                 .sum()
         }
 
@@ -359,6 +367,13 @@ macro_rules! view_common {
                 .count() as u32
         }
     };
+}
+
+/// How many values of `run` satisfy `f`: a branch-free sum the optimiser vectorises.
+#[inline(always)]
+fn count_run(run: &[u16], mut f: impl FnMut(u16) -> bool) -> usize {
+    // u32 lanes: a run never holds 2^32 cells (grids are at most 4096 x 4096)
+    run.iter().map(|&v| f(v) as u32).sum::<u32>() as usize
 }
 
 impl<'a> Grid<'a> {
@@ -501,7 +516,33 @@ impl Flood {
     /// `pass(x, y)` holds, calling `visit(x, y)` once per cell in the order reached
     /// (depth-first, neighbours pushed in the order of [`Connectivity::offsets`]). The start
     /// cell is visited only when it is in the grid and passes. Stops after `limit` cells.
+    #[allow(clippy::too_many_arguments)]
     pub fn fill(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: (i32, i32),
+        conn: Connectivity,
+        limit: usize,
+        pass: impl FnMut(i32, i32) -> bool,
+        visit: impl FnMut(i32, i32),
+    ) -> FloodEnd {
+        self.begin(width, height);
+        self.fill_more(width, height, start, conn, limit, pass, visit)
+    }
+
+    /// Forget every mark: the start of a labelling made of several
+    /// [`Flood::fill_more`] fills of a `width × height` grid.
+    pub fn begin_labels(&mut self, width: i32, height: i32) {
+        self.begin(width, height);
+    }
+
+    /// [`Flood::fill`] keeping the marks of the fills since [`Flood::begin_labels`] (which
+    /// must have been called for this grid size): cells visited by an earlier fill are
+    /// neither passed through nor visited again (a visited start cell visits nothing), so
+    /// successive fills label disjoint regions with no grid of their own.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fill_more(
         &mut self,
         width: i32,
         height: i32,
@@ -511,23 +552,41 @@ impl Flood {
         mut pass: impl FnMut(i32, i32) -> bool,
         mut visit: impl FnMut(i32, i32),
     ) -> FloodEnd {
-        self.begin(width, height);
+        debug_assert_eq!(self.mark.len(), (width.max(0) * height.max(0)) as usize);
+        self.stack.clear();
         let inside = |x: i32, y: i32| x >= 0 && y >= 0 && x < width && y < height;
         let (sx, sy) = start;
-        if !inside(sx, sy) || !pass(sx, sy) {
+        let stamp = self.stamp;
+        if !inside(sx, sy) || self.mark[(sy * width + sx) as usize] == stamp || !pass(sx, sy) {
             return FloodEnd::Complete(0);
         }
-        let stamp = self.stamp;
         self.mark[(sy * width + sx) as usize] = stamp;
         self.stack.push(start);
         let mut n = 0usize;
+        // the neighbour steps as index offsets, for cells whose neighbours are all inside
+        let steps = conn.offsets();
+        let mut offs = [0isize; 8];
+        for (o, &(dx, dy)) in offs.iter_mut().zip(steps) {
+            *o = dy as isize * width as isize + dx as isize;
+        }
         while let Some((x, y)) = self.stack.pop() {
             if n == limit {
                 return FloodEnd::Limit(n);
             }
             visit(x, y);
             n += 1;
-            for &(dx, dy) in conn.offsets() {
+            if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
+                let base = (y * width + x) as isize;
+                for (&(dx, dy), &o) in steps.iter().zip(&offs) {
+                    let i = (base + o) as usize;
+                    if self.mark[i] != stamp && pass(x + dx, y + dy) {
+                        self.mark[i] = stamp;
+                        self.stack.push((x + dx, y + dy));
+                    }
+                }
+                continue;
+            }
+            for &(dx, dy) in steps {
                 let (nx, ny) = (x + dx, y + dy);
                 if inside(nx, ny) {
                     let i = (ny * width + nx) as usize;

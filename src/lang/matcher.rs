@@ -28,11 +28,41 @@ enum Want {
     In(u32, u32),
 }
 
+/// The first probe of a matcher compiled for one grid width (see [`Matcher::first`]): a
+/// cheap test to make before the whole match, which fails where the match would fail at
+/// its first probe. Holds everywhere for a matcher without probes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FirstProbe {
+    off: i32,
+    /// `None`: no probe, holds.
+    want: Option<Want>,
+    /// The one member of a set of one (sets of more members hold here: the full match
+    /// decides).
+    member: Option<u16>,
+}
+
+impl FirstProbe {
+    /// Whether the probe holds at the position whose [`Grid::flat_index`] is `i`, which
+    /// must be in the matcher's [`Matcher::inner`] on a grid [`Matcher::stride`] wide.
+    #[inline(always)]
+    pub fn holds(&self, g: &Grid, i: isize, map: impl Fn(u16) -> u16) -> bool {
+        let Some(w) = self.want else { return true };
+        let v = map(g.as_slice()[(i + self.off as isize) as usize]);
+        match w {
+            Want::Is(t) => v == t,
+            Want::IsNot(t) => v != t,
+            Want::In(..) => self.member.is_none_or(|m| v == m),
+        }
+    }
+}
+
 /// One tested cell, `(dx, dy)` from the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Probe {
     dx: i32,
     dy: i32,
+    /// `(dx, dy)` as a row-major index offset on a grid `Matcher::stride` wide.
+    off: i32,
     want: Want,
 }
 
@@ -49,6 +79,8 @@ pub struct Matcher {
     footprint: Rect,
     /// Non-zero replace cells `(dx, dy, tile)`, in raster order.
     writes: Box<[(i32, i32, u16)]>,
+    /// The grid width the probes' `off` are computed for (0: none, see [`Matcher::for_grid`]).
+    stride: i32,
 }
 
 impl Matcher {
@@ -72,6 +104,7 @@ impl Matcher {
             reach,
             footprint: footprint.unwrap_or(reach),
             writes: Box::new([]),
+            stride: 0,
         }
     }
 
@@ -91,7 +124,12 @@ impl Matcher {
                     Want::In(start, members.len() as u32)
                 }
             };
-            probes.push(Probe { dx, dy, want });
+            probes.push(Probe {
+                dx,
+                dy,
+                off: 0,
+                want,
+            });
         }
         let mut out = Matcher::build(probes, members, Some(size));
         out.writes = size
@@ -110,6 +148,7 @@ impl Matcher {
             .map(|t| Probe {
                 dx: t.dx,
                 dy: t.dy,
+                off: 0,
                 want: if t.equal {
                     Want::Is(t.value)
                 } else {
@@ -118,6 +157,23 @@ impl Matcher {
             })
             .collect();
         Matcher::build(probes, Vec::new(), None)
+    }
+
+    /// The same matcher with its probes also compiled to index offsets on a grid
+    /// `width` wide (grids of another width are matched as before).
+    pub fn for_grid(mut self, width: i32) -> Matcher {
+        self.stride = width;
+        for p in self.probes.iter_mut() {
+            p.off = p.dy * width + p.dx;
+        }
+        self
+    }
+
+    /// The positions of a `width × height` grid at which every probe lies inside the grid
+    /// (where [`Matcher::matches_inside`] may be used).
+    pub fn inner(&self, width: i32, height: i32) -> Rect {
+        let r = &self.reach;
+        Rect::from_corners(-r.x, -r.y, width - r.x1() + 1, height - r.y1() + 1).clip(width, height)
     }
 
     /// Footprint width in cells.
@@ -143,6 +199,57 @@ impl Matcher {
         )
     }
 
+    /// The first probe, for a prefilter (see [`FirstProbe`]); its offset is for the width
+    /// given to [`Matcher::for_grid`].
+    pub fn first(&self) -> FirstProbe {
+        match self.probes.first() {
+            None => FirstProbe {
+                off: 0,
+                want: None,
+                member: None,
+            },
+            Some(p) => FirstProbe {
+                off: p.off,
+                want: Some(p.want),
+                member: match p.want {
+                    Want::In(a, b) if b == a + 1 => Some(self.members[a as usize]),
+                    _ => None,
+                },
+            },
+        }
+    }
+
+    /// The grid width the probes were compiled for by [`Matcher::for_grid`] (0: none).
+    #[inline(always)]
+    pub fn stride(&self) -> i32 {
+        self.stride
+    }
+
+    /// [`Matcher::matches_inside`] at the position whose [`Grid::flat_index`] is `i`, on a
+    /// grid [`Matcher::stride`] wide (checked in debug builds).
+    #[inline(always)]
+    pub fn matches_at_index(&self, g: &Grid, i: isize, map: impl Fn(u16) -> u16) -> bool {
+        debug_assert_eq!(self.stride, g.width());
+        let data = g.as_slice();
+        self.probes
+            .iter()
+            .all(|p| self.want(p.want, map(data[(i + p.off as isize) as usize])))
+    }
+
+    /// [`Matcher::matches_by`] at position `(x, y)`, which must be in
+    /// [`Matcher::inner`]: no bounds tests, each probe one indexed read.
+    #[inline(always)]
+    pub fn matches_inside(&self, g: &Grid, x: i32, y: i32, map: impl Fn(u16) -> u16) -> bool {
+        debug_assert!(self.inner(g.width(), g.height()).contains(x, y));
+        if self.stride == g.width() {
+            self.matches_at_index(g, g.flat_index(x, y), map)
+        } else {
+            self.probes
+                .iter()
+                .all(|p| self.want(p.want, map(g.at(x + p.dx, y + p.dy))))
+        }
+    }
+
     #[inline(always)]
     fn want(&self, w: Want, v: u16) -> bool {
         match w {
@@ -165,9 +272,7 @@ impl Matcher {
         let inside =
             x + r.x >= 0 && y + r.y >= 0 && x + r.x1() <= g.width() && y + r.y1() <= g.height();
         if inside {
-            self.probes
-                .iter()
-                .all(|p| self.want(p.want, map(g.at(x + p.dx, y + p.dy))))
+            self.matches_inside(g, x, y, map)
         } else {
             self.probes.iter().all(|p| match g.get(x + p.dx, y + p.dy) {
                 Some(v) => self.want(p.want, map(v)),

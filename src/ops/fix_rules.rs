@@ -29,10 +29,10 @@
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
 use super::args::{Edges, RectDef, TileHeader};
-use crate::engine::grid::GridMut;
+use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::matcher::Matcher;
+use crate::lang::matcher::{FirstProbe, Matcher};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -85,11 +85,18 @@ struct Rule {
 pub struct Op {
     head: TileHeader,
     rules: Vec<Rule>,
-    /// Per head value (tile or class): the indices of the rules that may fire on it, in
-    /// list order (wildcard rules included). Values past the end use `any_head`.
-    by_head: Vec<Vec<u16>>,
-    any_head: Vec<u16>,
+    /// Per head value (tile or class) `v`: the indices of the rules that may fire on it,
+    /// in list order (wildcard rules included), are `cands[by_head[v]..by_head[v + 1]]`.
+    /// Values past the end use `any_head`.
+    by_head: Vec<(u32, u32)>,
+    any_head: (u32, u32),
+    /// Rule indices, each with its first test as a prefilter.
+    cands: Vec<(u16, FirstProbe)>,
     classes: Option<Vec<u16>>,
+    /// The grid size the rules were compiled for and the scanned cells at which every
+    /// rule's tests lie inside it (no bounds tests needed).
+    grid: (i32, i32),
+    inner: Rect,
     edges: Edges,
     /// Index of the rule whose first firing ends the pass.
     stop_after: Option<u16>,
@@ -136,32 +143,45 @@ impl Params {
             .flat_map(|r| r.heads.iter().copied())
             .max()
             .map_or(0, |m| m as usize + 1);
-        let by_head = (0..top)
-            .map(|t| {
-                (0..rules.len() as u16)
-                    .filter(|&i| {
-                        let h = &rules[i as usize].heads;
-                        h.is_empty() || h.contains(&(t as u16))
-                    })
-                    .collect()
-            })
-            .collect();
-        let any_head = (0..rules.len() as u16)
-            .filter(|&i| rules[i as usize].heads.is_empty())
-            .collect();
-        let rules = rules
+        let grid = (cx.width(), cx.height());
+        let tests: Vec<Matcher> = rules
             .iter()
-            .map(|r| Rule {
-                tests: Matcher::tests(&r.tests),
+            .map(|r| Matcher::tests(&r.tests).for_grid(grid.0))
+            .collect();
+        let mut cands: Vec<(u16, FirstProbe)> = Vec::new();
+        let range = |cands: &mut Vec<_>, head: &dyn Fn(&[u16]) -> bool| {
+            let start = cands.len() as u32;
+            cands.extend(
+                (0..rules.len())
+                    .filter(|&i| head(&rules[i].heads))
+                    .map(|i| (i as u16, tests[i].first())),
+            );
+            (start, cands.len() as u32)
+        };
+        let by_head = (0..top as u16)
+            .map(|t| range(&mut cands, &|h| h.is_empty() || h.contains(&t)))
+            .collect();
+        let any_head = range(&mut cands, &|h| h.is_empty());
+        let rules: Vec<Rule> = rules
+            .iter()
+            .zip(tests)
+            .map(|(r, tests)| Rule {
+                tests,
                 actions: r.actions.clone(),
                 picks: r.picks.clone(),
                 unprotected: r.unprotected,
             })
             .collect();
+        let inner = rules.iter().fold(Rect::of_size(grid.0, grid.1), |a, r| {
+            a.intersect(&r.tests.inner(grid.0, grid.1))
+        });
         Some(Op {
             head: head?,
             by_head,
             any_head,
+            cands,
+            grid,
+            inner,
             rules,
             classes,
             edges: self.edges,
@@ -171,77 +191,101 @@ impl Params {
 }
 
 impl Op {
-    #[inline]
-    fn class(&self, t: u16) -> u16 {
-        match &self.classes {
-            None => t,
-            Some(c) => c.get(t as usize).copied().unwrap_or(0),
-        }
-    }
-
-    /// The rules that may fire on a cell holding `tile`, in list order.
-    #[inline]
-    fn candidates(&self, tile: u16) -> &[u16] {
-        self.by_head
-            .get(self.class(tile) as usize)
-            .unwrap_or(&self.any_head)
+    /// The rules that may fire on a cell whose head value is `v`: a range of `cands`.
+    #[inline(always)]
+    fn candidates(&self, v: u16) -> (usize, usize) {
+        let (a, b) = self
+            .by_head
+            .get(v as usize)
+            .copied()
+            .unwrap_or(self.any_head);
+        (a as usize, b as usize)
     }
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
+        match &self.classes {
+            None => self.pass(st, |t| t),
+            Some(c) => self.pass(st, |t| c.get(t as usize).copied().unwrap_or(0)),
+        }
+    }
+
+    /// The pass, comparing `class(tile)` (one instance per class mapping).
+    #[inline(always)]
+    fn pass(&self, st: &mut State, class: impl Fn(u16) -> u16 + Copy) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
         };
         let (w, h) = (st.width, st.height);
         let l = self.head.layer as usize;
+        // Cells where no test needs a bounds check (none on a grid of another size: the
+        // tests' index offsets are for the compiled width).
+        let inner = if (w, h) == self.grid {
+            self.inner
+        } else {
+            Rect::default()
+        };
         // Work on the layer taken out of the state (flag layers are read from the state).
         let mut tiles = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut tiles, w, h);
-        for (x, y) in area.cells() {
-            // Try the rules in list order, visiting only those whose head can match the
-            // cell's current value; when a rule rewrites the cell itself, continue with
-            // the rules after it that can match the new value.
-            let mut cand = self.candidates(g.at(x, y));
-            let mut pos = 0;
-            while let Some(&ri) = cand.get(pos) {
-                pos += 1;
-                let r = &self.rules[ri as usize];
-                let holds = match self.edges {
-                    Edges::Outside => r.tests.matches_by(&g.as_grid(), x, y, |t| self.class(t)),
-                    edges => {
-                        let gr = g.as_grid();
-                        r.tests.matches_with(x, y, |nx, ny| {
-                            edges.read(&gr, nx, ny).map(|t| self.class(t))
-                        })
-                    }
-                };
-                if !holds {
+        for y in area.y..area.y1() {
+            let row_inner = y >= inner.y && y < inner.y1();
+            for x in area.x..area.x1() {
+                // Try the rules in list order, visiting only those whose head can match the
+                // cell's current value; when a rule rewrites the cell itself, continue with
+                // the rules after it that can match the new value.
+                let (mut pos, mut end) = self.candidates(class(g.at(x, y)));
+                if pos == end {
                     continue;
                 }
-                let before = g.at(x, y);
-                let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
-                    &[]
-                } else {
-                    let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
-                    &r.picks[k]
-                };
-                for &(dx, dy, v) in r.actions.iter().chain(pick) {
-                    let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
-                        continue;
-                    };
-                    if r.unprotected && self.head.flagged(st, nx, ny) {
+                let fast = row_inner && x >= inner.x && x < inner.x1();
+                let i = g.flat_index(x, y);
+                while pos < end {
+                    let (ri, first) = self.cands[pos];
+                    pos += 1;
+                    let gr = g.as_grid();
+                    if fast && !first.holds(&gr, i, class) {
                         continue;
                     }
-                    g.set(nx, ny, v);
-                }
-                if self.stop_after == Some(ri) {
-                    st.layers[l] = tiles;
-                    return Flow::Continue;
-                }
-                if g.at(x, y) != before {
-                    cand = self.candidates(g.at(x, y));
-                    pos = cand.partition_point(|&j| j <= ri);
+                    let r = &self.rules[ri as usize];
+                    let holds = if fast {
+                        r.tests.matches_at_index(&gr, i, class)
+                    } else {
+                        match self.edges {
+                            Edges::Outside => r.tests.matches_by(&gr, x, y, class),
+                            edges => r
+                                .tests
+                                .matches_with(x, y, |nx, ny| edges.read(&gr, nx, ny).map(class)),
+                        }
+                    };
+                    if !holds {
+                        continue;
+                    }
+                    let before = g.at(x, y);
+                    let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
+                        &[]
+                    } else {
+                        let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
+                        &r.picks[k]
+                    };
+                    for &(dx, dy, v) in r.actions.iter().chain(pick) {
+                        let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
+                            continue;
+                        };
+                        if r.unprotected && self.head.flagged(st, nx, ny) {
+                            continue;
+                        }
+                        g.set(nx, ny, v);
+                    }
+                    if self.stop_after == Some(ri) {
+                        st.layers[l] = tiles;
+                        return Flow::Continue;
+                    }
+                    if g.at(x, y) != before {
+                        (pos, end) = self.candidates(class(g.at(x, y)));
+                        pos += self.cands[pos..end].partition_point(|&(j, _)| j <= ri);
+                    }
                 }
             }
         }

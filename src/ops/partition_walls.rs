@@ -22,12 +22,16 @@
 //!    left of a vertical one) into `tile`.
 //!
 //! A direction's `stops` replace the common list for walls of that direction. Walks read
-//! outside the grid as "not open".
+//! outside the grid as "not open". With `area`, only its cells are scanned and cells
+//! outside it read as outside the grid, so every wall (its end tile and doorway sides
+//! included) lies inside it; an area wholly outside the grid fails the step (the shared
+//! [`TileHeader`]).
 //!
 //! Diablo's Hell `AddWall` (§5.4): one kind, no open-door roll, a 3-tile doorway with side
 //! tiles, end conversions, `min_length: 4`.
 
-use super::args::{flag_layers, flagged, Count, Tile};
+use super::args::{flag_layers, flagged, Count, RectDef, Tile, TileHeader};
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -101,6 +105,9 @@ pub struct DirDef {
 pub struct Params {
     /// The tile layer.
     pub layer: Src,
+    /// The cells scanned and walled (see the module doc). Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
     /// Flag layers whose cells are neither scanned nor crossed (protected, chamber).
     #[serde(default)]
     pub skip: Vec<Src>,
@@ -147,7 +154,10 @@ struct Dir {
 /// Compiled `PartitionWalls`.
 #[derive(Debug)]
 pub struct Op {
-    layer: u16,
+    /// Layer and area.
+    head: TileHeader,
+    /// Per tile id: whether some trigger starts on it (ids past the end: none).
+    is_trigger: Vec<bool>,
     skip: Vec<u16>,
     protect: u16,
     triggers: Vec<(u16, WallDir, u16)>,
@@ -191,13 +201,19 @@ impl Params {
 
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
-        let layer = cx.layer(&self.layer);
+        let head = TileHeader::compile(cx, &self.layer, self.area.as_ref(), None, &[]);
         let skip = flag_layers(cx, &self.skip);
         let protect = cx.layer(&self.protect);
         let h = dir(cx, &self.layer, &self.horizontal, &self.stops);
         let v = dir(cx, &self.layer, &self.vertical, &self.stops);
+        let top = self.triggers.iter().map(|t| t.tile.0 as usize + 1).max();
+        let mut is_trigger = vec![false; top.unwrap_or(0)];
+        for t in &self.triggers {
+            is_trigger[t.tile.0 as usize] = true;
+        }
         Some(Op {
-            layer,
+            head: head?,
+            is_trigger,
             skip,
             protect,
             triggers: self
@@ -215,34 +231,47 @@ impl Params {
 }
 
 impl Op {
+    /// The tile at `(x, y)`, `None` outside the area (which lies in the grid).
     #[inline]
-    fn tile(&self, st: &State, x: i32, y: i32) -> Option<u16> {
-        st.grid(self.layer).get(x, y)
+    fn tile(&self, st: &State, area: &Rect, x: i32, y: i32) -> Option<u16> {
+        area.contains(x, y)
+            .then(|| st.grid(self.head.layer).at(x, y))
     }
 
     /// Length of an acceptable wall from `(x, y)` along `(dx, dy)`, if any.
-    fn walk(&self, st: &State, x: i32, y: i32, dx: i32, dy: i32, stops: &[u16]) -> Option<i32> {
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        st: &State,
+        area: &Rect,
+        x: i32,
+        y: i32,
+        dx: i32,
+        dy: i32,
+        stops: &[u16],
+    ) -> Option<i32> {
         let open = Some(self.open);
         let mut n = 1;
         loop {
             let (cx, cy) = (x + n * dx, y + n * dy);
-            if self.tile(st, cx, cy) != open {
+            if self.tile(st, area, cx, cy) != open {
                 break;
             }
             // side neighbours: across the wall's direction
-            if self.tile(st, cx - dy, cy - dx) != open
-                || self.tile(st, cx + dy, cy + dx) != open
+            if self.tile(st, area, cx - dy, cy - dx) != open
+                || self.tile(st, area, cx + dy, cy + dx) != open
                 || flagged(st, &self.skip, cx, cy)
             {
                 break;
             }
             n += 1;
         }
-        let end = self.tile(st, x + n * dx, y + n * dy)?;
+        let end = self.tile(st, area, x + n * dx, y + n * dy)?;
         (n >= self.min_length && stops.contains(&end)).then_some(n)
     }
 
-    fn build(&self, st: &mut State, x: i32, y: i32, d: WallDir, start: u16, len: i32) {
+    #[allow(clippy::too_many_arguments)]
+    fn build(&self, st: &mut State, area: &Rect, x: i32, y: i32, d: WallDir, start: u16, len: i32) {
         let (dx, dy, dd) = match d {
             WallDir::Horizontal => (1, 0, &self.dirs[0]),
             WallDir::Vertical => (0, 1, &self.dirs[1]),
@@ -258,7 +287,7 @@ impl Op {
             Some((roll, hit, tile)) if st.rng.below(roll) == hit => tile,
             _ => kind.door,
         };
-        let (open, layer) = (self.open, self.layer);
+        let (open, layer) = (self.open, self.head.layer);
         let mut g = st.grid_mut(layer);
         g.set(x, y, start);
         for n in 1..len {
@@ -285,7 +314,7 @@ impl Op {
         // beside the wall: above a horizontal one (dy = −1), left of a vertical one
         for &(i, t) in &dd.doorway_side {
             let (px, py) = (x + (k + i) * dx - dy, y + (k + i) * dy - dx);
-            if g.as_grid().get(px, py) == Some(open) {
+            if area.contains(px, py) && g.as_grid().get(px, py) == Some(open) {
                 g.set(px, py, t);
             }
         }
@@ -293,17 +322,20 @@ impl Op {
 
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let w = st.width;
-        for y in 0..st.height {
-            for x in 0..w {
-                let t = st.grid(self.layer).at(x, y);
-                if !self.triggers.iter().any(|&(tile, _, _)| tile == t)
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        for y in area.y..area.y1() {
+            for x in area.x..area.x1() {
+                let t = st.grid(self.head.layer).at(x, y);
+                if !self.is_trigger.get(t as usize).copied().unwrap_or(false)
                     || flagged(st, &self.skip, x, y)
                 {
                     continue;
                 }
                 for &(tile, d, start) in &self.triggers {
-                    if st.grid(self.layer).at(x, y) != tile {
+                    if st.grid(self.head.layer).at(x, y) != tile {
                         continue;
                     }
                     for _ in 0..self.discard {
@@ -317,8 +349,8 @@ impl Op {
                         WallDir::Horizontal => &self.dirs[0].stops,
                         WallDir::Vertical => &self.dirs[1].stops,
                     };
-                    if let Some(len) = self.walk(st, x, y, dx, dy, stops) {
-                        self.build(st, x, y, d, start, len);
+                    if let Some(len) = self.walk(st, &area, x, y, dx, dy, stops) {
+                        self.build(st, &area, x, y, d, start, len);
                     }
                 }
             }
@@ -365,6 +397,37 @@ mod tests {
         assert_eq!(row[1..5].iter().filter(|&&t| t == 26).count(), 1, "{row:?}");
         assert!(row[1..5].iter().all(|&t| t == 2 || t == 26));
         assert_eq!(g[0], vec![13; 6]);
+    }
+
+    /// Two trigger-to-stop runs on row 1; an area over the second builds only that wall,
+    /// and an area that cuts the second before its stop builds none.
+    #[test]
+    fn an_area_confines_scan_and_walls() {
+        let run = |area: &str| {
+            run_rules(
+                8,
+                3,
+                &format!(
+                    r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "8", h: "3")),
+                       FillRect(layer: "t", value: "3", rect: (x: "0", y: "1", w: "1", h: "1")),
+                       FillRect(layer: "t", value: "1", rect: (x: "3", y: "1", w: "1", h: "1")),
+                       FillRect(layer: "t", value: "3", rect: (x: "4", y: "1", w: "1", h: "1")),
+                       FillRect(layer: "t", value: "1", rect: (x: "7", y: "1", w: "1", h: "1")),
+                       {}"#,
+                    WALLS.replacen("triggers:", &format!("area: {area}, triggers:"), 1)
+                ),
+                "t",
+            )
+        };
+        let g = run(r#"(x: "4", y: "0", w: "4", h: "3")"#);
+        let row = &g[1];
+        assert_eq!(row[..5], [3, 13, 13, 1, 2], "{row:?}");
+        assert_eq!(row[7], 1);
+        assert_eq!(row[5..7].iter().filter(|&&t| t == 26).count(), 1, "{row:?}");
+        assert!(row[5..7].iter().all(|&t| t == 2 || t == 26));
+        let g = run(r#"(x: "4", y: "0", w: "3", h: "3")"#);
+        assert_eq!(g[1], vec![3, 13, 13, 1, 3, 13, 13, 1]);
+        assert_eq!((g[0].clone(), g[2].clone()), (vec![13; 8], vec![13; 8]));
     }
 
     #[test]

@@ -110,6 +110,23 @@ fn one() -> Tile {
 /// Most rooms budded from per parent (see the module doc).
 const MAX_BUDS: u32 = 1_000_000;
 
+/// Most distinct sizes for which checks are remembered during one room's size draws.
+const MEMO: usize = 16;
+
+/// Most values of `size_roll` for which the sizes are tabulated.
+const TABLE: i64 = 256;
+
+/// The sizes of every draw `0..size_roll`, as distinct classes (for the check memo).
+#[derive(Debug)]
+struct SizeTable {
+    /// The class of each draw.
+    of_draw: Box<[u8]>,
+    /// The size of each class.
+    size: Box<[i32]>,
+    /// Number of classes (at most `MEMO`).
+    classes: u8,
+}
+
 /// A room to bud from: `(x, y, w, h, dir)`.
 type Room = (i32, i32, i32, i32, i32);
 
@@ -130,6 +147,8 @@ pub struct Op {
     reject_edge: bool,
     /// `2^bits − 1` when coordinates wrap.
     wrap: Option<i32>,
+    /// The sizes tabulated, when `size_roll` is small and gives few distinct sizes.
+    sizes: Option<SizeTable>,
 }
 
 /// The bounds of one run: the area (clipped to the grid) and the wrap mask.
@@ -147,6 +166,12 @@ impl Bounds {
             Some(m) => v & m,
             None => v,
         }
+    }
+
+    /// A drawn size `v` as stored: rounded down to even when `even`, then wrapped.
+    #[inline(always)]
+    fn size_of(&self, v: i64, even: bool) -> i32 {
+        self.w((if even { v & !1 } else { v }) as i32)
     }
 }
 
@@ -188,6 +213,31 @@ impl Params {
         if !ok {
             return None;
         }
+        let wrap = self.coord_bits.map(|b| (1i32 << b) - 1);
+        let sizes = (1..=TABLE).contains(&self.size_roll.0).then(|| {
+            let b = Bounds {
+                area: GRect::default(),
+                wrap,
+            };
+            let mut size: Vec<i32> = Vec::new();
+            let of_draw = (0..self.size_roll.0)
+                .map(|r| {
+                    let v = b.size_of(r + self.size_add, self.size_even);
+                    match size.iter().position(|&s| s == v) {
+                        Some(i) => i,
+                        None => {
+                            size.push(v);
+                            size.len() - 1
+                        }
+                    }
+                })
+                .collect::<Vec<_>>();
+            (size.len() <= MEMO).then(|| SizeTable {
+                of_draw: of_draw.iter().map(|&i| i as u8).collect(),
+                classes: size.len() as u8,
+                size: size.into_boxed_slice(),
+            })
+        });
         Some(Op {
             layer,
             value: self.value.0,
@@ -201,7 +251,8 @@ impl Params {
             swapped: self.side_check_swapped,
             area,
             reject_edge: self.reject_edge,
-            wrap: self.coord_bits.map(|b| (1i32 << b) - 1),
+            wrap,
+            sizes: sizes.flatten(),
         })
     }
 }
@@ -246,8 +297,7 @@ impl Op {
 
     #[inline]
     fn size(&self, st: &mut State, b: &Bounds) -> i32 {
-        let v = st.rng.below(self.size_roll) + self.size_add;
-        b.w((if self.size_even { v & !1 } else { v }) as i32)
+        b.size_of(st.rng.below(self.size_roll) + self.size_add, self.size_even)
     }
 
     /// Every cell of the check rectangle inside the area and free. Without wrapping, empty
@@ -297,22 +347,15 @@ impl Op {
     ) -> [Option<Room>; 2] {
         let r = st.rng.below(self.axis_roll);
         let sideways = if dir == 1 { r == 0 } else { r != 0 };
-        let (mut cw, mut ch);
-        let mut n = 0;
-        let (mut rx, mut ry);
-        let mut ok;
         let nd = if sideways { 1 } else { 0 };
-        loop {
-            cw = self.size(st, b);
-            ch = self.size(st, b);
-            if sideways {
-                ry = b.w(h / 2 + y - ch / 2);
-                rx = b.w(x - cw);
+        // The first room's place and check for a size pair.
+        let check = |st: &State, cw: i32, ch: i32| {
+            let (rx, ry) = if sideways {
+                (b.w(x - cw), b.w(h / 2 + y - ch / 2))
             } else {
-                rx = b.w(w / 2 + x - cw / 2);
-                ry = b.w(y - ch);
-            }
-            ok = cw > 0
+                (b.w(w / 2 + x - cw / 2), b.w(y - ch))
+            };
+            let ok = cw > 0
                 && ch > 0
                 && if !sideways {
                     self.free(st, b, rx - 1, ry - 1, cw + 2, ch + 1)
@@ -321,11 +364,62 @@ impl Op {
                 } else {
                     self.free(st, b, rx - 1, ry - 1, cw + 1, ch + 2)
                 };
-            n += 1;
-            if ok || n >= self.attempts {
-                break;
+            (rx, ry, ok)
+        };
+        let (cw, ch, rx, ry, ok) = match &self.sizes {
+            Some(t) => {
+                // The layer does not change during the size draws, so a size pair's check
+                // is the same each time the pair is drawn: it is made once per pair (the
+                // draws themselves are all still made, in order).
+                let k = t.classes as usize;
+                let mut seen = [0u8; MEMO * MEMO]; // 0 unknown, 1 fails, 2 passes
+                let mut n = 0;
+                loop {
+                    let (ra, rc) = (st.rng.below(self.size_roll), st.rng.below(self.size_roll));
+                    n += 1;
+                    // a negative draw (§1.2) has no class: checked without the memo
+                    let (Some(&a), Some(&c)) =
+                        (t.of_draw.get(ra as usize), t.of_draw.get(rc as usize))
+                    else {
+                        let even = self.size_even;
+                        let cw = b.size_of(ra + self.size_add, even);
+                        let ch = b.size_of(rc + self.size_add, even);
+                        let (rx, ry, ok) = check(st, cw, ch);
+                        if ok || n >= self.attempts {
+                            break (cw, ch, rx, ry, ok);
+                        }
+                        continue;
+                    };
+                    let (cw, ch) = (t.size[a as usize], t.size[c as usize]);
+                    let key = a as usize * k + c as usize;
+                    let known = seen[key];
+                    if known == 1 {
+                        if n >= self.attempts {
+                            let (rx, ry, _) = check(st, cw, ch);
+                            break (cw, ch, rx, ry, false);
+                        }
+                        continue;
+                    }
+                    let (rx, ry, ok) = check(st, cw, ch);
+                    seen[key] = 1 + ok as u8;
+                    if ok || n >= self.attempts {
+                        break (cw, ch, rx, ry, ok);
+                    }
+                }
             }
-        }
+            None => {
+                let mut n = 0;
+                loop {
+                    let cw = self.size(st, b);
+                    let ch = self.size(st, b);
+                    let (rx, ry, ok) = check(st, cw, ch);
+                    n += 1;
+                    if ok || n >= self.attempts {
+                        break (cw, ch, rx, ry, ok);
+                    }
+                }
+            }
+        };
         if ok {
             self.mark(st, b, rx, ry, cw, ch);
         }
