@@ -7,24 +7,28 @@
 //! tiles ([`Cell::Set`]), written inline (`{29 32 35}`) or by the name of a `set` item.
 //! Matching minisets against a layer is [`super::matcher`].
 
-// Undocumented items allowed until the level-type branches that extend this module have
-// landed (issue 8): document them then and remove this line.
-#![allow(missing_docs)]
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 use std::collections::BTreeMap;
 
 use super::parse::Span;
 
-#[derive(Parser)]
-#[grammar = "lang/pattern.pest"]
-struct PatParser;
+/// The parser pest generates from `pattern.pest`, with its `Rule` enum (one variant per
+/// grammar rule, documented in the grammar file).
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "lang/pattern.pest"]
+    pub struct PatParser;
+}
+use grammar::{PatParser, Rule};
 
 /// A search/replace stamp: `width × height` cells, row-major (rows top to bottom).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Miniset {
+    /// Columns, 1 or more.
     pub width: i32,
+    /// Rows, 1 or more.
     pub height: i32,
     /// What each cell must hold for the miniset to match.
     pub search: Vec<Cell>,
@@ -64,9 +68,13 @@ impl PartialEq<u16> for Cell {
 /// One comparison of a fix rule: the tile at `(x + dx, y + dy)` `==`/`!=` `value`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Test {
+    /// Column offset from the scanned cell (right is positive).
     pub dx: i32,
+    /// Row offset from the scanned cell (down is positive).
     pub dy: i32,
+    /// `==` (true) or `!=` (false).
     pub equal: bool,
+    /// The tile id compared with.
     pub value: u16,
 }
 
@@ -77,6 +85,7 @@ pub struct FixRule {
     pub heads: Vec<u16>,
     /// Skip writing into protected cells.
     pub unprotected: bool,
+    /// Every comparison must hold for the rule to fire.
     pub tests: Vec<Test>,
     /// `(dx, dy, tile)` writes, in order.
     pub actions: Vec<(i32, i32, u16)>,
@@ -88,8 +97,11 @@ pub struct FixRule {
 /// What an item holds.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ItemKind {
+    /// `table name { ... }`: integers in file order (e.g. a marching-squares table).
     Table(Vec<i64>),
+    /// `miniset name WxH { search ... replace ... }`.
     Miniset(Miniset),
+    /// `rules name { ... }`: fix rules in file order.
     Rules(Vec<FixRule>),
 }
 
@@ -107,14 +119,18 @@ impl ItemKind {
 /// A named item of a pattern file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
+    /// Its name, what `"file.pat#name"` refers to.
     pub name: String,
+    /// Byte range of the name in the file (where messages about the item point).
     pub span: Span,
+    /// What it holds.
     pub kind: ItemKind,
 }
 
 /// A parsed pattern file.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PatternFile {
+    /// The items, in file order (names are unique).
     pub items: Vec<Item>,
 }
 
@@ -128,7 +144,9 @@ impl PatternFile {
 /// A problem in a pattern file: byte span and message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PatternError {
+    /// Byte range in the file.
     pub span: Span,
+    /// What is wrong, in the pattern language's words.
     pub message: String,
 }
 

@@ -169,7 +169,7 @@ impl Params {
         });
         Some(Op {
             head: head?,
-            m: Matcher::miniset(&m),
+            m: Matcher::miniset(&m).for_grid(cx.width()),
             tries: self.tries.0,
             skip_low: self.skip_low,
             count,

@@ -119,7 +119,7 @@ impl Params {
         };
         Some(Op {
             head: head?,
-            m: Matcher::miniset(&m),
+            m: Matcher::miniset(&m).for_grid(cx.width()),
             roll: self.roll.0,
             percent: self.percent,
             avoid,
