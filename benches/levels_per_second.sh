@@ -36,7 +36,7 @@ rules/diablo/caves.ron level=9 100
 rules/diablo/caves.ron level=12 200
 rules/diablo/hell.ron level=13 200
 rules/diablo/hell.ron level=14 200
-rules/diablo/diablo.ron level=16 200
+rules/diablo/diablo.ron level=6 300
 rules/examples/arena.ron - 300
 rules/examples/caverns.ron - 300
 rules/examples/crypt.ron - 1000

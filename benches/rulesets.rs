@@ -27,7 +27,7 @@ const WORKLOADS: &[(&str, Option<u32>, u64)] = &[
     ("rules/diablo/caves.ron", Some(12), 10),
     ("rules/diablo/hell.ron", Some(13), 10),
     ("rules/diablo/hell.ron", Some(14), 10),
-    ("rules/diablo/diablo.ron", Some(16), 10),
+    ("rules/diablo/diablo.ron", Some(6), 10),
     ("rules/examples/arena.ron", None, 20),
     ("rules/examples/caverns.ron", None, 20),
     ("rules/examples/crypt.ron", None, 50),
