@@ -130,14 +130,7 @@ fn middle(lo: i32, hi: i32, w: i32) -> i32 {
 impl Op {
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let saved = self.head.guard(st, area);
-        let flow = self.paint(st, area);
-        self.head.restore(st, &saved);
-        flow
+        self.head.guarded(st, |st, area| self.paint(st, area))
     }
 
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
