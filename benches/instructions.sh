@@ -19,6 +19,7 @@ mode=${1:-check}
 table=benches/instructions.txt
 bin=${BIN:-target/release/undercroft}
 limit=${LIMIT_PERCENT:-10}
+. benches/stats_args.sh
 
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "instructions.sh: valgrind is not installed (apt-get install valgrind)" >&2
@@ -46,11 +47,7 @@ EOF
 }
 
 count() { # rules params seeds -> instructions
-  local args=(stats "$1" --seed 1 --count "$3")
-  if [ "$2" != "-" ]; then
-    IFS=, read -ra ps <<<"$2"
-    for p in "${ps[@]}"; do args+=(--param "$p"); done
-  fi
+  stats_args "$1" "$2" "$3"
   RAYON_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
     "$bin" "${args[@]}" 2>&1 >/dev/null | awk '/I *refs/ { gsub(",", "", $NF); print $NF }'
 }

@@ -8,12 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${BIN:-target/release/undercroft}
 scale=${SCALE:-1}
+. benches/stats_args.sh
 echo "| rule set | params | seeds | levels/s | mean attempts |"
 echo "| --- | --- | ---: | ---: | ---: |"
 while read -r rules params seeds; do
   seeds=$((seeds * scale))
-  args=(stats "$rules" --seed 1 --count "$seeds")
-  [ "$params" != "-" ] && args+=(--param "$params")
+  stats_args "$rules" "$params" "$seeds"
   out=$(RAYON_NUM_THREADS=1 "$bin" "${args[@]}")
   mean=$(sed -n 's/^time per dungeon: mean \([0-9.]*\) µs.*/\1/p' <<<"$out")
   att=$(sed -n 's/^attempts (restarts): mean \([0-9.]*\).*/\1/p' <<<"$out")
