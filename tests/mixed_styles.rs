@@ -231,6 +231,20 @@ fn composition_errors_are_located() {
         r#"CellularAutomaton(layer: "t", iterations: 0, rules: [])"#
     ));
     assert!(e.contains("iterations must be 1..=1000"), "{e}");
+    for (steps, want) in [
+        (r#"CellularAutomaton(layer: "t")"#, "has no rules"),
+        (
+            r#"CellularAutomaton(layer: "t", rules: [(when: "count8(Wall) >= 5", set: 1)])"#,
+            "an inline condition knows no tile names",
+        ),
+        (
+            r#"CellularAutomaton(layer: "t", rules: [(when: "count8(1) >= 9", set: 1)])"#,
+            "0..=8",
+        ),
+    ] {
+        let e = load_error(&format!("{HEAD}{steps}])"));
+        assert!(e.contains(want) && e.contains("t.ron:2:"), "{steps}: {e}");
+    }
     let e = load_error(&format!(
         "{HEAD}{}])",
         r#"NoiseFill(layer: "rooms", value: "1", density: "1")"#

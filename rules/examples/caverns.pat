@@ -7,6 +7,13 @@ tiles {
   Down = 3
 }
 
+// Cellular-automaton smoothing (CellularAutomaton, four iterations in caverns.ron): a tile
+// with five or more rock neighbours becomes rock, one with three or fewer becomes floor.
+automaton smooth {
+  count8(Rock) >= 5 -> Rock
+  count8(Rock) <= 3 -> Floor
+}
+
 table floor { 1 }
 table up { 2 }
 table down { 3 }

@@ -1,6 +1,7 @@
 //! The rule languages' text formats: the expression language (`expr.pest`) and the pattern
 //! file format (`pattern.pest`) with its miniset matcher (`matcher`).
 
+pub mod automaton;
 pub mod compile;
 pub mod eval;
 pub mod funcs;

@@ -11,7 +11,11 @@ use pest::iterators::Pair;
 use pest::Parser;
 use std::collections::BTreeMap;
 
+use super::automaton::CaRule;
 use super::parse::Span;
+
+mod ca;
+pub use ca::parse_condition;
 
 /// The parser pest generates from `pattern.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).
@@ -103,6 +107,8 @@ pub enum ItemKind {
     Miniset(Miniset),
     /// `rules name { ... }`: fix rules in file order.
     Rules(Vec<FixRule>),
+    /// `automaton name { ... }`: cellular-automaton rules in file order.
+    Automaton(Vec<CaRule>),
 }
 
 impl ItemKind {
@@ -112,6 +118,7 @@ impl ItemKind {
             ItemKind::Table(_) => "a table",
             ItemKind::Miniset(_) => "a miniset",
             ItemKind::Rules(_) => "a rule list",
+            ItemKind::Automaton(_) => "an automaton",
         }
     }
 }
@@ -191,6 +198,7 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
                     Rule::table => ItemKind::Table(inner.map(|v| p.value(v, -65535)).collect()),
                     Rule::miniset => p.miniset(inner),
                     Rule::rules => ItemKind::Rules(inner.map(|r| p.rule(r)).collect()),
+                    Rule::automaton => ItemKind::Automaton(inner.map(|r| p.ca_rule(r)).collect()),
                     _ => unreachable!("grammar"),
                 };
                 if out.get(&name).is_some() {
@@ -215,9 +223,15 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
 fn friendly(r: &Rule) -> String {
     match r {
         Rule::EOI => "end of file",
-        Rule::file | Rule::tiles | Rule::table | Rule::miniset | Rule::rules => {
-            "an item (`tiles`, `table`, `miniset` or `rules`)"
+        Rule::file | Rule::tiles | Rule::table | Rule::miniset | Rule::rules | Rule::automaton => {
+            "an item (`tiles`, `set`, `table`, `miniset`, `rules` or `automaton`)"
         }
+        Rule::ca_rule | Rule::ca_cond | Rule::condition => {
+            "a condition `count8(tiles) >= N`, `count4(...)`, `is(...)` or `!is(...)`"
+        }
+        Rule::count_term | Rule::count_kind => "`count8(...)` or `count4(...)`",
+        Rule::count_cmp => "a comparison (`>=`, `<=`, `>`, `<`, `==`, `!=`)",
+        Rule::is_term | Rule::is_not => "`is(...)` or `!is(...)`",
         Rule::tile_def => "a tile name definition `Name = 13`",
         Rule::set_def => "a set definition `set name = {13 14}`",
         Rule::set_cell => "a set `{13 14}`",

@@ -3,28 +3,37 @@
 //! of iterations. The smoothing step of the standard cave technique
 //! (`count8(1) >= 5 -> 1`, `count8(1) <= 3 -> 0`, four or five iterations).
 //!
-//! A rule is `(when: "CONDITION", set: VALUE)`; the first rule whose condition holds gives
-//! the tile its new value, a tile no rule matches keeps its value. Conditions:
+//! The rules are written either in a pattern file, as an `automaton` item whose conditions may
+//! name tiles and sets (`automaton: "caverns.pat#smooth"`, grammar in `lang/pattern.pest`):
 //!
 //! ```text
-//! condition := term (("and" | "&&") term)*
-//! term      := "count8(" set ")" cmp N    -- how many of the 8 neighbours hold a value of set
-//!            | "count4(" set ")" cmp N    -- the same over the 4 orthogonal neighbours
-//!            | "is(" set ")" | "!is(" set ")"   -- the tile itself
-//! set       := N | "{" N N ... "}"        -- tile values 0..=65535
-//! cmp       := ">=" | "<=" | ">" | "<" | "==" | "!="
+//! tiles { Floor = 0  Wall = 1 }
+//! automaton smooth {
+//!   count8(Wall) >= 5 -> Wall
+//!   count8(Wall) <= 3 -> Floor
+//! }
 //! ```
+//!
+//! or inline, `rules: [(when: "count8(1) >= 5", set: 1), ...]`, with tile ids and inline sets
+//! only. The first rule whose condition holds gives the tile its new value, a tile no rule
+//! matches keeps its value. A condition is terms joined by `and` (or `&&`):
+//! `count8(S) cmp N` (how many of the 8 neighbours hold a tile of `S`; `count4`: the 4
+//! orthogonal ones; `cmp` one of `>= <= > < == !=`; N 0..=8), `is(S)`, `!is(S)` (the tile
+//! itself); a set `S` is a tile, an inline set `{1 2}` or (in a pattern file) a set name.
 //!
 //! Neighbours outside the tile grid count as holding `outside` (default 0); neighbours outside
 //! the area but inside the grid are read as they are. Only tiles inside the area are written.
-//! Draws no random numbers. Errors (located in the condition): a malformed condition, an
-//! empty set, a value above 65535, an `iterations` outside 1..=1000, an area wholly outside
-//! the grid.
+//! Draws no random numbers. Errors (located in the condition or the pattern file): a
+//! malformed condition, an empty set, an unknown name (with the nearest), a tile above 65535,
+//! a count above 8, both or neither of `rules` and `automaton`, an `iterations` outside
+//! 1..=1000, an area wholly outside the grid.
 
 use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Rect, N4, N8};
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::lang::automaton::CaRule;
+use crate::lang::pattern::parse_condition;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -39,8 +48,14 @@ pub const DESCRIPTION: &str =
 pub struct Params {
     /// The tile layer read and written.
     pub layer: Src,
-    /// The rules, first match wins.
+    /// Inline rules, first match wins (conditions with tile ids; see the module doc).
+    /// Default none: then `automaton` gives them.
+    #[serde(default)]
     pub rules: Vec<RuleDef>,
+    /// The rules as an `automaton` item of a pattern file, `"file.pat#name"` (its
+    /// conditions may use the file's tile and set names). Give this or `rules`.
+    #[serde(default)]
+    pub automaton: Option<Src>,
     /// Number of iterations, 1..=1000. Default 1.
     #[serde(default)]
     pub iterations: Option<Iterations>,
@@ -86,157 +101,13 @@ impl TryFrom<i64> for Iterations {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Cmp {
-    Ge,
-    Le,
-    Gt,
-    Lt,
-    Eq,
-    Ne,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-enum Term {
-    /// Neighbour count over 8 (`true`) or 4 neighbours, of a set, compared with a number.
-    Count(bool, Vec<u16>, Cmp, u32),
-    /// The tile is (`true`) or is not in a set.
-    Is(bool, Vec<u16>),
-}
-
 /// Compiled `CellularAutomaton`.
 #[derive(Debug)]
 pub struct Op {
     head: TileHeader,
-    rules: Vec<(Vec<Term>, u16)>,
+    rules: Vec<CaRule>,
     iterations: u32,
     outside: u16,
-}
-
-/// A tiny tokenizer-parser over the condition text; errors carry byte spans.
-struct Parser<'a> {
-    s: &'a str,
-    i: usize,
-}
-
-type PResult<T> = Result<T, ((usize, usize), String)>;
-
-impl Parser<'_> {
-    fn ws(&mut self) {
-        while self.s[self.i..].starts_with(char::is_whitespace) {
-            self.i += 1;
-        }
-    }
-    fn eat(&mut self, t: &str) -> bool {
-        self.ws();
-        if self.s[self.i..].starts_with(t) {
-            self.i += t.len();
-            true
-        } else {
-            false
-        }
-    }
-    fn expect(&mut self, t: &str) -> PResult<()> {
-        if self.eat(t) {
-            Ok(())
-        } else {
-            Err((
-                (self.i, (self.i + 1).min(self.s.len())),
-                format!("expected `{t}`"),
-            ))
-        }
-    }
-    fn number(&mut self) -> PResult<u32> {
-        self.ws();
-        let start = self.i;
-        while self.s[self.i..].starts_with(|c: char| c.is_ascii_digit()) {
-            self.i += 1;
-        }
-        if start == self.i {
-            return Err((
-                (start, (start + 1).min(self.s.len())),
-                "expected a number".into(),
-            ));
-        }
-        self.s[start..self.i]
-            .parse()
-            .map_err(|_| ((start, self.i), "number too large".into()))
-    }
-    fn tile(&mut self) -> PResult<u16> {
-        let start = self.i;
-        let n = self.number()?;
-        u16::try_from(n).map_err(|_| ((start, self.i), format!("tile {n} is above 65535")))
-    }
-    fn set(&mut self) -> PResult<Vec<u16>> {
-        if self.eat("{") {
-            let start = self.i;
-            let mut v = Vec::new();
-            while !self.eat("}") {
-                if self.i >= self.s.len() {
-                    return Err(((start, self.i), "expected `}` closing the set".into()));
-                }
-                v.push(self.tile()?);
-            }
-            if v.is_empty() {
-                return Err(((start - 1, self.i), "an empty set matches nothing".into()));
-            }
-            Ok(v)
-        } else {
-            Ok(vec![self.tile()?])
-        }
-    }
-    fn term(&mut self) -> PResult<Term> {
-        self.ws();
-        let start = self.i;
-        for (word, eight) in [("count8", true), ("count4", false)] {
-            if self.eat(word) {
-                self.expect("(")?;
-                let set = self.set()?;
-                self.expect(")")?;
-                let cmp = [
-                    (">=", Cmp::Ge),
-                    ("<=", Cmp::Le),
-                    ("==", Cmp::Eq),
-                    ("!=", Cmp::Ne),
-                    (">", Cmp::Gt),
-                    ("<", Cmp::Lt),
-                ]
-                .into_iter()
-                .find(|(t, _)| self.eat(t))
-                .map(|(_, c)| c)
-                .ok_or((
-                    (self.i, (self.i + 1).min(self.s.len())),
-                    "expected a comparison (>=, <=, >, <, ==, !=)".to_string(),
-                ))?;
-                return Ok(Term::Count(eight, set, cmp, self.number()?));
-            }
-        }
-        let negate = self.eat("!");
-        if self.eat("is") {
-            self.expect("(")?;
-            let set = self.set()?;
-            self.expect(")")?;
-            return Ok(Term::Is(!negate, set));
-        }
-        Err((
-            (start, (start + 1).min(self.s.len())),
-            "expected `count8(...)`, `count4(...)` or `is(...)`".into(),
-        ))
-    }
-    fn condition(&mut self) -> PResult<Vec<Term>> {
-        let mut terms = vec![self.term()?];
-        while self.eat("and") || self.eat("&&") {
-            terms.push(self.term()?);
-        }
-        self.ws();
-        if self.i < self.s.len() {
-            return Err((
-                (self.i, self.s.len()),
-                "expected `and` or the end of the condition".into(),
-            ));
-        }
-        Ok(terms)
-    }
 }
 
 impl Params {
@@ -254,36 +125,62 @@ impl Params {
             self.when.as_ref(),
             &self.protected,
         );
+        let rules = match (&self.automaton, self.rules.is_empty()) {
+            (Some(a), true) => cx.automaton(a),
+            (None, false) => self.inline_rules(cx),
+            (Some(a), false) => {
+                cx.error(
+                    a,
+                    "give the rules either inline (`rules`) or as a pattern file's \
+                     automaton (`automaton`), not both"
+                        .into(),
+                    None,
+                );
+                None
+            }
+            (None, true) => {
+                cx.error(
+                    &self.layer,
+                    "this CellularAutomaton has no rules".into(),
+                    Some(
+                        "add `automaton: \"file.pat#name\"` or `rules: [(when: \"count8(1) \
+                         >= 5\", set: 1)]`"
+                            .into(),
+                    ),
+                );
+                None
+            }
+        };
+        Some(Op {
+            head: head?,
+            rules: rules?,
+            iterations: self.iterations.map_or(1, |i| i.0),
+            outside: self.outside.map_or(0, |t| t.0),
+        })
+    }
+}
+
+impl Params {
+    /// The inline rules, each condition parsed by the pattern language's `condition`.
+    fn inline_rules(&self, cx: &mut Cx) -> Option<Vec<CaRule>> {
         let mut rules = Vec::new();
         let mut ok = true;
         for r in &self.rules {
-            match (Parser {
-                s: &r.when.text,
-                i: 0,
-            })
-            .condition()
-            {
-                Ok(t) => rules.push((t, r.set.0)),
-                Err((span, msg)) => {
-                    cx.error_in(
-                        &r.when,
-                        span,
-                        msg,
-                        Some("e.g. \"count8({1 2}) >= 5 and is(0)\"".into()),
-                    );
+            match parse_condition(&r.when.text) {
+                Ok(terms) => rules.push(CaRule {
+                    terms,
+                    set: r.set.0,
+                }),
+                Err(errs) => {
+                    for e in errs {
+                        let help = Some("e.g. \"count8({1 2}) >= 5 and !is(0)\"".into());
+                        cx.error_in(&r.when, e.span, e.message, help);
+                    }
                     ok = false;
                 }
             }
         }
-        if !ok {
-            return None;
-        }
-        Some(Op {
-            head: head?,
-            rules,
-            iterations: self.iterations.map_or(1, |i| i.0),
-            outside: self.outside.map_or(0, |t| t.0),
-        })
+        ok.then_some(rules)
     }
 }
 
@@ -302,30 +199,18 @@ impl Op {
             let mut g = st.grid_mut(self.head.layer);
             for (x, y) in r.cells() {
                 let v = old.at(x, y);
-                let hit = self.rules.iter().find(|(terms, _)| {
-                    terms.iter().all(|t| match t {
-                        Term::Is(yes, set) => set.contains(&v) == *yes,
-                        Term::Count(eight, set, cmp, n) => {
-                            let offs: &[(i32, i32)] = if *eight { &N8 } else { &N4 };
-                            let c = offs
-                                .iter()
-                                .filter(|(dx, dy)| {
-                                    set.contains(&old.get_or(x + dx, y + dy, self.outside))
-                                })
-                                .count() as u32;
-                            match cmp {
-                                Cmp::Ge => c >= *n,
-                                Cmp::Le => c <= *n,
-                                Cmp::Gt => c > *n,
-                                Cmp::Lt => c < *n,
-                                Cmp::Eq => c == *n,
-                                Cmp::Ne => c != *n,
-                            }
-                        }
-                    })
-                });
-                if let Some((_, set)) = hit {
-                    g.set(x, y, *set);
+                let count = |eight: bool, set: &[u16]| {
+                    let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };
+                    offs.iter()
+                        .filter(|(dx, dy)| set.contains(&old.get_or(x + dx, y + dy, self.outside)))
+                        .count() as u32
+                };
+                let hit = self
+                    .rules
+                    .iter()
+                    .find(|r| r.terms.iter().all(|t| t.holds(v, count)));
+                if let Some(r) = hit {
+                    g.set(x, y, r.set);
                 }
             }
         }
@@ -335,8 +220,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::{Parser, Term};
-    use crate::ops::testing::{grid, run_rules};
+    use crate::ops::testing::{grid, run_rules, run_rules_with};
 
     const SMOOTH: &str =
         r#"rules: [(when: "count8(1) >= 5", set: 1), (when: "count8(1) <= 2", set: 0)]"#;
@@ -371,28 +255,18 @@ mod tests {
     }
 
     #[test]
-    fn conditions_parse_and_errors_have_spans() {
-        let t = (Parser {
-            s: "count8({1 2}) >= 5 and is(3)",
-            i: 0,
-        })
-        .condition()
-        .unwrap();
-        assert_eq!(t.len(), 2);
-        assert!(matches!(&t[1], Term::Is(true, s) if s == &vec![3]));
-        let e = (Parser {
-            s: "count8(1) => 5",
-            i: 0,
-        })
-        .condition()
-        .unwrap_err();
-        assert_eq!(e.0, (10, 11));
-        let e = (Parser {
-            s: "count8({}) > 1",
-            i: 0,
-        })
-        .condition()
-        .unwrap_err();
-        assert!(e.1.contains("empty set"), "{}", e.1);
+    fn rules_from_a_pattern_file_automaton() {
+        let pat = "tiles { Floor = 0 Wall = 1 }\nautomaton smooth {\n count8(Wall) >= 5 -> Wall\n \
+                   count8(Wall) <= 2 -> Floor\n}";
+        let g = run_rules_with(
+            4,
+            4,
+            r#"FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "2", h: "4")),
+               CellularAutomaton(layer: "t", outside: 1, automaton: "ca.pat#smooth")"#,
+            "t",
+            &[("ca.pat", pat)],
+        );
+        // The same rules as SMOOTH, so the same picture as `one_simultaneous_iteration`.
+        assert_eq!(g, grid("1 1 1 1\n1 1 0 0\n1 1 0 0\n1 1 1 1"));
     }
 }

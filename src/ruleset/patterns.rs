@@ -5,6 +5,7 @@
 use super::compile::Cx;
 use super::diag::Diagnostic;
 use super::src::Src;
+use crate::lang::automaton::CaRule;
 use crate::lang::nearest;
 use crate::lang::pattern::{parse_patterns, FixRule, ItemKind, Miniset};
 use std::path::PathBuf;
@@ -93,6 +94,14 @@ impl Cx<'_> {
     pub fn rules(&mut self, s: &Src) -> Option<Vec<FixRule>> {
         match self.pattern_item(s, "a rule list")? {
             ItemKind::Rules(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Cellular-automaton rules from a pattern file (see [`Cx::pattern_item`]).
+    pub fn automaton(&mut self, s: &Src) -> Option<Vec<CaRule>> {
+        match self.pattern_item(s, "an automaton")? {
+            ItemKind::Automaton(r) => Some(r),
             _ => None,
         }
     }
