@@ -40,6 +40,7 @@ rules/diablo/diablo.ron level=6 300
 rules/examples/arena.ron - 300
 rules/examples/caverns.ron - 300
 rules/examples/crypt.ron - 1000
+rules/examples/barrow.ron - 1000
 rules/examples/flash_deep.ron - 5000
 rules/examples/keep.ron - 500
 rules/examples/lava_caverns.ron - 200

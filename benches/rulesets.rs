@@ -31,6 +31,7 @@ const WORKLOADS: &[(&str, Option<u32>, u64)] = &[
     ("rules/examples/arena.ron", None, 20),
     ("rules/examples/caverns.ron", None, 20),
     ("rules/examples/crypt.ron", None, 50),
+    ("rules/examples/barrow.ron", None, 50),
     ("rules/examples/flash_deep.ron", None, 200),
     ("rules/examples/keep.ron", None, 20),
     ("rules/examples/lava_caverns.ron", None, 10),

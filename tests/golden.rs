@@ -59,6 +59,8 @@ const CASES: &[(&str, &[&str])] = &[
     ("rules/examples/keep.ron", &[]),
     ("rules/examples/lava_caverns.ron", &[]),
     ("rules/examples/themed_halls.ron", &[]),
+    // added with the wandering corridors (issue 9)
+    ("rules/examples/barrow.ron", &[]),
 ];
 
 /// The top-level fields of the Dungeon JSON when the hashes were recorded.

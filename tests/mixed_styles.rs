@@ -1,5 +1,5 @@
-//! The two mixed-style examples (issue 9): `rules/examples/crypt.ron` (a room graph carved
-//! into tiles) and `rules/examples/caverns.ron` (noise, cellular smoothing, region clean-up),
+//! The mixed-style examples (issue 9): `rules/examples/crypt.ron` (a room graph carved
+//! into tiles), `rules/examples/barrow.ron` (the same with wandering corridors) and `rules/examples/caverns.ron` (noise, cellular smoothing, region clean-up),
 //! over many seeds, and the located errors of the composition steps.
 
 use std::collections::{BTreeMap, VecDeque};
@@ -56,16 +56,48 @@ fn walkable(v: u16) -> bool {
 
 #[test]
 fn crypt_rooms_doors_and_floor_over_1000_seeds() {
-    let rs = RuleSet::load("rules/examples/crypt.ron").unwrap_or_else(|e| panic!("{e}"));
-    let (mut built, n) = (0, 1000);
+    graph_carved_into_tiles("rules/examples/crypt.ron", (12, 8), &Params::new(), 1000);
+}
+
+/// barrow.ron digs its doors as wandering corridors; at the largest `wander` too, and no
+/// corridor opens onto a cell's rim except through a door of the graph.
+#[test]
+fn barrow_wandering_corridors_over_1000_seeds() {
+    let path = "rules/examples/barrow.ron";
+    graph_carved_into_tiles(path, (13, 11), &Params::new(), 1000);
+    let wild = Params::new().set("wander", 0.9);
+    let n = graph_carved_into_tiles(path, (13, 11), &wild, 500);
+    let rs = RuleSet::load(path).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 1..=200 {
+        let d = rs.generate(seed, &wild).unwrap_or_else(|e| panic!("{e}"));
+        let t = tiles(&d);
+        for (y, row) in t.iter().enumerate() {
+            for (x, &v) in row.iter().enumerate() {
+                let rim = x % 13 == 0 || x % 13 == 12 || y % 11 == 0 || y % 11 == 10;
+                assert!(
+                    !rim || v == 0 || v == DOOR,
+                    "seed {seed}: floor on a cell rim at ({x}, {y})"
+                );
+            }
+        }
+    }
+    assert!(n > 0);
+}
+
+/// The graph-to-tiles invariants of issue 9 over `n` seeds: ≥ 99 % build, every room has
+/// floor in its own cells, every door is an opening, all floor is 4-connected. Returns the
+/// number built.
+fn graph_carved_into_tiles(path: &str, cell: (i32, i32), params: &Params, n: u64) -> u64 {
+    let rs = RuleSet::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut built = 0;
     for seed in 1..=n {
-        let Ok(d) = rs.generate(seed, &Params::new()) else {
+        let Ok(d) = rs.generate(seed, params) else {
             continue;
         };
         built += 1;
         let g = d.grids.as_ref().expect("the JSON says the grids");
         let [cw, ch] = g.cell;
-        assert_eq!((cw, ch), (12, 8));
+        assert_eq!((cw, ch), cell);
         assert_eq!(g.tiles, [d.width * cw, d.height * ch]);
         assert_eq!(g.layers["tiles"], "tiles");
         assert_eq!(g.layers["rooms"], "plan");
@@ -109,7 +141,8 @@ fn crypt_rooms_doors_and_floor_over_1000_seeds() {
         let regs = regions(t, walkable);
         assert_eq!(regs.len(), 1, "seed {seed}: {} floor regions", regs.len());
     }
-    assert!(built * 100 >= 99 * n, "crypt built {built} of {n}");
+    assert!(built * 100 >= 99 * n, "{path} built {built} of {n}");
+    built
 }
 
 #[test]

@@ -177,3 +177,36 @@ fn the_worker_answers_the_newest_request_and_drops_the_rest() {
         "{generated} of 41 requests generated: queued ones must collapse"
     );
 }
+
+/// Issue 9 item 8: a mixed style's rooms are outlined over the tiles in the preview, where the
+/// ASCII picture outlines them (the same glyphs on the same tiles).
+#[test]
+fn a_mixed_style_outlines_its_rooms_over_the_tiles() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/examples/barrow.ron");
+    let rs = Arc::new(RuleSet::load(path).unwrap());
+    let req = initial_request(3, Params::new());
+    let mut app = App::new(req.clone());
+    app.update(generate(&rs, 1, &req, None));
+    let d = app.dungeon.clone().expect("seed 3 builds");
+    let mut t = Terminal::new(TestBackend::new(300, 80)).unwrap();
+    let mut geo = None;
+    t.draw(|f| geo = Some(draw(f, &app))).unwrap();
+    let (geo, buf) = (geo.unwrap(), t.backend().buffer().clone());
+    let ascii = undercroft::render::ascii::floor_plan(&d, false);
+    let mut checked = 0;
+    for (y, line) in ascii
+        .lines()
+        .skip(1)
+        .take(d.grids.as_ref().unwrap().tiles[1] as usize)
+        .enumerate()
+    {
+        for (x, c) in line.chars().enumerate() {
+            if "─│┼".contains(c) {
+                let at = (geo.x + 2 * x as u16, geo.y + y as u16);
+                assert_eq!(buf[at].symbol(), c.to_string(), "tile ({x}, {y})");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} outline tiles");
+}

@@ -1,11 +1,12 @@
 //! Part of the grid toolkit (see [`super::grid`]): connected regions of a layer, square
-//! brushes and corridors. Used by the cave and graph-to-tiles operators.
+//! brushes and corridors (straight, L-shaped, wandering). Used by the cave and graph-to-tiles operators.
 //!
 //! Coordinates are tiles `(x, y)`, x right, y down. Everything is clipped to an area (a
 //! [`Rect`] inside the grid): nothing here writes outside it. Region order is the raster
 //! order of each region's first cell, so results never depend on hash order.
 
-use super::grid::{Connectivity, Flood, GridMut, Rect};
+use super::grid::{Connectivity, Flood, GridMut, Rect, N4};
+use crate::rng::RandomSource;
 
 /// The connected regions of cells in `area` for which `open(value)` holds: each region's
 /// cells (in the order the flood reached them), regions in raster order of their first cell.
@@ -74,6 +75,46 @@ fn segment(g: &mut GridMut<'_>, area: Rect, a: (i32, i32), b: (i32, i32), width:
     let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
     let r = Rect::from_corners(x0, y0, x1 + w, y1 + w).intersect(&area);
     g.fill(r, v);
+}
+
+/// Carve a wandering corridor from `a` to `b` inside `area` (both points inside it), `width`
+/// tiles thick (a `width × width` brush whose top-left is the walker). Each move: with
+/// probability `wander` (one `chance` draw) a step in a direction drawn by `below(4)` (E, W,
+/// S, N), otherwise a step towards `b` along the axis where it is farther (x on ties); a
+/// step that would leave `area` is not taken. After `4 × distance + 16` moves (distance =
+/// the Manhattan distance from `a` to `b`) a walk that has not arrived finishes as an
+/// L-shaped corridor, so it always ends at `b` and its tiles are 4-connected.
+pub fn wandering_corridor(
+    g: &mut GridMut<'_>,
+    area: Rect,
+    a: (i32, i32),
+    b: (i32, i32),
+    width: i32,
+    wander: f64,
+    rng: &mut impl RandomSource,
+    v: u16,
+) {
+    let (mut x, mut y) = a;
+    brush(g, area, x, y, width, v);
+    let limit = 4 * ((b.0 - a.0).abs() + (b.1 - a.1).abs()) + 16;
+    for _ in 0..limit {
+        if (x, y) == b {
+            return;
+        }
+        let (dx, dy) = if rng.chance(wander) {
+            N4[rng.below(4) as usize]
+        } else if (b.0 - x).abs() >= (b.1 - y).abs() {
+            ((b.0 - x).signum(), 0)
+        } else {
+            (0, (b.1 - y).signum())
+        };
+        if area.contains(x + dx, y + dy) {
+            x += dx;
+            y += dy;
+            brush(g, area, x, y, width, v);
+        }
+    }
+    corridor(g, area, (x, y), b, width, true, v);
 }
 
 #[cfg(test)]

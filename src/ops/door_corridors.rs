@@ -13,11 +13,20 @@
 //!
 //! With `door_value`, the two corridor tiles on either side of the shared edge are written
 //! with it instead (a door tile). Draws no random numbers (but the expressions may).
+//!
+//! **Wandering corridors** (`wander`, the random-walk corridor): the corridor runs from the
+//! centre of A's floor to the shared edge at A's middle row (column) and on from there to the
+//! centre of B's floor, each half a biased random walk
+//! ([`crate::engine::regions::wandering_corridor`]: each move a random step with
+//! probability `wander`, else a step towards the goal) that stays inside its own cell block
+//! less a one-tile rim, so a corridor never opens into a third room's block; the two tiles on
+//! either side of the edge are the door opening. Draws per move one `chance(wander)`, and
+//! `rnd(4)` when it wanders; doors in the order of the room graph's door list.
 //! Errors: an area wholly outside the grid.
 
 use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::Rect;
-use crate::engine::regions::corridor;
+use crate::engine::regions::{corridor, wandering_corridor};
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
@@ -46,6 +55,11 @@ pub struct Params {
     /// The value of the two tiles on either side of the shared edge. Default: `value`.
     #[serde(default)]
     pub door_value: Option<Src>,
+    /// Wandering corridors: the chance (0..=1, an expression) that a move of the corridor's
+    /// random walk goes in a random direction instead of towards its goal. Default: none
+    /// (straight and elbow corridors, no random draws).
+    #[serde(default)]
+    pub wander: Option<Src>,
     /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
     /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
     /// whole grid.
@@ -67,6 +81,7 @@ pub struct Op {
     floor: Vec<u16>,
     width: Option<Program>,
     door_value: Option<Program>,
+    wander: Option<Program>,
 }
 
 impl Params {
@@ -87,6 +102,7 @@ impl Params {
         let value = cx.expr(&self.value, Type::Num);
         let width = self.width.as_ref().map(|m| cx.expr(m, Type::Num));
         let door_value = self.door_value.as_ref().map(|m| cx.expr(m, Type::Num));
+        let wander = self.wander.as_ref().map(|m| cx.expr(m, Type::Num));
         if self.floor.is_empty() {
             cx.error(
                 &self.layer,
@@ -100,6 +116,7 @@ impl Params {
             floor: self.floor.iter().map(|t| t.0).collect(),
             width: width.map_or(Some(None), |m| m.map(Some))?,
             door_value: door_value.map_or(Some(None), |m| m.map(Some))?,
+            wander: wander.map_or(Some(None), |m| m.map(Some))?,
         })
     }
 }
@@ -144,6 +161,10 @@ impl Op {
             .door_value
             .as_ref()
             .map(|p| p.num(st).clamp(0.0, 65535.0) as u16);
+        if let Some(p) = &self.wander {
+            let chance = p.num(st).clamp(0.0, 1.0);
+            return self.wander(st, area, (v, dv.unwrap_or(v)), w, chance);
+        }
         let [cw, ch] = st.cell;
         for d in st.doors.clone() {
             let [mut a, mut b] = d.cells;
@@ -194,9 +215,64 @@ impl Op {
     }
 }
 
+impl Op {
+    /// Wandering corridors (see the module doc); `v` = (corridor, door) values.
+    fn wander(&self, st: &mut State, area: Rect, v: (u16, u16), w: i32, chance: f64) -> Flow {
+        let [cw, ch] = st.cell;
+        let (width, height) = (st.width, st.height);
+        for d in st.doors.clone() {
+            let [mut a, mut b] = d.cells;
+            if (b[0], b[1]) < (a[0], a[1]) {
+                std::mem::swap(&mut a, &mut b);
+            }
+            let horizontal = a[1] == b[1];
+            let ba = Rect::new(a[0] * cw, a[1] * ch, cw, ch);
+            let bb = Rect::new(b[0] * cw, b[1] * ch, cw, ch);
+            let fa = floor_box(st, self.head.layer, ba, &self.floor);
+            let fb = floor_box(st, self.head.layer, bb, &self.floor);
+            let (ia, ib) = (inner(ba, &area), inner(bb, &area));
+            if ia.is_empty() || ib.is_empty() {
+                continue;
+            }
+            let centre = |f: Rect, i: Rect| {
+                (
+                    (f.x + f.w / 2).clamp(i.x, i.x1() - 1),
+                    (f.y + f.h / 2).clamp(i.y, i.y1() - 1),
+                )
+            };
+            // The door's row (column) across the edge, inside both blocks' rims.
+            let (ends, opening) = if horizontal {
+                let lo = ia.y.max(ib.y);
+                let hi = ia.y1().min(ib.y1()) - w.min(ia.h);
+                let y = middle(fa.y, fa.y1(), w).clamp(lo, hi.max(lo));
+                let ends = ((ia.x1() - 1, y), (ib.x, y));
+                (ends, Rect::new(ia.x1(), y, ib.x - ia.x1(), w))
+            } else {
+                let lo = ia.x.max(ib.x);
+                let hi = ia.x1().min(ib.x1()) - w.min(ia.w);
+                let x = middle(fa.x, fa.x1(), w).clamp(lo, hi.max(lo));
+                let ends = ((x, ia.y1() - 1), (x, ib.y));
+                (ends, Rect::new(x, ia.y1(), w, ib.y - ia.y1()))
+            };
+            let layer = &mut st.layers[self.head.layer as usize];
+            let mut g = crate::engine::grid::GridMut::new(layer, width, height);
+            let rng = &mut st.rng;
+            wandering_corridor(&mut g, ia, centre(fa, ia), ends.0, w, chance, rng, v.0);
+            g.fill(opening.intersect(&area), v.1);
+            wandering_corridor(&mut g, ib, ends.1, centre(fb, ib), w, chance, rng, v.0);
+        }
+        Flow::Continue
+    }
+}
+
+/// A cell block less its one-tile rim, inside the area (clipped to it).
+fn inner(block: Rect, area: &Rect) -> Rect {
+    Rect::new(block.x + 1, block.y + 1, block.w - 2, block.h - 2).intersect(area)
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_cells};
+    use crate::ops::testing::{dungeon_cells, grid, run_rules_cells};
 
     #[test]
     fn a_straight_door_between_two_rooms() {
@@ -226,5 +302,66 @@ mod tests {
             g,
             grid("0 1 1 2 2 0 0 0\n0 0 0 0 2 0 0 0\n0 0 0 0 2 0 0 0\n0 0 0 0 2 1 1 0")
         );
+    }
+
+    #[test]
+    fn a_wandering_corridor_that_never_wanders_runs_centre_to_centre() {
+        // Floors are (1,1)-(4,3) and (7,1)-(10,3); the walk runs along row 2 from A's centre
+        // (3,2) to A's rim (4,2), the opening is the two tiles (5,2) (6,2), then on from (7,2)
+        // to B's centre (9,2).
+        let g = run_rules_cells(
+            (2, 1),
+            (6, 5),
+            r#"GROW(2), DrawRooms(layer: "t", value: "1", margin: "1"),
+               CarveDoors(layer: "t", value: "2", floor: [1], wander: "0", door_value: "3")"#,
+            "t",
+        );
+        let row = "0 1 1 1 1 0 0 1 1 1 1 0";
+        let zero = "0 0 0 0 0 0 0 0 0 0 0 0";
+        assert_eq!(
+            g,
+            grid(&format!(
+                "{zero}\n{row}\n0 1 1 2 2 3 3 2 2 2 1 0\n{row}\n{zero}"
+            ))
+        );
+    }
+
+    #[test]
+    fn wandering_corridors_stay_inside_their_blocks_and_join_the_floors() {
+        // Four rooms in a 2x2 block of 9x7 cells, always wandering: every corridor tile is
+        // inside a block less its rim or in an opening, and all floor is 4-connected.
+        for seed in 1..40 {
+            let d = dungeon_cells(
+                (2, 2),
+                (9, 7),
+                r#"GROW(4), DrawRooms(layer: "t", value: "1", margin: "2"),
+                   CarveDoors(layer: "t", value: "1", floor: [1], wander: "1", door_value: "2")"#,
+                seed,
+            );
+            let crate::dungeon::Layer::Ids(g) = &d.layers["t"] else {
+                panic!("not a tile layer")
+            };
+            let open: Vec<(i32, i32)> = (0..14)
+                .flat_map(|y| (0..18).map(move |x| (x, y)))
+                .filter(|&(x, y)| g[y as usize][x as usize] != 0)
+                .collect();
+            for &(x, y) in &open {
+                let rim = x % 9 == 0 || x % 9 == 8 || y % 7 == 0 || y % 7 == 6;
+                let door = g[y as usize][x as usize] == 2;
+                assert!(!rim || door, "seed {seed}: corridor on a rim at ({x}, {y})");
+            }
+            let mut seen = vec![open[0]];
+            let mut i = 0;
+            while i < seen.len() {
+                let (x, y) = seen[i];
+                for n in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                    if open.contains(&n) && !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                i += 1;
+            }
+            assert_eq!(seen.len(), open.len(), "seed {seed}: floor not connected");
+        }
     }
 }

@@ -6,6 +6,7 @@ use super::app::{App, HELP};
 use crate::dungeon::Dungeon;
 use crate::render::cells::cell_view;
 use crate::render::colour;
+use crate::render::outline;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -113,6 +114,13 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
             }
             _ => None,
         });
+        // A mixed style's rooms, outlined over the rock in their kind's colour.
+        let outlines = d
+            .palette
+            .tiles
+            .as_ref()
+            .map(|g| outline::outlines(d, g))
+            .unwrap_or_default();
         for y in 0..v.height {
             for x in 0..v.width {
                 let (xi, yi) = (x as i32, y as i32);
@@ -125,6 +133,12 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                         .unwrap_or(' ')
                 });
                 let mut s: Vec<char> = vec![g, ' '];
+                if let Some(&(o, ink)) = outlines.get(&[xi, yi]) {
+                    // A tile is two columns: the second joins a line running on to the right.
+                    let on = matches!(outlines.get(&[xi + 1, yi]), Some(('─' | '┼', _)));
+                    s = vec![o, if o != '│' && on { '─' } else { ' ' }];
+                    st = st.fg(ink.map_or(Color::White, rgb));
+                }
                 if let Some(m) = marker_at(xi, yi) {
                     s[0] = marker_letter(d, m);
                     st = st.fg(rgb(colour::marker(m))).add_modifier(Modifier::BOLD);

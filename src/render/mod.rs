@@ -5,6 +5,7 @@ pub mod cells;
 pub mod colour;
 pub mod font;
 pub mod interiors;
+pub mod outline;
 pub mod png;
 
 pub mod ascii;
