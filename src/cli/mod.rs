@@ -40,7 +40,9 @@ use undercroft::RuleSet;
 ///   undercroft render saved.json --format png -o saved.png
 ///
 /// Shipped rule sets: rules/isaac/{flash,demo,flash-rooms,labyrinth,rebirth}.ron,
-/// rules/diablo/cathedral.ron, rules/examples/*.ron. docs/authoring.md teaches writing your own.
+/// rules/diablo/{diablo,cathedral,cathedral_worn,catacombs,caves,hell}.ron (diablo.ron runs
+/// every level 1-16: --param level=N), rules/examples/*.ron. docs/authoring.md teaches
+/// writing your own.
 #[derive(Parser)]
 #[command(name = "undercroft", version, verbatim_doc_comment)]
 struct Cli {
