@@ -66,14 +66,92 @@ fn map_text(pane: &str) -> String {
         .join("\n")
 }
 
-#[test]
-fn preview_reacts_to_keys_and_saves() {
+/// Whether tmux is here; without it the tests skip, except under CI=true.
+fn have_tmux() -> bool {
     if Command::new("tmux").arg("-V").output().is_err() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
             "tmux is missing under CI=true"
         );
         eprintln!("skipped: tmux is not installed");
+        return false;
+    }
+    true
+}
+
+/// Issue 14 item 6: in an 80x24 terminal a 40x40 Cathedral level scrolls to follow the
+/// cursor; the trace shows the attempt and marks each restart with its failing Require; `}`
+/// jumps to the next restart, `>` to the next named step, `L` chooses the drawn layer.
+#[test]
+fn preview_trace_restarts_layers_and_scrolling() {
+    if !have_tmux() {
+        return;
+    }
+    let t = Tmux {
+        socket: format!("undercroft-test2-{}", std::process::id()),
+    };
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/diablo/cathedral.ron");
+    let command = format!(
+        "{} preview {} --seed 3 --param level=4",
+        env!("CARGO_BIN_EXE_undercroft"),
+        rules.display()
+    );
+    let out = t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "pv",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let p = t.wait("the level", |p| p.contains("attempts  "));
+    assert!(map_text(&p).contains("[]"), "cursor in view: {p}");
+    // scrolling: 16 rows down from the centre is past the bottom of a 21-row view
+    t.keys(&vec!["j"; 16]);
+    let p = t.wait("cursor moved", |p| p.contains("cursor    (20, 36)"));
+    assert!(
+        map_text(&p).contains("[]"),
+        "the view follows the cursor: {p}"
+    );
+    t.keys(&vec!["l"; 16]);
+    let p = t.wait("cursor moved right", |p| p.contains("cursor    (36, 36)"));
+    assert!(
+        map_text(&p).contains("[]"),
+        "the view follows the cursor: {p}"
+    );
+    // the trace: first restart, its Require named, then the next attempt's
+    t.keys(&["t"]);
+    t.wait("tracing", |p| p.contains("trace     step 1/"));
+    t.keys(&["}"]);
+    let p = t.wait("a restart", |p| p.contains("restart: Require"));
+    assert!(p.contains("attempt 1:"), "{p}");
+    t.keys(&["}"]);
+    t.wait("the second restart", |p| {
+        p.contains("attempt 2:") && p.contains("restart: Require")
+    });
+    t.keys(&["{"]);
+    t.wait("back to the first restart", |p| p.contains("attempt 1:"));
+    // the next named step (cathedral.ron names its steps)
+    t.keys(&[">"]);
+    t.wait("a named step", |p| !p.contains("restart: Require"));
+    // the layer selector
+    t.keys(&["L"]);
+    let p = t.wait("a chosen layer", |p| p.contains("chosen with L"));
+    assert!(p.contains("layer"), "{p}");
+    t.keys(&["q"]);
+}
+
+#[test]
+fn preview_reacts_to_keys_and_saves() {
+    if !have_tmux() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("undercroft-tmux-{}", std::process::id()));
@@ -175,6 +253,10 @@ fn preview_reacts_to_keys_and_saves() {
     assert!(p.contains(&format!("style.ron:{line}:")), "{p}");
     assert!(p.contains("did you mean `room_kind`"), "{p}");
     assert!(map_text(&p).contains('Z'), "last good dungeon kept: {p}");
+    let p = t.wait("the broken save counted", |p| {
+        p.contains("1 good, 1 broken")
+    });
+    assert!(p.contains("reloads"), "{p}");
 
     // fixed: recovers
     std::fs::write(&file, original.replace("glyph: 'S'", "glyph: 'Y'")).unwrap();

@@ -42,8 +42,8 @@ pub enum Action {
 }
 
 /// The help line.
-pub const HELP: &str = "n/p seed  r random seed  tab/shift-tab param  +/- change param  \
-t trace  [/] step  arrows/hjkl cursor  q quit";
+pub const HELP: &str = "q quit  n/p seed  r random  tab param  +/- change  t trace  [/] step  \
+{/} restart  </> named step  L layer  hjkl/arrows cursor";
 
 /// Everything the preview shows.
 pub struct App {
@@ -77,6 +77,13 @@ pub struct App {
     pub pending_save: Option<Instant>,
     /// A request is being generated (the picture shown is the previous one).
     pub generating: bool,
+    /// The tile layer chosen with `L`; `None` = automatic (the step's own layer while
+    /// stepping, else the rule set's picture layer).
+    pub layer: Option<String>,
+    /// How many saves did not load (their diagnostics shown, the last good dungeon kept).
+    pub broken: u32,
+    /// A one-line answer to the last key (e.g. why it did nothing).
+    pub status: Option<String>,
 }
 
 impl App {
@@ -98,6 +105,9 @@ impl App {
             reloads: 0,
             pending_save: None,
             generating: true,
+            layer: None,
+            broken: 0,
+            status: None,
         }
     }
 
@@ -123,7 +133,11 @@ impl App {
                     self.changed.clear();
                 }
                 if self.rules.is_none() {
-                    self.cursor = (dungeon.width / 2, dungeon.height / 2);
+                    let (w, h) = match crate::render::cells::cell_view(&dungeon) {
+                        Some(_) => dungeon.tile_size(),
+                        None => (dungeon.width, dungeon.height),
+                    };
+                    self.cursor = (w / 2, h / 2);
                 }
                 self.rules = Some(rules);
                 self.dungeon = Some(dungeon);
@@ -146,6 +160,9 @@ impl App {
                 true
             }
             Update::Broken { diagnostics, saved } => {
+                if saved.is_some() {
+                    self.broken += 1;
+                }
                 self.diagnostics = Some(diagnostics);
                 self.pending_save = saved;
                 true
@@ -192,9 +209,81 @@ impl App {
         Cow::Borrowed(&self.changed)
     }
 
+    /// The tile layer to draw: the one chosen with `L`; else, while stepping, the first
+    /// tile layer the shown step changed (so a step on another layer than the picture's shows
+    /// what it did); else `None` (the rule set's picture layer).
+    pub fn drawn_layer(&self) -> Option<String> {
+        if self.layer.is_some() {
+            return self.layer.clone();
+        }
+        let (i, t, rs, d) = (
+            self.frame?,
+            self.trace.as_ref()?,
+            self.rules.as_ref()?,
+            self.dungeon.as_ref()?,
+        );
+        let (rs, params) = rs.pick(&self.request.params).ok()?;
+        let values = rs.resolve_params(&params).ok()?;
+        let now = rs.to_dungeon(&t.frames.get(i)?.state, d.seed, &values, d.attempts);
+        let before = match i.checked_sub(1).and_then(|k| t.frames.get(k)) {
+            Some(f) => rs.to_dungeon(&f.state, d.seed, &values, d.attempts),
+            None => return None,
+        };
+        let default = crate::render::cells::cell_view(&now).map(|v| v.layer);
+        let changed = crate::render::cells::tile_layers(&now)
+            .into_iter()
+            .find(|l| now.layers.get(*l) != before.layers.get(*l))?
+            .to_string();
+        (Some(&changed) != default.as_ref()).then_some(changed)
+    }
+
+    /// Jump through the trace: to the next (previous) restart, or named step.
+    fn jump(&mut self, forward: bool, restart: bool) {
+        let Some(t) = self.trace.as_ref().filter(|t| !t.frames.is_empty()) else {
+            self.status = Some("no trace: press t to step through the run first".into());
+            return;
+        };
+        let i = self.frame.unwrap_or(t.frames.len() - 1);
+        let next = if restart {
+            t.next_restart(i, forward)
+        } else {
+            t.next_named(i, forward)
+        };
+        match next {
+            Some(n) => self.frame = Some(n),
+            None => {
+                let what = if restart { "restart" } else { "named step" };
+                let dir = if forward { "after" } else { "before" };
+                self.status = Some(format!("no {what} {dir} step {}", i + 1));
+            }
+        }
+    }
+
+    /// Cycle the drawn layer: automatic, then each tile layer of the shown dungeon in turn.
+    fn next_layer(&mut self) {
+        let Some(d) = self.shown() else { return };
+        let layers: Vec<String> = crate::render::cells::tile_layers(&d)
+            .into_iter()
+            .map(String::from)
+            .collect();
+        if layers.is_empty() {
+            self.status = Some("this dungeon has no tile layers to choose from".into());
+            return;
+        }
+        let at = self
+            .layer
+            .as_ref()
+            .and_then(|l| layers.iter().position(|x| x == l));
+        self.layer = match at {
+            None => Some(layers[0].clone()),
+            Some(k) => layers.get(k + 1).cloned(),
+        };
+    }
+
     /// Handle a key.
     pub fn key(&mut self, k: Key) -> Action {
         let n_params = self.rules.as_ref().map_or(0, |r| r.params.len());
+        self.status = None;
         match k {
             Key::Char('q') | Key::Esc => return Action::Quit,
             Key::Char('n') => self.request.seed = self.request.seed.wrapping_add(1),
@@ -236,6 +325,18 @@ impl App {
                 }
                 return Action::None;
             }
+            Key::Char(c @ ('{' | '}')) => {
+                self.jump(c == '}', true);
+                return Action::None;
+            }
+            Key::Char(c @ ('<' | '>')) => {
+                self.jump(c == '>', false);
+                return Action::None;
+            }
+            Key::Char('L') => {
+                self.next_layer();
+                return Action::None;
+            }
             Key::Left | Key::Char('h') => self.move_cursor(-1, 0),
             Key::Right | Key::Char('l') => self.move_cursor(1, 0),
             Key::Up | Key::Char('k') => self.move_cursor(0, -1),
@@ -252,8 +353,13 @@ impl App {
 
     fn move_cursor(&mut self, dx: i32, dy: i32) {
         if let Some(d) = &self.dungeon {
-            self.cursor.0 = (self.cursor.0 + dx).clamp(0, d.width - 1);
-            self.cursor.1 = (self.cursor.1 + dy).clamp(0, d.height - 1);
+            // tiles when the picture is a tile view, else room cells (the same for one grid)
+            let (w, h) = match crate::render::cells::cell_view(d) {
+                Some(_) => d.tile_size(),
+                None => (d.width, d.height),
+            };
+            self.cursor.0 = (self.cursor.0 + dx).clamp(0, w - 1);
+            self.cursor.1 = (self.cursor.1 + dy).clamp(0, h - 1);
         }
     }
 
@@ -268,6 +374,13 @@ impl App {
             return false;
         };
         let now = values[self.param];
+        if p.kind == ParamKind::File {
+            self.status = Some(format!(
+                "`{}` is a file: give it with --param {}=PATH",
+                p.name, p.name
+            ));
+            return false;
+        }
         let next = match (&p.kind, now) {
             (ParamKind::Bool, crate::engine::value::Value::Bool(b)) => (!b).to_string(),
             (ParamKind::Int { .. }, crate::engine::value::Value::Num(n)) => {
@@ -293,7 +406,8 @@ impl App {
         };
         let (x, y) = self.cursor;
         let mut s = format!("({x}, {y})");
-        if let Some(r) = d.room_at(x, y) {
+        let (cw, ch) = d.cell_size();
+        if let Some(r) = d.room_at(x.div_euclid(cw), y.div_euclid(ch)) {
             s += &format!(" room {} {} {}", r.id, r.kind, r.shape);
         }
         for (name, layer) in &d.layers {

@@ -4,7 +4,7 @@
 
 use super::app::{App, HELP};
 use crate::dungeon::Dungeon;
-use crate::render::cells::cell_view;
+use crate::render::cells::cell_view_of;
 use crate::render::colour;
 use crate::render::outline;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -13,8 +13,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// Where the map was drawn: terminal cell of grid cell (0, 0) and the size of one grid cell
-/// in terminal cells (for mapping the mouse to a cell).
+/// Where the map was drawn: terminal cell of the first grid cell shown, the size of one grid
+/// cell in terminal cells, and the scroll (the grid cell drawn first), for mapping the mouse
+/// to a cell.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct MapGeometry {
     /// Left column on the terminal.
@@ -25,6 +26,18 @@ pub struct MapGeometry {
     pub cell_w: u16,
     /// Terminal rows per grid cell.
     pub cell_h: u16,
+    /// The grid cell drawn at the top-left (non-zero when the map is bigger than the view
+    /// and scrolls to follow the cursor).
+    pub scroll: (i32, i32),
+}
+
+/// The first of `total` cells to show in a view of `visible` cells so that `cursor` stays
+/// in view: centred on the cursor, never past either end.
+pub fn scroll_to(cursor: i32, visible: i32, total: i32) -> i32 {
+    if total <= visible {
+        return 0;
+    }
+    (cursor - visible / 2).clamp(0, total - visible)
 }
 
 impl MapGeometry {
@@ -34,8 +47,8 @@ impl MapGeometry {
             return None;
         }
         Some((
-            ((col - self.x) / self.cell_w) as i32,
-            ((row - self.y) / self.cell_h) as i32,
+            ((col - self.x) / self.cell_w) as i32 + self.scroll.0,
+            ((row - self.y) / self.cell_h) as i32 + self.scroll.1,
         ))
     }
 }
@@ -105,7 +118,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
     };
     let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
     let cur = app.cursor;
-    if let Some(v) = cell_view(d) {
+    if let Some(v) = cell_view_of(d, app.drawn_layer().as_deref()) {
         // The symbol layer's glyphs, drawn faintly on the colours, keep the map readable on
         // terminals without colour (and in captured text).
         let glyphs: Option<Vec<Vec<char>>> = d.layers.iter().find_map(|(n, l)| match l {
@@ -121,8 +134,14 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
             .as_ref()
             .map(|g| outline::outlines(d, g))
             .unwrap_or_default();
-        for y in 0..v.height {
-            for x in 0..v.width {
+        let ox = scroll_to(cur.0, (area.width / 2) as i32, v.width as i32) as usize;
+        let oy = scroll_to(cur.1, area.height as i32, v.height as i32) as usize;
+        let (x1, y1) = (
+            v.width.min(ox + (area.width / 2) as usize),
+            v.height.min(oy + area.height as usize),
+        );
+        for y in oy..y1 {
+            for x in ox..x1 {
                 let (xi, yi) = (x as i32, y as i32);
                 let bg = v.colour(y * v.width + x);
                 let mut st = Style::default().bg(rgb(bg)).fg(rgb(colour::ink_on(bg)));
@@ -152,7 +171,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                     s = vec!['[', ']'];
                 }
                 let s: String = s.into_iter().collect();
-                put(f, area, x as u16 * 2, y as u16, &s, st);
+                put(f, area, (x - ox) as u16 * 2, (y - oy) as u16, &s, st);
             }
         }
         return MapGeometry {
@@ -160,6 +179,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
             y: area.y,
             cell_w: 2,
             cell_h: 1,
+            scroll: (ox as i32, oy as i32),
         };
     }
     let (w, h) = (d.width, d.height);
@@ -187,9 +207,14 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
         let c = colour::kind(&d.palette, &d.rooms[i].kind);
         Style::default().bg(rgb(c)).fg(rgb(colour::ink_on(c)))
     };
-    for y in 0..h {
-        for x in 0..w {
-            let (px, py) = (x as u16 * 4, y as u16 * 2);
+    let ox = scroll_to(cur.0, (area.width / 4) as i32, w);
+    let oy = scroll_to(cur.1, (area.height as i32 + 1) / 2, h);
+    for y in oy..h {
+        for x in ox..w {
+            let (px, py) = ((x - ox) as u16 * 4, (y - oy) as u16 * 2);
+            if px >= area.width || py >= area.height {
+                continue;
+            }
             let here = at(x, y);
             let mut st = here.map_or(Style::default().fg(Color::DarkGray), kind_style);
             let glyph = here.map_or('·', |i| {
@@ -232,6 +257,7 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
         y: area.y,
         cell_w: 4,
         cell_h: 2,
+        scroll: (ox, oy),
     }
 }
 
@@ -290,15 +316,33 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     row("cursor", app.under_cursor());
-    if let Some(ms) = app.redraw {
+    if app.redraw.is_some() || app.broken > 0 {
+        let redraw = app.redraw.map_or(String::new(), |ms| {
+            format!(", redraw {:.1} ms after debounce", ms.as_secs_f64() * 1e3)
+        });
         row(
             "reloads",
-            format!(
-                "{} (redraw {:.1} ms after debounce)",
-                app.reloads,
-                ms.as_secs_f64() * 1e3
-            ),
+            format!("{} good, {} broken{redraw}", app.reloads, app.broken),
         );
+    }
+    if let Some(d) = app.shown() {
+        let layers = crate::render::cells::tile_layers(&d);
+        if !layers.is_empty() {
+            let drawn = app.drawn_layer();
+            let shown = drawn
+                .clone()
+                .or_else(|| crate::render::cells::cell_view(&d).map(|v| v.layer))
+                .unwrap_or_default();
+            let how = match (&app.layer, drawn) {
+                (Some(_), _) => "chosen with L",
+                (None, Some(_)) => "the step's own layer",
+                (None, None) => "auto",
+            };
+            row(
+                "layer",
+                format!("{shown} ({how}; L: {})", layers.join(", ")),
+            );
+        }
     }
     let changed = app.marked().iter().filter(|&&c| c).count();
     if changed > 0 {
@@ -309,21 +353,46 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         };
         row("changed", format!("{changed} cells marked * (by {by})"));
     }
+    let mut restart_line = None;
     if let (Some(t), true) = (&app.trace, app.request.traced) {
         let n = t.frames.len();
         match app.frame.and_then(|i| t.frames.get(i).map(|f| (i, f))) {
-            Some((i, f)) => row(
+            Some((i, f)) => {
+                row(
+                    "trace",
+                    format!(
+                        "step {}/{n}, attempt {}: {} ({}) {}",
+                        i + 1,
+                        f.attempt + 1,
+                        f.label.name,
+                        f.label.kind,
+                        f.label.at
+                    ),
+                );
+                if let Some(id) = t.restart_after(i) {
+                    restart_line = Some(restart_text(app, id, f.attempt));
+                }
+            }
+            None => row(
                 "trace",
                 format!(
-                    "step {}/{n}: {} ({}) {}",
-                    i + 1,
-                    f.label.name,
-                    f.label.kind,
-                    f.label.at
+                    "{n} steps, {} restarts, showing the result",
+                    t.restarts.len()
                 ),
             ),
-            None => row("trace", format!("{n} steps, showing the result")),
         }
+    }
+    if let Some(l) = restart_line {
+        out.push(Line::from(Span::styled(
+            l,
+            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        )));
+    }
+    if let Some(st) = &app.status {
+        out.push(Line::from(Span::styled(
+            st.clone(),
+            Style::default().fg(Color::Yellow),
+        )));
     }
     if let Some(rs) = &app.rules {
         out.push(Line::from(Span::styled(
@@ -332,7 +401,16 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         )));
         let values = rs.resolve_params(&app.request.params).ok();
         for (i, p) in rs.params.iter().enumerate() {
-            let v = values.as_ref().map_or(String::new(), |v| p.show(v[i]));
+            let v = match p.kind {
+                crate::ruleset::ParamKind::File => app
+                    .request
+                    .params
+                    .0
+                    .get(&p.name)
+                    .cloned()
+                    .unwrap_or_else(|| "(no file: --param NAME=PATH)".into()),
+                _ => values.as_ref().map_or(String::new(), |v| p.show(v[i])),
+            };
             let text = format!(
                 "{} {} = {v}",
                 if i == app.param { '>' } else { ' ' },
@@ -376,6 +454,23 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     out
+}
+
+/// "✗ restart: Require `...` at file:line:col did not hold (attempt 2 follows)".
+fn restart_text(app: &App, id: u32, attempt: u32) -> String {
+    let what = app
+        .rules
+        .as_ref()
+        .and_then(|rs| {
+            let (rs, _) = rs.pick(&app.request.params).ok()?;
+            let f = rs.failure_points().get(id as usize)?;
+            Some(format!("{} at {}", f.what, f.at))
+        })
+        .unwrap_or_else(|| format!("failure point {id}"));
+    format!(
+        "✗ restart: {what} did not hold (attempt {} follows)",
+        attempt + 2
+    )
 }
 
 /// "stairs_up (12, 7), ..." — the markers of a dungeon.

@@ -126,7 +126,8 @@ fn event_loop(
                     if matches!(m.kind, MouseEventKind::Moved | MouseEventKind::Down(_)) =>
                 {
                     if let (Some((x, y)), Some(d)) = (geo.cell_at(m.column, m.row), &app.dungeon) {
-                        if x < d.width && y < d.height {
+                        let (w, h) = d.tile_size();
+                        if x < w && y < h {
                             app.cursor = (x, y);
                             dirty = true;
                         }

@@ -72,12 +72,40 @@ impl CellView {
 
 /// The cell view of `d`, if it is tile-based (see the module doc).
 pub fn cell_view(d: &Dungeon) -> Option<CellView> {
+    cell_view_of(d, None)
+}
+
+/// The layers a cell view can show: every layer but `rooms` that lies on the tile grid, in
+/// name order.
+pub fn tile_layers(d: &Dungeon) -> Vec<&str> {
+    d.layers
+        .keys()
+        .filter(|n| *n != ROOMS_LAYER)
+        .filter(|n| {
+            d.grids
+                .as_ref()
+                .is_none_or(|g| g.layers.get(*n).is_none_or(|l| l == "tiles"))
+        })
+        .map(|n| n.as_str())
+        .collect()
+}
+
+/// The cell view of layer `layer` of `d` (one of [`tile_layers`]; a tile layer is shown even
+/// when all its ids are 0), or, when `None` or not such a layer, the view of the module doc.
+pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
     let (w, h) = d.tile_size();
     let (w, h) = (w.max(0) as usize, h.max(0) as usize);
-    let symbols = d.layers.iter().find_map(|(n, l)| match l {
-        Layer::Symbols(rows) if n != ROOMS_LAYER => Some((n, rows)),
-        _ => None,
-    });
+    let chosen = layer
+        .filter(|l| tile_layers(d).contains(l))
+        .and_then(|l| d.layers.get_key_value(l));
+    let symbols = match chosen {
+        Some((n, Layer::Symbols(rows))) => Some((n, rows)),
+        Some(_) => None,
+        None => d.layers.iter().find_map(|(n, l)| match l {
+            Layer::Symbols(rows) if n != ROOMS_LAYER => Some((n, rows)),
+            _ => None,
+        }),
+    };
     let mut cells = Vec::with_capacity(w * h);
     let mut classes: Vec<([u8; 3], String, usize)> = Vec::new();
     let layer;
@@ -102,10 +130,13 @@ pub fn cell_view(d: &Dungeon) -> Option<CellView> {
             }
         }
     } else {
-        let (name, ids) = d.layers.iter().find_map(|(n, l)| match l {
-            Layer::Ids(rows) if rows.iter().flatten().any(|&v| v != 0) => Some((n, rows)),
-            _ => None,
-        })?;
+        let (name, ids) = match chosen {
+            Some((n, Layer::Ids(rows))) => (n, rows),
+            _ => d.layers.iter().find_map(|(n, l)| match l {
+                Layer::Ids(rows) if rows.iter().flatten().any(|&v| v != 0) => Some((n, rows)),
+                _ => None,
+            })?,
+        };
         layer = name.clone();
         let mut index: BTreeMap<u16, u16> = BTreeMap::new();
         for y in 0..h {

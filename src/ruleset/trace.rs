@@ -1,4 +1,5 @@
-//! Traces: the state after every operator step of a run, for step-through and debugging.
+//! Traces: the state after every operator step of a run, for step-through and debugging,
+//! with the attempt each step belongs to and where `Retry` restarted.
 
 use crate::engine::interpreter::Observer;
 use crate::engine::{State, StepLabel};
@@ -8,6 +9,9 @@ use crate::engine::{State, StepLabel};
 pub struct Trace {
     /// One frame per operator step, in order.
     pub frames: Vec<Frame>,
+    /// Every restart of a `Retry`, in order: (the number of frames recorded before it, the
+    /// failure point that did not hold — an index into `RuleSet::failure_points`).
+    pub restarts: Vec<(usize, u32)>,
 }
 
 /// One recorded step.
@@ -17,6 +21,42 @@ pub struct Frame {
     pub label: StepLabel,
     /// The state after it.
     pub state: State,
+    /// Restarts before this step (0 in the first attempt).
+    pub attempt: u32,
+}
+
+impl Trace {
+    /// The failure point whose failure restarted the run right after frame `i`, if any.
+    pub fn restart_after(&self, i: usize) -> Option<u32> {
+        self.restarts
+            .iter()
+            .find(|&&(n, _)| n == i + 1)
+            .map(|&(_, f)| f)
+    }
+
+    /// The first frame after `i` that is followed by a restart (`forward`), or the last one
+    /// before `i` (backward).
+    pub fn next_restart(&self, i: usize, forward: bool) -> Option<usize> {
+        let ends = self.restarts.iter().filter_map(|&(n, _)| n.checked_sub(1));
+        if forward {
+            ends.filter(|&e| e > i).min()
+        } else {
+            ends.filter(|&e| e < i).max()
+        }
+    }
+
+    /// The next (previous) frame after (before) `i` of a `Named` step.
+    pub fn next_named(&self, i: usize, forward: bool) -> Option<usize> {
+        let named = |k: &usize| {
+            let l = &self.frames[*k].label;
+            l.name != l.kind
+        };
+        if forward {
+            (i + 1..self.frames.len()).find(named)
+        } else {
+            (0..i).rev().find(named)
+        }
+    }
 }
 
 impl Observer for Trace {
@@ -24,6 +64,50 @@ impl Observer for Trace {
         self.frames.push(Frame {
             label: label.clone(),
             state: st.snapshot(),
+            attempt: self.restarts.len() as u32,
         });
+    }
+
+    fn restarted(&mut self, failure: u32) {
+        self.restarts.push((self.frames.len(), failure));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(t: &mut Trace, name: &str) {
+        let label = StepLabel {
+            name: name.into(),
+            kind: "FillRect",
+            at: String::new(),
+        };
+        let rng = crate::rng::Rng::new(&crate::rng::RngSpec::Pcg64, 1);
+        t.after_step(&label, &State::new(1, 1, 0, 0, 0, 0, rng));
+    }
+
+    #[test]
+    fn attempts_restarts_and_named_steps() {
+        let mut t = Trace::default();
+        frame(&mut t, "FillRect");
+        frame(&mut t, "walls");
+        t.restarted(4);
+        frame(&mut t, "FillRect");
+        frame(&mut t, "walls");
+        t.restarted(2);
+        frame(&mut t, "FillRect");
+        let attempts: Vec<u32> = t.frames.iter().map(|f| f.attempt).collect();
+        assert_eq!(attempts, [0, 0, 1, 1, 2]);
+        assert_eq!(t.restart_after(1), Some(4));
+        assert_eq!(t.restart_after(3), Some(2));
+        assert_eq!(t.restart_after(2), None);
+        assert_eq!(t.next_restart(0, true), Some(1));
+        assert_eq!(t.next_restart(1, true), Some(3));
+        assert_eq!(t.next_restart(3, true), None);
+        assert_eq!(t.next_restart(4, false), Some(3));
+        assert_eq!(t.next_named(1, true), Some(3));
+        assert_eq!(t.next_named(3, false), Some(1));
+        assert_eq!(t.next_named(3, true), None);
     }
 }
