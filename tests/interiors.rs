@@ -68,3 +68,66 @@ fn every_cell_of_every_layout_is_drawn_in_place() {
         }
     }
 }
+
+/// Issue 14 item 8: the legend is true to the picture — each room's kind glyph is in the wall
+/// corner above-left of its first cell — and no glyph has two meanings: flash-rooms' pool
+/// draws `S` (shop item) and `$` (pickup), so the start and shop rooms take other glyphs.
+#[test]
+fn kind_glyphs_mark_wall_corners_and_never_mean_a_tile() {
+    let rs = RuleSet::load("rules/isaac/flash-rooms.ron").unwrap();
+    let d = rs.generate(1, &Params::new()).unwrap();
+    let text = floor_with_interiors(&d);
+    let legend = text.lines().last().unwrap();
+    let tiles = text.lines().rev().nth(1).unwrap();
+    let kinds: Vec<(char, &str)> = legend
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split("  ")
+        .map(|item| {
+            (
+                item.chars().next().unwrap(),
+                &item[item.find(' ').unwrap() + 1..],
+            )
+        })
+        .collect();
+    let tile_glyphs: Vec<char> = tiles
+        .trim_start_matches("tiles: ")
+        .split("  ")
+        .filter_map(|item| item.chars().next())
+        .collect();
+    assert!(
+        tile_glyphs.contains(&'S') && tile_glyphs.contains(&'$'),
+        "{tiles}"
+    );
+    for (g, kind) in &kinds {
+        assert!(
+            !tile_glyphs.contains(g),
+            "`{g}` means both {kind} and a tile"
+        );
+    }
+    let glyph = |kind: &str| kinds.iter().find(|(_, k)| *k == kind).unwrap().0;
+    let lines: Vec<Vec<char>> = text.lines().skip(1).map(|l| l.chars().collect()).collect();
+    let lo = [
+        d.rooms
+            .iter()
+            .flat_map(|r| &r.cells)
+            .map(|c| c[0])
+            .min()
+            .unwrap(),
+        d.rooms
+            .iter()
+            .flat_map(|r| &r.cells)
+            .map(|c| c[1])
+            .min()
+            .unwrap(),
+    ];
+    for r in &d.rooms {
+        let c = r.cells[0];
+        let (x, y) = (
+            ((c[0] - lo[0]) * 14) as usize,
+            ((c[1] - lo[1]) * 8) as usize,
+        );
+        assert_eq!(lines[y][x], glyph(&r.kind), "room {} ({})", r.id, r.kind);
+    }
+}

@@ -3,7 +3,9 @@
 //! the rule set: of the first room with a layout, else of the first pool), cells are separated
 //! by one-tile walls (`█`), a door is an opening in the wall, the seams inside a multi-cell
 //! room are floor, and each room's kind glyph marks the wall corner above-left of its first
-//! cell. Rooms without a layout are drawn as plain floor. A legend lists the pool glyphs.
+//! cell (a kind whose glyph a pool tile also draws takes another, see `kind_glyphs`, so no
+//! glyph has two meanings). Rooms without a layout are drawn as plain floor. A legend lists
+//! the pool glyphs and the kinds' glyphs.
 //! Everything comes from the dungeon ([`Dungeon::interiors`], [`Dungeon::palette`]); a
 //! dungeon whose rule set has no room pools is drawn one tile per cell.
 
@@ -39,6 +41,7 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
     let (w, h) = ((hi[0] - lo[0] + 1) as usize, (hi[1] - lo[1] + 1) as usize);
     let (cols, rows) = (w * (cw + 1) + 1, h * (ch + 1) + 1);
     let mut canvas = vec![vec![' '; cols]; rows];
+    let kind_glyphs = kind_glyphs(d);
     let at = |gx: usize, gy: usize| (gx * (cw + 1) + 1, gy * (ch + 1) + 1);
     // Kind glyphs at each room's first wall corner, drawn last.
     let mut corners: Vec<(usize, usize, char)> = Vec::new();
@@ -54,7 +57,10 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
                 room.cells.iter().map(|c| c[1]).min().unwrap_or(0),
             ],
         };
-        let glyph = d.palette.kind(&room.kind).map_or('#', |k| k.glyph);
+        let glyph = kind_glyphs
+            .iter()
+            .find(|(k, _)| *k == room.kind)
+            .map_or('#', |&(_, g)| g);
         for (i, &c) in room.cells.iter().enumerate() {
             let [gx, gy] = local(c);
             if gx < 0 || gy < 0 || gx as usize >= w || gy as usize >= h {
@@ -123,6 +129,9 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
             canvas[y0 + ch][x0 + cw / 2] = FLOOR;
         }
     }
+    for &(y, x, g) in &corners {
+        canvas[y][x] = g;
+    }
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -140,14 +149,41 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
             legend.push(item);
         }
     }
-    let kinds: Vec<String> = d
-        .palette
-        .kinds
+    let kinds: Vec<String> = kind_glyphs
         .iter()
-        .filter(|k| d.rooms.iter().any(|r| r.kind == k.name))
-        .map(|k| format!("{} {}", k.glyph, k.name))
+        .filter(|(k, _)| d.rooms.iter().any(|r| r.kind == *k))
+        .map(|(k, g)| format!("{g} {k}"))
         .collect();
     let _ = writeln!(out, "tiles: {}", legend.join("  "));
-    let _ = writeln!(out, "rooms (wall corner): {}", kinds.join("  "));
+    let _ = writeln!(
+        out,
+        "rooms (in the wall corner above-left of each room): {}",
+        kinds.join("  ")
+    );
+    out
+}
+
+/// Each room kind's glyph in this picture: its own, unless a tile of the pools (or the wall
+/// or floor) or an earlier kind already draws it; then the first letter of its name (upper,
+/// then lower case), then a digit, that nothing else draws. So no glyph has two meanings.
+fn kind_glyphs(d: &Dungeon) -> Vec<(String, char)> {
+    let mut taken: Vec<char> = vec![WALL, FLOOR, ' '];
+    taken.extend(
+        d.interiors
+            .iter()
+            .flat_map(|i| i.legend.iter().map(|(g, _)| *g)),
+    );
+    let mut out = Vec::new();
+    for k in &d.palette.kinds {
+        let letters = k.name.chars().filter(char::is_ascii_alphabetic);
+        let g = std::iter::once(k.glyph)
+            .chain(letters.clone().map(|c| c.to_ascii_uppercase()))
+            .chain(letters.map(|c| c.to_ascii_lowercase()))
+            .chain('1'..='9')
+            .find(|c| !taken.contains(c))
+            .unwrap_or('?');
+        taken.push(g);
+        out.push((k.name.clone(), g));
+    }
     out
 }
