@@ -136,7 +136,9 @@ impl Lcg32 {
                 } else {
                     a
                 };
-                if n <= i32::MAX as i64 {
+                if v >= 0 && n < SMALL {
+                    small_rem(v as u32, n) as i64
+                } else if n <= i32::MAX as i64 {
                     (v % n as i32) as i64
                 } else {
                     v as i64 % n
@@ -144,7 +146,9 @@ impl Lcg32 {
             }
             LcgOutput::High { shift } => {
                 let v = s >> shift.min(31);
-                if n <= u32::MAX as i64 {
+                if n < SMALL {
+                    small_rem(v, n) as i64
+                } else if n <= u32::MAX as i64 {
                     (v % n as u32) as i64
                 } else {
                     v as i64 % n
@@ -152,6 +156,31 @@ impl Lcg32 {
             }
         }
     }
+}
+
+/// Bounds below this take their remainder through [`RECIPROCALS`] instead of a division.
+const SMALL: i64 = 256;
+
+/// `⌊(2^64 − 1) / d⌋ + 1` (mod 2^64) for every `d` in `1..SMALL` (entry 0 unused): the
+/// reciprocals of Lemire, Kaser and Kurz, "Faster remainder by direct computation" (2019).
+static RECIPROCALS: [u64; SMALL as usize] = {
+    let mut t = [0u64; SMALL as usize];
+    let mut d = 1;
+    while d < SMALL as usize {
+        t[d] = (u64::MAX / d as u64).wrapping_add(1);
+        d += 1;
+    }
+    t
+};
+
+/// `v % d` for `1 <= d < SMALL`, without a division: exact for every 32-bit `v` (the
+/// paper's Theorem 1 with N = 32, F = 64). Two multiplications cost a fraction of the
+/// division they replace, and LCG draws with small bounds are the innermost work of
+/// several operators.
+#[inline(always)]
+fn small_rem(v: u32, d: i64) -> u32 {
+    let low = RECIPROCALS[d as usize].wrapping_mul(v as u64);
+    ((low as u128 * d as u128) >> 64) as u32
 }
 
 /// A running generator.
@@ -245,6 +274,17 @@ mod tests {
         for _ in 0..1000 {
             let v = a.below(7);
             assert!((0..7).contains(&v));
+        }
+    }
+
+    #[test]
+    fn small_remainders_equal_the_division() {
+        for d in 1..SMALL {
+            for v in (0..2000u32).chain(u32::MAX - 2000..=u32::MAX).chain(
+                (0..64).map(|k| 1u32.rotate_left(k % 32).wrapping_mul(2654435761u32 ^ k)),
+            ) {
+                assert_eq!(small_rem(v, d), v % d as u32, "{v} % {d}");
+            }
         }
     }
 
