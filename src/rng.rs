@@ -29,6 +29,11 @@ pub trait RandomSource {
     /// An [`LcgOutput::AbsShift`] generator reproduces its original's one quirk: once in
     /// 2^32 steps the value is negative (see there).
     fn below(&mut self, n: i64) -> i64;
+    /// Make `count` draws of `below(n)` and drop their values, as fast as the generator
+    /// allows. Returns `false`, having drawn nothing, when one of those draws would have been
+    /// outside `0..n` (the rare negative value of [`LcgOutput::AbsShift`]): the caller then
+    /// makes the draws itself.
+    fn discard_below(&mut self, n: i64, count: u32) -> bool;
     /// `true` with probability `p` (clamped to `0..=1`); always draws once.
     fn chance(&mut self, p: f64) -> bool;
 }
@@ -119,6 +124,47 @@ impl Lcg32 {
     #[inline]
     fn high_bits(&mut self) -> i64 {
         (self.step() >> (32 - CHANCE_BITS)) as i64
+    }
+
+    /// `count` steps, committed unless one of the states reached is the one that gives
+    /// an `AbsShift` output its negative value (`|-2^31| = -2^31`).
+    #[inline]
+    fn discard(&mut self, count: u32) -> bool {
+        const RARE: u32 = 1 << 31;
+        let (a, c) = (self.multiplier, self.increment);
+        let step = |s: u32| s.wrapping_mul(a).wrapping_add(c);
+        let mut s = self.state;
+        let mut rare = false;
+        let mut left = count;
+        if left >= 8 {
+            // four lanes, each four steps at a time: s' = a^4 s + c (a^3 + a^2 + a + 1)
+            let (a2, c2) = (a.wrapping_mul(a), c.wrapping_mul(a).wrapping_add(c));
+            let (a4, c4) = (a2.wrapping_mul(a2), c2.wrapping_mul(a2).wrapping_add(c2));
+            let mut lanes = [0u32; 4];
+            for l in &mut lanes {
+                s = step(s);
+                *l = s;
+                rare |= s == RARE;
+            }
+            left -= 4;
+            while left >= 4 {
+                for l in &mut lanes {
+                    *l = l.wrapping_mul(a4).wrapping_add(c4);
+                    rare |= *l == RARE;
+                }
+                left -= 4;
+            }
+            s = lanes[3];
+        }
+        for _ in 0..left {
+            s = step(s);
+            rare |= s == RARE;
+        }
+        if rare && matches!(self.output, LcgOutput::AbsShift { .. }) {
+            return false;
+        }
+        self.state = s;
+        true
     }
 
     #[inline]
@@ -231,6 +277,23 @@ impl RandomSource for Rng {
         }
     }
 
+    #[inline]
+    fn discard_below(&mut self, n: i64, count: u32) -> bool {
+        if n <= 0 {
+            return true;
+        }
+        match self {
+            Rng::Pcg64(r) => {
+                for _ in 0..count {
+                    r.gen_range(0..n);
+                }
+                true
+            }
+            // one step per draw, whatever the bound
+            Rng::Lcg32(l) => l.discard(count),
+        }
+    }
+
     /// For an LCG: one step, the top 15 bits of the new state (whatever the output rule)
     /// compared with `p · 2^15`. Not through `below(2^15)`: an output rule may use the
     /// unshifted state for a bound that large (`AbsShift` above its `shift_max_bound`), and
@@ -280,11 +343,57 @@ mod tests {
     #[test]
     fn small_remainders_equal_the_division() {
         for d in 1..SMALL {
-            for v in (0..2000u32).chain(u32::MAX - 2000..=u32::MAX).chain(
-                (0..64).map(|k| 1u32.rotate_left(k % 32).wrapping_mul(2654435761u32 ^ k)),
-            ) {
+            for v in (0..2000u32)
+                .chain(u32::MAX - 2000..=u32::MAX)
+                .chain((0..64).map(|k| 1u32.rotate_left(k % 32).wrapping_mul(2654435761u32 ^ k)))
+            {
                 assert_eq!(small_rem(v, d), v % d as u32, "{v} % {d}");
             }
+        }
+    }
+
+    #[test]
+    fn discarding_draws_leaves_the_stream_where_the_draws_would() {
+        let high = RngSpec::Lcg32 {
+            multiplier: 1103515245,
+            increment: 12345,
+            output: LcgOutput::High { shift: 16 },
+        };
+        for spec in [RngSpec::Pcg64, borland_lcg(), high] {
+            for count in [0, 1, 7, 8, 9, 11, 38] {
+                let (mut a, mut b) = (Rng::new(&spec, 9), Rng::new(&spec, 9));
+                for _ in 0..count {
+                    a.below(5);
+                }
+                assert!(b.discard_below(5, count));
+                assert_eq!(a.below(1000), b.below(1000), "{spec:?} {count}");
+            }
+        }
+        // the state before -2^31: discarding over it refuses and draws nothing
+        let mut l = Rng::new(&borland_lcg(), 0);
+        let Rng::Lcg32(ref mut g) = l else {
+            unreachable!()
+        };
+        let a = 22695477u32;
+        let mut inv = a; // Newton's iteration for the inverse mod 2^32
+        for _ in 0..5 {
+            inv = inv.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(inv)));
+        }
+        assert_eq!(a.wrapping_mul(inv), 1);
+        g.state = (1u32 << 31).wrapping_sub(1).wrapping_mul(inv);
+        assert_eq!(g.clone().below(5), -3 % 5);
+        assert!(!l.discard_below(5, 3));
+        assert_eq!(l.below(5), -3 % 5, "nothing was drawn");
+        // ... also when it comes late in a long discard (the four-lane path)
+        for back in [5, 10, 19] {
+            let mut s = 1u32 << 31;
+            for _ in 0..back {
+                s = s.wrapping_sub(1).wrapping_mul(inv); // one step back
+            }
+            let mut l = Rng::new(&borland_lcg(), s as u64);
+            assert!(!l.discard_below(5, 20), "{back}");
+            assert!(l.discard_below(5, back - 1));
+            assert_eq!(l.below(5), -3 % 5);
         }
     }
 
