@@ -29,6 +29,11 @@ pub trait RandomSource {
     /// An [`LcgOutput::AbsShift`] generator reproduces its original's one quirk: once in
     /// 2^32 steps the value is negative (see there).
     fn below(&mut self, n: i64) -> i64;
+    /// Make `count` draws of `below(n)` and drop their values, as fast as the generator
+    /// allows. Returns `false`, having drawn nothing, when one of those draws would have been
+    /// outside `0..n` (the rare negative value of [`LcgOutput::AbsShift`]): the caller then
+    /// makes the draws itself.
+    fn discard_below(&mut self, n: i64, count: u32) -> bool;
     /// `true` with probability `p` (clamped to `0..=1`); always draws once.
     fn chance(&mut self, p: f64) -> bool;
 }
@@ -121,6 +126,47 @@ impl Lcg32 {
         (self.step() >> (32 - CHANCE_BITS)) as i64
     }
 
+    /// `count` steps, committed unless one of the states reached is the one that gives
+    /// an `AbsShift` output its negative value (`|-2^31| = -2^31`).
+    #[inline]
+    fn discard(&mut self, count: u32) -> bool {
+        const RARE: u32 = 1 << 31;
+        let (a, c) = (self.multiplier, self.increment);
+        let step = |s: u32| s.wrapping_mul(a).wrapping_add(c);
+        let mut s = self.state;
+        let mut rare = false;
+        let mut left = count;
+        if left >= 8 {
+            // four lanes, each four steps at a time: s' = a^4 s + c (a^3 + a^2 + a + 1)
+            let (a2, c2) = (a.wrapping_mul(a), c.wrapping_mul(a).wrapping_add(c));
+            let (a4, c4) = (a2.wrapping_mul(a2), c2.wrapping_mul(a2).wrapping_add(c2));
+            let mut lanes = [0u32; 4];
+            for l in &mut lanes {
+                s = step(s);
+                *l = s;
+                rare |= s == RARE;
+            }
+            left -= 4;
+            while left >= 4 {
+                for l in &mut lanes {
+                    *l = l.wrapping_mul(a4).wrapping_add(c4);
+                    rare |= *l == RARE;
+                }
+                left -= 4;
+            }
+            s = lanes[3];
+        }
+        for _ in 0..left {
+            s = step(s);
+            rare |= s == RARE;
+        }
+        if rare && matches!(self.output, LcgOutput::AbsShift { .. }) {
+            return false;
+        }
+        self.state = s;
+        true
+    }
+
     #[inline]
     fn below(&mut self, n: i64) -> i64 {
         let s = self.step();
@@ -136,7 +182,9 @@ impl Lcg32 {
                 } else {
                     a
                 };
-                if n <= i32::MAX as i64 {
+                if v >= 0 && n < SMALL {
+                    small_rem(v as u32, n) as i64
+                } else if n <= i32::MAX as i64 {
                     (v % n as i32) as i64
                 } else {
                     v as i64 % n
@@ -144,7 +192,9 @@ impl Lcg32 {
             }
             LcgOutput::High { shift } => {
                 let v = s >> shift.min(31);
-                if n <= u32::MAX as i64 {
+                if n < SMALL {
+                    small_rem(v, n) as i64
+                } else if n <= u32::MAX as i64 {
                     (v % n as u32) as i64
                 } else {
                     v as i64 % n
@@ -152,6 +202,31 @@ impl Lcg32 {
             }
         }
     }
+}
+
+/// Bounds below this take their remainder through [`RECIPROCALS`] instead of a division.
+const SMALL: i64 = 256;
+
+/// `⌊(2^64 − 1) / d⌋ + 1` (mod 2^64) for every `d` in `1..SMALL` (entry 0 unused): the
+/// reciprocals of Lemire, Kaser and Kurz, "Faster remainder by direct computation" (2019).
+static RECIPROCALS: [u64; SMALL as usize] = {
+    let mut t = [0u64; SMALL as usize];
+    let mut d = 1;
+    while d < SMALL as usize {
+        t[d] = (u64::MAX / d as u64).wrapping_add(1);
+        d += 1;
+    }
+    t
+};
+
+/// `v % d` for `1 <= d < SMALL`, without a division: exact for every 32-bit `v` (the
+/// paper's Theorem 1 with N = 32, F = 64). Two multiplications cost a fraction of the
+/// division they replace, and LCG draws with small bounds are the innermost work of
+/// several operators.
+#[inline(always)]
+fn small_rem(v: u32, d: i64) -> u32 {
+    let low = RECIPROCALS[d as usize].wrapping_mul(v as u64);
+    ((low as u128 * d as u128) >> 64) as u32
 }
 
 /// A running generator.
@@ -202,6 +277,23 @@ impl RandomSource for Rng {
         }
     }
 
+    #[inline]
+    fn discard_below(&mut self, n: i64, count: u32) -> bool {
+        if n <= 0 {
+            return true;
+        }
+        match self {
+            Rng::Pcg64(r) => {
+                for _ in 0..count {
+                    r.gen_range(0..n);
+                }
+                true
+            }
+            // one step per draw, whatever the bound
+            Rng::Lcg32(l) => l.discard(count),
+        }
+    }
+
     /// For an LCG: one step, the top 15 bits of the new state (whatever the output rule)
     /// compared with `p · 2^15`. Not through `below(2^15)`: an output rule may use the
     /// unshifted state for a bound that large (`AbsShift` above its `shift_max_bound`), and
@@ -245,6 +337,65 @@ mod tests {
         for _ in 0..1000 {
             let v = a.below(7);
             assert!((0..7).contains(&v));
+        }
+    }
+
+    #[test]
+    fn small_remainders_equal_the_division() {
+        for d in 1..SMALL {
+            for v in (0..2000u32)
+                .chain(u32::MAX - 2000..=u32::MAX)
+                .chain((0..64).map(|k| 1u32.rotate_left(k % 32).wrapping_mul(2654435761u32 ^ k)))
+            {
+                assert_eq!(small_rem(v, d), v % d as u32, "{v} % {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn discarding_draws_leaves_the_stream_where_the_draws_would() {
+        let high = RngSpec::Lcg32 {
+            multiplier: 1103515245,
+            increment: 12345,
+            output: LcgOutput::High { shift: 16 },
+        };
+        for spec in [RngSpec::Pcg64, borland_lcg(), high] {
+            for count in [0, 1, 7, 8, 9, 11, 38] {
+                let (mut a, mut b) = (Rng::new(&spec, 9), Rng::new(&spec, 9));
+                for _ in 0..count {
+                    a.below(5);
+                }
+                assert!(b.discard_below(5, count));
+                assert_eq!(a.below(1000), b.below(1000), "{spec:?} {count}");
+            }
+        }
+        // the state before -2^31: discarding over it refuses and draws nothing
+        let mut l = Rng::new(&borland_lcg(), 0);
+        let Rng::Lcg32(ref mut g) = l else {
+            unreachable!()
+        };
+        let a = 22695477u32;
+        let mut inv = a; // Newton's iteration for the inverse mod 2^32
+        for _ in 0..5 {
+            inv = inv.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(inv)));
+        }
+        assert_eq!(a.wrapping_mul(inv), 1);
+        g.state = (1u32 << 31).wrapping_sub(1).wrapping_mul(inv);
+        // |-2^31| >> 16 = -32768, and -32768 % 5 truncates toward zero
+        let negative = -(32768 % 5);
+        assert_eq!(g.clone().below(5), negative);
+        assert!(!l.discard_below(5, 3));
+        assert_eq!(l.below(5), negative, "nothing was drawn");
+        // ... also when it comes late in a long discard (the four-lane path)
+        for back in [5, 10, 19] {
+            let mut s = 1u32 << 31;
+            for _ in 0..back {
+                s = s.wrapping_sub(1).wrapping_mul(inv); // one step back
+            }
+            let mut l = Rng::new(&borland_lcg(), s as u64);
+            assert!(!l.discard_below(5, 20), "{back}");
+            assert!(l.discard_below(5, back - 1));
+            assert_eq!(l.below(5), negative);
         }
     }
 

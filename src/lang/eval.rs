@@ -9,7 +9,20 @@ use std::mem::MaybeUninit;
 
 impl Program {
     /// Evaluate, drawing random numbers from (and mutating lists of) `st`.
+    #[inline]
     pub fn eval(&self, st: &mut State) -> Value {
+        // One-instruction programs (constants and variables: most rectangle fields and
+        // areas, evaluated on every attempt) skip the interpreter loop.
+        match *self.code {
+            [Op::Push(v)] => v,
+            [Op::Var(slot)] => st.vars[slot as usize],
+            _ => self.run(st),
+        }
+    }
+
+    /// The interpreter loop.
+    #[inline(never)]
+    fn run(&self, st: &mut State) -> Value {
         // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
         // only reads slots it wrote, so every read below is of a written value.
         let mut stack = [MaybeUninit::<Value>::uninit(); MAX_STACK];

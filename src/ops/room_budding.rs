@@ -113,6 +113,10 @@ const MAX_BUDS: u32 = 1_000_000;
 /// Most distinct sizes for which checks are remembered during one room's size draws.
 const MEMO: usize = 16;
 
+/// Failed size draws of one room after which every size pair is checked (see
+/// `Op::later_attempts`).
+const LAZY: i64 = 3;
+
 /// Most values of `size_roll` for which the sizes are tabulated.
 const TABLE: i64 = 256;
 
@@ -125,6 +129,8 @@ struct SizeTable {
     size: Box<[i32]>,
     /// Number of classes (at most `MEMO`).
     classes: u8,
+    /// Every pair of classes (width, height), smallest area first.
+    pairs: Box<[(u8, u8)]>,
 }
 
 /// A room to bud from: `(x, y, w, h, dir)`.
@@ -232,10 +238,17 @@ impl Params {
                     }
                 })
                 .collect::<Vec<_>>();
-            (size.len() <= MEMO).then(|| SizeTable {
-                of_draw: of_draw.iter().map(|&i| i as u8).collect(),
-                classes: size.len() as u8,
-                size: size.into_boxed_slice(),
+            (size.len() <= MEMO).then(|| {
+                let k = size.len() as u8;
+                let mut pairs: Vec<(u8, u8)> =
+                    (0..k).flat_map(|a| (0..k).map(move |c| (a, c))).collect();
+                pairs.sort_by_key(|&(a, c)| size[a as usize] as i64 * size[c as usize] as i64);
+                SizeTable {
+                    of_draw: of_draw.iter().map(|&i| i as u8).collect(),
+                    classes: k,
+                    size: size.into_boxed_slice(),
+                    pairs: pairs.into_boxed_slice(),
+                }
             })
         });
         Some(Op {
@@ -295,11 +308,6 @@ impl Op {
         Flow::Continue
     }
 
-    #[inline]
-    fn size(&self, st: &mut State, b: &Bounds) -> i32 {
-        b.size_of(st.rng.below(self.size_roll) + self.size_add, self.size_even)
-    }
-
     /// Every cell of the check rectangle inside the area and free. Without wrapping, empty
     /// rectangles never pass (a room of size 0 is never placed: the original would accept
     /// one only after a negative draw, once in 2^32 steps, and with parameters allowing size
@@ -332,6 +340,59 @@ impl Op {
         st.grid_mut(self.layer).fill(r, self.value);
     }
 
+    /// Size draws 2..=`attempts` after a failed first one, with the sizes tabulated: the
+    /// layer does not change during the draws, so whether a size pair passes is the same at
+    /// every draw, and it is checked once per pair of size classes. After [`LAZY`] failed
+    /// attempts the pairs are checked until one passes: when none does, the draws before the
+    /// last make no difference (only the last sizes are used, by the second room) and are discarded without
+    /// being looked at. Every draw is still made, in order. Returns the last sizes drawn and
+    /// whether they passed.
+    #[inline(always)]
+    fn later_attempts(
+        &self,
+        st: &mut State,
+        t: &SizeTable,
+        draw: impl Fn(&mut State) -> (i64, i64, i32, i32),
+        test: impl Fn(&State, i32, i32) -> bool,
+    ) -> (i32, i32, bool) {
+        let k = t.classes as usize;
+        let mut known = [0u8; MEMO * MEMO]; // 0 unknown, 1 fails, 2 passes
+        let mut n = 1;
+        loop {
+            let (ra, rc, cw, ch) = draw(st);
+            n += 1;
+            // a negative draw (§1.2) has no class: checked directly
+            let ok = match (t.of_draw.get(ra as usize), t.of_draw.get(rc as usize)) {
+                (Some(&a), Some(&c)) => {
+                    let key = a as usize * k + c as usize;
+                    if known[key] == 0 {
+                        known[key] = 1 + test(st, cw, ch) as u8;
+                    }
+                    known[key] == 2
+                }
+                _ => test(st, cw, ch),
+            };
+            if ok || n >= self.attempts {
+                return (cw, ch, ok);
+            }
+            if n == LAZY {
+                // smallest pairs first: a passing one (which ends the search) is likeliest
+                // among them
+                let any = t.pairs.iter().any(|&(a, c)| {
+                    let key = a as usize * k + c as usize;
+                    if known[key] == 0 {
+                        known[key] = 1 + test(st, t.size[a as usize], t.size[c as usize]) as u8;
+                    }
+                    known[key] == 2
+                });
+                let skip = (self.attempts - n - 1).min(u32::MAX as i64 / 2) as u32;
+                if !any && st.rng.discard_below(self.size_roll, 2 * skip) {
+                    n += skip as i64;
+                }
+            }
+        }
+    }
+
     /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)
     /// with their axis flag, to bud from next.
     #[allow(clippy::too_many_arguments)]
@@ -348,14 +409,17 @@ impl Op {
         let r = st.rng.below(self.axis_roll);
         let sideways = if dir == 1 { r == 0 } else { r != 0 };
         let nd = if sideways { 1 } else { 0 };
-        // The first room's place and check for a size pair.
-        let check = |st: &State, cw: i32, ch: i32| {
-            let (rx, ry) = if sideways {
+        // The first room's place for a size pair, and its check.
+        let place = |cw: i32, ch: i32| {
+            if sideways {
                 (b.w(x - cw), b.w(h / 2 + y - ch / 2))
             } else {
                 (b.w(w / 2 + x - cw / 2), b.w(y - ch))
-            };
-            let ok = cw > 0
+            }
+        };
+        let test = |st: &State, cw: i32, ch: i32| {
+            let (rx, ry) = place(cw, ch);
+            cw > 0
                 && ch > 0
                 && if !sideways {
                     self.free(st, b, rx - 1, ry - 1, cw + 2, ch + 1)
@@ -363,63 +427,41 @@ impl Op {
                     self.free(st, b, rx - 1, ry - 1, ch + 2, cw + 1)
                 } else {
                     self.free(st, b, rx - 1, ry - 1, cw + 1, ch + 2)
-                };
-            (rx, ry, ok)
+                }
         };
-        let (cw, ch, rx, ry, ok) = match &self.sizes {
+        let even = self.size_even;
+        let draw = |st: &mut State| {
+            let (ra, rc) = (st.rng.below(self.size_roll), st.rng.below(self.size_roll));
+            (
+                ra,
+                rc,
+                b.size_of(ra + self.size_add, even),
+                b.size_of(rc + self.size_add, even),
+            )
+        };
+        let (cw, ch, ok) = match &self.sizes {
             Some(t) => {
-                // The layer does not change during the size draws, so a size pair's check
-                // is the same each time the pair is drawn: it is made once per pair (the
-                // draws themselves are all still made, in order).
-                let k = t.classes as usize;
-                let mut seen = [0u8; MEMO * MEMO]; // 0 unknown, 1 fails, 2 passes
-                let mut n = 0;
-                loop {
-                    let (ra, rc) = (st.rng.below(self.size_roll), st.rng.below(self.size_roll));
-                    n += 1;
-                    // a negative draw (§1.2) has no class: checked without the memo
-                    let (Some(&a), Some(&c)) =
-                        (t.of_draw.get(ra as usize), t.of_draw.get(rc as usize))
-                    else {
-                        let even = self.size_even;
-                        let cw = b.size_of(ra + self.size_add, even);
-                        let ch = b.size_of(rc + self.size_add, even);
-                        let (rx, ry, ok) = check(st, cw, ch);
-                        if ok || n >= self.attempts {
-                            break (cw, ch, rx, ry, ok);
-                        }
-                        continue;
-                    };
-                    let (cw, ch) = (t.size[a as usize], t.size[c as usize]);
-                    let key = a as usize * k + c as usize;
-                    let known = seen[key];
-                    if known == 1 {
-                        if n >= self.attempts {
-                            let (rx, ry, _) = check(st, cw, ch);
-                            break (cw, ch, rx, ry, false);
-                        }
-                        continue;
-                    }
-                    let (rx, ry, ok) = check(st, cw, ch);
-                    seen[key] = 1 + ok as u8;
-                    if ok || n >= self.attempts {
-                        break (cw, ch, rx, ry, ok);
-                    }
+                let (_, _, cw, ch) = draw(st);
+                let ok = test(st, cw, ch);
+                if ok || self.attempts <= 1 {
+                    (cw, ch, ok)
+                } else {
+                    self.later_attempts(st, t, draw, test)
                 }
             }
             None => {
                 let mut n = 0;
                 loop {
-                    let cw = self.size(st, b);
-                    let ch = self.size(st, b);
-                    let (rx, ry, ok) = check(st, cw, ch);
+                    let (_, _, cw, ch) = draw(st);
+                    let ok = test(st, cw, ch);
                     n += 1;
                     if ok || n >= self.attempts {
-                        break (cw, ch, rx, ry, ok);
+                        break (cw, ch, ok);
                     }
                 }
             }
         };
+        let (rx, ry) = place(cw, ch);
         if ok {
             self.mark(st, b, rx, ry, cw, ch);
         }

@@ -143,12 +143,34 @@ impl Op {
         let l = self.head.layer as usize;
         let mut data = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut data, w, h);
+        // one cell further along a line, and the side neighbour, as index offsets
+        let (ux, uy) = cell(0, 1);
+        let (stride, side) = (
+            g.as_grid().flat_index(ux, uy),
+            g.as_grid().flat_index(dx, dy),
+        );
         for line in l0..l1 {
             let mut start = p0;
             let mut len = 0usize;
+            // When the side neighbours of the line's first and last cells are in the grid, so
+            // are all of them: the line is read by index.
+            let ((fx, fy), (lx, ly)) = (cell(line, p0), cell(line, p1 - 1));
+            let gr = g.as_grid();
+            let by_index =
+                p1 > p0 && gr.in_bounds(fx + dx, fy + dy) && gr.in_bounds(lx + dx, ly + dy);
+            let mut i = gr.flat_index(fx, fy);
             for pos in p0..p1 {
-                let (x, y) = cell(line, pos);
-                if g.at(x, y) == self.run && g.get(x + dx, y + dy) == Some(self.beside) {
+                let here = i;
+                i += stride;
+                let long = if by_index {
+                    let gr = g.as_grid();
+                    let d = gr.as_slice();
+                    d[here as usize] == self.run && d[(here + side) as usize] == self.beside
+                } else {
+                    let (x, y) = cell(line, pos);
+                    g.at(x, y) == self.run && g.get(x + dx, y + dy) == Some(self.beside)
+                };
+                if long {
                     if len == 0 {
                         start = pos;
                     }
