@@ -284,3 +284,49 @@ fn json_without_the_drawing_fields_still_reads() {
             .count()
     );
 }
+
+/// Issue 14 item 8: `--scale N` zooms a PNG: N times the size, every pixel an N×N block of
+/// the default picture's; a scale that is not one whole factor is refused with exit code 2.
+#[test]
+fn png_scale_zooms_by_whole_pixels() {
+    let dir = temp_dir("scale");
+    let (one, three) = (dir.join("one.png"), dir.join("three.png"));
+    for (scale, path) in [("1", &one), ("3", &three)] {
+        run(
+            &[
+                "generate",
+                "rules/diablo/cathedral.ron",
+                "--seed",
+                "2",
+                "--format",
+                "png",
+                "--scale",
+                scale,
+                "-o",
+                path.to_str().unwrap(),
+            ],
+            None,
+        );
+    }
+    let a = image::open(&one).unwrap().to_rgb8();
+    let b = image::open(&three).unwrap().to_rgb8();
+    assert_eq!((b.width(), b.height()), (a.width() * 3, a.height() * 3));
+    for (x, y, p) in b.enumerate_pixels() {
+        assert_eq!(p, a.get_pixel(x / 3, y / 3), "({x}, {y})");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_undercroft"))
+        .args([
+            "generate",
+            "rules/diablo/cathedral.ron",
+            "--format",
+            "png",
+            "--scale",
+            "2x3",
+        ])
+        .args(["-o", dir.join("bad.png").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one zoom factor"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

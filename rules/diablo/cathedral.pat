@@ -260,10 +260,12 @@ rules ShadowFences {
 // Glyph classes for the ASCII view and the `level` symbol layer (ours, not the game's):
 // derived from BaseTypes above (base type 13 = floor; 11/12 arches and 5, 8, 9, 10, 14 arch
 // ends, but not the fences 27-44; 15 pillar), the door ids, the stairs 57-68 of the stair
-// minisets, and the dirt ids. Every other tile (walls, fences) is drawn as wall.
+// minisets, and solid dirt 22. Every other tile (walls, fences, and the back-of-wall tiles
+// 18-21, 23, 24 and their end variants 199-205: walls seen from the dirt side, spec §2, tile
+// names DirtHwall, DirtVwall, ...) is drawn as wall.
 table glyph_floor { 13 104 105 106 125 128 129 130 133 134 135 136 137 138 139 140 141 142 143 144 145 150 151 152 162 163 171 172 173 174 }
 table glyph_arch { 5 8 9 10 11 12 14 102 118 121 123 147 149 153 159 161 }
 table glyph_door { 25 26 103 }
 table glyph_pillar { 15 }
 table glyph_stairs { 57 58 59 60 61 62 63 64 65 66 67 68 }
-table glyph_dirt { 18 19 20 21 22 23 24 199 200 201 202 203 204 205 }
+table glyph_dirt { 22 }

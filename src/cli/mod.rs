@@ -19,7 +19,7 @@ mod stats;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use common::{load, one_line, parse_params, seeds};
-use output::{ascii, png_path, render_saved, sink, use_colour, write_png, Picture, When};
+use output::{ascii, png_path, png_zoom, render_saved, sink, use_colour, write_png, Picture, When};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -77,8 +77,9 @@ enum Command {
         /// seed). docs/authoring.md describes the layers.
         #[arg(long, value_enum, default_value_t = Format::Ascii)]
         format: Format,
-        /// tmx, tmj, ldtk: tiles per dungeon cell, N or WxH (default: the style's own, e.g.
-        /// its room pools' tiles per cell; one tile per cell for tile styles).
+        /// png: zoom, N pixels per pixel of the default picture (1..=16; default 1: 8 px a
+        /// tile). tmx, tmj, ldtk: tiles per dungeon cell, N or WxH (default: the style's own,
+        /// e.g. its room pools' tiles per cell; one tile per cell for tile styles).
         #[arg(long, value_name = "N|WxH", value_parser = Scale::parse)]
         scale: Option<Scale>,
         /// Write to FILE instead of standard output.
@@ -106,7 +107,8 @@ enum Command {
         /// editors (need -o FILE; see `generate --help`).
         #[arg(long, value_enum, default_value_t = Picture::Ascii)]
         format: Picture,
-        /// tmx, tmj, ldtk: tiles per dungeon cell, N or WxH (default: the style's own).
+        /// png: zoom, N pixels per pixel of the default picture (1..=16). tmx, tmj, ldtk:
+        /// tiles per dungeon cell, N or WxH (default: the style's own).
         #[arg(long, value_name = "N|WxH", value_parser = Scale::parse)]
         scale: Option<Scale>,
         /// Write to FILE instead of standard output.
@@ -204,10 +206,15 @@ fn png_files(
     (seed, count): (u64, u64),
     timeout: Option<f64>,
     output: Option<&Path>,
+    scale: Option<Scale>,
 ) -> ExitCode {
     let Some(out) = output else {
         eprintln!("error: --format png needs -o FILE.png");
         return ExitCode::from(2);
+    };
+    let zoom = match png_zoom(scale) {
+        Ok(z) => z,
+        Err(code) => return code,
     };
     let mut failed = false;
     for s in seeds(seed, count) {
@@ -219,7 +226,7 @@ fn png_files(
                 continue;
             }
         };
-        if let Err(code) = write_png(&d, &png_path(out, s, count > 1)) {
+        if let Err(code) = write_png(&d, &png_path(out, s, count > 1), zoom) {
             return code;
         }
     }
@@ -265,7 +272,14 @@ pub fn main() -> ExitCode {
             };
             let colour = use_colour(color, output.as_deref(), format == Format::Ascii);
             if format == Format::Png {
-                return png_files(&rs, &params, (seed, count), timeout, output.as_deref());
+                return png_files(
+                    &rs,
+                    &params,
+                    (seed, count),
+                    timeout,
+                    output.as_deref(),
+                    scale,
+                );
             }
             if let Some(editor) = format.editor() {
                 let mut ds = Vec::new();

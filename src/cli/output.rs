@@ -41,9 +41,24 @@ pub fn png_path(out: &Path, seed: u64, many: bool) -> PathBuf {
     out.with_file_name(format!("{stem}-{s}.{ext}", s = seed))
 }
 
-/// Write `d` as a PNG, saying why on failure.
-pub fn write_png(d: &Dungeon, path: &Path) -> Result<(), ExitCode> {
-    undercroft::render::png::write(d, path).map_err(|e| {
+/// The PNG zoom `--scale` asks for: one whole factor 1..=16 (`3`, or `3x3`); none = 1.
+pub fn png_zoom(scale: Option<Scale>) -> Result<u32, ExitCode> {
+    match scale {
+        None => Ok(1),
+        Some(Scale { x, y }) if x == y && (1..=16).contains(&x) => Ok(x),
+        Some(Scale { x, y }) => {
+            eprintln!(
+                "error: --scale {x}x{y}: for png, --scale is one zoom factor 1..=16 (pixels per \
+                 pixel of the default picture), e.g. --scale 3"
+            );
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// Write `d` as a PNG at `zoom`, saying why on failure.
+pub fn write_png(d: &Dungeon, path: &Path, zoom: u32) -> Result<(), ExitCode> {
+    undercroft::render::png::write_zoomed(d, path, zoom).map_err(|e| {
         eprintln!("error: cannot write {}: {e}", path.display());
         ExitCode::FAILURE
     })
@@ -147,8 +162,12 @@ pub fn render_saved(
     }
     if format == Picture::Png {
         let out = output.expect("checked above");
+        let zoom = match png_zoom(scale) {
+            Ok(z) => z,
+            Err(code) => return code,
+        };
         for d in &dungeons {
-            if let Err(code) = write_png(d, &png_path(out, d.seed, dungeons.len() > 1)) {
+            if let Err(code) = write_png(d, &png_path(out, d.seed, dungeons.len() > 1), zoom) {
                 return code;
             }
         }

@@ -65,12 +65,41 @@ pub fn check_size(d: &Dungeon) -> Result<(), String> {
 /// # Errors
 /// When the picture would be too large ([`check_size`]) or encoding fails.
 pub fn to_png(d: &Dungeon) -> image::ImageResult<Vec<u8>> {
+    to_png_zoomed(d, 1)
+}
+
+/// Encode `d` as PNG bytes, every pixel of the picture drawn as a `zoom × zoom` block
+/// (nearest neighbour: tiles and letters stay crisp). `zoom` is clamped to 1..=16.
+///
+/// # Errors
+/// When the zoomed picture would be wider or taller than [`MAX_SIDE`] pixels, or encoding
+/// fails.
+pub fn to_png_zoomed(d: &Dungeon, zoom: u32) -> image::ImageResult<Vec<u8>> {
+    let zoom = zoom.clamp(1, 16);
+    let too_big = || {
+        image::ImageError::Limits(image::error::LimitError::from_kind(
+            image::error::LimitErrorKind::DimensionError,
+        ))
+    };
     if check_size(d).is_err() {
-        return Err(image::ImageError::Limits(
-            image::error::LimitError::from_kind(image::error::LimitErrorKind::DimensionError),
-        ));
+        return Err(too_big());
     }
-    let img = picture(d);
+    let mut img = picture(d);
+    if zoom > 1 {
+        let (w, h) = (
+            img.width() as u64 * zoom as u64,
+            img.height() as u64 * zoom as u64,
+        );
+        if w > MAX_SIDE || h > MAX_SIDE {
+            return Err(too_big());
+        }
+        img = image::imageops::resize(
+            &img,
+            w as u32,
+            h as u32,
+            image::imageops::FilterType::Nearest,
+        );
+    }
     let mut out = std::io::Cursor::new(Vec::new());
     img.write_to(&mut out, image::ImageFormat::Png)?;
     Ok(out.into_inner())
@@ -82,8 +111,16 @@ pub fn to_png(d: &Dungeon) -> image::ImageResult<Vec<u8>> {
 /// # Errors
 /// When the file cannot be written.
 pub fn write(d: &Dungeon, path: &Path) -> std::io::Result<()> {
+    write_zoomed(d, path, 1)
+}
+
+/// [`write`] at a zoom (see [`to_png_zoomed`]).
+///
+/// # Errors
+/// When the picture is too large or the file cannot be written.
+pub fn write_zoomed(d: &Dungeon, path: &Path, zoom: u32) -> std::io::Result<()> {
     check_size(d).map_err(std::io::Error::other)?;
-    let bytes = to_png(d).map_err(std::io::Error::other)?;
+    let bytes = to_png_zoomed(d, zoom).map_err(std::io::Error::other)?;
     let name = path
         .file_name()
         .map_or("picture".into(), |n| n.to_string_lossy());
