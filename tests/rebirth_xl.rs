@@ -132,3 +132,82 @@ fn without_xl_one_boss_and_one_treasure() {
         assert_eq!(of_kind(&d, "treasure").len(), 1, "seed {s}");
     }
 }
+
+/// Visible 1x1 rooms (not the secret room) touching two or more visible rooms placed before
+/// them (lower ids). Rooms only ever join the map, ids rising, and a 1x1 room's only cell is
+/// the cell behind its parent's door, so each such room was let in by the 1/10 crowding
+/// exception (§5.3); reshaped specials keep their id and touch one room.
+fn crowded(d: &Dungeon) -> Vec<u32> {
+    let own = owner(d);
+    d.rooms
+        .iter()
+        .filter(|r| r.shape == "1x1" && r.kind != "secret")
+        .filter(|r| {
+            neighbours(d, &own, r.id)
+                .iter()
+                .filter(|&&n| n < r.id && d.rooms[n as usize].kind != "secret")
+                .count()
+                >= 2
+        })
+        .map(|r| r.id)
+        .collect()
+}
+
+/// §5.3 and the player observations on XL floors: the start has at least 2 neighbours, the
+/// secret room never borders a boss or the super secret room, and a 2×2 block of separate
+/// 1x1 rooms appears only through the crowding exception: its last room is a crowded one.
+/// Without `xl` no room is crowded.
+#[test]
+fn xl_floors_break_the_observations_only_by_crowding() {
+    let rs = RuleSet::load("rules/isaac/rebirth.ron").unwrap();
+    for stage in [1u64, 3] {
+        let (mut crowded_floors, mut blocks) = (0, 0);
+        for d in floors(&rs, stage) {
+            let ctx = format!("stage {stage} seed {}", d.seed);
+            let own = owner(&d);
+            let start = of_kind(&d, "start")[0].id;
+            let visible = |r: u32| d.rooms[r as usize].kind != "secret";
+            let around = neighbours(&d, &own, start);
+            assert!(
+                around.iter().filter(|&&r| visible(r)).count() >= 2,
+                "{ctx}: start"
+            );
+            for s in of_kind(&d, "secret") {
+                for n in neighbours(&d, &own, s.id) {
+                    let k = d.rooms[n as usize].kind.as_str();
+                    assert!(
+                        k != "boss" && k != "super_secret",
+                        "{ctx}: secret next to {k}"
+                    );
+                }
+            }
+            let c = crowded(&d);
+            crowded_floors += !c.is_empty() as usize;
+            for y in 0..12 {
+                for x in 0..12 {
+                    let ids: Option<Vec<u32>> = [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]]
+                        .iter()
+                        .map(|p| own.get(p).copied().filter(|&r| visible(r)))
+                        .collect();
+                    let Some(ids) = ids else { continue };
+                    if ids.iter().all(|&r| d.rooms[r as usize].shape == "1x1") {
+                        blocks += 1;
+                        let last = *ids.iter().max().unwrap();
+                        assert!(c.contains(&last), "{ctx}: block {ids:?} not by crowding");
+                    }
+                }
+            }
+        }
+        println!("XL stage {stage}: {crowded_floors} floors with a crowded room, {blocks} blocks of 1x1 rooms");
+        assert!(crowded_floors > 0 && blocks > 0, "stage {stage}");
+    }
+    let resolved = rs.resolve(&Params::new().set("stage", 3)).unwrap();
+    for s in 0..FLOORS {
+        let d = rs.generate_resolved(s, &resolved).unwrap();
+        assert_eq!(
+            crowded(&d),
+            Vec::<u32>::new(),
+            "stage 3 without xl, seed {s}"
+        );
+    }
+}
