@@ -52,6 +52,7 @@ pub mod dungeon;
 pub mod engine;
 pub mod export;
 pub mod lang;
+pub mod metrics;
 pub mod ops;
 pub mod preview;
 pub mod render;

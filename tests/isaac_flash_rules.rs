@@ -250,50 +250,99 @@ fn special_miniboss_is_one_in_ten_from_floor_three() {
     }
 }
 
-/// §1.3 item 4 [F-new]: in an armed attempt, once the pass counter exceeds 3, every open
-/// direction grows while rooms + random(2) < target. Checked with the 1/2 roll taken out
-/// (chance 0), so that only the fallback grows: from F = 4 (target > 15, the start re-added
-/// to every pass) the start's four neighbours are always rooms — the first growing pass
-/// takes every direction — and the count rule still holds exactly; unarmed, nothing grows.
+/// §1.3 item 4 [F-new]: once the attempt counter (1 on the first attempt) exceeds
+/// 4 + random(4), past pass 3, every open direction whose roll failed grows while rooms +
+/// random(2) < target. Checked with the 1/2 roll taken out (chance 0), so that only the
+/// fallback grows: attempts 1..4 grow nothing (so every floor restarts at least 4 times);
+/// from attempt 8 the threshold is always passed, and from F = 4 (target > 15, the start
+/// re-added to every pass) the first growing pass then takes all four directions of the
+/// start; the count rule still holds exactly. Without `forced_growth` nothing ever grows.
 #[test]
-fn forced_growth_takes_every_direction_after_pass_three() {
-    let text = |armed: f64| {
+fn forced_growth_waits_for_the_attempt_threshold() {
+    let text = |on: bool| {
         format!(
             r#"Ruleset(extends: "flash.ron", name: "forced-only",
-    params: {{ "forced_growth": Float(default: {armed:?}, min: 0.0, max: 1.0) }},
+    params: {{ "forced_growth": Bool(default: {on}) }},
     patch: [Replace("grow", GrowRoomGraph(
         start: (5, 3), start_kind: "start", start_var: "start", room_kind: "normal",
         target: "target", directions: [E, W, S, N], chance: "0", roll: BeforeBounds,
         columns: (1, 9), rows: (1, 6), max_neighbours: 1,
         frontier: Passes(count: 300, short_below: 2, short_counts: 0.5),
         reseed_when: "target > 15", dead_ends: "dead_ends",
-        force: "forced && pass > 3 && grown + rnd(2) < target"))])"#
+        force: "forced_growth && attempt > 4 + rnd(4) && pass > 3 && grown + rnd(2) < target"))])"#
         )
     };
-    let rs = load_text(&text(1.0)).unwrap_or_else(|e| panic!("{e:?}"));
+    // The shipped condition, so the test follows the rule file.
+    let shipped = std::fs::read_to_string("rules/isaac/flash.ron").unwrap();
+    assert!(shipped.contains(
+        r#"force: "forced_growth && attempt > 4 + rnd(4) && pass > 3 && grown + rnd(2) < target""#
+    ));
+    let rs = load_text(&text(true)).unwrap_or_else(|e| panic!("{e:?}"));
     for level in 4..=6u64 {
         let target = |r: f64| (20f64).min(r + 5.0 + level as f64 * 2.6);
         let want = [target(0.0).ceil() as usize, target(1.0).ceil() as usize];
+        let (mut late, mut at_five) = (0, 0);
         for d in floors(&rs, &Params::new().set("level", level), 0..FLOORS) {
-            for [x, y] in [[6, 3], [4, 3], [5, 4], [5, 2]] {
-                assert!(
-                    d.room_at(x, y).is_some(),
-                    "level {level} seed {}: ({x}, {y}) empty",
-                    d.seed
-                );
+            assert!(
+                d.attempts >= 4,
+                "level {level} seed {}: kept after {} restarts",
+                d.seed,
+                d.attempts
+            );
+            at_five += (d.attempts == 4) as usize;
+            if d.attempts >= 7 {
+                late += 1;
+                for [x, y] in [[6, 3], [4, 3], [5, 4], [5, 2]] {
+                    assert!(
+                        d.room_at(x, y).is_some(),
+                        "level {level} seed {}: ({x}, {y}) empty",
+                        d.seed
+                    );
+                }
             }
             assert!(want.contains(&grown(&d)), "level {level} seed {}", d.seed);
         }
+        println!("level {level}: kept at attempt 5: {at_five}, at attempt >= 8: {late}");
+        assert!(at_five > 0 && late > 0, "level {level}");
     }
-    let unarmed = load_text(&text(0.0)).unwrap();
-    let err = unarmed
-        .generate(1, &Params::new().set("level", 4))
-        .unwrap_err();
+    let off = load_text(&text(false)).unwrap();
+    let err = off.generate(1, &Params::new().set("level", 4)).unwrap_err();
     assert!(err.to_string().contains("rooms - 1"), "{err}");
 }
 
+/// §1.4: at attempt 399 the game gives up and re-enters the floor, which draws the target
+/// again. Checked with every condition but the count taken out and the count replaced by
+/// "target < 8 and this is attempt 398" on F = 1 (target 7.6 or 8.6, 1/2 each): a floor is
+/// kept only at the last attempt of a target of 7.6, so every floor has 398 k + 397
+/// restarts (k targets given up, each 397 restarts plus the restart of the floor), k is
+/// geometric with P(k = 0) = 1/2 and P(k = 1) = 1/4, and no floor grows a ninth room.
+#[test]
+fn gives_up_at_attempt_399_and_draws_the_target_again() {
+    let rs = load_text(
+        r#"Ruleset(extends: "flash.ron", name: "give-up",
+    patch: [Replace("count", Require("target < 8 && attempt == 398")),
+            Remove("boss_apart"), Remove("enough_dead_ends"), Remove("secret_needed")])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let ds = floors(&rs, &Params::new().set("level", 1), 0..FLOORS);
+    let mut ks = [0usize; 3];
+    for d in &ds {
+        assert_eq!(
+            d.attempts % 398,
+            397,
+            "seed {}: {} restarts",
+            d.seed,
+            d.attempts
+        );
+        assert!(grown(d) <= 8, "seed {}: {} rooms", d.seed, grown(d));
+        ks[(d.attempts as usize / 398).min(2)] += 1;
+    }
+    assert_odds(ks[0], ds.len(), 0.5, "kept with the first target");
+    assert_odds(ks[1], ds.len(), 0.25, "kept with the second target");
+}
+
 /// §1.4 [F-new]: with `count_slack` 1.25 a floor keeps at least 80 % of its target, and with
-/// every attempt armed for forced growth it needs fewer attempts than [F-old]'s exact count.
+/// the forced-growth fallback it needs fewer attempts than [F-old]'s exact count.
 #[test]
 fn new_count_rule_accepts_eighty_percent() {
     let rs = RuleSet::load("rules/isaac/flash.ron").unwrap();
@@ -303,7 +352,7 @@ fn new_count_rule_accepts_eighty_percent() {
         let params = base
             .clone()
             .set("count_slack", 1.25)
-            .set("forced_growth", 1.0);
+            .set("forced_growth", true);
         let new = floors(&rs, &params, 0..FLOORS);
         let mut short = 0;
         for d in &new {

@@ -14,6 +14,7 @@ mod common;
 mod editors;
 mod ops;
 mod output;
+mod pcg;
 mod serve;
 mod stats;
 
@@ -145,6 +146,11 @@ enum Command {
         /// step and at every Retry restart); the error says where it was.
         #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
         timeout: Option<f64>,
+        /// Instead of the distributions: `pcg`, the PCG benchmark's room-map measures
+        /// (quality, diversity, controllability, as implemented there and corrected), each
+        /// floor converted by `pcg.maps` beside the rule file.
+        #[arg(long, value_parser = ["pcg"])]
+        metrics: Option<String>,
     },
     /// Live preview in the terminal: redraws on every save of any file of the rule set,
     /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
@@ -400,7 +406,11 @@ pub fn main() -> ExitCode {
             seed,
             params,
             timeout,
-        } => stats::run(&rules, (count, seed), &params, timeout),
+            metrics,
+        } => match metrics {
+            Some(_) => pcg::run(&rules, (count, seed), &params),
+            None => stats::run(&rules, (count, seed), &params, timeout),
+        },
         Command::Preview {
             rules,
             seed,

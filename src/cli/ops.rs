@@ -17,7 +17,7 @@ const CONTROL: &[(&str, &str)] = &[
     ),
     (
         "Retry",
-        "Retry(max: N, steps: [...]): run steps until every Require holds",
+        "Retry(max: N, [var: \"attempt\",] [give_up: true,] steps: [...]): run steps until every Require holds",
     ),
     ("If", "If(cond: \"...\", then: [...], else: [...])"),
     (

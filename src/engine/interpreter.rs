@@ -35,6 +35,11 @@ pub enum Step {
         max: u32,
         /// `file:line:col` of the `Retry`, for messages.
         at: String,
+        /// The slot of the attempt-number variable, if any.
+        var: Option<u16>,
+        /// With `give_up`: the failure point reported to the enclosing `Retry` when every
+        /// attempt failed.
+        give_up: Option<u32>,
         /// The steps retried.
         body: Vec<Step>,
     },
@@ -159,7 +164,23 @@ pub fn run_steps<O: Observer>(
                 let branch = if cond.truth(st) { then } else { otherwise };
                 run_steps(branch, st, rc)?
             }
-            Step::Retry { max, at, body } => retry(*max, at, body, st, rc)?,
+            Step::Retry {
+                max,
+                at,
+                var,
+                give_up,
+                body,
+            } => retry(
+                &RetrySpec {
+                    max: *max,
+                    at,
+                    var: *var,
+                    give_up: *give_up,
+                },
+                body,
+                st,
+                rc,
+            )?,
             Step::ForEach {
                 label,
                 var,
@@ -230,19 +251,30 @@ fn for_each<O: Observer>(
     Ok(Flow::Continue)
 }
 
-fn retry<O: Observer>(
+/// The fixed parts of a `Retry` step.
+struct RetrySpec<'a> {
     max: u32,
-    at: &str,
+    at: &'a str,
+    var: Option<u16>,
+    give_up: Option<u32>,
+}
+
+fn retry<O: Observer>(
+    spec: &RetrySpec,
     body: &[Step],
     st: &mut State,
     rc: &mut RunCx<O>,
 ) -> Result<Flow, GenError> {
+    let RetrySpec { max, at, .. } = *spec;
     let start = st.snapshot();
     let before = rc.fail_counts.clone();
     for attempt in 0..max {
         if attempt > 0 {
             st.restore_from(&start);
             rc.attempts += 1;
+        }
+        if let Some(v) = spec.var {
+            st.vars[v as usize] = Value::Num(f64::from(attempt + 1));
         }
         match run_steps(body, st, rc)? {
             Flow::Continue => return Ok(Flow::Continue),
@@ -260,6 +292,9 @@ fn retry<O: Observer>(
                 }
             }
         }
+    }
+    if let Some(id) = spec.give_up {
+        return Ok(Flow::Fail(id));
     }
     let failures = failure_list(rc, &before);
     Err(GenError::RetryExhausted {

@@ -66,6 +66,19 @@ pub fn placed<'a>(st: &State, shapes: &'a [Shape], r: RoomId) -> Option<(&'a Sha
     Some((sh, [c0[0] - sh.cells[0][0], c0[1] - sh.cells[0][1]]))
 }
 
+/// The door slot (index into its shape's slots) of room `r` leading out of grid cell `cell`
+/// in direction `dir`; none when it has no slot there or no shape.
+pub fn slot_of(
+    st: &State,
+    shapes: &[Shape],
+    r: RoomId,
+    cell: [i32; 2],
+    dir: [i32; 2],
+) -> Option<usize> {
+    let (sh, o) = placed(st, shapes, r)?;
+    sh.slot_at([cell[0] - o[0], cell[1] - o[1]], dir)
+}
+
 /// Whether room `r` has a door slot leading out of grid cell `cell` in direction `dir`.
 pub fn has_slot(st: &State, shapes: &[Shape], r: RoomId, cell: [i32; 2], dir: [i32; 2]) -> bool {
     match placed(st, shapes, r) {

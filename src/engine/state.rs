@@ -383,6 +383,27 @@ impl State {
         n as u32
     }
 
+    /// Whether the `n` cells beyond room `id`'s first door, continuing in a straight line
+    /// away from the room on the other side of it (from that room's cell to this room's),
+    /// are inside the grid, empty, and touch no room but the cell before them in the line
+    /// (room space kept free behind a dead end). False for a room without a door.
+    pub fn clear_line(&self, id: RoomId, n: i32) -> bool {
+        let Some(door) = self.doors.iter().find(|d| d.rooms.contains(&id)) else {
+            return false;
+        };
+        let k = (door.rooms[1] == id) as usize;
+        let ([ox, oy], [px, py]) = (door.cells[k], door.cells[1 - k]);
+        let (dx, dy) = (ox - px, oy - py);
+        (1..=n).all(|i| {
+            let (x, y) = (ox + i * dx, oy + i * dy);
+            self.in_bounds(x, y)
+                && self.room_at(x, y) == NO_ROOM
+                && DIRS4.iter().all(|&(ex, ey)| {
+                    (ex, ey) == (-dx, -dy) || self.room_at(x + ex, y + ey) == NO_ROOM
+                })
+        })
+    }
+
     /// Door-graph distance (number of doors crossed) from room `from` to every room;
     /// `u32::MAX` where unreachable.
     pub fn door_distances(&self, from: RoomId) -> Vec<u32> {

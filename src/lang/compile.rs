@@ -497,6 +497,7 @@ impl<'a> Compiler<'a> {
             "h" => Func::H,
             "size" => Func::Size,
             "dist" => Func::Dist,
+            "clear_line" => Func::ClearLine,
             "room" => Func::RoomArea,
             "inset" => Func::Inset,
             "rect" => Func::RectArea,

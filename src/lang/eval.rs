@@ -276,6 +276,11 @@ fn call(
             let a = pop!();
             Value::Num(room_arg(a, st).map_or(0, |r| st.rooms[r as usize].n_cells) as f64)
         }
+        Func::ClearLine => {
+            let n = pop!().num();
+            let a = pop!();
+            Value::Bool(room_arg(a, st).is_some_and(|r| st.clear_line(r, n as i32)))
+        }
         Func::Dist => {
             let b = pop!();
             let a = pop!();

@@ -62,6 +62,8 @@ pub enum Func {
     Size,
     /// `dist(a, b)`
     Dist,
+    /// `clear_line(room, n)`
+    ClearLine,
     /// `room(r)`
     RoomArea,
     /// `inset(area, n)`
@@ -115,6 +117,7 @@ pub(crate) const FUNCS: &[FnDef] = &[
     FnDef { name: "h", params: &[P::V(Type::Room)], ret: Type::Num, doc: "h(room): height of its bounding box in room cells; h(area): height in tiles" },
     FnDef { name: "size", params: &[P::V(Type::Room)], ret: Type::Num, doc: "size(room): number of room cells (0 for no room)" },
     FnDef { name: "dist", params: &[P::V(Type::Room), P::V(Type::Room)], ret: Type::Num, doc: "dist(a, b): doors crossed on the shortest way from a to b (-1 when unreachable)" },
+    FnDef { name: "clear_line", params: &[P::V(Type::Room), P::V(Type::Num)], ret: Type::Bool, doc: "clear_line(room, n): the n cells beyond the room, straight on from the room behind its first door, are in the grid, empty and touch nothing but the line" },
     FnDef { name: "room", params: &[P::V(Type::Room)], ret: Type::Area, doc: "room(r): the tiles of its bounding box of room cells (an area)" },
     FnDef { name: "inset", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Area, doc: "inset(area, n): the area shrunk by n tiles on every side (grown when n < 0)" },
     FnDef { name: "rect", params: &[P::V(Type::Num), P::V(Type::Num), P::V(Type::Num), P::V(Type::Num)], ret: Type::Area, doc: "rect(x, y, w, h): the area of w x h tiles from (x, y)" },

@@ -4,7 +4,10 @@
 //! E).
 //!
 //! The first direction whose cell is inside `columns`/`rows`, empty, and has at most
-//! `max_neighbours` occupied neighbours wins. The new room is joined to the given room only.
+//! `max_neighbours` occupied neighbours wins. With `shuffle` the directions are first put in
+//! a random order (a Fisher–Yates pass from the end, one draw of `0..=i` per position i), as
+//! the Rebirth family's second boss room picks among the first one's free sides
+//! (spec/isaac-rebirth.md §6.2). The new room is joined to the given room only.
 //! Writes the room, a door, the variable. Fails when no direction qualifies and `require`
 //! is set (the default).
 
@@ -13,6 +16,7 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Scope;
+use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -50,6 +54,9 @@ pub struct Params {
     /// Restart the enclosing `Retry` when no direction qualifies. Default true.
     #[serde(default = "yes")]
     pub require: bool,
+    /// Try the directions in a random order instead of the given one. Default false.
+    #[serde(default)]
+    pub shuffle: bool,
 }
 
 fn one() -> u32 {
@@ -71,6 +78,7 @@ pub struct Op {
     columns: (i32, i32),
     rows: (i32, i32),
     fail_none: Option<u32>,
+    shuffle: bool,
 }
 
 impl Params {
@@ -118,6 +126,7 @@ impl Params {
             columns: self.columns.unwrap_or((0, w - 1)),
             rows: self.rows.unwrap_or((0, h - 1)),
             fail_none,
+            shuffle: self.shuffle,
         })
     }
 }
@@ -131,7 +140,18 @@ impl Op {
         let Some(src) = st.vars[self.to as usize].room() else {
             return self.fail_none.map_or(Flow::Continue, Flow::Fail);
         };
-        for &(dx, dy) in &self.dirs {
+        let mut shuffled;
+        let dirs: &[(i32, i32)] = if self.shuffle {
+            shuffled = self.dirs.clone();
+            for i in (1..shuffled.len()).rev() {
+                let j = st.rng.below(i as i64 + 1) as usize;
+                shuffled.swap(i, j);
+            }
+            &shuffled
+        } else {
+            &self.dirs
+        };
+        for &(dx, dy) in dirs {
             let cells = st.cells_of(src);
             let found = cells.iter().find_map(|&[x, y]| {
                 let (nx, ny) = (x + dx, y + dy);
@@ -184,6 +204,7 @@ mod tests {
             columns: None,
             rows: None,
             require: true,
+            shuffle: false,
         };
         let op = p.compile(&mut cx).expect("compiles");
         let mut st = State::new(3, 3, 0, cx.vars.len(), 0, 0, Rng::new(&RngSpec::Pcg64, 1));

@@ -1,8 +1,11 @@
 //! Placing a one-cell room at the best-scoring empty cell (the Rebirth-family secret room,
 //! spec/isaac-rebirth.md §6.4, [BL]).
 //!
-//! Cells are scanned row by row (y, then x). A cell is skipped when it is a room, or when it
-//! touches a room whose kind is in `avoid_kinds`. Otherwise its score is `base +
+//! Cells are scanned row by row (y, then x). A cell is skipped when it is a room, when it
+//! touches a room whose kind is in `avoid_kinds`, or (with `layout_doors`) when it lies behind
+//! a door slot of a room that already has a layout without a door in that slot (the
+//! blacklist of spec/isaac-rebirth.md §6.4: a configured room's walls keep the secret room
+//! away; rooms without a layout yet never block, their layout must later supply the door). Otherwise its score is `base +
 //! rnd(jitter)` (drawn for every such cell); for each side in the order W, N, E, S holding a
 //! room: if that room has no door slot leading into the cell, `no_door_penalty` is
 //! subtracted, else the room counts as a neighbour. Cells with no neighbour or a negative
@@ -14,7 +17,7 @@
 //! Writes the room (with `shape`), doors to every room it touches, the variable. Fails only
 //! with `require: true` when no cell qualifies.
 
-use crate::engine::shape::{connect, has_slot};
+use crate::engine::shape::{connect, has_slot, slot_of};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -55,6 +58,9 @@ pub struct Params {
     /// Restart the enclosing `Retry` when no cell qualifies. Default false.
     #[serde(default)]
     pub require: bool,
+    /// Skip cells behind a door slot of a room whose layout has no door there. Default false.
+    #[serde(default)]
+    pub layout_doors: bool,
 }
 
 /// Compiled `PlaceByScore`.
@@ -70,6 +76,8 @@ pub struct Op {
     penalties: Vec<(u32, i32)>,
     avoid: u64,
     fail_none: Option<u32>,
+    /// With `layout_doors`: the door mask of every layout, by layout id.
+    layout_doors: Option<Vec<u32>>,
 }
 
 /// W, N, E, S.
@@ -118,11 +126,33 @@ impl Params {
             penalties: self.penalties.clone(),
             avoid,
             fail_none,
+            layout_doors: self
+                .layout_doors
+                .then(|| cx.layouts().iter().map(|l| l.doors).collect()),
         })
     }
 }
 
 impl Op {
+    /// With `layout_doors`: whether a neighbour of `cell` that has a layout has a door slot
+    /// towards it that its layout leaves without a door.
+    fn walled(&self, st: &State, [x, y]: [i32; 2]) -> bool {
+        let Some(masks) = &self.layout_doors else {
+            return false;
+        };
+        SIDES.iter().any(|&[dx, dy]| {
+            let r = st.room_at(x + dx, y + dy);
+            if r == NO_ROOM {
+                return false;
+            }
+            let Some(l) = st.rooms[r as usize].layout else {
+                return false;
+            };
+            let slot = slot_of(st, &self.shapes, r, [x + dx, y + dy], [-dx, -dy]);
+            slot.is_some_and(|k| masks.get(l as usize).is_some_and(|m| m >> k & 1 == 0))
+        })
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if let Some(v) = self.var {
@@ -141,7 +171,7 @@ impl Op {
                     let r = st.room_at(x + dx, y + dy);
                     r != NO_ROOM && self.avoid >> st.rooms[r as usize].kind & 1 == 1
                 });
-                if avoided {
+                if avoided || self.walled(st, [x, y]) {
                     continue;
                 }
                 let mut score = self.base + st.rng.below(self.jitter as i64) as i32;
@@ -231,6 +261,46 @@ mod tests {
                 [[2, 1], [3, 1]],
             ]
         );
+    }
+
+    /// A lone `1x1` start at (1, 1) of a 3x3 grid whose layout has only the east door (R0):
+    /// with `layout_doors` its west, north and south cells are walled off, so the secret room
+    /// takes (2, 1) on every seed; without it the four equal cells are drawn (and some seed
+    /// takes another one).
+    #[test]
+    fn layout_walls_keep_the_room_away() {
+        let pool = "pool \"p\"\ncell 1 x 1\nlegend {\n  '.' floor\n}\nlayout \"east\" {\n  shape \"1x1\" doors [R0] kinds [start] difficulty 1 weight 1\n  interior {\n    |.|\n  }\n}\n";
+        let steps = |walls: bool| {
+            format!(
+                r#"GrowShapes(start: (1, 1), start_shape: "1x1", start_kind: "start",
+                room_kind: "normal", target: "0", base_shape: "1x1", remove_chance: "0",
+                start_children: "4", children: "4", push_back_chance: "0",
+                dead_ends: "dead_ends"),
+            AssignLayouts(pools: ["p"], kinds: ["start"]),
+            PlaceByScore(kind: "secret", base: 10, jitter: 0, no_door_penalty: 100,
+                require: true, layout_doors: {walls}),"#
+            )
+        };
+        let head = r#"pools: { "p": "p.pool" },"#;
+        let files = [("p.pool", pool)];
+        let secret = |walls: bool, seed: u64| {
+            let rs = crate::ops::testing::load(
+                3,
+                3,
+                &format!("{} {head}", crate::ops::testing::ROOM_HEAD),
+                &steps(walls),
+                files
+                    .iter()
+                    .map(|(a, b)| (a.to_string(), b.to_string()))
+                    .collect(),
+            );
+            let d = rs.generate(seed, &crate::Params::new()).unwrap();
+            d.rooms.iter().find(|r| r.kind == "secret").unwrap().cells[0]
+        };
+        for seed in 0..20 {
+            assert_eq!(secret(true, seed), [2, 1], "seed {seed}");
+        }
+        assert!((0..20).any(|seed| secret(false, seed) != [2, 1]));
     }
 
     /// A `1x1` start grown by `GrowShapes` (target 0) at (0, 0) of a 2x2 grid is the only

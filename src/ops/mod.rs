@@ -245,12 +245,23 @@ operators! {
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
 /// the state the Retry started from (the random stream continues) and run them again, at
-/// most `max` times in all.
+/// most `max` times in all. With `var: "attempt"` the steps read the attempt number (1 on
+/// the first run, set after the state is restored, so it survives the restart); with
+/// `give_up: true` a Retry whose attempts all failed fails the enclosing `Retry` (which
+/// restarts from its own beginning) instead of ending the run with an error.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Retry")]
 pub struct RetryDef {
     /// The most attempts, 1..=10,000,000 (the first run counts as one).
     pub max: Attempts,
+    /// A number variable holding the attempt number, 1..=max. Default none.
+    #[serde(default)]
+    pub var: Option<Src>,
+    /// When all `max` attempts failed: `true` fails the enclosing `Retry` (a failure point
+    /// of its own, "gave up after N attempts"); `false` ends the run with an error naming the
+    /// conditions that kept failing. Default false.
+    #[serde(default)]
+    pub give_up: bool,
     /// The steps run on every attempt.
     pub steps: Vec<StepDef>,
 }

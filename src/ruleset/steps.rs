@@ -111,10 +111,23 @@ impl Cx<'_> {
                             self.position_before_nth(s, "Retry(", retry_depth(r))
                         })
                 });
+                let var = match &r.var {
+                    Some(v) => Some(self.declare_var(v, Type::Num)?),
+                    None => None,
+                };
+                let give_up = r.give_up.then(|| {
+                    self.failures.push(crate::engine::FailurePoint {
+                        what: format!("Retry gave up after {} attempts", r.max.0),
+                        at: at.clone(),
+                    });
+                    (self.failures.len() - 1) as u32
+                });
                 let body = self.steps(&r.steps);
                 Some(Step::Retry {
                     max: r.max.0,
                     at,
+                    var,
+                    give_up,
                     body,
                 })
             }
