@@ -12,8 +12,12 @@ macro_rules! outln {
 mod budget;
 mod common;
 mod editors;
+mod lint;
 mod ops;
 mod output;
+mod report;
+mod runner;
+mod search;
 mod serve;
 mod stats;
 
@@ -123,11 +127,32 @@ enum Command {
         #[arg(required = true)]
         rules: Vec<PathBuf>,
     },
-    /// Generate many seeds in parallel and report distributions (rooms, kinds, attempts,
-    /// time per dungeon).
+    /// Generate many seeds in parallel and report every measure's distribution.
+    ///
+    /// Measures (docs/stats.md has the full list): rooms, doors, dead_ends, room_cells,
+    /// boss_distance (doors from the `start` room to the `boss` room), stairs_distance
+    /// (steps between the first two markers over walkable tiles), regions (connected
+    /// walkable regions), walkable (tiles), markers, attempts, problems (lint findings),
+    /// rooms by kind and by shape, floor area by tile class, the rule file's own measures
+    /// (`stats: Stats(measures: [...])`); then the lint checks, every restart cause as a
+    /// share of all restarts, and generation time percentiles.
+    ///
+    /// Compare two settings over the same seeds:
+    ///   undercroft stats rules/isaac/rebirth.ron --vs-param big_removal=0
+    ///   undercroft stats rules/isaac/flash.ron --vs rules/isaac/demo.ron
+    /// A `*` marks a difference larger than its noise: Welch's t-test on the two means,
+    /// |t| > 3.3 (two-sided p < 0.001).
+    ///
+    /// Shard a big run and merge the parts (docs/stats.md has GNU parallel, Slurm and
+    /// Kubernetes recipes); the merge equals one run over all the seeds:
+    ///   undercroft stats R.ron --seed 1 --count 5000 --format json > a.json
+    ///   undercroft stats R.ron --seed 5001 --count 5000 --format json > b.json
+    ///   undercroft stats --merge a.json b.json
+    #[command(verbatim_doc_comment)]
     Stats {
-        /// The rule file, e.g. rules/isaac/flash.ron.
-        rules: PathBuf,
+        /// The rule file, e.g. rules/isaac/flash.ron (not with --merge).
+        #[arg(required_unless_present = "merge")]
+        rules: Option<PathBuf>,
         /// How many seeds (at least 1).
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         count: u64,
@@ -141,6 +166,85 @@ enum Command {
         /// step and at every Retry restart); the error says where it was.
         #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
         timeout: Option<f64>,
+        /// text (a table with sparklines) or json (one mergeable summary object; with --vs
+        /// {"a": ..., "b": ...}).
+        #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+        format: StatsFormat,
+        /// Also draw measure NAME as a bar chart (repeatable; e.g. rooms, kind.boss,
+        /// time_us).
+        #[arg(long, value_name = "NAME")]
+        hist: Vec<String>,
+        /// Compare with this rule file over the same seeds (B; A is RULES).
+        #[arg(long, value_name = "RULES")]
+        vs: Option<PathBuf>,
+        /// Compare with these parameters (B = A's --param, then these; repeatable).
+        #[arg(long = "vs-param", value_name = "NAME=VALUE")]
+        vs_params: Vec<String>,
+        /// Merge summaries written by `stats --format json` (shards of one rule set and
+        /// parameter set) and report them as one run.
+        #[arg(long, value_name = "SUMMARY.json", num_args = 1.., conflicts_with_all = ["vs", "vs_params"])]
+        merge: Vec<PathBuf>,
+    },
+    /// Check many seeds for broken levels: walkable floor in several regions, markers
+    /// (stairs) unreachable from each other, rooms unreachable from the start, required
+    /// markers missing. One line per problem, `seed N: CHECK: detail`; exits 1 if any.
+    ///
+    /// The checks read the generated dungeon and never change it. Which tiles are
+    /// walkable and which markers are required is the rule file's
+    /// `stats: Stats(walkable: ..., markers: [...])` (docs/stats.md).
+    #[command(verbatim_doc_comment)]
+    Lint {
+        /// The rule file.
+        rules: PathBuf,
+        /// How many seeds (at least 1).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        count: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// --param NAME=VALUE (repeatable).
+        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Stop a generation that runs longer than SECONDS.
+        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
+        timeout: Option<f64>,
+    },
+    /// Print the seeds whose dungeon satisfies a condition over the measures, in seed
+    /// order (generated in parallel), stopping after --limit.
+    ///
+    ///   undercroft search rules/isaac/flash.ron -p level=6 \
+    ///       --where 'boss_distance >= 7 && count(library) > 0' --limit 5
+    ///
+    /// EXPR is the rule files' expression language over the measures of `stats`: rooms,
+    /// doors, dead_ends, boss_distance, stairs_distance, regions, problems, ...; a family
+    /// member is written with `_` (kind_boss, shape_2x2, area_floor); count(KIND) counts
+    /// rooms of a kind. Every printed seed regenerates (same rules and parameters) to a
+    /// dungeon that satisfies EXPR.
+    #[command(verbatim_doc_comment)]
+    Search {
+        /// The rule file.
+        rules: PathBuf,
+        /// The condition, e.g. 'boss_distance >= 7 && count(library) > 0'.
+        #[arg(long = "where", value_name = "EXPR")]
+        expr: String,
+        /// Stop after this many seeds.
+        #[arg(long, default_value_t = 10)]
+        limit: u64,
+        /// The first seed tried.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Try at most this many seeds (default: until --limit are found).
+        #[arg(long)]
+        count: Option<u64>,
+        /// --param NAME=VALUE (repeatable).
+        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Stop a generation that runs longer than SECONDS.
+        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
+        timeout: Option<f64>,
+        /// seeds (one a line) or json (each found dungeon's JSON line).
+        #[arg(long, value_enum, default_value_t = SearchFormat::Seeds)]
+        format: SearchFormat,
     },
     /// Live preview in the terminal: redraws on every save of any file of the rule set,
     /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
@@ -171,6 +275,18 @@ enum Command {
         /// An operator or control step (e.g. ScatterMiniset, Retry).
         name: Option<String>,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+enum StatsFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq)]
+enum SearchFormat {
+    Seeds,
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -384,7 +500,49 @@ pub fn main() -> ExitCode {
             seed,
             params,
             timeout,
-        } => stats::run(&rules, (count, seed), &params, timeout),
+            format,
+            hist,
+            vs,
+            vs_params,
+            merge,
+        } => stats::run(stats::Request {
+            rules: rules.as_deref(),
+            count,
+            seed,
+            params: &params,
+            timeout,
+            json: format == StatsFormat::Json,
+            hist: &hist,
+            vs: vs.as_deref(),
+            vs_params: &vs_params,
+            merge: &merge,
+        }),
+        Command::Lint {
+            rules,
+            count,
+            seed,
+            params,
+            timeout,
+        } => lint::run(&rules, (seed, count), &params, timeout),
+        Command::Search {
+            rules,
+            expr,
+            limit,
+            seed,
+            count,
+            params,
+            timeout,
+            format,
+        } => search::run(search::Request {
+            rules: &rules,
+            expr: &expr,
+            limit,
+            seed,
+            count,
+            params: &params,
+            timeout,
+            json: format == SearchFormat::Json,
+        }),
         Command::Preview {
             rules,
             seed,
