@@ -9,7 +9,12 @@ use rayon::prelude::*;
 use super::runner::{Job, Progress};
 use undercroft::stats::lint::CHECKS;
 
-pub(crate) fn run(rules: &PathBuf, (seed, count): (u64, u64), raw: &[String], timeout: Option<f64>) -> ExitCode {
+pub(crate) fn run(
+    rules: &PathBuf,
+    (seed, count): (u64, u64),
+    raw: &[String],
+    timeout: Option<f64>,
+) -> ExitCode {
     let Some(rs) = super::common::load(rules) else {
         return ExitCode::FAILURE;
     };
@@ -75,7 +80,11 @@ pub(crate) fn run(rules: &PathBuf, (seed, count): (u64, u64), raw: &[String], ti
         "{}: {bad} of {count} dungeons with problems ({}){}",
         rs.name,
         summary.join(", "),
-        if failed > 0 { format!(", {failed} failed to generate") } else { String::new() }
+        if failed > 0 {
+            format!(", {failed} failed to generate")
+        } else {
+            String::new()
+        }
     );
     if bad > 0 || failed > 0 {
         ExitCode::FAILURE

@@ -116,31 +116,60 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
         o += "\n";
     }
     for (title, prefix) in [
-        ("room kinds (share of dungeons with one, mean count)", "kind."),
-        ("room shapes (share of dungeons with one, mean count)", "shape."),
-        ("floor area by tile class (share of dungeons with one, mean tiles)", "area."),
+        (
+            "room kinds (share of dungeons with one, mean count)",
+            "kind.",
+        ),
+        (
+            "room shapes (share of dungeons with one, mean count)",
+            "shape.",
+        ),
+        (
+            "floor area by tile class (share of dungeons with one, mean tiles)",
+            "area.",
+        ),
     ] {
         let names = family(a, prefix);
         if names.is_empty() {
             continue;
         }
         o += &format!("{title}:\n");
+        let mut never = Vec::new();
         for name in names {
             let c = a.counts(&format!("{prefix}{name}"));
             let zero = c.0.first().filter(|e| e.0 == 0.0).map_or(0, |e| e.1);
             let with = 1.0 - zero as f64 / c.n().max(1) as f64;
-            o += &format!("  {name:<18} {:>6.2}%  {:>8.2}  {}\n", 100.0 * with, c.mean(), sparkline(&c, 16));
-            // why a kind never appears: the tallies that turned it down
             if with == 0.0 && prefix == "kind." {
-                let why: Vec<String> = a
-                    .tallies
-                    .iter()
-                    .filter(|(k, n)| **n > 0 && k.split_once(": ").is_some_and(|(kind, _)| kind == name))
-                    .map(|(k, c)| format!("`{}` {c}", k.split_once(": ").map_or("", |x| x.1)))
-                    .collect();
-                if !why.is_empty() {
-                    o += &format!("  {:<18} turned down by {}\n", "", why.join(", "));
-                }
+                never.push(name);
+                continue;
+            }
+            o += &format!(
+                "  {name:<18} {:>6.2}%  {:>8.2}  {}\n",
+                100.0 * with,
+                c.mean(),
+                sparkline(&c, 16)
+            );
+        }
+        if never.is_empty() {
+            continue;
+        }
+        // why a kind never appears: the tallies that turned it down
+        let why = |kind: &str| -> Vec<String> {
+            a.tallies
+                .iter()
+                .filter(|(k, n)| **n > 0 && k.split_once(": ").is_some_and(|x| x.0 == kind))
+                .map(|(k, c)| format!("`{}` {c}", k.split_once(": ").map_or("", |x| x.1)))
+                .collect()
+        };
+        let (explained, plain): (Vec<&str>, Vec<&str>) =
+            never.iter().partition(|k| !why(k).is_empty());
+        if !plain.is_empty() {
+            o += &format!("  never given: {}\n", plain.join(", "));
+        }
+        if !explained.is_empty() {
+            o += "themes never given (requirements that turned them down, times over all dungeons):\n";
+            for k in explained {
+                o += &format!("  {k:<18} {}\n", why(k).join(", "));
             }
         }
     }
@@ -155,7 +184,11 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
             if first.is_empty() {
                 String::new()
             } else {
-                format!("  seeds {}{}", first.join(" "), if seeds.len() > 8 { " ..." } else { "" })
+                format!(
+                    "  seeds {}{}",
+                    first.join(" "),
+                    if seeds.len() > 8 { " ..." } else { "" }
+                )
             }
         );
     }
@@ -178,7 +211,11 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
         fmt_num(t.max())
     );
     for h in hist {
-        let c = if h == "time_us" { a.time_us.clone() } else { a.counts(h) };
+        let c = if h == "time_us" {
+            a.time_us.clone()
+        } else {
+            a.counts(h)
+        };
         o += &format!("{h}:\n");
         if c.n() == 0 {
             o += "  (not measured)\n";
@@ -194,13 +231,28 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
 /// noise (Welch's t, |t| > T_MARK).
 pub(crate) fn vs(a: &Aggregate, b: &Aggregate) -> String {
     let mut o = String::new();
-    o += &format!("A: {}{}: {} generated, {} failed\n", a.ruleset, params(a), a.generated, a.failures.len());
-    o += &format!("B: {}{}: {} generated, {} failed\n", b.ruleset, params(b), b.generated, b.failures.len());
+    o += &format!(
+        "A: {}{}: {} generated, {} failed\n",
+        a.ruleset,
+        params(a),
+        a.generated,
+        a.failures.len()
+    );
+    o += &format!(
+        "B: {}{}: {} generated, {} failed\n",
+        b.ruleset,
+        params(b),
+        b.generated,
+        b.failures.len()
+    );
     o += &format!(
         "seeds {}; `*`: the difference is larger than its noise (Welch's t-test, |t| > {T_MARK})\n",
         ranges(a)
     );
-    o += &format!("  {:<30} {:>9} {:>9} {:>9} {:>8}\n", "measure (mean)", "A", "B", "B - A", "t");
+    o += &format!(
+        "  {:<30} {:>9} {:>9} {:>9} {:>8}\n",
+        "measure (mean)", "A", "B", "B - A", "t"
+    );
     let mut names: Vec<String> = scalars(a);
     for n in scalars(b) {
         if !names.contains(&n) {
@@ -219,7 +271,11 @@ pub(crate) fn vs(a: &Aggregate, b: &Aggregate) -> String {
             fmt2(d.a),
             fmt2(d.b),
             fmt2(d.b - d.a),
-            if d.t.is_infinite() { "inf".into() } else { format!("{:.1}", d.t) }
+            if d.t.is_infinite() {
+                "inf".into()
+            } else {
+                format!("{:.1}", d.t)
+            }
         );
     };
     for n in &names {
@@ -231,7 +287,11 @@ pub(crate) fn vs(a: &Aggregate, b: &Aggregate) -> String {
     for c in checks {
         let ka = a.lint.get(c).map_or(0, |v| v.len() as u64);
         let kb = b.lint.get(c).map_or(0, |v| v.len() as u64);
-        line(&mut o, &format!("lint {c} (share)"), shares(ka, a.generated, kb, b.generated));
+        line(
+            &mut o,
+            &format!("lint {c} (share)"),
+            shares(ka, a.generated, kb, b.generated),
+        );
     }
     let ra: u64 = a.restarts.values().sum();
     let rb: u64 = b.restarts.values().sum();

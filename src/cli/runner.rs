@@ -33,7 +33,11 @@ pub(crate) struct Job<'a> {
 
 impl<'a> Job<'a> {
     /// Check `raw` parameters for `rs` and prepare (the message on failure).
-    pub(crate) fn new(rs: &'a RuleSet, raw: &[String], timeout: Option<f64>) -> Result<Job<'a>, String> {
+    pub(crate) fn new(
+        rs: &'a RuleSet,
+        raw: &[String],
+        timeout: Option<f64>,
+    ) -> Result<Job<'a>, String> {
         let given = super::common::parse_params(raw)?;
         let params = rs.resolve(&given).map_err(|e| e.to_string())?;
         let (chosen, _) = rs.pick(&given).map_err(|e| e.to_string())?;

@@ -63,7 +63,10 @@ pub(crate) fn run(req: Request) -> ExitCode {
         Ok(p) => p,
         Err(errs) => {
             show_errors(req.expr, &errs);
-            eprintln!("the measures: {}; count(KIND) counts rooms of a kind", scope.names().join(", "));
+            eprintln!(
+                "the measures: {}; count(KIND) counts rooms of a kind",
+                scope.names().join(", ")
+            );
             return ExitCode::from(2);
         }
     };

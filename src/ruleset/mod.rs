@@ -23,8 +23,8 @@ pub mod pools;
 mod reach;
 pub mod schema;
 pub mod shapes;
-pub(crate) mod stats;
 pub mod src;
+pub(crate) mod stats;
 mod steps;
 pub mod themes;
 mod trace;
@@ -419,12 +419,8 @@ impl RuleSet {
             .tile_glyphs
             .as_ref()
             .and_then(|g| compile_glyphs(&mut cx, g));
-        let stats_spec = stats::compile_stats(
-            &mut cx,
-            m.stats.as_ref(),
-            &kind_names,
-            tile_glyphs.as_ref(),
-        );
+        let stats_spec =
+            stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
             return Err(Diagnostics(diags));

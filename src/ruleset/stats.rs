@@ -10,7 +10,11 @@ use crate::stats::expr::{Extra, MeasureScope, BUILTIN};
 use crate::stats::{StatsSpec, Walkable};
 
 /// The measure scope of a rule set with these kinds, shapes and tile classes.
-pub(crate) fn scope(kinds: &[String], shapes: &[String], glyphs: Option<&TileGlyphs>) -> MeasureScope {
+pub(crate) fn scope(
+    kinds: &[String],
+    shapes: &[String],
+    glyphs: Option<&TileGlyphs>,
+) -> MeasureScope {
     let classes: Vec<String> = glyphs
         .map(|g| g.classes.iter().map(|c| c.0.clone()).collect())
         .unwrap_or_default();
@@ -45,7 +49,8 @@ pub(crate) fn compile_stats(
                 if known.is_empty() {
                     cx.error(
                         n,
-                        "`Classes` names tile classes, and this rule set has no `tile_glyphs`".into(),
+                        "`Classes` names tile classes, and this rule set has no `tile_glyphs`"
+                            .into(),
                         Some("use `Tiles(layer: \"...\", ids: [...])`".into()),
                     );
                 } else if !known.contains(&n.text) {
@@ -94,7 +99,11 @@ pub(crate) fn compile_stats(
             } else {
                 "already a measure"
             };
-            cx.error(name, format!("`{}` is {why}", name.text), Some("pick another name".into()));
+            cx.error(
+                name,
+                format!("`{}` is {why}", name.text),
+                Some("pick another name".into()),
+            );
             continue;
         }
         match Extra::new(sc.clone(), &[(name.text.clone(), text.text.clone())]) {

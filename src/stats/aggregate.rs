@@ -57,7 +57,11 @@ impl Counts {
             return 0.0;
         }
         let m = self.mean();
-        let ss: f64 = self.0.iter().map(|&(v, c)| (v - m) * (v - m) * c as f64).sum();
+        let ss: f64 = self
+            .0
+            .iter()
+            .map(|&(v, c)| (v - m) * (v - m) * c as f64)
+            .sum();
         ss / (n - 1) as f64
     }
 
@@ -173,7 +177,13 @@ impl Aggregate {
 
     /// Count one generated dungeon: its measures, restart causes (label, count), tallies
     /// and generation time (seconds).
-    pub fn add(&mut self, s: &Sample, restarts: &[(String, u64)], tallies: &[(String, u64)], secs: f64) {
+    pub fn add(
+        &mut self,
+        s: &Sample,
+        restarts: &[(String, u64)],
+        tallies: &[(String, u64)],
+        secs: f64,
+    ) {
         self.cover(s.seed);
         self.generated += 1;
         for (name, v) in &s.values {

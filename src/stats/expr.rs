@@ -266,7 +266,13 @@ impl Extra {
 }
 
 /// Whether `pred` (a condition compiled by [`MeasureScope::compile`]) holds for `d`.
-pub fn holds(scope: &MeasureScope, st: &mut State, pred: &Program, d: &Dungeon, s: &Sample) -> bool {
+pub fn holds(
+    scope: &MeasureScope,
+    st: &mut State,
+    pred: &Program,
+    d: &Dungeon,
+    s: &Sample,
+) -> bool {
     scope.load(st, d, s);
     pred.truth(st)
 }

@@ -35,7 +35,11 @@ pub fn bins(c: &Counts, bins: usize) -> Vec<(f64, f64, u64)> {
         }
         return out;
     }
-    let width = if hi > lo { (hi - lo) / bins as f64 } else { 1.0 };
+    let width = if hi > lo {
+        (hi - lo) / bins as f64
+    } else {
+        1.0
+    };
     let mut out: Vec<(f64, f64, u64)> = (0..bins)
         .map(|i| (lo + i as f64 * width, lo + (i + 1) as f64 * width, 0))
         .collect();

@@ -50,7 +50,11 @@ pub(crate) fn check(
             let sizes: Vec<String> = f.sizes.iter().map(u32::to_string).collect();
             out.push(problem(
                 "disconnected",
-                format!("{} walkable regions (sizes {})", f.sizes.len(), sizes.join(", ")),
+                format!(
+                    "{} walkable regions (sizes {})",
+                    f.sizes.len(),
+                    sizes.join(", ")
+                ),
             ));
         }
     }
@@ -106,12 +110,16 @@ pub(crate) fn check(
         let (cw, ch) = d.cell_size();
         for (i, r) in d.rooms.iter().enumerate() {
             let reached = r.cells.iter().any(|c| {
-                (0..ch).any(|dy| (0..cw).any(|dx| f.at(c[0] * cw + dx, c[1] * ch + dy) == Some(main)))
+                (0..ch)
+                    .any(|dy| (0..cw).any(|dx| f.at(c[0] * cw + dx, c[1] * ch + dy) == Some(main)))
             });
             if !reached {
                 out.push(problem(
                     "rooms_unreachable",
-                    format!("room {i} ({}) has no walkable tile in the main region", r.kind),
+                    format!(
+                        "room {i} ({}) has no walkable tile in the main region",
+                        r.kind
+                    ),
                 ));
             }
         }

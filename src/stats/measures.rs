@@ -83,7 +83,12 @@ fn walkable_mask(d: &Dungeon, spec: &StatsSpec) -> Option<(i32, i32, Vec<bool>)>
             let tc = d.palette.tiles.as_ref()?;
             let names: Vec<&str> = match which {
                 Walkable::Classes(c) => c.iter().map(String::as_str).collect(),
-                _ => tc.classes.first().map(|c| c.name.as_str()).into_iter().collect(),
+                _ => tc
+                    .classes
+                    .first()
+                    .map(|c| c.name.as_str())
+                    .into_iter()
+                    .collect(),
             };
             let glyphs: Vec<char> = tc
                 .classes
@@ -141,12 +146,7 @@ fn regions(w: i32, h: i32, mask: &[bool]) -> Floor {
         }
         sizes.push(n);
     }
-    Floor {
-        w,
-        h,
-        label,
-        sizes,
-    }
+    Floor { w, h, label, sizes }
 }
 
 /// The walkable floor of `d` with its regions, if it has one.
