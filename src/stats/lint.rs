@@ -8,7 +8,7 @@
 //! | `rooms_unreachable` | rooms no door path reaches from the first room of kind `rooms[0]` (else room 0); without doors, rooms with no walkable tile in the main region (the first marker's, else the largest) |
 //! | `missing_markers` | a marker the spec requires that the dungeon lacks |
 
-use super::measures::{door_distances, Floor};
+use super::floor::{door_distances, Floor};
 use super::spec::StatsSpec;
 use crate::dungeon::Dungeon;
 use serde::{Deserialize, Serialize};

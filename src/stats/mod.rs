@@ -3,7 +3,8 @@
 //! (the JSON contract) and knows no rule set or game.
 //!
 //! - [`spec`]: what a rule set declares for its measures (`stats:` in a rule file);
-//! - [`measures`]: the built-in measures of one dungeon;
+//! - [`measures`]: the built-in measures of one dungeon (`floor`: its walkable regions and
+//!   door graph, shared with `lint`);
 //! - [`lint`]: the checks of one dungeon (disconnected floor, unreachable markers and rooms,
 //!   missing markers);
 //! - [`expr`]: measure expressions (the rule language over measures): extra measures and
@@ -17,6 +18,7 @@
 pub mod aggregate;
 pub mod compare;
 pub mod expr;
+pub(crate) mod floor;
 pub mod histogram;
 pub mod lint;
 pub mod measures;
