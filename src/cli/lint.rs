@@ -9,13 +9,35 @@ use rayon::prelude::*;
 use super::runner::{Job, Progress};
 use undercroft::stats::lint::CHECKS;
 
-pub(crate) fn run(
-    rules: &PathBuf,
-    (seed, count): (u64, u64),
-    raw: &[String],
-    timeout: Option<f64>,
-) -> ExitCode {
-    let Some(rs) = super::common::load(rules) else {
+/// `lint`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule file.
+    pub rules: PathBuf,
+    /// How many seeds (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// --param NAME=VALUE (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Stop a generation that runs longer than SECONDS.
+    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
+    pub timeout: Option<f64>,
+}
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    let Args {
+        rules,
+        count,
+        seed,
+        params,
+        timeout,
+    } = args;
+    let raw = &params[..];
+    let Some(rs) = super::common::load(&rules) else {
         return ExitCode::FAILURE;
     };
     let job = match Job::new(&rs, raw, timeout) {

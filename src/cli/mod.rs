@@ -149,42 +149,7 @@ enum Command {
     ///   undercroft stats R.ron --seed 5001 --count 5000 --format json > b.json
     ///   undercroft stats --merge a.json b.json
     #[command(verbatim_doc_comment)]
-    Stats {
-        /// The rule file, e.g. rules/isaac/flash.ron (not with --merge).
-        #[arg(required_unless_present = "merge")]
-        rules: Option<PathBuf>,
-        /// How many seeds (at least 1).
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-        count: u64,
-        /// The first seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// --param NAME=VALUE (repeatable).
-        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        /// Stop a generation that runs longer than SECONDS (checked after every operator
-        /// step and at every Retry restart); the error says where it was.
-        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
-        timeout: Option<f64>,
-        /// text (a table with sparklines) or json (one mergeable summary object; with --vs
-        /// {"a": ..., "b": ...}).
-        #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
-        format: StatsFormat,
-        /// Also draw measure NAME as a bar chart (repeatable; e.g. rooms, kind.boss,
-        /// time_us).
-        #[arg(long, value_name = "NAME")]
-        hist: Vec<String>,
-        /// Compare with this rule file over the same seeds (B; A is RULES).
-        #[arg(long, value_name = "RULES")]
-        vs: Option<PathBuf>,
-        /// Compare with these parameters (B = A's --param, then these; repeatable).
-        #[arg(long = "vs-param", value_name = "NAME=VALUE")]
-        vs_params: Vec<String>,
-        /// Merge summaries written by `stats --format json` (shards of one rule set and
-        /// parameter set) and report them as one run.
-        #[arg(long, value_name = "SUMMARY.json", num_args = 1.., conflicts_with_all = ["vs", "vs_params"])]
-        merge: Vec<PathBuf>,
-    },
+    Stats(stats::Args),
     /// Check many seeds for broken levels: walkable floor in several regions, markers
     /// (stairs) unreachable from each other, rooms unreachable from the start, required
     /// markers missing. One line per problem, `seed N: CHECK: detail`; exits 1 if any.
@@ -193,22 +158,7 @@ enum Command {
     /// walkable and which markers are required is the rule file's
     /// `stats: Stats(walkable: ..., markers: [...])` (docs/stats.md).
     #[command(verbatim_doc_comment)]
-    Lint {
-        /// The rule file.
-        rules: PathBuf,
-        /// How many seeds (at least 1).
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-        count: u64,
-        /// The first seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// --param NAME=VALUE (repeatable).
-        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        /// Stop a generation that runs longer than SECONDS.
-        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
-        timeout: Option<f64>,
-    },
+    Lint(lint::Args),
     /// Print the seeds whose dungeon satisfies a condition over the measures, in seed
     /// order (generated in parallel), stopping after --limit.
     ///
@@ -221,31 +171,7 @@ enum Command {
     /// rooms of a kind. Every printed seed regenerates (same rules and parameters) to a
     /// dungeon that satisfies EXPR.
     #[command(verbatim_doc_comment)]
-    Search {
-        /// The rule file.
-        rules: PathBuf,
-        /// The condition, e.g. 'boss_distance >= 7 && count(library) > 0'.
-        #[arg(long = "where", value_name = "EXPR")]
-        expr: String,
-        /// Stop after this many seeds.
-        #[arg(long, default_value_t = 10)]
-        limit: u64,
-        /// The first seed tried.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Try at most this many seeds (default: until --limit are found).
-        #[arg(long)]
-        count: Option<u64>,
-        /// --param NAME=VALUE (repeatable).
-        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        /// Stop a generation that runs longer than SECONDS.
-        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
-        timeout: Option<f64>,
-        /// seeds (one a line) or json (each found dungeon's JSON line).
-        #[arg(long, value_enum, default_value_t = SearchFormat::Seeds)]
-        format: SearchFormat,
-    },
+    Search(search::Args),
     /// Live preview in the terminal: redraws on every save of any file of the rule set,
     /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
     /// through the trace. Keys are listed on the bottom line (q quits).
@@ -275,18 +201,6 @@ enum Command {
         /// An operator or control step (e.g. ScatterMiniset, Retry).
         name: Option<String>,
     },
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq)]
-enum StatsFormat {
-    Text,
-    Json,
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq)]
-enum SearchFormat {
-    Seeds,
-    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -494,55 +408,9 @@ pub fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
-        Command::Stats {
-            rules,
-            count,
-            seed,
-            params,
-            timeout,
-            format,
-            hist,
-            vs,
-            vs_params,
-            merge,
-        } => stats::run(stats::Request {
-            rules: rules.as_deref(),
-            count,
-            seed,
-            params: &params,
-            timeout,
-            json: format == StatsFormat::Json,
-            hist: &hist,
-            vs: vs.as_deref(),
-            vs_params: &vs_params,
-            merge: &merge,
-        }),
-        Command::Lint {
-            rules,
-            count,
-            seed,
-            params,
-            timeout,
-        } => lint::run(&rules, (seed, count), &params, timeout),
-        Command::Search {
-            rules,
-            expr,
-            limit,
-            seed,
-            count,
-            params,
-            timeout,
-            format,
-        } => search::run(search::Request {
-            rules: &rules,
-            expr: &expr,
-            limit,
-            seed,
-            count,
-            params: &params,
-            timeout,
-            json: format == SearchFormat::Json,
-        }),
+        Command::Stats(args) => stats::run(args),
+        Command::Lint(args) => lint::run(args),
+        Command::Search(args) => search::run(args),
         Command::Preview {
             rules,
             seed,

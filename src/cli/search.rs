@@ -12,16 +12,41 @@ use undercroft::engine::value::Type;
 use undercroft::lang::CompileError;
 use undercroft::stats::expr::holds;
 
-/// What `search` was asked.
-pub(crate) struct Request<'a> {
-    pub rules: &'a PathBuf,
-    pub expr: &'a str,
+/// `search`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule file.
+    pub rules: PathBuf,
+    /// The condition, e.g. 'boss_distance >= 7 && count(library) > 0'.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub expr: String,
+    /// Stop after this many seeds.
+    #[arg(long, default_value_t = 10)]
     pub limit: u64,
+    /// The first seed tried.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Try at most this many seeds (default: until --limit are found).
+    #[arg(long)]
     pub count: Option<u64>,
-    pub params: &'a [String],
+    /// --param NAME=VALUE (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Stop a generation that runs longer than SECONDS.
+    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
     pub timeout: Option<f64>,
-    pub json: bool,
+    /// seeds (one a line) or json (each found dungeon's JSON line).
+    #[arg(long, value_enum, default_value_t = SearchFormat::Seeds)]
+    pub format: SearchFormat,
+}
+
+/// `--format` of `search`.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq)]
+pub enum SearchFormat {
+    /// One seed a line.
+    Seeds,
+    /// Each found dungeon's JSON line.
+    Json,
 }
 
 /// `error: ...` with the expression and a caret line under the span.
@@ -47,11 +72,12 @@ pub(crate) fn show_errors(expr: &str, errs: &[CompileError]) {
 /// after the limit.
 const BLOCK: u64 = 256;
 
-pub(crate) fn run(req: Request) -> ExitCode {
-    let Some(rs) = super::common::load(req.rules) else {
+pub(crate) fn run(req: Args) -> ExitCode {
+    let json = req.format == SearchFormat::Json;
+    let Some(rs) = super::common::load(&req.rules) else {
         return ExitCode::FAILURE;
     };
-    let job = match Job::new(&rs, req.params, req.timeout) {
+    let job = match Job::new(&rs, &req.params, req.timeout) {
         Ok(j) => j,
         Err(e) => {
             eprintln!("error: {e}");
@@ -59,10 +85,10 @@ pub(crate) fn run(req: Request) -> ExitCode {
         }
     };
     let scope = &job.extra.scope;
-    let pred = match scope.compile(req.expr, Type::Bool) {
+    let pred = match scope.compile(&req.expr, Type::Bool) {
         Ok(p) => p,
         Err(errs) => {
-            show_errors(req.expr, &errs);
+            show_errors(&req.expr, &errs);
             eprintln!(
                 "the measures: {}; count(KIND) counts rooms of a kind",
                 scope.names().join(", ")
@@ -86,7 +112,7 @@ pub(crate) fn run(req: Request) -> ExitCode {
                     let r = job.run(s, st).map(|m| {
                         let m2 = &m;
                         holds(scope, st, &pred, &m2.d, &m2.sample).then(|| {
-                            if req.json {
+                            if json {
                                 m.d.to_json()
                             } else {
                                 s.to_string()

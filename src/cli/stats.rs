@@ -7,21 +7,55 @@ use std::process::ExitCode;
 use super::runner::Job;
 use undercroft::stats::Aggregate;
 
-/// What `stats` was asked.
-pub(crate) struct Request<'a> {
-    pub rules: Option<&'a Path>,
+/// `stats`' arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule file, e.g. rules/isaac/flash.ron (not with --merge).
+    #[arg(required_unless_present = "merge")]
+    pub rules: Option<PathBuf>,
+    /// How many seeds (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    pub params: &'a [String],
+    /// --param NAME=VALUE (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Stop a generation that runs longer than SECONDS (checked after every operator
+    /// step and at every Retry restart); the error says where it was.
+    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
     pub timeout: Option<f64>,
-    pub json: bool,
-    pub hist: &'a [String],
-    pub vs: Option<&'a Path>,
-    pub vs_params: &'a [String],
-    pub merge: &'a [PathBuf],
+    /// text (a table with sparklines) or json (one mergeable summary object; with --vs
+    /// {"a": ..., "b": ...}).
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+    /// Also draw measure NAME as a bar chart (repeatable; e.g. rooms, kind.boss,
+    /// time_us).
+    #[arg(long, value_name = "NAME")]
+    pub hist: Vec<String>,
+    /// Compare with this rule file over the same seeds (B; A is RULES).
+    #[arg(long, value_name = "RULES")]
+    pub vs: Option<PathBuf>,
+    /// Compare with these parameters (B = A's --param, then these; repeatable).
+    #[arg(long = "vs-param", value_name = "NAME=VALUE")]
+    pub vs_params: Vec<String>,
+    /// Merge summaries written by `stats --format json` (shards of one rule set and
+    /// parameter set) and report them as one run.
+    #[arg(long, value_name = "SUMMARY.json", num_args = 1.., conflicts_with_all = ["vs", "vs_params"])]
+    pub merge: Vec<PathBuf>,
 }
 
-fn summary_of(rules: &Path, req: &Request, params: &[String]) -> Result<Aggregate, ExitCode> {
+/// `--format` of `stats`.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq)]
+pub enum StatsFormat {
+    /// A table with sparklines.
+    Text,
+    /// One mergeable summary object.
+    Json,
+}
+
+fn summary_of(rules: &Path, req: &Args, params: &[String]) -> Result<Aggregate, ExitCode> {
     let Some(rs) = super::common::load(&rules.to_path_buf()) else {
         return Err(ExitCode::FAILURE);
     };
@@ -46,16 +80,16 @@ fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
     })
 }
 
-pub(crate) fn run(req: Request) -> ExitCode {
+pub(crate) fn run(req: Args) -> ExitCode {
     match run_inner(&req) {
         Ok(code) | Err(code) => code,
     }
 }
 
-fn run_inner(req: &Request) -> Result<ExitCode, ExitCode> {
+fn run_inner(req: &Args) -> Result<ExitCode, ExitCode> {
     if !req.merge.is_empty() {
         let mut all: Option<Aggregate> = None;
-        for p in req.merge {
+        for p in &req.merge {
             let a = read_summary(p)?;
             match &mut all {
                 None => all = Some(a),
@@ -79,22 +113,22 @@ fn run_inner(req: &Request) -> Result<ExitCode, ExitCode> {
         let all = all.expect("--merge has at least one file");
         return Ok(print(&all, req));
     }
-    let Some(rules) = req.rules else {
+    let Some(rules) = req.rules.as_deref() else {
         eprintln!("error: stats needs a rule file (or --merge SUMMARY.json ...)");
         return Err(ExitCode::from(2));
     };
-    let a = summary_of(rules, req, req.params)?;
+    let a = summary_of(rules, req, &req.params)?;
     if req.vs.is_none() && req.vs_params.is_empty() {
         return Ok(print(&a, req));
     }
     let mut b_params = req.params.to_vec();
-    for p in req.vs_params {
+    for p in &req.vs_params {
         let key = p.split_once('=').map_or(p.as_str(), |x| x.0).trim();
         b_params.retain(|q| q.split_once('=').map_or(q.as_str(), |x| x.0).trim() != key);
         b_params.push(p.clone());
     }
-    let b = summary_of(req.vs.unwrap_or(rules), req, &b_params)?;
-    if req.json {
+    let b = summary_of(req.vs.as_deref().unwrap_or(rules), req, &b_params)?;
+    if req.format == StatsFormat::Json {
         let j = serde_json::json!({"a": a, "b": b});
         outln!("{j}");
     } else {
@@ -103,11 +137,11 @@ fn run_inner(req: &Request) -> Result<ExitCode, ExitCode> {
     Ok(exit(&a).max_failure(exit(&b)))
 }
 
-fn print(a: &Aggregate, req: &Request) -> ExitCode {
-    if req.json {
+fn print(a: &Aggregate, req: &Args) -> ExitCode {
+    if req.format == StatsFormat::Json {
         outln!("{}", a.to_json());
     } else {
-        outln!("{}", super::report::one(a, req.hist).trim_end());
+        outln!("{}", super::report::one(a, &req.hist).trim_end());
     }
     exit(a)
 }
