@@ -119,8 +119,8 @@ pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
         .collect();
     let mut shapes: Vec<(String, f64)> = Vec::new();
     for r in &d.rooms {
-        bump(&mut kinds, format!("kind.{}", r.kind));
-        bump(&mut shapes, format!("shape.{}", r.shape));
+        bump(&mut kinds, "kind.", &r.kind);
+        bump(&mut shapes, "shape.", &r.shape);
     }
     shapes.sort_by(|a, b| a.0.cmp(&b.0));
     values.extend(kinds);
@@ -149,9 +149,13 @@ pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
     }
 }
 
-fn bump(v: &mut Vec<(String, f64)>, name: String) {
-    match v.iter_mut().find(|(n, _)| *n == name) {
+/// Count one more `prefix` + `name` (allocating its name only the first time).
+fn bump(v: &mut Vec<(String, f64)>, prefix: &str, name: &str) {
+    let is = |n: &str| {
+        n.len() == prefix.len() + name.len() && n.starts_with(prefix) && n.ends_with(name)
+    };
+    match v.iter_mut().find(|(n, _)| is(n)) {
         Some(e) => e.1 += 1.0,
-        None => v.push((name, 1.0)),
+        None => v.push((format!("{prefix}{name}"), 1.0)),
     }
 }
