@@ -15,8 +15,8 @@ while read -r rules params seeds; do
   seeds=$((seeds * scale))
   stats_args "$rules" "$params" "$seeds"
   out=$(RAYON_NUM_THREADS=1 "$bin" "${args[@]}")
-  mean=$(sed -n 's/^time per dungeon: mean \([0-9.]*\) µs.*/\1/p' <<<"$out")
-  att=$(sed -n 's/^attempts (restarts): mean \([0-9.]*\).*/\1/p' <<<"$out")
+  mean=$(sed -n 's/^time per dungeon (µs): mean \([0-9.]*\),.*/\1/p' <<<"$out")
+  att=$(awk '$1 == "attempts" { print $2; exit }' <<<"$out")
   lps=$(awk -v m="$mean" 'BEGIN { printf "%.0f", 1e6 / m }')
   echo "| \`$rules\` | ${params/-/defaults} | $seeds | $lps | ${att:-0} |"
 done <<'LIST'

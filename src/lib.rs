@@ -59,6 +59,7 @@ pub mod render;
 pub mod rng;
 pub mod ruleset;
 pub mod serve;
+pub mod stats;
 
 pub use dungeon::Dungeon;
 pub use engine::GenError;

@@ -101,44 +101,21 @@ fn generate_count_timeout_trace_and_threads_agree() {
     }
 }
 
-/// `stats`' "rooms per dungeon" lines, as a count of dungeons per room count.
-fn stats_rooms(text: &str) -> BTreeMap<usize, String> {
-    let mut out = BTreeMap::new();
-    let mut inside = false;
-    for l in text.lines() {
-        if l.starts_with("rooms per dungeon") {
-            inside = true;
-            continue;
-        }
-        if inside {
-            let mut w = l.split_whitespace();
-            match (w.next().and_then(|n| n.parse().ok()), w.next()) {
-                (Some(n), Some(share)) if l.starts_with(' ') => {
-                    out.insert(n, share.to_string());
-                }
-                _ => break,
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn stats_counts_what_generate_makes_on_one_thread_and_many() {
     for p in ["rules/isaac/flash.ron", "rules/diablo/cathedral.ron"] {
         let n = 8;
-        let args = ["stats", p, "--count", "8", "--seed", "1"];
+        let args = [
+            "stats", p, "--count", "8", "--seed", "1", "--format", "json",
+        ];
         let one = cli(&args, &[("RAYON_NUM_THREADS", "1")]);
         let four = cli(&args, &[("RAYON_NUM_THREADS", "4")]);
         // everything but the timings agrees
-        let timeless = |t: &str| -> Vec<String> {
-            t.lines()
-                .filter(|l| !l.contains("time per dungeon"))
-                .map(|l| match l.strip_suffix(" s wall") {
-                    Some(head) => head.rsplit_once(',').map_or(head, |x| x.0).to_string(),
-                    None => l.to_string(),
-                })
-                .collect()
+        let timeless = |t: &str| {
+            let mut a = undercroft::stats::Aggregate::from_json(t.trim()).unwrap();
+            a.time_us = Default::default();
+            a.wall_s = 0.0;
+            a
         };
         assert_eq!(
             timeless(&one),
@@ -152,10 +129,11 @@ fn stats_counts_what_generate_makes_on_one_thread_and_many() {
                 .entry(rs.generate(s, &Params::new()).unwrap().rooms.len())
                 .or_default() += 1;
         }
-        let want: BTreeMap<usize, String> = rooms
-            .iter()
-            .map(|(k, c)| (*k, format!("{:.2}%", 100.0 * *c as f64 / n as f64)))
-            .collect();
-        assert_eq!(stats_rooms(&one), want, "{p}: stats' rooms vs generate");
+        let want: Vec<(f64, u64)> = rooms.iter().map(|(k, c)| (*k as f64, *c as u64)).collect();
+        assert_eq!(
+            timeless(&one).counts("rooms").0,
+            want,
+            "{p}: stats' rooms vs generate ({n} seeds)"
+        );
     }
 }

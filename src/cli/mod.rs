@@ -12,9 +12,13 @@ macro_rules! outln {
 mod budget;
 mod common;
 mod editors;
+mod lint;
 mod ops;
 mod output;
 mod pcg;
+mod report;
+mod runner;
+mod search;
 mod serve;
 mod stats;
 
@@ -128,30 +132,51 @@ enum Command {
         #[arg(required = true)]
         rules: Vec<PathBuf>,
     },
-    /// Generate many seeds in parallel and report distributions (rooms, kinds, attempts,
-    /// time per dungeon).
-    Stats {
-        /// The rule file, e.g. rules/isaac/flash.ron.
-        rules: PathBuf,
-        /// How many seeds (at least 1).
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-        count: u64,
-        /// The first seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// --param NAME=VALUE (repeatable).
-        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        /// Stop a generation that runs longer than SECONDS (checked after every operator
-        /// step and at every Retry restart); the error says where it was.
-        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
-        timeout: Option<f64>,
-        /// Instead of the distributions: `pcg`, the PCG benchmark's room-map measures
-        /// (quality, diversity, controllability, as implemented there and corrected), each
-        /// floor converted by `pcg.maps` beside the rule file.
-        #[arg(long, value_parser = ["pcg"])]
-        metrics: Option<String>,
-    },
+    /// Generate many seeds in parallel and report every measure's distribution.
+    ///
+    /// Measures (docs/stats.md has the full list): rooms, doors, dead_ends, room_cells,
+    /// boss_distance (doors from the `start` room to the `boss` room), stairs_distance
+    /// (steps between the first two markers over walkable tiles), regions (connected
+    /// walkable regions), walkable (tiles), markers, attempts, problems (lint findings),
+    /// rooms by kind and by shape, floor area by tile class, the rule file's own measures
+    /// (`stats: Stats(measures: [...])`); then the lint checks, every restart cause as a
+    /// share of all restarts, and generation time percentiles.
+    ///
+    /// Compare two settings over the same seeds:
+    ///   undercroft stats rules/isaac/rebirth.ron --vs-param big_removal=0
+    ///   undercroft stats rules/isaac/flash.ron --vs rules/isaac/demo.ron
+    /// A `*` marks a difference larger than its noise: Welch's t-test on the two means,
+    /// |t| > 3.3 (two-sided p < 0.001).
+    ///
+    /// Shard a big run and merge the parts (docs/stats.md has GNU parallel, Slurm and
+    /// Kubernetes recipes); the merge equals one run over all the seeds:
+    ///   undercroft stats R.ron --seed 1 --count 5000 --format json > a.json
+    ///   undercroft stats R.ron --seed 5001 --count 5000 --format json > b.json
+    ///   undercroft stats --merge a.json b.json
+    #[command(verbatim_doc_comment)]
+    Stats(stats::Args),
+    /// Check many seeds for broken levels: walkable floor in several regions, markers
+    /// (stairs) unreachable from each other, rooms unreachable from the start, required
+    /// markers missing. One line per problem, `seed N: CHECK: detail`; exits 1 if any.
+    ///
+    /// The checks read the generated dungeon and never change it. Which tiles are
+    /// walkable and which markers are required is the rule file's
+    /// `stats: Stats(walkable: ..., markers: [...])` (docs/stats.md).
+    #[command(verbatim_doc_comment)]
+    Lint(lint::Args),
+    /// Print the seeds whose dungeon satisfies a condition over the measures, in seed
+    /// order (generated in parallel), stopping after --limit.
+    ///
+    ///   undercroft search rules/isaac/flash.ron -p level=6 \
+    ///       --where 'boss_distance >= 7 && count(library) > 0' --limit 5
+    ///
+    /// EXPR is the rule files' expression language over the measures of `stats`: rooms,
+    /// doors, dead_ends, boss_distance, stairs_distance, regions, problems, ...; a family
+    /// member is written with `_` (kind_boss, shape_2x2, area_floor); count(KIND) counts
+    /// rooms of a kind. Every printed seed regenerates (same rules and parameters) to a
+    /// dungeon that satisfies EXPR.
+    #[command(verbatim_doc_comment)]
+    Search(search::Args),
     /// Live preview in the terminal: redraws on every save of any file of the rule set,
     /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
     /// through the trace. Keys are listed on the bottom line (q quits).
@@ -400,17 +425,16 @@ pub fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
-        Command::Stats {
-            rules,
-            count,
-            seed,
-            params,
-            timeout,
-            metrics,
-        } => match metrics {
-            Some(_) => pcg::run(&rules, (count, seed), &params),
-            None => stats::run(&rules, (count, seed), &params, timeout),
+        Command::Stats(args) if args.metrics.is_some() => match args.rules.as_ref() {
+            Some(rules) => pcg::run(rules, (args.count, args.seed), &args.params),
+            None => {
+                eprintln!("error: --metrics pcg needs a rule file");
+                ExitCode::from(2)
+            }
         },
+        Command::Stats(args) => stats::run(args),
+        Command::Lint(args) => lint::run(args),
+        Command::Search(args) => search::run(args),
         Command::Preview {
             rules,
             seed,

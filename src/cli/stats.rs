@@ -1,223 +1,174 @@
-//! `undercroft stats`: many seeds in parallel, distributions and timing.
+//! `undercroft stats`: many seeds in parallel, every measure's distribution; `--vs` two
+//! settings side by side; `--merge` summaries of shards into one.
 
-use std::collections::BTreeMap;
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
-use rayon::prelude::*;
+use super::runner::Job;
+use undercroft::stats::Aggregate;
 
-pub fn run(
-    rules: &PathBuf,
-    (count, seed): (u64, u64),
-    raw: &[String],
-    timeout: Option<f64>,
-) -> ExitCode {
-    let Some(rs) = super::common::load(rules) else {
-        return ExitCode::FAILURE;
+/// `stats`' arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule file, e.g. rules/isaac/flash.ron (not with --merge).
+    #[arg(required_unless_present = "merge")]
+    pub rules: Option<PathBuf>,
+    /// How many seeds (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// --param NAME=VALUE (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Stop a generation that runs longer than SECONDS (checked after every operator
+    /// step and at every Retry restart); the error says where it was.
+    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
+    pub timeout: Option<f64>,
+    /// text (a table with sparklines) or json (one mergeable summary object; with --vs
+    /// {"a": ..., "b": ...}).
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+    /// Also draw measure NAME as a bar chart (repeatable; e.g. rooms, kind.boss,
+    /// time_us).
+    #[arg(long, value_name = "NAME")]
+    pub hist: Vec<String>,
+    /// Compare with this rule file over the same seeds (B; A is RULES).
+    #[arg(long, value_name = "RULES")]
+    pub vs: Option<PathBuf>,
+    /// Compare with these parameters (B = A's --param, then these; repeatable).
+    #[arg(long = "vs-param", value_name = "NAME=VALUE")]
+    pub vs_params: Vec<String>,
+    /// Merge summaries written by `stats --format json` (shards of one rule set and
+    /// parameter set) and report them as one run.
+    #[arg(long, value_name = "SUMMARY.json", num_args = 1.., conflicts_with_all = ["vs", "vs_params"])]
+    pub merge: Vec<PathBuf>,
+    /// Instead of the measures: `pcg`, the PCG benchmark's room-map measures (quality,
+    /// diversity, controllability, as implemented there and corrected), each floor converted
+    /// by `pcg.maps` beside the rule file.
+    #[arg(long, value_parser = ["pcg"], conflicts_with_all = ["vs", "vs_params", "merge"])]
+    pub metrics: Option<String>,
+}
+
+/// `--format` of `stats`.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq)]
+pub enum StatsFormat {
+    /// A table with sparklines.
+    Text,
+    /// One mergeable summary object.
+    Json,
+}
+
+fn summary_of(rules: &Path, req: &Args, params: &[String]) -> Result<Aggregate, ExitCode> {
+    let Some(rs) = super::common::load(&rules.to_path_buf()) else {
+        return Err(ExitCode::FAILURE);
     };
-    let params = match super::common::parse_params(raw) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    // Parameters are checked and `File` parameters read once for every seed.
-    let params = match rs.resolve(&params) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let done = AtomicU64::new(0);
-    let progress = std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let n_fail = rs.failure_points().len();
-    type Row = (
-        usize,
-        BTreeMap<String, usize>,
-        u32,
-        f64,
-        Vec<u32>,
-        Vec<(String, String, u32)>,
-    );
-    let results: Vec<Result<Row, String>> = super::common::seeds(seed, count)
-        .collect::<Vec<u64>>()
-        .into_par_iter()
-        .map(|s| {
-            let t = Instant::now();
-            let mut causes = RestartCauses(vec![0; n_fail]);
-            let r = super::budget::generate_with(&rs, s, &params, timeout, &mut causes);
-            let secs = t.elapsed().as_secs_f64();
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if progress && n % 1000 == 0 {
-                eprint!("\r{n}/{count} dungeons");
-            }
-            r.map(|d| {
-                let mut kinds = BTreeMap::new();
-                for room in &d.rooms {
-                    *kinds.entry(room.kind.clone()).or_insert(0) += 1;
-                }
-                let tallies = d
-                    .tallies
-                    .into_iter()
-                    .map(|t| (t.kind, t.reason, t.count))
-                    .collect();
-                (d.rooms.len(), kinds, d.attempts, secs, causes.0, tallies)
-            })
-        })
-        .collect();
-    if progress {
-        eprintln!();
-    }
-    let wall = started.elapsed().as_secs_f64();
-    let mut failures = 0;
-    let mut failed: Vec<&str> = Vec::new();
-    let mut rooms: BTreeMap<usize, usize> = BTreeMap::new();
-    let mut kinds: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    let mut attempts: Vec<u32> = Vec::new();
-    let mut times: Vec<f64> = Vec::new();
-    let mut causes = vec![0u64; n_fail];
-    let mut tallies: BTreeMap<(String, String), u64> = BTreeMap::new();
-    for r in &results {
-        match r {
-            Ok((n, k, a, t, c, ts)) => {
-                for (kind, reason, c) in ts {
-                    *tallies.entry((kind.clone(), reason.clone())).or_insert(0) += *c as u64;
-                }
-                if causes.len() < c.len() {
-                    causes.resize(c.len(), 0);
-                }
-                for (sum, n) in causes.iter_mut().zip(c) {
-                    *sum += *n as u64;
-                }
-                *rooms.entry(*n).or_insert(0) += 1;
-                for (name, c) in k {
-                    let e = kinds.entry(name.clone()).or_insert((0, 0));
-                    e.0 += 1;
-                    e.1 += c;
-                }
-                attempts.push(*a);
-                times.push(*t);
-            }
-            Err(e) => {
-                failed.push(e.as_str());
-                failures += 1;
-            }
-        }
-    }
-    let ok = attempts.len();
-    outln!(
-        "{}: {count} seed{} from {seed}, {ok} generated, {failures} failed, {wall:.2} s wall",
-        rs.name,
-        if count == 1 { "" } else { "s" }
-    );
-    if !failed.is_empty() {
-        // every failed seed with its error, in seed order (at most MAX_LISTED lines)
-        const MAX_LISTED: usize = 100;
-        outln!("failed seeds:");
-        for e in failed.iter().take(MAX_LISTED) {
-            outln!("  {}", super::common::one_line(e));
-        }
-        if failed.len() > MAX_LISTED {
-            outln!("  ... and {} more", failed.len() - MAX_LISTED);
-        }
-    }
-    if ok == 0 {
-        return ExitCode::FAILURE;
-    }
-    outln!("rooms per dungeon:");
-    for (n, c) in &rooms {
-        outln!("  {n:>4}  {:>6.2}%", 100.0 * *c as f64 / ok as f64);
-    }
-    outln!("room kinds (share of dungeons with one, mean count):");
-    for (k, (with, total)) in &kinds {
-        outln!(
-            "  {k:<14} {:>6.2}%  {:>6.2}",
-            100.0 * *with as f64 / ok as f64,
-            *total as f64 / ok as f64
+    let job = Job::new(&rs, params, req.timeout).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    Ok(job.summary(req.seed, req.count))
+}
+
+fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
+    let text = std::fs::read_to_string(p).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", p.display());
+        ExitCode::FAILURE
+    })?;
+    Aggregate::from_json(text.trim()).map_err(|e| {
+        eprintln!(
+            "error: {} is not a summary written by `stats --format json`: {e}",
+            p.display()
         );
+        ExitCode::FAILURE
+    })
+}
+
+pub(crate) fn run(req: Args) -> ExitCode {
+    match run_inner(&req) {
+        Ok(code) | Err(code) => code,
     }
-    let never: Vec<&str> = rs
-        .kinds
-        .iter()
-        .filter(|k| k.theme && !kinds.contains_key(&k.name))
-        .map(|k| k.name.as_str())
-        .collect();
-    if !never.is_empty() {
-        outln!("themes never given (requirements that turned them down, times over all dungeons):");
-        for name in never {
-            let why: Vec<String> = rs
-                .tallies
-                .iter()
-                .filter(|(k, _)| k == name)
-                .filter_map(|key| {
-                    let n = tallies.get(key).copied().unwrap_or(0);
-                    (n > 0).then(|| format!("`{}` {n}", key.1))
-                })
-                .collect();
-            if why.is_empty() {
-                outln!("  {name:<14} never drawn");
-            } else {
-                outln!("  {name:<14} {}", why.join(", "));
+}
+
+fn run_inner(req: &Args) -> Result<ExitCode, ExitCode> {
+    if !req.merge.is_empty() {
+        let mut all: Option<Aggregate> = None;
+        for p in &req.merge {
+            let a = read_summary(p)?;
+            match &mut all {
+                None => all = Some(a),
+                Some(m) => {
+                    if m.ruleset != a.ruleset || m.params != a.params {
+                        eprintln!(
+                            "error: {} summarises {} with {:?}, the others {} with {:?}: only \
+                             shards of one rule set and parameter set merge",
+                            p.display(),
+                            a.ruleset,
+                            a.params,
+                            m.ruleset,
+                            m.params
+                        );
+                        return Err(ExitCode::from(2));
+                    }
+                    m.merge(&a);
+                }
             }
         }
+        let all = all.expect("--merge has at least one file");
+        return Ok(print(&all, req));
     }
-    attempts.sort_unstable();
-    let mean_a = attempts.iter().map(|&a| a as f64).sum::<f64>() / ok as f64;
-    outln!(
-        "attempts (restarts): mean {mean_a:.2}, median {}, max {}",
-        attempts[ok / 2],
-        attempts[ok - 1]
-    );
-    let restarts: u64 = causes.iter().sum();
-    if restarts > 0 {
-        outln!("restart causes (share of {restarts} restarts):");
-        let mut by: Vec<(usize, u64)> = causes
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|c| c.1 > 0)
-            .collect();
-        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for (i, n) in by {
-            let share = 100.0 * n as f64 / restarts as f64;
-            match rs.failure_points().get(i) {
-                Some(f) => outln!("  {share:>6.2}%  {} at {}", f.what, f.at),
-                // a selecting rule set: the chosen rule set's failure point number
-                None => outln!("  {share:>6.2}%  failure point {i} of the chosen rule set"),
-            }
-        }
+    let Some(rules) = req.rules.as_deref() else {
+        eprintln!("error: stats needs a rule file (or --merge SUMMARY.json ...)");
+        return Err(ExitCode::from(2));
+    };
+    let a = summary_of(rules, req, &req.params)?;
+    if req.vs.is_none() && req.vs_params.is_empty() {
+        return Ok(print(&a, req));
     }
-    times.sort_by(f64::total_cmp);
-    let mean_t = times.iter().sum::<f64>() / ok as f64;
-    outln!(
-        "time per dungeon: mean {:.1} µs, median {:.1} µs, p99 {:.1} µs",
-        mean_t * 1e6,
-        times[ok / 2] * 1e6,
-        times[(ok * 99 / 100).min(ok - 1)] * 1e6
-    );
-    if failures > 0 {
+    let mut b_params = req.params.to_vec();
+    for p in &req.vs_params {
+        let key = p.split_once('=').map_or(p.as_str(), |x| x.0).trim();
+        b_params.retain(|q| q.split_once('=').map_or(q.as_str(), |x| x.0).trim() != key);
+        b_params.push(p.clone());
+    }
+    let b = summary_of(req.vs.as_deref().unwrap_or(rules), req, &b_params)?;
+    if req.format == StatsFormat::Json {
+        let j = serde_json::json!({"a": a, "b": b});
+        outln!("{j}");
+    } else {
+        outln!("{}", super::report::vs(&a, &b).trim_end());
+    }
+    Ok(exit(&a).max_failure(exit(&b)))
+}
+
+fn print(a: &Aggregate, req: &Args) -> ExitCode {
+    if req.format == StatsFormat::Json {
+        outln!("{}", a.to_json());
+    } else {
+        outln!("{}", super::report::one(a, &req.hist).trim_end());
+    }
+    exit(a)
+}
+
+fn exit(a: &Aggregate) -> ExitCode {
+    if a.generated == 0 || !a.failures.is_empty() {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }
 }
 
-/// Counts the restarts of one generation per failure point (growing as needed: a selecting
-/// rule set reports the failure points of the rule set it chose).
-struct RestartCauses(Vec<u32>);
+trait Worst {
+    fn max_failure(self, other: ExitCode) -> ExitCode;
+}
 
-impl undercroft::engine::interpreter::Observer for RestartCauses {
-    fn restarted(&mut self, failure: u32) {
-        let i = failure as usize;
-        if i >= self.0.len() {
-            self.0.resize(i + 1, 0);
+impl Worst for ExitCode {
+    fn max_failure(self, other: ExitCode) -> ExitCode {
+        if self == ExitCode::SUCCESS {
+            other
+        } else {
+            self
         }
-        self.0[i] += 1;
     }
 }

@@ -41,6 +41,8 @@ pub struct Merged {
     pub pools: BTreeMap<Src, Src>,
     /// `tile_glyphs:`.
     pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
+    /// `stats:`.
+    pub stats: Option<super::schema::StatsDef>,
     /// `steps:` after every `patch`.
     pub steps: Option<Vec<StepDef>>,
     /// `select` choices with their resolved paths.
@@ -195,6 +197,9 @@ impl<'r> Loader<'r> {
         }
         if f.tile_glyphs.is_some() {
             m.tile_glyphs = f.tile_glyphs;
+        }
+        if f.stats.is_some() {
+            m.stats = f.stats;
         }
         for (k, v) in f.params {
             m.params.insert(k, v);

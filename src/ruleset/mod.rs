@@ -24,6 +24,7 @@ mod reach;
 pub mod schema;
 pub mod shapes;
 pub mod src;
+pub(crate) mod stats;
 mod steps;
 pub mod themes;
 mod trace;
@@ -105,6 +106,8 @@ pub struct RuleSet {
     pub layouts: Vec<pools::Layout>,
     /// Glyph classes of a tile layer, if the rule set defines them.
     pub tile_glyphs: Option<TileGlyphs>,
+    /// What `stats`, `lint` and `search` know about this style (`stats:` of the rule file).
+    pub stats: crate::stats::StatsSpec,
     /// What the tallies of [`State::tallies`] count, by index: `(kind, reason)`, e.g. a
     /// theme and the requirement that turned it down.
     pub tallies: Vec<(String, String)>,
@@ -416,6 +419,8 @@ impl RuleSet {
             .tile_glyphs
             .as_ref()
             .and_then(|g| compile_glyphs(&mut cx, g));
+        let stats_spec =
+            stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
@@ -452,6 +457,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
+            stats: stats_spec,
             tallies: cx.tallies.clone(),
             n_vars: cx.vars.len(),
             file_params: cx.file_params.clone(),
@@ -519,6 +525,19 @@ impl RuleSet {
             }
         }
         names
+    }
+
+    /// The names measure expressions (`search --where`, extra measures) may use for
+    /// dungeons of this rule set, with its extra measures compiled.
+    ///
+    /// # Errors
+    /// Never for a loaded rule set (its extra measures were checked at load).
+    pub fn measures(&self) -> Result<crate::stats::expr::Extra, String> {
+        let kinds: Vec<String> = self.kinds.iter().map(|k| k.name.clone()).collect();
+        let shapes: Vec<String> = self.shapes.iter().map(|s| s.name.clone()).collect();
+        let sc = stats::scope(&kinds, &shapes, self.tile_glyphs.as_ref());
+        crate::stats::expr::Extra::new(sc, &self.stats.measures)
+            .map_err(|(i, e)| format!("measure `{}`: {}", self.stats.measures[i].0, e[0].message))
     }
 
     /// Whether this rule set chooses among others (`select:`) instead of having steps.

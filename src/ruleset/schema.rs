@@ -57,6 +57,10 @@ pub struct RuleFile {
     /// Glyph classes of a tile layer, for ASCII output and a symbol layer in JSON.
     #[serde(default)]
     pub tile_glyphs: Option<TileGlyphsDef>,
+    /// What `stats`, `lint` and `search` need to know about this style (walkable tiles,
+    /// required markers, extra measures). With `extends`, replaces the parent's.
+    #[serde(default)]
+    pub stats: Option<StatsDef>,
     /// The steps, run in order. With `extends`, replaces the parent's steps entirely.
     #[serde(default)]
     pub steps: Option<Vec<StepDef>>,
@@ -241,4 +245,42 @@ pub struct GlyphClassDef {
     /// A table of tile ids in a pattern file (not for `other`).
     #[serde(default)]
     pub tiles: Option<Src>,
+}
+
+/// `stats: Stats(walkable: Classes(["floor", "door"]), markers: ["stairs_up", "stairs_down"],
+/// rooms: ("start", "boss"), measures: [("big_rooms", "shape_2x2 + shape_2x1")])`: what the
+/// measures of `undercroft stats` (see `crate::stats`) need to know about a style.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Stats")]
+pub struct StatsDef {
+    /// Which cells can be walked on. Default: the first class of `tile_glyphs`.
+    #[serde(default)]
+    pub walkable: Option<WalkableDef>,
+    /// Markers every dungeon must have; the first two are the ends of `stairs_distance`.
+    /// Default: none required, the distance between the first two markers by name.
+    #[serde(default)]
+    pub markers: Vec<Src>,
+    /// The room kinds at the ends of `boss_distance`. Default `("start", "boss")`.
+    #[serde(default)]
+    pub rooms: Option<(Src, Src)>,
+    /// Extra measures, `(name, expression)`, in order; an expression sees the built-in
+    /// measures and the extra measures before it.
+    #[serde(default)]
+    pub measures: Vec<(Src, Src)>,
+}
+
+/// The walkable cells of a style: `Classes(["floor", "door"])` (classes of `tile_glyphs`) or
+/// `Tiles(layer: "pre", ids: [2, 3])` (tile ids of a layer).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum WalkableDef {
+    /// Tile classes named in `tile_glyphs`.
+    Classes(Vec<Src>),
+    /// Tile ids of a layer.
+    Tiles {
+        /// The layer.
+        layer: Src,
+        /// The ids.
+        ids: Vec<u16>,
+    },
 }

@@ -1,61 +1,52 @@
 //! The `stats` summary of the gallery's seeds: rooms per dungeon, room kinds (share of
 //! dungeons with one, mean count), restarts and generation time, with the headings of
-//! `undercroft stats`.
+//! `undercroft stats`. Counted by the same [`Aggregate`] as `undercroft stats`.
 
 use crate::dungeon::Dungeon;
+use crate::stats::{measure, Aggregate, StatsSpec};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 
 /// The summary of `results` (one per seed: a dungeon and its generation time in seconds, or
 /// a failure message).
 pub fn summary(results: &[Result<(Dungeon, f64), String>]) -> Value {
-    let ok: Vec<&(Dungeon, f64)> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let n = ok.len();
-    let mut rooms: BTreeMap<usize, usize> = BTreeMap::new();
-    let mut kinds: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for (d, _) in &ok {
-        *rooms.entry(d.rooms.len()).or_default() += 1;
-        let mut here: BTreeMap<&str, usize> = BTreeMap::new();
-        for r in &d.rooms {
-            *here.entry(r.kind.as_str()).or_default() += 1;
-        }
-        for (k, c) in here {
-            let e = kinds.entry(k).or_default();
-            e.0 += 1;
-            e.1 += c;
+    let spec = StatsSpec::default();
+    let mut agg = Aggregate::default();
+    for (i, r) in results.iter().enumerate() {
+        match r {
+            Ok((d, secs)) => agg.add(&measure(d, &spec), &[], &[], *secs),
+            Err(e) => agg.fail(i as u64, e.clone()),
         }
     }
-    let share = |c: usize| if n == 0 { 0.0 } else { c as f64 / n as f64 };
-    let mut attempts: Vec<u32> = ok.iter().map(|(d, _)| d.attempts).collect();
-    attempts.sort_unstable();
-    let mut times: Vec<f64> = ok.iter().map(|(_, t)| t * 1e6).collect();
-    times.sort_by(f64::total_cmp);
-    let mean = |v: &[f64]| {
-        if v.is_empty() {
-            0.0
-        } else {
-            v.iter().sum::<f64>() / v.len() as f64
-        }
-    };
-    let a: Vec<f64> = attempts.iter().map(|&x| x as f64).collect();
+    let n = agg.generated;
+    let share = |c: u64| if n == 0 { 0.0 } else { c as f64 / n as f64 };
+    let rooms = agg.counts("rooms");
+    let kinds: Vec<Value> = agg
+        .measures
+        .keys()
+        .filter_map(|k| k.strip_prefix("kind."))
+        .filter_map(|k| {
+            let c = agg.counts(&format!("kind.{k}"));
+            let zero = c.0.first().filter(|e| e.0 == 0.0).map_or(0, |e| e.1);
+            (zero < n).then(|| json!([k, share(n - zero), c.mean()]))
+        })
+        .collect();
+    let attempts = agg.counts("attempts");
+    let opt = |v: f64| (!v.is_nan()).then_some(v);
     json!({
         "seeds": results.len(),
         "generated": n,
-        "failed": results.len() - n,
-        "rooms": rooms.iter().map(|(k, c)| json!([k, share(*c)])).collect::<Vec<_>>(),
-        "kinds": kinds
-            .iter()
-            .map(|(k, (with, total))| json!([k, share(*with), share(*total)]))
-            .collect::<Vec<_>>(),
+        "failed": results.len() as u64 - n,
+        "rooms": rooms.0.iter().map(|(k, c)| json!([*k as u64, share(*c)])).collect::<Vec<_>>(),
+        "kinds": kinds,
         "attempts": {
-            "mean": mean(&a),
-            "median": attempts.get(n / 2),
-            "max": attempts.last(),
+            "mean": if n == 0 { 0.0 } else { attempts.mean() },
+            "median": opt(attempts.quantile(0.5)).map(|v| v as u64),
+            "max": opt(attempts.max()).map(|v| v as u64),
         },
         "time_us": {
-            "mean": mean(&times),
-            "median": times.get(n / 2),
-            "max": times.last(),
+            "mean": if n == 0 { 0.0 } else { agg.time_us.mean() },
+            "median": opt(agg.time_us.quantile(0.5)),
+            "max": opt(agg.time_us.max()),
         },
     })
 }
@@ -64,6 +55,7 @@ pub fn summary(results: &[Result<(Dungeon, f64), String>]) -> Value {
 mod tests {
     use super::*;
     use crate::dungeon::RoomOut;
+    use std::collections::BTreeMap;
 
     fn d(kinds: &[&str], attempts: u32) -> Dungeon {
         Dungeon {

@@ -1,0 +1,116 @@
+//! `undercroft lint`: generate seeds and report every dungeon that fails a check
+//! (`undercroft::stats::lint`), with its seed; the dungeons themselves are not changed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use rayon::prelude::*;
+
+use super::runner::{Job, Progress};
+use undercroft::stats::lint::CHECKS;
+
+/// `lint`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule file.
+    pub rules: PathBuf,
+    /// How many seeds (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// --param NAME=VALUE (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Stop a generation that runs longer than SECONDS.
+    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
+    pub timeout: Option<f64>,
+}
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    let Args {
+        rules,
+        count,
+        seed,
+        params,
+        timeout,
+    } = args;
+    let raw = &params[..];
+    let Some(rs) = super::common::load(&rules) else {
+        return ExitCode::FAILURE;
+    };
+    let job = match Job::new(&rs, raw, timeout) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let progress = Progress::new(count);
+    let seeds: Vec<u64> = super::common::seeds(seed, count).collect();
+    // per seed: its problems, or its generation error (small: collected in seed order)
+    let found: Vec<(u64, Result<Vec<(String, String)>, String>)> = seeds
+        .par_iter()
+        .map_init(
+            || job.state(),
+            |st, &s| {
+                let r = job.run(s, st).map(|m| -> Vec<(String, String)> {
+                    m.sample
+                        .problems
+                        .into_iter()
+                        .map(|p| (p.check, p.detail))
+                        .collect()
+                });
+                progress.tick();
+                (s, r)
+            },
+        )
+        .filter(|(_, r)| !matches!(r, Ok(p) if p.is_empty()))
+        .collect();
+    progress.finish();
+    let mut by_check = vec![0u64; CHECKS.len()];
+    let mut bad = 0u64;
+    let mut failed = 0u64;
+    for (s, r) in &found {
+        match r {
+            Ok(problems) => {
+                bad += 1;
+                for (check, detail) in problems {
+                    outln!("seed {s}: {check}: {detail}");
+                    if let Some(i) = CHECKS.iter().position(|c| c == check) {
+                        by_check[i] += 1;
+                    }
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("error: {}", super::common::one_line(e));
+            }
+        }
+    }
+    let mut summary: Vec<String> = CHECKS
+        .iter()
+        .zip(&by_check)
+        .filter(|(_, n)| **n > 0)
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect();
+    if summary.is_empty() {
+        summary.push("no problems".into());
+    }
+    eprintln!(
+        "{}: {bad} of {count} dungeons with problems ({}){}",
+        rs.name,
+        summary.join(", "),
+        if failed > 0 {
+            format!(", {failed} failed to generate")
+        } else {
+            String::new()
+        }
+    );
+    if bad > 0 || failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,186 @@
+//! The walkable floor of a dungeon (its cells, regions and walking distances) and its door
+//! graph: what the measures and the lint checks both read. Tile-grid coordinates, `[x, y]`,
+//! 4-neighbour moves.
+
+use super::spec::{StatsSpec, Walkable};
+use crate::dungeon::{Dungeon, Layer};
+use std::collections::VecDeque;
+
+/// Walkable cells of the tile grid and their connected regions.
+pub(crate) struct Floor {
+    pub w: i32,
+    pub h: i32,
+    /// Region label per tile (row-major), `u32::MAX` where not walkable.
+    pub label: Vec<u32>,
+    /// Size of every region, by label.
+    pub sizes: Vec<u32>,
+}
+
+impl Floor {
+    pub(crate) fn at(&self, x: i32, y: i32) -> Option<u32> {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return None;
+        }
+        let l = self.label[(y * self.w + x) as usize];
+        (l != u32::MAX).then_some(l)
+    }
+}
+
+/// The walkable mask of `d` under `spec` (marker cells count as walkable), or `None` when
+/// the dungeon has no walkable tiles to speak of (no tile classes, no such layer).
+fn walkable_mask(d: &Dungeon, spec: &StatsSpec) -> Option<(i32, i32, Vec<bool>)> {
+    let (w, h) = d.tile_size();
+    let mut mask = match &spec.walkable {
+        Walkable::Tiles { layer, ids } => match d.layers.get(layer)? {
+            Layer::Ids(rows) => rows
+                .iter()
+                .flat_map(|r| r.iter().map(|t| ids.contains(t)))
+                .collect::<Vec<bool>>(),
+            Layer::Symbols(_) => return None,
+        },
+        which => {
+            let tc = d.palette.tiles.as_ref()?;
+            let names: Vec<&str> = match which {
+                Walkable::Classes(c) => c.iter().map(String::as_str).collect(),
+                _ => tc
+                    .classes
+                    .first()
+                    .map(|c| c.name.as_str())
+                    .into_iter()
+                    .collect(),
+            };
+            let glyphs: Vec<char> = tc
+                .classes
+                .iter()
+                .filter(|c| names.contains(&c.name.as_str()))
+                .map(|c| c.glyph)
+                .collect();
+            match d.layers.get(&tc.output)? {
+                Layer::Symbols(rows) => rows
+                    .iter()
+                    .flat_map(|r| r.chars().map(|c| glyphs.contains(&c)))
+                    .collect(),
+                Layer::Ids(_) => return None,
+            }
+        }
+    };
+    if mask.len() != (w.max(0) * h.max(0)) as usize {
+        return None;
+    }
+    for m in d.markers.values() {
+        if m[0] >= 0 && m[1] >= 0 && m[0] < w && m[1] < h {
+            mask[(m[1] * w + m[0]) as usize] = true;
+        }
+    }
+    Some((w, h, mask))
+}
+
+/// Label the 4-connected regions of `mask`, in row-major order of their first cell.
+fn regions(w: i32, h: i32, mask: &[bool]) -> Floor {
+    let mut label = vec![u32::MAX; mask.len()];
+    let mut sizes = Vec::new();
+    let mut queue = VecDeque::new();
+    for start in 0..mask.len() {
+        if !mask[start] || label[start] != u32::MAX {
+            continue;
+        }
+        let id = sizes.len() as u32;
+        let mut n = 0;
+        label[start] = id;
+        queue.push_back(start);
+        while let Some(i) = queue.pop_front() {
+            n += 1;
+            let (x, y) = ((i as i32) % w, (i as i32) / w);
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                    continue;
+                }
+                let j = (ny * w + nx) as usize;
+                if mask[j] && label[j] == u32::MAX {
+                    label[j] = id;
+                    queue.push_back(j);
+                }
+            }
+        }
+        sizes.push(n);
+    }
+    Floor { w, h, label, sizes }
+}
+
+/// The walkable floor of `d` with its regions, if it has one.
+pub(crate) fn floor(d: &Dungeon, spec: &StatsSpec) -> Option<Floor> {
+    walkable_mask(d, spec).map(|(w, h, m)| regions(w, h, &m))
+}
+
+/// Steps from `a` to `b` over the floor's cells (4-neighbour), if connected.
+pub(crate) fn walk(f: &Floor, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
+    f.at(a[0], a[1])?;
+    f.at(b[0], b[1])?;
+    let mut dist = vec![u32::MAX; f.label.len()];
+    let idx = |x: i32, y: i32| (y * f.w + x) as usize;
+    let mut queue = VecDeque::new();
+    dist[idx(a[0], a[1])] = 0;
+    queue.push_back(a);
+    while let Some([x, y]) = queue.pop_front() {
+        let here = dist[idx(x, y)];
+        if [x, y] == b {
+            return Some(here);
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if f.at(nx, ny).is_some() && dist[idx(nx, ny)] == u32::MAX {
+                dist[idx(nx, ny)] = here + 1;
+                queue.push_back([nx, ny]);
+            }
+        }
+    }
+    None
+}
+
+/// Each room's door-graph neighbours (distinct rooms, sorted).
+pub(crate) fn door_neighbours(d: &Dungeon) -> Vec<Vec<u32>> {
+    let n = d.rooms.len();
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for door in &d.doors {
+        let [a, b] = door.rooms;
+        if (a as usize) < n && (b as usize) < n && a != b {
+            adj[a as usize].push(b);
+            adj[b as usize].push(a);
+        }
+    }
+    for a in &mut adj {
+        a.sort_unstable();
+        a.dedup();
+    }
+    adj
+}
+
+/// Doors crossed from room `from` to every room (`u32::MAX`: unreachable).
+pub(crate) fn door_distances(adj: &[Vec<u32>], from: usize) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; adj.len()];
+    if from >= adj.len() {
+        return dist;
+    }
+    let mut queue = VecDeque::from([from]);
+    dist[from] = 0;
+    while let Some(r) = queue.pop_front() {
+        for &s in &adj[r] {
+            if dist[s as usize] == u32::MAX {
+                dist[s as usize] = dist[r] + 1;
+                queue.push_back(s as usize);
+            }
+        }
+    }
+    dist
+}
+
+/// The two markers `stairs_distance` runs between: the spec's first two, else the first
+/// two by name.
+pub(crate) fn marker_pair<'a>(d: &'a Dungeon, spec: &'a StatsSpec) -> Option<(&'a str, &'a str)> {
+    if spec.markers.len() >= 2 {
+        return Some((&spec.markers[0], &spec.markers[1]));
+    }
+    let mut names = d.markers.keys();
+    Some((names.next()?, names.next()?))
+}

@@ -1,0 +1,133 @@
+//! `lint`: checks of one dungeon that a playable level should pass. They read the dungeon
+//! and never change it; `stats` counts them (the `problems` measure and the `lint` table).
+//!
+//! | check | finds |
+//! | --- | --- |
+//! | `disconnected` | walkable cells (tile grid) in more than one connected region |
+//! | `markers_unreachable` | a marker not in the region of the first marker (the spec's `markers` order, else by name) |
+//! | `rooms_unreachable` | rooms no door path reaches from the first room of kind `rooms[0]` (else room 0); without doors, rooms with no walkable tile in the main region (the first marker's, else the largest) |
+//! | `missing_markers` | a marker the spec requires that the dungeon lacks |
+
+use super::floor::{door_distances, Floor};
+use super::spec::StatsSpec;
+use crate::dungeon::Dungeon;
+use serde::{Deserialize, Serialize};
+
+/// The names of the checks, in report order.
+pub const CHECKS: [&str; 4] = [
+    "disconnected",
+    "markers_unreachable",
+    "rooms_unreachable",
+    "missing_markers",
+];
+
+/// One problem found in a dungeon.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Problem {
+    /// Which check (one of [`CHECKS`]).
+    pub check: String,
+    /// What exactly, e.g. `2 walkable regions (sizes 310, 12)`.
+    pub detail: String,
+}
+
+fn problem(check: &str, detail: String) -> Problem {
+    Problem {
+        check: check.into(),
+        detail,
+    }
+}
+
+/// Run every check on `d` (`adj`: its door neighbours; `floor`: its walkable regions).
+pub(crate) fn check(
+    d: &Dungeon,
+    spec: &StatsSpec,
+    adj: &[Vec<u32>],
+    floor: Option<&Floor>,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if let Some(f) = floor {
+        if f.sizes.len() > 1 {
+            let sizes: Vec<String> = f.sizes.iter().map(u32::to_string).collect();
+            out.push(problem(
+                "disconnected",
+                format!(
+                    "{} walkable regions (sizes {})",
+                    f.sizes.len(),
+                    sizes.join(", ")
+                ),
+            ));
+        }
+    }
+    // markers, in the spec's order first, then the others by name
+    let mut order: Vec<&str> = spec
+        .markers
+        .iter()
+        .map(String::as_str)
+        .filter(|m| d.markers.contains_key(*m))
+        .collect();
+    for m in d.markers.keys() {
+        if !order.contains(&m.as_str()) {
+            order.push(m);
+        }
+    }
+    let region = |f: &Floor, m: &str| d.markers.get(m).and_then(|c| f.at(c[0], c[1]));
+    let main = match (floor, order.first()) {
+        (Some(f), Some(first)) => region(f, first),
+        (Some(f), None) => (0..f.sizes.len() as u32).max_by_key(|&i| (f.sizes[i as usize], !i)),
+        _ => None,
+    };
+    if let (Some(f), Some(first)) = (floor, order.first()) {
+        for m in &order[1..] {
+            if region(f, m) != main {
+                let c = d.markers[*m];
+                let c0 = d.markers[*first];
+                out.push(problem(
+                    "markers_unreachable",
+                    format!(
+                        "`{m}` at [{}, {}] cannot be reached from `{first}` at [{}, {}]",
+                        c[0], c[1], c0[0], c0[1]
+                    ),
+                ));
+            }
+        }
+    }
+    if !d.doors.is_empty() {
+        let from = d
+            .rooms
+            .iter()
+            .position(|r| r.kind == spec.rooms[0])
+            .unwrap_or(0);
+        let dist = door_distances(adj, from);
+        for (i, r) in d.rooms.iter().enumerate() {
+            if dist[i] == u32::MAX {
+                out.push(problem(
+                    "rooms_unreachable",
+                    format!("room {i} ({}) has no door path from room {from}", r.kind),
+                ));
+            }
+        }
+    } else if let (Some(f), Some(main)) = (floor, main) {
+        let (cw, ch) = d.cell_size();
+        for (i, r) in d.rooms.iter().enumerate() {
+            let reached = r.cells.iter().any(|c| {
+                (0..ch)
+                    .any(|dy| (0..cw).any(|dx| f.at(c[0] * cw + dx, c[1] * ch + dy) == Some(main)))
+            });
+            if !reached {
+                out.push(problem(
+                    "rooms_unreachable",
+                    format!(
+                        "room {i} ({}) has no walkable tile in the main region",
+                        r.kind
+                    ),
+                ));
+            }
+        }
+    }
+    for m in &spec.markers {
+        if !d.markers.contains_key(m) {
+            out.push(problem("missing_markers", format!("no marker `{m}`")));
+        }
+    }
+    out
+}
