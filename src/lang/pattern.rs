@@ -14,8 +14,7 @@ use std::collections::BTreeMap;
 use super::automaton::CaRule;
 use super::parse::Span;
 
-mod ca;
-pub use ca::parse_condition;
+pub mod ca;
 
 /// The parser pest generates from `pattern.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).

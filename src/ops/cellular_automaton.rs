@@ -33,7 +33,7 @@ use crate::engine::grid::{Rect, N4, N8};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::automaton::CaRule;
-use crate::lang::pattern::parse_condition;
+use crate::lang::pattern::ca::parse_condition;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
