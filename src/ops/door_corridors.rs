@@ -165,18 +165,14 @@ impl Op {
             let chance = p.num(st).clamp(0.0, 1.0);
             return self.wander(st, area, (v, dv.unwrap_or(v)), w, chance);
         }
-        let [cw, ch] = st.cell;
-        for d in st.doors.clone() {
-            let [mut a, mut b] = d.cells;
-            // Order the two cells left-to-right or top-to-bottom.
-            if (b[0], b[1]) < (a[0], a[1]) {
-                std::mem::swap(&mut a, &mut b);
-            }
-            let horizontal = a[1] == b[1];
-            let ba = Rect::new(a[0] * cw, a[1] * ch, cw, ch);
-            let bb = Rect::new(b[0] * cw, b[1] * ch, cw, ch);
-            let fa = floor_box(st, self.head.layer, ba, &self.floor);
-            let fb = floor_box(st, self.head.layer, bb, &self.floor);
+        for i in 0..st.doors.len() {
+            let DoorBlocks {
+                horizontal,
+                ba,
+                bb,
+                fa,
+                fb,
+            } = self.blocks(st, i);
             let clip = Rect::from_corners(ba.x, ba.y, bb.x1(), bb.y1()).intersect(&area);
             let mut g = st.grid_mut(self.head.layer);
             if horizontal {
@@ -215,21 +211,50 @@ impl Op {
     }
 }
 
+/// The two cell blocks of a door and their rooms' floor boxes.
+struct DoorBlocks {
+    /// An east-west door (the blocks side by side).
+    horizontal: bool,
+    /// The left (upper) block, in tiles.
+    ba: Rect,
+    /// The right (lower) block.
+    bb: Rect,
+    /// The floor box in `ba` (see [`floor_box`]).
+    fa: Rect,
+    /// The floor box in `bb`.
+    fb: Rect,
+}
+
 impl Op {
+    /// Door `i`'s blocks, ordered left-to-right or top-to-bottom, and their floor boxes.
+    fn blocks(&self, st: &State, i: usize) -> DoorBlocks {
+        let [cw, ch] = st.cell;
+        let [mut a, mut b] = st.doors[i].cells;
+        if (b[0], b[1]) < (a[0], a[1]) {
+            std::mem::swap(&mut a, &mut b);
+        }
+        let ba = Rect::new(a[0] * cw, a[1] * ch, cw, ch);
+        let bb = Rect::new(b[0] * cw, b[1] * ch, cw, ch);
+        DoorBlocks {
+            horizontal: a[1] == b[1],
+            fa: floor_box(st, self.head.layer, ba, &self.floor),
+            fb: floor_box(st, self.head.layer, bb, &self.floor),
+            ba,
+            bb,
+        }
+    }
+
     /// Wandering corridors (see the module doc); `v` = (corridor, door) values.
     fn wander(&self, st: &mut State, area: Rect, v: (u16, u16), w: i32, chance: f64) -> Flow {
-        let [cw, ch] = st.cell;
         let (width, height) = (st.width, st.height);
-        for d in st.doors.clone() {
-            let [mut a, mut b] = d.cells;
-            if (b[0], b[1]) < (a[0], a[1]) {
-                std::mem::swap(&mut a, &mut b);
-            }
-            let horizontal = a[1] == b[1];
-            let ba = Rect::new(a[0] * cw, a[1] * ch, cw, ch);
-            let bb = Rect::new(b[0] * cw, b[1] * ch, cw, ch);
-            let fa = floor_box(st, self.head.layer, ba, &self.floor);
-            let fb = floor_box(st, self.head.layer, bb, &self.floor);
+        for i in 0..st.doors.len() {
+            let DoorBlocks {
+                horizontal,
+                ba,
+                bb,
+                fa,
+                fb,
+            } = self.blocks(st, i);
             let (ia, ib) = (inner(ba, &area), inner(bb, &area));
             if ia.is_empty() || ib.is_empty() {
                 continue;
