@@ -86,7 +86,7 @@ pub(crate) fn compile_stats(
                 cx.error(k, format!("unknown room kind `{}`", k.text), h);
             }
         }
-        spec.rooms = [a.text.clone(), b.text.clone()];
+        spec.rooms = Some([a.text.clone(), b.text.clone()]);
     }
     let mut sc = scope(kinds, &shapes, glyphs);
     for (name, text) in &def.measures {

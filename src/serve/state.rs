@@ -234,7 +234,7 @@ fn gallery_json(
         "rules": model::rules_info(rules, &shared.folder),
         "colours": model::colours(&good),
         "items": items,
-        "stats": summary(results),
+        "stats": summary(results, &rules.stats),
         "millis": started.elapsed().as_secs_f64() * 1e3,
     })
 }

@@ -7,13 +7,12 @@ use crate::stats::{measure, Aggregate, StatsSpec};
 use serde_json::{json, Value};
 
 /// The summary of `results` (one per seed: a dungeon and its generation time in seconds, or
-/// a failure message).
-pub fn summary(results: &[Result<(Dungeon, f64), String>]) -> Value {
-    let spec = StatsSpec::default();
+/// a failure message), measured as the rule set's `spec` says (its `stats:`).
+pub fn summary(results: &[Result<(Dungeon, f64), String>], spec: &StatsSpec) -> Value {
     let mut agg = Aggregate::default();
     for (i, r) in results.iter().enumerate() {
         match r {
-            Ok((d, secs)) => agg.add(&measure(d, &spec), &[], &[], *secs),
+            Ok((d, secs)) => agg.add(&measure(d, spec), &[], &[], *secs),
             Err(e) => agg.fail(i as u64, e.clone()),
         }
     }
@@ -96,7 +95,7 @@ mod tests {
             Ok((d(&["a"], 4), 3e-6)),
             Err("seed 3: failed".to_string()),
         ];
-        let s = summary(&r);
+        let s = summary(&r, &StatsSpec::default());
         assert_eq!(s["seeds"], 3);
         assert_eq!(s["failed"], 1);
         assert_eq!(s["rooms"], json!([[1, 0.5], [3, 0.5]]));

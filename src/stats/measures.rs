@@ -7,7 +7,7 @@
 //! | `doors` | doors |
 //! | `dead_ends` | rooms with doors to exactly one other room |
 //! | `room_cells` | room-grid cells covered by rooms |
-//! | `boss_distance` | doors crossed from the first room of kind `rooms[0]` (`start`) to the first of kind `rooms[1]` (`boss`); undefined without them or a way between |
+//! | `boss_distance` | doors crossed from the first room of kind `rooms[0]` to the first of kind `rooms[1]` (the kinds the rule file names in `stats: Stats(rooms: (..))`); undefined without them or a way between |
 //! | `stairs_distance` | steps (4-neighbour moves over walkable cells) between the first two markers of `markers` (default: the first two by name); undefined when missing or apart |
 //! | `regions` | connected regions: of walkable cells (4-neighbour) on the tile grid, or, without walkable tiles, of rooms joined by doors |
 //! | `walkable` | walkable cells (tiles) |
@@ -52,7 +52,11 @@ pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
     let nan = f64::NAN;
     let adj = door_neighbours(d);
     let kind_of = |k: &str| d.rooms.iter().position(|r| r.kind == k);
-    let boss = match (kind_of(&spec.rooms[0]), kind_of(&spec.rooms[1])) {
+    let ends = spec.rooms.as_ref();
+    let boss = match (
+        ends.and_then(|e| kind_of(&e[0])),
+        ends.and_then(|e| kind_of(&e[1])),
+    ) {
         (Some(a), Some(b)) => match door_distances(&adj, a)[b] {
             u32::MAX => nan,
             n => n as f64,

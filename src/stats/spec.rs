@@ -32,21 +32,24 @@ pub struct StatsSpec {
     /// the ends of `stairs_distance`. Empty: no marker is required, and the distance runs
     /// between the first two markers by name.
     pub markers: Vec<String>,
-    /// The room kinds at the two ends of `boss_distance` (default `start` and `boss`); the
-    /// first one is also where `lint` starts looking for unreachable rooms.
-    pub rooms: [String; 2],
+    /// The room kinds at the two ends of `boss_distance`, as the rule file names them
+    /// (`stats: Stats(rooms: ("start", "boss"))`); the first one is also where `lint` starts
+    /// looking for unreachable rooms. `None` (the default): `boss_distance` is undefined and
+    /// `lint` starts from the first room.
+    pub rooms: Option<[String; 2]>,
     /// Extra measures: name and expression (over the built-in measures and the extra
     /// measures before it), in declaration order.
     pub measures: Vec<(String, String)>,
 }
 
 impl Default for StatsSpec {
-    /// Walk on the first tile class, no required markers, `start` → `boss`, no extra measures.
+    /// Walk on the first tile class, no required markers, no room kinds named, no extra
+    /// measures.
     fn default() -> StatsSpec {
         StatsSpec {
             walkable: Walkable::FirstClass,
             markers: Vec::new(),
-            rooms: ["start".into(), "boss".into()],
+            rooms: None,
             measures: Vec::new(),
         }
     }
