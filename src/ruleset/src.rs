@@ -125,13 +125,13 @@ impl Literals {
                     i += 2;
                 }
                 b'\'' => {
-                    // char literal: 'x', '\'', '\\' ...
+                    // char literal: 'x', '\'', '\\' ... (the escape or the char may be
+                    // several bytes; only ASCII bytes are compared, so any stop is a boundary)
                     i += 1;
                     if b.get(i) == Some(&b'\\') {
-                        i += 2;
-                    } else {
                         i += 1;
                     }
+                    i += 1;
                     while i < b.len() && b[i] != b'\'' && b[i] != b'\n' {
                         i += 1;
                     }
@@ -142,21 +142,22 @@ impl Literals {
                     let mut s = String::new();
                     i += 1;
                     while i < b.len() && b[i] != b'"' {
-                        if b[i] == b'\\' && i + 1 < b.len() {
-                            let c = b[i + 1];
-                            s.push(match c {
-                                b'n' => '\n',
-                                b't' => '\t',
-                                b'r' => '\r',
-                                b'0' => '\0',
-                                other => other as char,
-                            });
-                            i += 2;
-                        } else {
-                            let ch = text[i..].chars().next().unwrap();
-                            s.push(ch);
-                            i += ch.len_utf8();
+                        // `i` is on a char boundary here: it only moves over whole chars.
+                        let escaped = b[i] == b'\\' && i + 1 < b.len();
+                        if escaped {
+                            i += 1;
                         }
+                        let Some(ch) = text.get(i..).and_then(|t| t.chars().next()) else {
+                            break;
+                        };
+                        s.push(match (escaped, ch) {
+                            (true, 'n') => '\n',
+                            (true, 't') => '\t',
+                            (true, 'r') => '\r',
+                            (true, '0') => '\0',
+                            (_, other) => other,
+                        });
+                        i += ch.len_utf8();
                     }
                     i += 1;
                     map.entry(s).or_default().push(start);
@@ -192,5 +193,19 @@ mod tests {
         assert_eq!(l.find("x", 2), None);
         assert!(l.find("y\"z", 0).is_some());
         assert_eq!(l.find("a", 0), None);
+    }
+
+    #[test]
+    fn multibyte_chars_after_escapes_and_quotes_never_split() {
+        // Found by tests/bad_input.rs: `\` before `§` used to step into the middle of it.
+        let l = Literals::scan("( a: \"x\\§y\", b: '§', c: \"é\" )");
+        assert!(l.find("x§y", 0).is_some());
+        assert!(l.find("é", 0).is_some());
+        // Every cut of a text full of multibyte chars, quotes and escapes scans without panic.
+        let t = "\"§\\§'é'\\\"ü\" '\\§' \"\\é";
+        for (cut, _) in t.char_indices() {
+            Literals::scan(&t[..cut]);
+            Literals::scan(&t[cut..]);
+        }
     }
 }
