@@ -146,30 +146,22 @@ impl Tileset {
                 }
             }
             let label = t.label();
-            // One glyph drawn twice as large; numbers at font size.
-            let scale = if label.chars().count() == 1 { 2 } else { 1 };
-            let tw = font::text_width(&label) * scale;
-            let lx = x0 + TILE.saturating_sub(tw) / 2;
-            let ly = y0 + (TILE - font::HEIGHT * scale) / 2;
+            // One glyph large; numbers small enough for three digits in a swatch.
+            let face = if label.chars().count() == 1 {
+                font::Face::Glyph
+            } else {
+                font::Face::Small
+            };
+            let lx = x0 + TILE.saturating_sub(face.width(&label)) / 2;
+            let ly = y0 + TILE.saturating_sub(face.height()) / 2;
+            let clip = font::Clip {
+                x0,
+                y0,
+                x1: x0 + TILE,
+                y1: y0 + TILE,
+            };
             let ink = colour::ink_on(t.colour);
-            for (k, c) in label.chars().enumerate() {
-                for fy in 0..font::HEIGHT {
-                    for fx in 0..font::WIDTH {
-                        if !font::pixel(c, fx, fy) {
-                            continue;
-                        }
-                        for dy in 0..scale {
-                            for dx in 0..scale {
-                                let px = lx + (k as u32 * (font::WIDTH + 1) + fx) * scale + dx;
-                                let py = ly + fy * scale + dy;
-                                if px < x0 + TILE && py < y0 + TILE {
-                                    img.put_pixel(px, py, Rgb(ink));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            font::draw(&mut img, (lx, ly), &label, face, 1, ink, Some(clip));
         }
         let mut out = std::io::Cursor::new(Vec::new());
         img.write_to(&mut out, image::ImageFormat::Png)

@@ -23,9 +23,8 @@ pub const CELL_H: u32 = 40;
 /// Pixels per tile.
 pub const TILE: u32 = 8;
 const MARGIN: u32 = 12;
-/// Font scale (pixels per font pixel).
-const TEXT: u32 = 2;
-const LINE: u32 = (font::HEIGHT + 3) * TEXT;
+/// Height of a line of header or legend text.
+const LINE: u32 = 16;
 
 /// Draw `d` (see the module doc for what is drawn).
 pub fn picture(d: &Dungeon) -> RgbImage {
@@ -137,21 +136,12 @@ fn rect(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) {
     }
 }
 
-fn text(img: &mut RgbImage, x: u32, y: u32, s: &str, scale: u32, c: [u8; 3]) {
-    for (i, ch) in s.chars().enumerate() {
-        let ox = x + i as u32 * (font::WIDTH + 1) * scale;
-        for fy in 0..font::HEIGHT {
-            for fx in 0..font::WIDTH {
-                if font::pixel(ch, fx, fy) {
-                    rect(img, ox + fx * scale, y + fy * scale, scale, scale, c);
-                }
-            }
-        }
-    }
+fn text(img: &mut RgbImage, x: u32, y: u32, s: &str, c: [u8; 3]) {
+    font::draw(img, (x, y), s, font::Face::Text, 1, c, None);
 }
 
-fn text_px(s: &str, scale: u32) -> u32 {
-    font::text_width(s) * scale
+fn text_px(s: &str) -> u32 {
+    font::Face::Text.width(s)
 }
 
 /// "name  seed N  k=v ..." with the parameters that differ from their defaults.
@@ -170,39 +160,29 @@ fn header(d: &Dungeon) -> String {
 
 /// Legend rows: swatch colour and label, laid out in as many columns as fit `width`.
 fn legend(img: &mut RgbImage, top: u32, entries: &[([u8; 3], String)]) {
-    let col = entries
-        .iter()
-        .map(|(_, l)| text_px(l, TEXT))
-        .max()
-        .unwrap_or(0)
-        + LINE * 2;
+    let col = entries.iter().map(|(_, l)| text_px(l)).max().unwrap_or(0) + LINE * 2;
     let per_row = ((img.width() - 2 * MARGIN) / col.max(1)).max(1);
     for (i, (c, label)) in entries.iter().enumerate() {
         let x = MARGIN + (i as u32 % per_row) * col;
         let y = top + (i as u32 / per_row) * LINE;
         rect(img, x, y, LINE - 4, LINE - 4, *c);
-        text(img, x + LINE + 2, y + 1, label, TEXT, colour::INK);
+        text(img, x + LINE + 2, y + 3, label, colour::INK);
     }
 }
 
 fn legend_height(n: usize, width: u32, entries: &[([u8; 3], String)]) -> u32 {
-    let col = entries
-        .iter()
-        .map(|(_, l)| text_px(l, TEXT))
-        .max()
-        .unwrap_or(0)
-        + LINE * 2;
+    let col = entries.iter().map(|(_, l)| text_px(l)).max().unwrap_or(0) + LINE * 2;
     let per_row = ((width - 2 * MARGIN) / col.max(1)).max(1) as usize;
     n.div_ceil(per_row) as u32 * LINE
 }
 
 fn canvas(d: &Dungeon, map_w: u32, map_h: u32, entries: &[([u8; 3], String)]) -> (RgbImage, u32) {
     let title = header(d);
-    let width = (map_w + 2 * MARGIN).max(text_px(&title, TEXT) + 2 * MARGIN);
+    let width = (map_w + 2 * MARGIN).max(text_px(&title) + 2 * MARGIN);
     let legend_h = legend_height(entries.len(), width, entries);
     let height = MARGIN + LINE + map_h + MARGIN + legend_h + MARGIN;
     let mut img = RgbImage::from_pixel(width, height, Rgb(colour::BACKGROUND));
-    text(&mut img, MARGIN, MARGIN, &title, TEXT, colour::INK);
+    text(&mut img, MARGIN, MARGIN, &title, colour::INK);
     (img, MARGIN + LINE)
 }
 
@@ -306,10 +286,12 @@ fn rooms(d: &Dungeon) -> RgbImage {
         };
         let glyph = d.palette.kind(&room.kind).map_or('#', |k| k.glyph);
         let c = colour::kind(&d.palette, &room.kind);
-        let (s, gw, gh) = (3, font::WIDTH * 3, font::HEIGHT * 3);
+        // The glyph at twice the text size (12x20 pixels) in the middle of the cell.
+        let (glyph, face) = (glyph.to_string(), font::Face::Text);
+        let (gw, gh) = (face.width(&glyph) * 2, face.height() * 2);
         let px = MARGIN + x as u32 * CELL_W + (CELL_W - gw) / 2;
         let py = top + y as u32 * CELL_H + (CELL_H - gh) / 2;
-        text(&mut img, px, py, &glyph.to_string(), s, colour::ink_on(c));
+        font::draw(&mut img, (px, py), &glyph, face, 2, colour::ink_on(c), None);
     }
     markers(&mut img, d, top, CELL_W, CELL_H, (d.width, d.height));
     legend(&mut img, top + h * CELL_H + MARGIN, &entries);
