@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use rayon::prelude::*;
 
+use super::run_args::{Generation, SeedRange};
 use super::runner::{Job, Progress};
 use undercroft::stats::lint::CHECKS;
 
@@ -14,27 +15,17 @@ use undercroft::stats::lint::CHECKS;
 pub struct Args {
     /// The rule file.
     pub rules: PathBuf,
-    /// How many seeds (at least 1).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub count: u64,
-    /// The first seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// --param NAME=VALUE (repeatable).
-    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-    pub params: Vec<String>,
-    /// Stop a generation that runs longer than SECONDS.
-    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub seeds: SeedRange,
+    #[command(flatten)]
+    pub generation: Generation,
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
     let Args {
         rules,
-        count,
-        seed,
-        params,
-        timeout,
+        seeds: SeedRange { count, seed },
+        generation: Generation { params, timeout },
     } = args;
     let raw = &params[..];
     let Some(rs) = super::common::load(&rules) else {

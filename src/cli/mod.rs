@@ -17,6 +17,7 @@ mod ops;
 mod output;
 mod pcg;
 mod report;
+mod run_args;
 mod runner;
 mod search;
 mod serve;
@@ -426,7 +427,11 @@ pub fn main() -> ExitCode {
             }
         }
         Command::Stats(args) if args.metrics.is_some() => match args.rules.as_ref() {
-            Some(rules) => pcg::run(rules, (args.count, args.seed), &args.params),
+            Some(rules) => pcg::run(
+                rules,
+                (args.seeds.count, args.seeds.seed),
+                &args.generation.params,
+            ),
             None => {
                 eprintln!("error: --metrics pcg needs a rule file");
                 ExitCode::from(2)

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use rayon::prelude::*;
 
+use super::run_args::Generation;
 use super::runner::Job;
 use undercroft::engine::value::Type;
 use undercroft::lang::CompileError;
@@ -29,12 +30,8 @@ pub struct Args {
     /// Try at most this many seeds (default: until --limit are found).
     #[arg(long)]
     pub count: Option<u64>,
-    /// --param NAME=VALUE (repeatable).
-    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-    pub params: Vec<String>,
-    /// Stop a generation that runs longer than SECONDS.
-    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub generation: Generation,
     /// seeds (one a line) or json (each found dungeon's JSON line).
     #[arg(long, value_enum, default_value_t = SearchFormat::Seeds)]
     pub format: SearchFormat,
@@ -77,7 +74,7 @@ pub(crate) fn run(req: Args) -> ExitCode {
     let Some(rs) = super::common::load(&req.rules) else {
         return ExitCode::FAILURE;
     };
-    let job = match Job::new(&rs, &req.params, req.timeout) {
+    let job = match Job::new(&rs, &req.generation.params, req.generation.timeout) {
         Ok(j) => j,
         Err(e) => {
             eprintln!("error: {e}");

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::run_args::{Generation, SeedRange};
 use super::runner::Job;
 use undercroft::stats::Aggregate;
 
@@ -13,19 +14,10 @@ pub struct Args {
     /// The rule file, e.g. rules/isaac/flash.ron (not with --merge).
     #[arg(required_unless_present = "merge")]
     pub rules: Option<PathBuf>,
-    /// How many seeds (at least 1).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub count: u64,
-    /// The first seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// --param NAME=VALUE (repeatable).
-    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-    pub params: Vec<String>,
-    /// Stop a generation that runs longer than SECONDS (checked after every operator
-    /// step and at every Retry restart); the error says where it was.
-    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub seeds: SeedRange,
+    #[command(flatten)]
+    pub generation: Generation,
     /// text (a table with sparklines) or json (one mergeable summary object; with --vs
     /// {"a": ..., "b": ...}).
     #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
@@ -64,11 +56,11 @@ fn summary_of(rules: &Path, req: &Args, params: &[String]) -> Result<Aggregate, 
     let Some(rs) = super::common::load(&rules.to_path_buf()) else {
         return Err(ExitCode::FAILURE);
     };
-    let job = Job::new(&rs, params, req.timeout).map_err(|e| {
+    let job = Job::new(&rs, params, req.generation.timeout).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(2)
     })?;
-    Ok(job.summary(req.seed, req.count))
+    Ok(job.summary(req.seeds.seed, req.seeds.count))
 }
 
 fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
@@ -122,11 +114,11 @@ fn run_inner(req: &Args) -> Result<ExitCode, ExitCode> {
         eprintln!("error: stats needs a rule file (or --merge SUMMARY.json ...)");
         return Err(ExitCode::from(2));
     };
-    let a = summary_of(rules, req, &req.params)?;
+    let a = summary_of(rules, req, &req.generation.params)?;
     if req.vs.is_none() && req.vs_params.is_empty() {
         return Ok(print(&a, req));
     }
-    let mut b_params = req.params.to_vec();
+    let mut b_params = req.generation.params.to_vec();
     for p in &req.vs_params {
         let key = p.split_once('=').map_or(p.as_str(), |x| x.0).trim();
         b_params.retain(|q| q.split_once('=').map_or(q.as_str(), |x| x.0).trim() != key);
