@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The format tag written in every Dungeon JSON object.
 pub const FORMAT: &str = "undercroft-dungeon/1";
@@ -31,8 +32,9 @@ pub struct Dungeon {
     pub width: i32,
     /// Grid height in cells.
     pub height: i32,
-    /// Glyph → meaning, for the symbol layers.
-    pub symbols: BTreeMap<String, String>,
+    /// Glyph → meaning, for the symbol layers (shared by every dungeon of a rule set;
+    /// `Arc::make_mut` to change one dungeon's).
+    pub symbols: Arc<BTreeMap<String, String>>,
     /// Layer name → rows (top row first) of glyphs, or of tile ids.
     pub layers: BTreeMap<String, Layer>,
     /// Every room, by id (the index in this list).
@@ -44,11 +46,11 @@ pub struct Dungeon {
     /// Glyph and colour of every room kind and tile class (beyond the contract; see the
     /// module doc).
     #[serde(default)]
-    pub palette: Palette,
+    pub palette: Arc<Palette>,
     /// Every parameter's default, written as `--param` takes it (pictures show only the
     /// parameters that differ from it).
     #[serde(default)]
-    pub defaults: BTreeMap<String, String>,
+    pub defaults: Arc<BTreeMap<String, String>>,
     /// What drawing the room interiors needs; absent when the rule set has no room pools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interiors: Option<Interiors>,

@@ -144,8 +144,8 @@ fn a_symbol_layer_of_tile_classes_wins_over_tile_ids() {
         })
         .collect();
     d.layers.insert("level".into(), Layer::Symbols(rows));
-    d.symbols.insert("#".into(), "wall".into());
-    d.symbols.insert("_".into(), "floor".into());
+    std::sync::Arc::make_mut(&mut d.symbols).insert("#".into(), "wall".into());
+    std::sync::Arc::make_mut(&mut d.symbols).insert("_".into(), "floor".into());
     let v = cell_view(&d).unwrap();
     assert_eq!(v.layer, "level");
     assert_eq!(v.at(0, 0).unwrap().1, "wall");

@@ -120,9 +120,11 @@ pub struct RuleSet {
     pub(crate) labels: Vec<StepLabel>,
     pub(crate) failures: Vec<FailurePoint>,
     /// What its dungeons carry for the renderers (filled by `output.rs` once loaded): the
-    /// palette, the parameters' defaults, and the interiors without layouts.
-    pub(crate) palette: Palette,
-    pub(crate) defaults: BTreeMap<String, String>,
+    /// palette, the parameters' defaults, the symbols of its symbol layers, and the
+    /// interiors without layouts; shared, not copied, by each dungeon.
+    pub(crate) palette: std::sync::Arc<Palette>,
+    pub(crate) defaults: std::sync::Arc<BTreeMap<String, String>>,
+    pub(crate) symbols: std::sync::Arc<BTreeMap<String, String>>,
     pub(crate) interiors: Option<Interiors>,
     /// With `select:`: the rule sets to choose from, each with its condition (empty for a
     /// rule set with steps).
@@ -465,8 +467,9 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
-            palette: Palette::default(),
-            defaults: BTreeMap::new(),
+            palette: Default::default(),
+            defaults: Default::default(),
+            symbols: Default::default(),
             interiors: None,
             choices,
             warnings,

@@ -12,6 +12,7 @@ use crate::dungeon::{
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 impl RuleSet {
     /// Fill in the palette, defaults and interiors (without layouts and anchors: each Dungeon
@@ -64,8 +65,19 @@ impl RuleSet {
                 anchors: BTreeMap::new(),
             }
         });
-        self.palette = palette;
-        self.defaults = defaults;
+        let mut symbols = BTreeMap::new();
+        symbols.insert(rs.empty_glyph.to_string(), "empty".to_string());
+        for k in &rs.kinds {
+            symbols.insert(k.glyph.to_string(), k.name.clone());
+        }
+        if let Some(g) = &rs.tile_glyphs {
+            for (name, glyph, _) in &g.classes {
+                symbols.insert(glyph.to_string(), name.clone());
+            }
+        }
+        self.palette = Arc::new(palette);
+        self.defaults = Arc::new(defaults);
+        self.symbols = Arc::new(symbols);
         self.interiors = interiors;
     }
 
@@ -89,11 +101,6 @@ impl RuleSet {
                 (p.name.clone(), j)
             })
             .collect();
-        let mut symbols = BTreeMap::new();
-        symbols.insert(rs.empty_glyph.to_string(), "empty".to_string());
-        for k in &rs.kinds {
-            symbols.insert(k.glyph.to_string(), k.name.clone());
-        }
         let mut layers = BTreeMap::new();
         let rows: Vec<String> = (0..st.plan_height)
             .map(|y| {
@@ -114,9 +121,6 @@ impl RuleSet {
             layers.insert(name.clone(), Layer::Ids(ids));
         }
         if let Some(g) = &rs.tile_glyphs {
-            for (name, glyph, _) in &g.classes {
-                symbols.insert(glyph.to_string(), name.clone());
-            }
             let tiles = st.grid(g.layer as u16);
             let rows = (0..st.height)
                 .map(|y| {
@@ -200,7 +204,7 @@ impl RuleSet {
             attempts,
             width: st.plan_width,
             height: st.plan_height,
-            symbols,
+            symbols: rs.symbols.clone(),
             layers,
             rooms,
             doors,

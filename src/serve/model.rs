@@ -73,7 +73,7 @@ pub fn colours(dungeons: &[&Dungeon]) -> Value {
         for k in &p.kinds {
             kinds.insert(k.name.clone(), json!(hex(colour::kind(p, &k.name))));
         }
-        for (g, meaning) in &d.symbols {
+        for (g, meaning) in d.symbols.iter() {
             let c = g.chars().next().unwrap_or(' ');
             symbols.insert(g.clone(), json!(hex(colour::symbol(p, c, meaning))));
         }

@@ -65,7 +65,7 @@ mod tests {
             attempts,
             width: 1,
             height: 1,
-            symbols: BTreeMap::new(),
+            symbols: Default::default(),
             layers: BTreeMap::new(),
             rooms: kinds
                 .iter()
@@ -81,7 +81,7 @@ mod tests {
             doors: vec![],
             markers: BTreeMap::new(),
             palette: Default::default(),
-            defaults: BTreeMap::new(),
+            defaults: Default::default(),
             interiors: None,
             grids: None,
             tallies: vec![],
