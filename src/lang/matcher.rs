@@ -473,6 +473,58 @@ mod tests {
         assert_eq!(data[8..], [14, 3, 1, 1]);
     }
 
+    /// `next_match` finds what testing every position in raster order finds, on rows wider
+    /// and narrower than the lanes, from any start, with tiles, sets and `!=` tests.
+    #[test]
+    fn next_match_agrees_with_testing_every_position() {
+        let set = miniset("miniset m 2x2 { search 1 {2 3} | . {1 3} replace . . | . . }");
+        let tests = Matcher::tests(&[
+            Test {
+                dx: -1,
+                dy: 0,
+                equal: true,
+                value: 1,
+            },
+            Test {
+                dx: 0,
+                dy: 1,
+                equal: false,
+                value: 2,
+            },
+        ]);
+        for (w, h) in [(40, 7), (17, 5), (9, 4)] {
+            // a fixed pseudo-random grid of the values 1..=3
+            let data: Vec<u16> = (0..w * h)
+                .map(|i| ((i as u32).wrapping_mul(2654435761) >> 13) as u16 % 3 + 1)
+                .collect();
+            let g = Grid::new(&data, w, h);
+            for m in [&set, &tests] {
+                for m in [m.clone(), m.clone().for_grid(w)] {
+                    let positions = Rect::new(0, 0, w - 1, h - 1);
+                    let want: Vec<_> = positions
+                        .cells()
+                        .filter(|&(x, y)| m.matches(&g, x, y))
+                        .collect();
+                    assert!(want.len() > 2, "{w}x{h}: {}", want.len());
+                    let mut got = Vec::new();
+                    let mut from = (0, 0);
+                    while let Some((x, y)) = m.next_match(&g, positions, from) {
+                        got.push((x, y));
+                        from = (x + 1, y);
+                    }
+                    assert_eq!(got, want, "{w}x{h}");
+                    // from the middle of a row: the hits at or after it
+                    let rest: Vec<_> = want
+                        .iter()
+                        .copied()
+                        .filter(|&(x, y)| (y, x) >= (2, 3))
+                        .collect();
+                    assert_eq!(m.next_match(&g, positions, (3, 2)), rest.first().copied());
+                }
+            }
+        }
+    }
+
     #[test]
     fn blocked_cells_cover_the_whole_footprint() {
         let m = miniset("miniset m 2x1 { search 1 . replace 2 2 }");
