@@ -17,6 +17,9 @@
 use super::pattern::{Cell, Miniset, Test};
 use crate::engine::grid::{Grid, GridMut, Rect};
 
+/// How many consecutive positions [`Matcher::next_match`] tests at once.
+pub const LANES: usize = 16;
+
 /// What a probe wants of its cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Want {
@@ -250,6 +253,102 @@ impl Matcher {
         }
     }
 
+    /// The first position of `positions` at or after `from` in raster order (rows top to
+    /// bottom, each left to right; `from` past its row's end continues on the next row)
+    /// where [`Matcher::matches`] holds on `g`; `None` when there is none. The same answer
+    /// as testing every position in turn: a row's positions in [`Matcher::inner`] are tested
+    /// [`LANES`] at a time (each probe one compare per lane over consecutive cells, which
+    /// the compiler turns into vector instructions), the others one by one.
+    pub fn next_match(&self, g: &Grid, positions: Rect, from: (i32, i32)) -> Option<(i32, i32)> {
+        if positions.is_empty() {
+            return None;
+        }
+        let inner = self.inner(g.width(), g.height());
+        let lanes = self.stride == g.width();
+        let (x0, x1) = (positions.x, positions.x1());
+        for y in from.1.max(positions.y)..positions.y1() {
+            let start = if y == from.1 { from.0.max(x0) } else { x0 };
+            if start >= x1 {
+                continue;
+            }
+            // the run [a, b) is in `inner` and read by lanes; the rest one by one
+            let (a, b) = if lanes && y >= inner.y && y < inner.y1() {
+                (start.max(inner.x), x1.min(inner.x1()))
+            } else {
+                (x1, x1)
+            };
+            if b - a < LANES as i32 {
+                let hit = (start..x1).find(|&x| self.matches(g, x, y));
+                if let Some(x) = hit {
+                    return Some((x, y));
+                }
+                continue;
+            }
+            if let Some(x) = (start..a).find(|&x| self.matches(g, x, y)) {
+                return Some((x, y));
+            }
+            let mut x = a;
+            while x < b {
+                // the last run of lanes ends at `b`, overlapping the one before it
+                let at = x.min(b - LANES as i32);
+                let mask = self.lanes(g.as_slice(), g.flat_index(at, y)) >> (x - at);
+                if mask != 0 {
+                    return Some((x + mask.trailing_zeros() as i32, y));
+                }
+                x = at + LANES as i32;
+            }
+            if let Some(x) = (b..x1).find(|&x| self.matches(g, x, y)) {
+                return Some((x, y));
+            }
+        }
+        None
+    }
+
+    /// Bit `k` set when every probe holds at the position of flat index `i + k`, for
+    /// `k < LANES`; those positions must be in [`Matcher::inner`] on one row of a grid
+    /// [`Matcher::stride`] wide.
+    #[inline(always)]
+    fn lanes(&self, data: &[u16], i: isize) -> u32 {
+        #[inline(always)]
+        fn mask(b: bool) -> u16 {
+            (b as u16).wrapping_neg()
+        }
+        let mut ok = [u16::MAX; LANES];
+        for p in self.probes.iter() {
+            let at = (i + p.off as isize) as usize;
+            let cells: &[u16; LANES] = data[at..at + LANES].try_into().unwrap();
+            match p.want {
+                Want::Is(t) => {
+                    for k in 0..LANES {
+                        ok[k] &= mask(cells[k] == t);
+                    }
+                }
+                Want::IsNot(t) => {
+                    for k in 0..LANES {
+                        ok[k] &= mask(cells[k] != t);
+                    }
+                }
+                Want::In(a, b) => {
+                    let mut any = [0u16; LANES];
+                    for &m in &self.members[a as usize..b as usize] {
+                        for k in 0..LANES {
+                            any[k] |= mask(cells[k] == m);
+                        }
+                    }
+                    for k in 0..LANES {
+                        ok[k] &= any[k];
+                    }
+                }
+            }
+            if ok.iter().fold(0, |a, &b| a | b) == 0 {
+                return 0;
+            }
+        }
+        ok.iter()
+            .enumerate()
+            .fold(0, |m, (k, &b)| m | ((b & 1) as u32) << k)
+    }
+
     #[inline(always)]
     fn want(&self, w: Want, v: u16) -> bool {
         match w {
@@ -372,6 +471,58 @@ mod tests {
         m.write(&mut gm, 3, 2); // (4, 2) is off the grid: skipped
         assert_eq!(data[..4], [13, 0, 14, 9]);
         assert_eq!(data[8..], [14, 3, 1, 1]);
+    }
+
+    /// `next_match` finds what testing every position in raster order finds, on rows wider
+    /// and narrower than the lanes, from any start, with tiles, sets and `!=` tests.
+    #[test]
+    fn next_match_agrees_with_testing_every_position() {
+        let set = miniset("miniset m 2x2 { search 1 {2 3} | . {1 3} replace . . | . . }");
+        let tests = Matcher::tests(&[
+            Test {
+                dx: -1,
+                dy: 0,
+                equal: true,
+                value: 1,
+            },
+            Test {
+                dx: 0,
+                dy: 1,
+                equal: false,
+                value: 2,
+            },
+        ]);
+        for (w, h) in [(40, 7), (17, 5), (9, 4)] {
+            // a fixed pseudo-random grid of the values 1..=3
+            let data: Vec<u16> = (0..w * h)
+                .map(|i| ((i as u32).wrapping_mul(2654435761) >> 13) as u16 % 3 + 1)
+                .collect();
+            let g = Grid::new(&data, w, h);
+            for m in [&set, &tests] {
+                for m in [m.clone(), m.clone().for_grid(w)] {
+                    let positions = Rect::new(0, 0, w - 1, h - 1);
+                    let want: Vec<_> = positions
+                        .cells()
+                        .filter(|&(x, y)| m.matches(&g, x, y))
+                        .collect();
+                    assert!(want.len() > 2, "{w}x{h}: {}", want.len());
+                    let mut got = Vec::new();
+                    let mut from = (0, 0);
+                    while let Some((x, y)) = m.next_match(&g, positions, from) {
+                        got.push((x, y));
+                        from = (x + 1, y);
+                    }
+                    assert_eq!(got, want, "{w}x{h}");
+                    // from the middle of a row: the hits at or after it
+                    let rest: Vec<_> = want
+                        .iter()
+                        .copied()
+                        .filter(|&(x, y)| (y, x) >= (2, 3))
+                        .collect();
+                    assert_eq!(m.next_match(&g, positions, (3, 2)), rest.first().copied());
+                }
+            }
+        }
     }
 
     #[test]

@@ -333,8 +333,7 @@ impl Op {
     /// Whether no walker state reachable from `w` (either roll outcome each move) reaches
     /// the goal or changes the map: then the walk can never end.
     fn trapped(&self, g: &Grid, k: &Walk, w: Walker) -> bool {
-        // a walker state's slot: its cell's index, heading and flag (walkers stay in the grid)
-        let key = |w: &Walker| ((g.index(w.x, w.y) * 4 + w.d as usize) << 1) | w.inside as usize;
+        let key = |w: &Walker| slot(g, *w);
         let mut seen = vec![false; g.bounds().area() as usize * 8];
         let mut todo = vec![w];
         seen[key(&w)] = true;
@@ -370,7 +369,14 @@ impl Op {
         }
     }
 
-    fn walk(&self, st: &mut State, cells: &mut [u16], bounds: Rect, seg: Segment) -> Flow {
+    fn walk(
+        &self,
+        st: &mut State,
+        memo: &mut Memo,
+        cells: &mut [u16],
+        bounds: Rect,
+        seg: Segment,
+    ) -> Flow {
         let (gw, gh) = (st.width, st.height);
         let minus = st.rng.below(self.widen_roll) < self.widen_percent;
         let plus = st.rng.below(self.widen_roll) < self.widen_percent;
@@ -388,60 +394,102 @@ impl Op {
             minus,
             plus,
         };
-        let mut w = Walker {
+        let w = Walker {
             x: fx,
             y: fy,
             d: seg.dir & 3,
             inside: false,
         };
         let mut quiet: u64 = 0;
+        let slots = (gw * gh) as usize * 8;
+        if memo.moves.len() < slots {
+            memo.moves.resize(slots, Move::default());
+        }
+        memo.next_generation(); // a new segment: new goal, start and widening
+        let goal_cell = match Grid::new(cells, gw, gh).in_bounds(goal.0, goal.1) {
+            true => Grid::new(cells, gw, gh).index(goal.0, goal.1),
+            false => usize::MAX,
+        };
+        let mut at = slot(&Grid::new(cells, gw, gh), w);
         loop {
-            w = self.advance(&Grid::new(cells, gw, gh), k.bounds, w);
-            let c = self.at(&Grid::new(cells, gw, gh), w.x, w.y);
-            if c == self.empty {
-                if w.inside {
-                    let (px, py) = before_cell(w);
-                    self.door(cells, gw, gh, px, py);
-                    w.inside = false;
-                } else {
-                    let vertical = w.d == N || w.d == S;
-                    let (mx, my, px, py) = if vertical {
-                        (w.x - 1, w.y, w.x + 1, w.y)
+            let mv = match memo.moves[at] {
+                mv if mv.generation == memo.generation => mv,
+                _ => {
+                    let w = unslot(&Grid::new(cells, gw, gh), at);
+                    let (mv, changed) = self.step(cells, gw, gh, &k, w);
+                    if changed {
+                        memo.next_generation();
+                        quiet = 0;
                     } else {
-                        (w.x, w.y - 1, w.x, w.y + 1)
-                    };
-                    let mut g = GridMut::new(cells, gw, gh);
-                    if k.minus && g.get(mx, my) == Some(self.empty) {
-                        g.set(mx, my, self.hall);
+                        memo.moves[at] = Move {
+                            generation: memo.generation,
+                            ..mv
+                        };
                     }
-                    if k.plus && g.get(px, py) == Some(self.empty) {
-                        g.set(px, py, self.hall);
-                    }
+                    mv
                 }
-                GridMut::new(cells, gw, gh).set_checked(w.x, w.y, self.hall);
-                quiet = 0;
-            } else {
-                if !w.inside && c == self.wall && self.door(cells, gw, gh, w.x, w.y) {
-                    quiet = 0;
-                }
-                if self.at(&Grid::new(cells, gw, gh), w.x, w.y) != self.hall {
-                    w.inside = true;
-                }
-            }
-            let dist = Self::dist(&k, w);
-            let turn = st.rng.below(self.turn_roll) < self.threshold(dist);
-            w = self.steer(&k, w, dist, turn);
-            if (w.x, w.y) == k.goal {
+            };
+            let turn = st.rng.below(self.turn_roll) < mv.threshold as i64;
+            at = mv.next[turn as usize] as usize;
+            if at >> 3 == goal_cell {
                 return Flow::Continue;
             }
             quiet += 1;
             if quiet >= self.trap_check {
+                let w = unslot(&Grid::new(cells, gw, gh), at);
                 if self.trapped(&Grid::new(cells, gw, gh), &k, w) {
                     return Flow::Abort(self.stuck);
                 }
                 quiet = 0;
             }
         }
+    }
+
+    /// One move (a)–(e) from `w` on the real map, but for the roll: parts (a)–(c) (which
+    /// may dig, widen or place a door: then `true`), the roll's threshold and the walker
+    /// after (d)–(e) for either outcome of the roll.
+    fn step(&self, cells: &mut [u16], gw: i32, gh: i32, k: &Walk, w: Walker) -> (Move, bool) {
+        let mut w = self.advance(&Grid::new(cells, gw, gh), k.bounds, w);
+        let mut changed = false;
+        let c = self.at(&Grid::new(cells, gw, gh), w.x, w.y);
+        if c == self.empty {
+            if w.inside {
+                let (px, py) = before_cell(w);
+                self.door(cells, gw, gh, px, py);
+                w.inside = false;
+            } else {
+                let vertical = w.d == N || w.d == S;
+                let (mx, my, px, py) = if vertical {
+                    (w.x - 1, w.y, w.x + 1, w.y)
+                } else {
+                    (w.x, w.y - 1, w.x, w.y + 1)
+                };
+                let mut g = GridMut::new(cells, gw, gh);
+                if k.minus && g.get(mx, my) == Some(self.empty) {
+                    g.set(mx, my, self.hall);
+                }
+                if k.plus && g.get(px, py) == Some(self.empty) {
+                    g.set(px, py, self.hall);
+                }
+            }
+            GridMut::new(cells, gw, gh).set_checked(w.x, w.y, self.hall);
+            changed = true;
+        } else {
+            if !w.inside && c == self.wall && self.door(cells, gw, gh, w.x, w.y) {
+                changed = true;
+            }
+            if self.at(&Grid::new(cells, gw, gh), w.x, w.y) != self.hall {
+                w.inside = true;
+            }
+        }
+        let dist = Self::dist(k, w);
+        let g = Grid::new(cells, gw, gh);
+        let mv = Move {
+            generation: 0,
+            threshold: self.threshold(dist) as i32,
+            next: [false, true].map(|turn| slot(&g, self.steer(k, w, dist, turn)) as u32),
+        };
+        (mv, changed)
     }
 
     /// Run the step on the state.
@@ -457,13 +505,15 @@ impl Op {
         // the layer is taken out of the state while the walkers dig (the RNG stays in it)
         let mut cells = std::mem::take(&mut st.layers[self.head.layer as usize]);
         let mut flow = Flow::Continue;
-        for i in 0..n {
-            let seg = st.segments[self.halls as usize][i];
-            if let Flow::Abort(id) = self.walk(st, &mut cells, bounds, seg) {
-                flow = Flow::Abort(id);
-                break;
+        MEMO.with_borrow_mut(|memo| {
+            for i in 0..n {
+                let seg = st.segments[self.halls as usize][i];
+                if let Flow::Abort(id) = self.walk(st, memo, &mut cells, bounds, seg) {
+                    flow = Flow::Abort(id);
+                    break;
+                }
             }
-        }
+        });
         st.layers[self.head.layer as usize] = cells;
         flow
     }
@@ -474,6 +524,62 @@ impl Op {
 fn before_cell(w: Walker) -> (i32, i32) {
     let (dx, dy) = DELTA[w.d as usize];
     (w.x - dx, w.y - dy)
+}
+
+/// A walker state's slot in [`Memo::moves`] and in the trap search: its cell's index,
+/// heading and flag (walkers stay in the grid).
+#[inline(always)]
+fn slot(g: &Grid, w: Walker) -> usize {
+    ((g.index(w.x, w.y) * 4 + w.d as usize) << 1) | w.inside as usize
+}
+
+/// The walker state of a [`slot`].
+#[inline]
+fn unslot(g: &Grid, s: usize) -> Walker {
+    let (x, y) = g.point(s >> 3);
+    Walker {
+        x,
+        y,
+        d: ((s >> 1) & 3) as u8,
+        inside: s & 1 == 1,
+    }
+}
+
+/// What a quiet move (one that changes nothing on the map) from a walker state leads to:
+/// the roll's threshold and the walker state for either outcome of the roll.
+#[derive(Debug, Clone, Copy, Default)]
+struct Move {
+    /// The [`Memo::generation`] this was recorded in (valid while it is current).
+    generation: u32,
+    threshold: i32,
+    /// The walker's [`slot`] after the move: roll not below / below the threshold.
+    next: [u32; 2],
+}
+
+/// The quiet moves seen since the map last changed, by walker state: long walks go round
+/// the same cells for millions of moves, and a recorded move is taken again with one table
+/// read and the roll (the draws are the same: one per move). Every change of the map or a
+/// new segment starts a new generation, which drops all of them at once.
+#[derive(Debug, Default)]
+struct Memo {
+    moves: Vec<Move>,
+    generation: u32,
+}
+
+impl Memo {
+    fn next_generation(&mut self) {
+        if self.generation == u32::MAX {
+            self.moves.iter_mut().for_each(|m| m.generation = 0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+}
+
+thread_local! {
+    /// One table per thread, reused by every run (it is only a cache: no output depends on
+    /// what it held before).
+    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]

@@ -158,25 +158,29 @@ impl Op {
         let l = self.head.layer;
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
         let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
-        positions.for_each(|x, y| {
+        // only matching positions can draw or write: the matcher skips to the next one on
+        // the grid as it is now (a write changes what the later positions see)
+        let mut from = (positions.x, positions.y);
+        while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
+            from = (x + 1, y);
             if avoid.is_some_and(|r| r.contains(x, y)) {
-                return;
+                continue;
             }
-            if !m.fits(&st.grid(l), x, y, |cx, cy| self.head.flagged(st, cx, cy)) {
-                return;
+            if m.blocked(x, y, |cx, cy| self.head.flagged(st, cx, cy)) {
+                continue;
             }
             if self.spread {
                 // the footprint's 3x3 neighbourhood of footprints (any_in clips it to the grid)
                 let (fw, fh) = (m.width(), m.height());
                 let win = grid::Rect::new(x - fw, y - fh, 3 * fw, 3 * fh);
                 if st.grid(l).any_in(win, |t| t == self.first) {
-                    return;
+                    continue;
                 }
             }
             if !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent {
                 m.write(&mut st.grid_mut(l), x, y);
             }
-        });
+        }
         Flow::Continue
     }
 }
