@@ -42,6 +42,8 @@ pub enum Step {
         give_up: Option<u32>,
         /// The steps retried.
         body: Vec<Step>,
+        /// What a restart restores (see [`Restore::of`]).
+        restore: Restore,
     },
     /// `If`: run `then` or `otherwise`.
     If {
@@ -72,6 +74,52 @@ pub enum Step {
         /// The compiled operator.
         op: Op,
     },
+}
+
+/// What a `Retry` puts back before each new attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Restore {
+    /// The whole state (but the random stream).
+    All,
+    /// The variables, lists and tallies, and these tile layers only: the body's steps write
+    /// nothing else (see [`Restore::of`]).
+    Layers(Box<[u16]>),
+}
+
+impl Restore {
+    /// What a restart of `body` must put back: [`Restore::Layers`] when every step of it
+    /// (nested ones included) writes only variables, lists (expressions may pop them) and
+    /// the tile layers that [`Op::layers_written`] declares; else [`Restore::All`]. A state
+    /// part no step can write still holds what it held when the Retry began.
+    pub fn of(body: &[Step]) -> Restore {
+        let mut layers = Vec::new();
+        if written(body, &mut layers) {
+            layers.sort_unstable();
+            layers.dedup();
+            Restore::Layers(layers.into_boxed_slice())
+        } else {
+            Restore::All
+        }
+    }
+}
+
+/// Add the layers `steps` may write to `layers`; false when a step may write more than
+/// variables, lists, tallies and declared layers.
+fn written(steps: &[Step], layers: &mut Vec<u16>) -> bool {
+    steps.iter().all(|s| match s {
+        Step::Let { .. } | Step::Require { .. } => true,
+        Step::If {
+            then, otherwise, ..
+        } => written(then, layers) && written(otherwise, layers),
+        Step::Retry { body, .. } | Step::ForEach { body, .. } => written(body, layers),
+        Step::Op { op, .. } => match op.layers_written() {
+            Some(l) => {
+                layers.extend_from_slice(l);
+                true
+            }
+            None => false,
+        },
+    })
 }
 
 /// What a `ForEach` iterates over.
@@ -170,12 +218,14 @@ pub fn run_steps<O: Observer>(
                 var,
                 give_up,
                 body,
+                restore,
             } => retry(
                 &RetrySpec {
                     max: *max,
                     at,
                     var: *var,
                     give_up: *give_up,
+                    restore,
                 },
                 body,
                 st,
@@ -257,6 +307,7 @@ struct RetrySpec<'a> {
     at: &'a str,
     var: Option<u16>,
     give_up: Option<u32>,
+    restore: &'a Restore,
 }
 
 fn retry<O: Observer>(
@@ -270,7 +321,10 @@ fn retry<O: Observer>(
     let before = rc.fail_counts.clone();
     for attempt in 0..max {
         if attempt > 0 {
-            st.restore_from(&start);
+            match spec.restore {
+                Restore::All => st.restore_from(&start),
+                Restore::Layers(layers) => st.restore_layers_from(&start, layers),
+            }
             rc.attempts += 1;
         }
         if let Some(v) = spec.var {

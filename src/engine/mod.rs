@@ -1,6 +1,6 @@
 //! The engine: the run-time state of a generation and the machinery around it.
 //!
-//! * [`state`], [`grid`], [`shape`], [`value`], [`tile_grid`]: what operators read and write
+//! * [`state`], [`grid`], [`row_masks`], [`shape`], [`value`], [`tile_grid`]: what operators read and write
 //!   (grid layers, rooms, doors, markers, variables, the random stream) and the grid toolkit.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
@@ -11,6 +11,7 @@
 pub mod grid;
 pub mod interpreter;
 pub mod regions;
+pub mod row_masks;
 pub mod shape;
 pub mod state;
 pub mod tile_grid;

@@ -189,6 +189,18 @@ impl State {
         self.tallies.clone_from(&snap.tallies);
     }
 
+    /// Copy the variables, lists and tallies and the tile layers `layers` from `snap`: the
+    /// restore of a `Retry` whose steps write nothing else (see
+    /// [`super::interpreter::Restore`]), so every other part already equals `snap`'s.
+    pub fn restore_layers_from(&mut self, snap: &State, layers: &[u16]) {
+        self.vars.clone_from(&snap.vars);
+        self.lists.clone_from(&snap.lists);
+        self.tallies.clone_from(&snap.tallies);
+        for &l in layers {
+            self.layers[l as usize].clone_from(&snap.layers[l as usize]);
+        }
+    }
+
     /// A full copy including the RNG (for snapshots and traces).
     pub fn snapshot(&self) -> State {
         State {

@@ -62,6 +62,11 @@ impl Params {
 }
 
 impl Op {
+    /// The layer it writes (its only write).
+    pub fn layers_written(&self) -> &[u16] {
+        std::slice::from_ref(&self.layer)
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {

@@ -243,6 +243,22 @@ operators! {
     AssignThemes => assign_themes,
 }
 
+impl Op {
+    /// The tile layers the operator may write, when it writes nothing else of the state but
+    /// variables (a `Retry` whose steps write only declared layers restores only those, see
+    /// [`crate::engine::interpreter::Restore`]); `None` when it may write anything else
+    /// (rooms, markers, lists, tallies, ...). Operators not listed here are `None`, which
+    /// is always safe.
+    pub fn layers_written(&self) -> Option<&[u16]> {
+        match self {
+            Op::FillRect(o) => Some(o.layers_written()),
+            Op::BudRooms(o) => Some(o.layers_written()),
+            Op::CountCells(_) => Some(&[]),
+            _ => None,
+        }
+    }
+}
+
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
 /// the state the Retry started from (the random stream continues) and run them again, at
 /// most `max` times in all. With `var: "attempt"` the steps read the attempt number (1 on

@@ -39,6 +39,7 @@
 
 use super::args::{holds, when, Count, Rect, RectDef, Tile};
 use crate::engine::grid::Rect as GRect;
+use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
@@ -47,6 +48,9 @@ use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+use sizes::{size_of, Attempt, SizeTable};
+
+mod sizes;
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str =
@@ -110,29 +114,6 @@ fn one() -> Tile {
 /// Most rooms budded from per parent (see the module doc).
 const MAX_BUDS: u32 = 1_000_000;
 
-/// Most distinct sizes for which checks are remembered during one room's size draws.
-const MEMO: usize = 16;
-
-/// Failed size draws of one room after which every size pair is checked (see
-/// `Op::later_attempts`).
-const LAZY: i64 = 3;
-
-/// Most values of `size_roll` for which the sizes are tabulated.
-const TABLE: i64 = 256;
-
-/// The sizes of every draw `0..size_roll`, as distinct classes (for the check memo).
-#[derive(Debug)]
-struct SizeTable {
-    /// The class of each draw.
-    of_draw: Box<[u8]>,
-    /// The size of each class.
-    size: Box<[i32]>,
-    /// Number of classes (at most `MEMO`).
-    classes: u8,
-    /// Every pair of classes (width, height), smallest area first.
-    pairs: Box<[(u8, u8)]>,
-}
-
 /// A room to bud from: `(x, y, w, h, dir)`.
 type Room = (i32, i32, i32, i32, i32);
 
@@ -157,14 +138,19 @@ pub struct Op {
     sizes: Option<SizeTable>,
 }
 
-/// The bounds of one run: the area (clipped to the grid) and the wrap mask.
-#[derive(Clone, Copy)]
-struct Bounds {
+/// One run: the area (clipped to the grid), the wrap mask, and the taken cells of the
+/// area as row bitmasks (kept in step with every room marked; `None` for areas wider than
+/// a mask word).
+struct Run {
     area: GRect,
+    /// `area.x1()`, `area.y1()`.
+    x1: i32,
+    y1: i32,
     wrap: Option<i32>,
+    masks: Option<RowMasks>,
 }
 
-impl Bounds {
+impl Run {
     /// A stored coordinate or size: reduced modulo 2^bits when wrapping.
     #[inline(always)]
     fn w(&self, v: i32) -> i32 {
@@ -172,12 +158,6 @@ impl Bounds {
             Some(m) => v & m,
             None => v,
         }
-    }
-
-    /// A drawn size `v` as stored: rounded down to even when `even`, then wrapped.
-    #[inline(always)]
-    fn size_of(&self, v: i64, even: bool) -> i32 {
-        self.w((if even { v & !1 } else { v }) as i32)
     }
 }
 
@@ -220,37 +200,7 @@ impl Params {
             return None;
         }
         let wrap = self.coord_bits.map(|b| (1i32 << b) - 1);
-        let sizes = (1..=TABLE).contains(&self.size_roll.0).then(|| {
-            let b = Bounds {
-                area: GRect::default(),
-                wrap,
-            };
-            let mut size: Vec<i32> = Vec::new();
-            let of_draw = (0..self.size_roll.0)
-                .map(|r| {
-                    let v = b.size_of(r + self.size_add, self.size_even);
-                    match size.iter().position(|&s| s == v) {
-                        Some(i) => i,
-                        None => {
-                            size.push(v);
-                            size.len() - 1
-                        }
-                    }
-                })
-                .collect::<Vec<_>>();
-            (size.len() <= MEMO).then(|| {
-                let k = size.len() as u8;
-                let mut pairs: Vec<(u8, u8)> =
-                    (0..k).flat_map(|a| (0..k).map(move |c| (a, c))).collect();
-                pairs.sort_by_key(|&(a, c)| size[a as usize] as i64 * size[c as usize] as i64);
-                SizeTable {
-                    of_draw: of_draw.iter().map(|&i| i as u8).collect(),
-                    classes: k,
-                    size: size.into_boxed_slice(),
-                    pairs: pairs.into_boxed_slice(),
-                }
-            })
-        });
+        let sizes = SizeTable::new(self.size_roll.0, self.size_add, self.size_even, wrap);
         Some(Op {
             layer,
             value: self.value.0,
@@ -265,12 +215,17 @@ impl Params {
             area,
             reject_edge: self.reject_edge,
             wrap,
-            sizes: sizes.flatten(),
+            sizes,
         })
     }
 }
 
 impl Op {
+    /// The layer it writes (its only write).
+    pub fn layers_written(&self) -> &[u16] {
+        std::slice::from_ref(&self.layer)
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let dir = self.dir.num(st) as i32;
@@ -282,14 +237,21 @@ impl Op {
             }
             None => grid,
         };
-        let b = Bounds {
+        let mut run = Run {
             area,
+            x1: area.x1(),
+            y1: area.y1(),
             wrap: self.wrap,
+            masks: None,
         };
         let mut stack = Vec::new();
         for (rect, w) in &self.parents {
             if holds(w, st) {
                 let crate::engine::grid::Rect { x, y, w, h } = rect.eval(st);
+                if run.masks.is_none() {
+                    // built once the layer is final for the run: only `mark` writes it
+                    run.masks = RowMasks::nonzero(&st.grid(self.layer), area);
+                }
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)
                 stack.push((x, y, w, h, dir));
@@ -299,7 +261,7 @@ impl Op {
                     if buds > MAX_BUDS {
                         break;
                     }
-                    let [first, second] = self.bud(st, &b, x, y, w, h, d);
+                    let [first, second] = self.bud(st, &mut run, x, y, w, h, d);
                     stack.extend(second);
                     stack.extend(first);
                 }
@@ -312,18 +274,27 @@ impl Op {
     /// rectangles never pass (a room of size 0 is never placed: the original would accept
     /// one only after a negative draw, once in 2^32 steps, and with parameters allowing size
     /// 0 it would bud forever); with wrapping they pass, as the original's empty loop does.
-    #[inline]
-    fn free(&self, st: &State, b: &Bounds, x: i32, y: i32, w: i32, h: i32) -> bool {
-        let (x, y, w, h) = (b.w(x), b.w(y), b.w(w), b.w(h));
-        if self.reject_edge && (x <= b.area.x || y <= b.area.y) {
+    #[inline(always)]
+    fn free(&self, st: &State, run: &Run, x: i32, y: i32, w: i32, h: i32) -> bool {
+        let (x, y, w, h) = (run.w(x), run.w(y), run.w(w), run.w(h));
+        let a = &run.area;
+        if self.reject_edge && (x <= a.x || y <= a.y) {
+            return false;
+        }
+        if w <= 0 || h <= 0 {
+            return run.wrap.is_some();
+        }
+        // inside the area (in i64: no overflow)
+        if x < a.x
+            || y < a.y
+            || x as i64 + w as i64 > run.x1 as i64
+            || y as i64 + h as i64 > run.y1 as i64
+        {
             return false;
         }
         let r = GRect::new(x, y, w, h);
-        if r.is_empty() {
-            return b.wrap.is_some();
-        }
-        if !b.area.contains_rect(&r) {
-            return false;
+        if let Some(m) = &run.masks {
+            return m.is_free(r);
         }
         let g = st.grid(self.layer);
         let (x1, y1) = (r.x1() - 1, r.y1() - 1);
@@ -335,61 +306,11 @@ impl Op {
     }
 
     /// Mark a room, clipped to the area.
-    fn mark(&self, st: &mut State, b: &Bounds, x: i32, y: i32, w: i32, h: i32) {
-        let r = GRect::new(x, y, w, h).intersect(&b.area);
+    fn mark(&self, st: &mut State, run: &mut Run, x: i32, y: i32, w: i32, h: i32) {
+        let r = GRect::new(x, y, w, h).intersect(&run.area);
         st.grid_mut(self.layer).fill(r, self.value);
-    }
-
-    /// Size draws 2..=`attempts` after a failed first one, with the sizes tabulated: the
-    /// layer does not change during the draws, so whether a size pair passes is the same at
-    /// every draw, and it is checked once per pair of size classes. After [`LAZY`] failed
-    /// attempts the pairs are checked until one passes: when none does, the draws before the
-    /// last make no difference (only the last sizes are used, by the second room) and are discarded without
-    /// being looked at. Every draw is still made, in order. Returns the last sizes drawn and
-    /// whether they passed.
-    #[inline(always)]
-    fn later_attempts(
-        &self,
-        st: &mut State,
-        t: &SizeTable,
-        draw: impl Fn(&mut State) -> (i64, i64, i32, i32),
-        test: impl Fn(&State, i32, i32) -> bool,
-    ) -> (i32, i32, bool) {
-        let k = t.classes as usize;
-        let mut known = [0u8; MEMO * MEMO]; // 0 unknown, 1 fails, 2 passes
-        let mut n = 1;
-        loop {
-            let (ra, rc, cw, ch) = draw(st);
-            n += 1;
-            // a negative draw (§1.2) has no class: checked directly
-            let ok = match (t.of_draw.get(ra as usize), t.of_draw.get(rc as usize)) {
-                (Some(&a), Some(&c)) => {
-                    let key = a as usize * k + c as usize;
-                    if known[key] == 0 {
-                        known[key] = 1 + test(st, cw, ch) as u8;
-                    }
-                    known[key] == 2
-                }
-                _ => test(st, cw, ch),
-            };
-            if ok || n >= self.attempts {
-                return (cw, ch, ok);
-            }
-            if n == LAZY {
-                // smallest pairs first: a passing one (which ends the search) is likeliest
-                // among them
-                let any = t.pairs.iter().any(|&(a, c)| {
-                    let key = a as usize * k + c as usize;
-                    if known[key] == 0 {
-                        known[key] = 1 + test(st, t.size[a as usize], t.size[c as usize]) as u8;
-                    }
-                    known[key] == 2
-                });
-                let skip = (self.attempts - n - 1).min(u32::MAX as i64 / 2) as u32;
-                if !any && st.rng.discard_below(self.size_roll, 2 * skip) {
-                    n += skip as i64;
-                }
-            }
+        if let Some(m) = &mut run.masks {
+            m.fill(r, self.value != 0);
         }
     }
 
@@ -399,7 +320,7 @@ impl Op {
     fn bud(
         &self,
         st: &mut State,
-        b: &Bounds,
+        run: &mut Run,
         x: i32,
         y: i32,
         w: i32,
@@ -409,51 +330,30 @@ impl Op {
         let r = st.rng.below(self.axis_roll);
         let sideways = if dir == 1 { r == 0 } else { r != 0 };
         let nd = if sideways { 1 } else { 0 };
-        // The first room's place for a size pair, and its check.
-        let place = |cw: i32, ch: i32| {
-            if sideways {
-                (b.w(x - cw), b.w(h / 2 + y - ch / 2))
-            } else {
-                (b.w(w / 2 + x - cw / 2), b.w(y - ch))
-            }
-        };
-        let test = |st: &State, cw: i32, ch: i32| {
-            let (rx, ry) = place(cw, ch);
-            cw > 0
-                && ch > 0
-                && if !sideways {
-                    self.free(st, b, rx - 1, ry - 1, cw + 2, ch + 1)
-                } else if self.swapped {
-                    self.free(st, b, rx - 1, ry - 1, ch + 2, cw + 1)
-                } else {
-                    self.free(st, b, rx - 1, ry - 1, cw + 1, ch + 2)
-                }
-        };
-        let even = self.size_even;
-        let draw = |st: &mut State| {
-            let (ra, rc) = (st.rng.below(self.size_roll), st.rng.below(self.size_roll));
-            (
-                ra,
-                rc,
-                b.size_of(ra + self.size_add, even),
-                b.size_of(rc + self.size_add, even),
-            )
+        let at = Bud {
+            op: self,
+            run,
+            x,
+            y,
+            w,
+            h,
+            sideways,
         };
         let (cw, ch, ok) = match &self.sizes {
             Some(t) => {
-                let (_, _, cw, ch) = draw(st);
-                let ok = test(st, cw, ch);
+                let (_, _, cw, ch) = at.draw(st);
+                let ok = at.test(st, cw, ch);
                 if ok || self.attempts <= 1 {
                     (cw, ch, ok)
                 } else {
-                    self.later_attempts(st, t, draw, test)
+                    t.later_attempts(st, self.attempts, self.size_roll, &at)
                 }
             }
             None => {
                 let mut n = 0;
                 loop {
-                    let (_, _, cw, ch) = draw(st);
-                    let ok = test(st, cw, ch);
+                    let (_, _, cw, ch) = at.draw(st);
+                    let ok = at.test(st, cw, ch);
                     n += 1;
                     if ok || n >= self.attempts {
                         break (cw, ch, ok);
@@ -461,26 +361,79 @@ impl Op {
                 }
             }
         };
-        let (rx, ry) = place(cw, ch);
+        let (rx, ry) = at.place(cw, ch);
         if ok {
-            self.mark(st, b, rx, ry, cw, ch);
+            self.mark(st, run, rx, ry, cw, ch);
         }
         let (x2, y2, ok2) = if sideways {
-            let x2 = b.w(x + w);
-            let ok2 = cw > 0 && ch > 0 && self.free(st, b, x2, ry - 1, cw + 1, ch + 2);
+            let x2 = run.w(x + w);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, run, x2, ry - 1, cw + 1, ch + 2);
             (x2, ry, ok2)
         } else {
-            let y2 = b.w(y + h);
-            let ok2 = cw > 0 && ch > 0 && self.free(st, b, rx - 1, y2, cw + 2, ch + 1);
+            let y2 = run.w(y + h);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, run, rx - 1, y2, cw + 2, ch + 1);
             (rx, y2, ok2)
         };
         if ok2 {
-            self.mark(st, b, x2, y2, cw, ch);
+            self.mark(st, run, x2, y2, cw, ch);
         }
         [
             ok.then_some((rx, ry, cw, ch, nd)),
             ok2.then_some((x2, y2, cw, ch, nd)),
         ]
+    }
+}
+
+/// The first room of one budding step, for each size pair: its place and its check.
+struct Bud<'a> {
+    op: &'a Op,
+    run: &'a Run,
+    x: i32,
+    y: i32,
+    w: i32,
+    h: i32,
+    sideways: bool,
+}
+
+impl Bud<'_> {
+    /// The first room's top-left for sizes `(cw, ch)`.
+    #[inline(always)]
+    fn place(&self, cw: i32, ch: i32) -> (i32, i32) {
+        let (b, x, y, w, h) = (self.run, self.x, self.y, self.w, self.h);
+        if self.sideways {
+            (b.w(x - cw), b.w(h / 2 + y - ch / 2))
+        } else {
+            (b.w(w / 2 + x - cw / 2), b.w(y - ch))
+        }
+    }
+}
+
+impl Attempt for Bud<'_> {
+    #[inline(always)]
+    fn draw(&self, st: &mut State) -> (i64, i64, i32, i32) {
+        let op = self.op;
+        let (ra, rc) = (st.rng.below(op.size_roll), st.rng.below(op.size_roll));
+        (
+            ra,
+            rc,
+            size_of(ra + op.size_add, op.size_even, op.wrap),
+            size_of(rc + op.size_add, op.size_even, op.wrap),
+        )
+    }
+
+    #[inline(always)]
+    fn test(&self, st: &State, cw: i32, ch: i32) -> bool {
+        let (op, b) = (self.op, self.run);
+        let (rx, ry) = self.place(cw, ch);
+        cw > 0
+            && ch > 0
+            && if !self.sideways {
+                op.free(st, b, rx - 1, ry - 1, cw + 2, ch + 1)
+            } else if op.swapped {
+                op.free(st, b, rx - 1, ry - 1, ch + 2, cw + 1)
+            } else {
+                op.free(st, b, rx - 1, ry - 1, cw + 1, ch + 2)
+            }
     }
 }
 

@@ -128,6 +128,7 @@ impl Cx<'_> {
                     at,
                     var,
                     give_up,
+                    restore: crate::engine::interpreter::Restore::of(&body),
                     body,
                 })
             }
