@@ -1,6 +1,6 @@
 //! The engine: the run-time state of a generation and the machinery around it.
 //!
-//! * [`state`], [`grid`], [`shape`], [`value`], [`tile_grid`]: what operators read and write
+//! * [`state`], [`grid`], [`bit_planes`], [`shape`], [`value`], [`tile_grid`]: what operators read and write
 //!   (grid layers, rooms, doors, markers, variables, the random stream) and the grid toolkit.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
@@ -8,6 +8,7 @@
 //! * [`interpreter`]: compiled steps run in order against a [`State`] (`Let`, `Require`,
 //!   `Retry`, `If`, operators). It sits above the operators it calls; operators never name it.
 
+pub mod bit_planes;
 pub mod grid;
 pub mod interpreter;
 pub mod regions;
