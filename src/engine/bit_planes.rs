@@ -40,12 +40,47 @@ impl BitPlanes {
         let (w, h) = (g.width(), g.height());
         debug_assert!(Self::fits(w));
         let mut words = vec![0u64; planes * h as usize];
+        let mut acc = [0u64; 256];
         for y in 0..h {
-            for (x, &v) in g.row(y, 0, w).iter().enumerate() {
-                let p = plane(v);
-                if p != NONE {
-                    words[p as usize * h as usize + y as usize] |= 1 << x;
+            let row = g.row(y, 0, w);
+            let at = |p: usize| p * h as usize + y as usize;
+            if planes <= 4 {
+                // few planes: compare the row's planes with each (vectorised), pack the bits
+                let mut of = [NONE; 64];
+                for (o, &v) in of.iter_mut().zip(row) {
+                    *o = plane(v);
                 }
+                for p in 0..planes {
+                    words[at(p)] = eq_bits(&of, p as u8);
+                }
+            } else {
+                // many: each cell sets its bit in its plane's word ([`NONE`]: a spare word)
+                acc[..planes].fill(0);
+                for (x, &v) in row.iter().enumerate() {
+                    acc[plane(v) as usize] |= 1 << x;
+                }
+                for (p, &a) in acc[..planes].iter().enumerate() {
+                    words[at(p)] = a;
+                }
+            }
+        }
+        BitPlanes {
+            height: h,
+            full: u64::MAX >> (64 - w),
+            words,
+        }
+    }
+
+    /// The planes of `g` (which must [`fit`](BitPlanes::fits)) of the cells holding
+    /// `values[0]`, `values[1]`, ...
+    pub fn of_values(g: &Grid, values: &[u16]) -> BitPlanes {
+        let (w, h) = (g.width(), g.height());
+        debug_assert!(Self::fits(w));
+        let mut words = vec![0u64; values.len() * h as usize];
+        for y in 0..h {
+            let row = g.row(y, 0, w);
+            for (p, &v) in values.iter().enumerate() {
+                words[p * h as usize + y as usize] = eq_bits(row, v);
             }
         }
         BitPlanes {
@@ -82,15 +117,10 @@ impl BitPlanes {
         if ry < 0 || ry >= self.height || dx.unsigned_abs() >= 64 {
             return 0;
         }
-        let mut r = self.words[p as usize * self.height as usize + ry as usize];
-        if not {
-            r = !r & self.full;
-        }
-        if dx >= 0 {
-            r >> dx
-        } else {
-            (r << -dx) & self.full
-        }
+        let r = self.words[p as usize * self.height as usize + ry as usize];
+        let r = if not { !r } else { r };
+        let r = if dx >= 0 { r >> dx } else { r << -dx };
+        r & self.full
     }
 
     /// Cell `(x, y)` left plane `from` for plane `to` (either may be [`NONE`]).
@@ -117,7 +147,10 @@ pub struct PatternMask {
     lut: Vec<u8>,
     /// The plane of tiles past `lut`.
     beyond: u8,
-    planes: usize,
+    /// The value of each plane.
+    values: Vec<u16>,
+    /// Values are classes.
+    classes: bool,
     /// Per pattern: the planes of its heads, its tests over planes.
     pats: Vec<(Vec<u8>, Vec<(i32, i32, u8, bool)>)>,
 }
@@ -140,6 +173,7 @@ impl PatternMask {
             return None;
         }
         let plane = |v: u16| values.binary_search(&v).map_or(NONE, |i| i as u8);
+        let plane = &plane;
         let (lut, beyond) = match classes {
             Some(c) => (c.iter().map(|&v| plane(v)).collect(), plane(0)),
             None => {
@@ -161,7 +195,8 @@ impl PatternMask {
         Some(PatternMask {
             lut,
             beyond,
-            planes: values.len(),
+            classes: classes.is_some(),
+            values,
             pats,
         })
     }
@@ -174,7 +209,11 @@ impl PatternMask {
 
     /// The bit planes of `g` (which must [`fit`](BitPlanes::fits)) for these patterns.
     pub fn planes(&self, g: &Grid) -> BitPlanes {
-        BitPlanes::build(g, self.planes, |t| self.plane(t))
+        if self.classes || self.values.len() > 4 {
+            BitPlanes::build(g, self.values.len(), |t| self.plane(t))
+        } else {
+            BitPlanes::of_values(g, &self.values)
+        }
     }
 
     /// The columns of row `y` among `span` where some pattern may hold (every one where one
@@ -200,35 +239,50 @@ impl PatternMask {
 }
 
 /// Bit `k` (`k < n <= 64`) set when cell `(x + k·ux, y + k·uy)` of `g` is in the grid and
-/// `test(value)` holds.
+/// holds `value`.
 #[inline]
-pub fn line_bits(
-    g: &Grid,
-    (x, y): (i32, i32),
-    (ux, uy): (i32, i32),
-    n: u32,
-    test: impl Fn(u16) -> bool,
-) -> u64 {
+pub fn line_bits(g: &Grid, (x, y): (i32, i32), (ux, uy): (i32, i32), n: u32, value: u16) -> u64 {
     debug_assert!(n <= 64);
-    let mut bits = 0u64;
     if n == 0 {
-        return bits;
+        return 0;
     }
+    let n = n as usize;
     let last = (x + (n as i32 - 1) * ux, y + (n as i32 - 1) * uy);
-    if g.in_bounds(x, y) && g.in_bounds(last.0, last.1) {
+    let step = g.flat_index(ux, uy);
+    if g.in_bounds(x, y) && g.in_bounds(last.0, last.1) && step > 0 {
         // a straight line with both ends in the grid: read by index
-        let (d, step) = (g.as_slice(), g.flat_index(ux, uy));
-        let mut i = g.flat_index(x, y);
-        for k in 0..n {
-            bits |= (test(d[i as usize]) as u64) << k;
-            i += step;
+        let d = &g.as_slice()[g.flat_index(x, y) as usize..];
+        if step == 1 {
+            return eq_bits(&d[..n], value);
         }
-    } else {
-        for k in 0..n as i32 {
-            if g.get(x + k * ux, y + k * uy).is_some_and(&test) {
-                bits |= 1 << k;
-            }
+        let mut line = [0u16; 64];
+        for (c, &v) in line.iter_mut().zip(d.iter().step_by(step as usize).take(n)) {
+            *c = v;
         }
+        return eq_bits(&line[..n], value);
+    }
+    let mut bits = 0u64;
+    for k in 0..n as i32 {
+        if g.get(x + k * ux, y + k * uy) == Some(value) {
+            bits |= 1 << k;
+        }
+    }
+    bits
+}
+
+/// Bit `k` set when `cells[k] == value` (at most 64 cells).
+#[inline]
+pub fn eq_bits<T: Copy + PartialEq>(cells: &[T], value: T) -> u64 {
+    debug_assert!(cells.len() <= 64);
+    let mut eq = [0u8; 64];
+    for (e, &c) in eq.iter_mut().zip(cells) {
+        *e = (c == value) as u8;
+    }
+    // eight 0/1 bytes to eight bits: the multiplication moves byte i's bit to bit 56 + i
+    let mut bits = 0u64;
+    for (i, b) in eq.chunks_exact(8).take(cells.len().div_ceil(8)).enumerate() {
+        let b = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        bits |= (b.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }
     bits
 }
@@ -276,6 +330,8 @@ mod tests {
         // (x - 1, y + 1) is not 1: only x = 1 ((0,1) = 0); x = 0 reaches off the grid
         assert_eq!(p.probe(0, true, -1, 1, 0), 0b010);
         assert_eq!(p.probe(0, true, 0, 2, 0), 0);
+        let q = BitPlanes::build(&g, 6, |v| if v == 1 { 5 } else { NONE });
+        assert_eq!((q.row(5, 0), q.row(5, 1), q.row(0, 1)), (0b001, 0b110, 0));
         p.moved(2, 0, 1, 0);
         assert_eq!((p.row(0, 0), p.row(1, 0)), (0b101, 0));
         assert_eq!(p.span(1, 9), 0b110);
@@ -315,9 +371,14 @@ mod tests {
             5, 0, 5, 5,
         ];
         let g = Grid::new(&data, 4, 2);
-        assert_eq!(line_bits(&g, (0, 0), (1, 0), 4, |v| v == 5), 0b1011);
+        assert_eq!(line_bits(&g, (0, 0), (1, 0), 4, 5), 0b1011);
+        assert_eq!(line_bits(&g, (0, 0), (0, 1), 2, 5), 0b11);
         // column 1 from y = 0 down, three cells: the third is off the grid
-        assert_eq!(line_bits(&g, (1, 0), (0, 1), 3, |v| v == 5), 0b001);
+        assert_eq!(line_bits(&g, (1, 0), (0, 1), 3, 5), 0b001);
+        let cells: Vec<u16> = (0..64).map(|k| (k % 3 == 0) as u16).collect();
+        let every_third = (0..64).filter(|k| k % 3 == 0).fold(0u64, |a, k| a | 1 << k);
+        assert_eq!(eq_bits(&cells, 1), every_third);
+        assert_eq!(eq_bits(&cells[..10], 0), !every_third & 0x3ff);
         assert_eq!(next_run(0b0111_0110, 0), Some((1, 3)));
         assert_eq!(next_run(0b0111_0110, 3), Some((4, 7)));
         assert_eq!(next_run(0b0111_0110, 7), None);

@@ -162,8 +162,8 @@ impl Op {
                 let n = (p1 - base).min(chunk) as u32;
                 let (x, y) = cell(line, base);
                 let gr = g.as_grid();
-                let qualifying = line_bits(&gr, (x, y), step, n, |v| v == self.run)
-                    & line_bits(&gr, (x + dx, y + dy), step, n, |v| v == self.beside);
+                let qualifying = line_bits(&gr, (x, y), step, n, self.run)
+                    & line_bits(&gr, (x + dx, y + dy), step, n, self.beside);
                 let mut k = 0;
                 loop {
                     let Some(start) = open else {
