@@ -255,9 +255,9 @@ pub fn line_bits(g: &Grid, (x, y): (i32, i32), (ux, uy): (i32, i32), n: u32, val
         if step == 1 {
             return eq_bits(&d[..n], value);
         }
-        let mut line = [0u16; 64];
-        for (c, &v) in line.iter_mut().zip(d.iter().step_by(step as usize).take(n)) {
-            *c = v;
+        let (mut line, n, step) = ([0u16; 64], n.min(64), step as usize);
+        for (k, c) in line[..n].iter_mut().enumerate() {
+            *c = d[k * step];
         }
         return eq_bits(&line[..n], value);
     }
