@@ -444,6 +444,32 @@ mod tests {
         assert_eq!(g, grid("6 8 5"));
     }
 
+    /// The bit-plane scan (grids at most 64 wide) and the cell-by-cell scan (wider grids)
+    /// fire the same rules in the same order, picks and cascades included: the same crawled
+    /// cave, eroded on a 64- and a 65-wide grid (no probe reaches column 63).
+    #[test]
+    fn bit_plane_scan_equals_the_cell_scan() {
+        let pat = "rules d { 0 if (1,0) == 1, (0,1) == 1, (1,1) == 0 -> pick { (0,0) = 1 | (1,1) = 1 }\n\
+                   1 if (1,0) == 0, (0,1) == 0, (1,1) == 1 -> pick { (1,0) = 1 | (0,1) = 1 } }\n\
+                   rules s { 0 if (-1,0) == 1, (1,0) == 1, (0,-1) == 1 -> (0,0) = 1, (1,0) = 0 }";
+        let crawl = r#"CrawlBlocks(layer: "m", at: (x: "20", y: "8"), seed_size: 2,
+            area: (x: "1", y: "1", w: "60", h: "18"), size_roll: 2, size_min: 3,
+            border_roll: 2, border_min: 1, stop_roll: 4)"#;
+        let steps = format!(
+            r#"{crawl},
+            FixRules(layer: "m", rules: "p.pat#d", area: (x: "0", y: "0", w: "62", h: "19")),
+            FixRules(layer: "m", rules: "p.pat#s", area: (x: "1", y: "1", w: "61", h: "18")),
+            FixRules(layer: "m", rules: "p.pat#d", area: (x: "0", y: "0", w: "62", h: "19"))"#
+        );
+        let files = [("p.pat", pat)];
+        let narrow = run_rules_full(64, 20, &steps, "m", 3, &files);
+        let wide = run_rules_full(65, 20, &steps, "m", 3, &files);
+        let cut: Vec<Vec<u16>> = wide.iter().map(|r| r[..64].to_vec()).collect();
+        assert_eq!(narrow, cut);
+        assert!(wide.iter().all(|r| r[64] == 0));
+        assert_ne!(narrow, run_rules_full(64, 20, crawl, "m", 3, &files));
+    }
+
     #[test]
     fn classes_and_areas() {
         let g = run_rules_with(

@@ -246,6 +246,20 @@ mod tests {
         );
     }
 
+    /// Lines are read 64 cells at a time: a run across the 64th cell is one run.
+    #[test]
+    fn runs_across_64_cells_are_one_run() {
+        let g = run_rules(
+            70,
+            2,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "60", y: "1", w: "9", h: "1")),
+               RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (0, 1), values: [5], skip_roll: 1000, min_run: 4, area: (x: "0", y: "0", w: "70", h: "1"))"#,
+            "m",
+        );
+        let top: Vec<u16> = (0..70).map(|x| if (60..69).contains(&x) { 5 } else { 0 }).collect();
+        assert_eq!(g[0], top);
+    }
+
     #[test]
     fn columns_and_writing_the_neighbour() {
         let g = run_rules(
