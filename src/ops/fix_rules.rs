@@ -106,9 +106,11 @@ pub struct Op {
     mask: Option<PatternMask>,
 }
 
-/// Rule lists of at most this many rules reading at most this many values are matched row by
-/// row over bit planes first (beyond, a row of the mask costs more than visiting its cells).
-const MASK_LIMIT: usize = 48;
+/// Rule lists of at most `MASK_LIMIT.0` rules reading at most `MASK_LIMIT.1` values are
+/// matched row by row over bit planes first. Beyond, building the planes and a row of the
+/// mask cost more than visiting the cells (measured: Cathedral's and Catacombs' tile fix-ups,
+/// of many tiles, ran 2-5 % more instructions with up to 48 of each).
+const MASK_LIMIT: (usize, usize) = (16, 4);
 
 /// What a visit of one cell did.
 #[derive(Debug, PartialEq, Eq)]
@@ -170,8 +172,8 @@ impl Params {
                 (r.heads.clone(), tests.collect())
             })
             .collect();
-        let mask = (rules.len() <= MASK_LIMIT)
-            .then(|| PatternMask::new(&pats, classes.as_deref(), MASK_LIMIT))
+        let mask = (rules.len() <= MASK_LIMIT.0)
+            .then(|| PatternMask::new(&pats, classes.as_deref(), MASK_LIMIT.1))
             .flatten();
         let tests: Vec<Matcher> = rules
             .iter()
