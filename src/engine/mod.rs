@@ -1,13 +1,15 @@
 //! The engine: the run-time state of a generation and the machinery around it.
 //!
-//! * [`state`], [`grid`], [`row_masks`], [`shape`], [`value`], [`tile_grid`]: what operators read and write
-//!   (grid layers, rooms, doors, markers, variables, the random stream) and the grid toolkit.
+//! * [`state`], [`grid`], [`row_masks`], [`bit_planes`], [`shape`], [`value`], [`tile_grid`]:
+//!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
+//!   stream) and the grid toolkit.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
 //!   re-exports [`State`]).
 //! * [`interpreter`]: compiled steps run in order against a [`State`] (`Let`, `Require`,
 //!   `Retry`, `If`, operators). It sits above the operators it calls; operators never name it.
 
+pub mod bit_planes;
 pub mod grid;
 pub mod interpreter;
 pub mod regions;

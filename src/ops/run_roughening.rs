@@ -15,6 +15,7 @@
 //! is an error at `layer`.
 
 use super::args::{Count, RectDef, Tile, TileHeader};
+use crate::engine::bit_planes::{line_bits, next_run};
 use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
@@ -143,60 +144,80 @@ impl Op {
         let l = self.head.layer as usize;
         let mut data = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut data, w, h);
-        // one cell further along a line, and the side neighbour, as index offsets
-        let (ux, uy) = cell(0, 1);
-        let (stride, side) = (
-            g.as_grid().flat_index(ux, uy),
-            g.as_grid().flat_index(dx, dy),
-        );
+        // one cell further along a line, and to the next line
+        let (step, across) = (cell(0, 1), cell(1, 0));
+        // A side neighbour on another line is never a cell of the line, so the writes at the
+        // end of a run change no cell the rest of the line reads: a line is read as bits, 64
+        // cells at a time. A side neighbour on the line itself is read a cell at a time.
+        let chunk = if across.0 * dx + across.1 * dy != 0 {
+            64
+        } else {
+            1
+        };
         for line in l0..l1 {
-            let mut start = p0;
-            let mut len = 0usize;
-            // When the side neighbours of the line's first and last cells are in the grid, so
-            // are all of them: the line is read by index.
-            let ((fx, fy), (lx, ly)) = (cell(line, p0), cell(line, p1 - 1));
-            let gr = g.as_grid();
-            let by_index =
-                p1 > p0 && gr.in_bounds(fx + dx, fy + dy) && gr.in_bounds(lx + dx, ly + dy);
-            let mut i = gr.flat_index(fx, fy);
-            for pos in p0..p1 {
-                let here = i;
-                i += stride;
-                let long = if by_index {
-                    let gr = g.as_grid();
-                    let d = gr.as_slice();
-                    d[here as usize] == self.run && d[(here + side) as usize] == self.beside
-                } else {
-                    let (x, y) = cell(line, pos);
-                    g.at(x, y) == self.run && g.get(x + dx, y + dy) == Some(self.beside)
-                };
-                if long {
-                    if len == 0 {
-                        start = pos;
-                    }
-                    len += 1;
-                    continue;
-                }
-                if len >= self.min_run && st.rng.below(self.skip_roll) != 0 {
-                    for k in start..pos {
-                        let (cx, cy) = cell(line, k);
-                        let (wx, wy) = if self.write_beside {
-                            (cx + dx, cy + dy)
-                        } else {
-                            (cx, cy)
-                        };
-                        let n = self.values.len() as i64;
-                        let v = self.values[st.rng.below(n).max(0) as usize];
-                        if !self.head.flagged(st, wx, wy) {
-                            g.set(wx, wy, v);
+            // the start of the open run, if any
+            let mut open: Option<i32> = None;
+            let mut base = p0;
+            while base < p1 {
+                let n = (p1 - base).min(chunk) as u32;
+                let (x, y) = cell(line, base);
+                let gr = g.as_grid();
+                let qualifying = line_bits(&gr, (x, y), step, n, self.run)
+                    & line_bits(&gr, (x + dx, y + dy), step, n, self.beside);
+                let mut k = 0;
+                loop {
+                    let Some(start) = open else {
+                        match next_run(qualifying, k) {
+                            Some((s, _)) if s < n => {
+                                open = Some(base + s as i32);
+                                k = s;
+                                continue;
+                            }
+                            _ => break,
                         }
+                    };
+                    // the run ends at the first non-qualifying cell, maybe in a later chunk
+                    let end = k + (!qualifying >> k).trailing_zeros().min(64 - k);
+                    if end >= n {
+                        break;
                     }
+                    let pos = base + end as i32;
+                    self.reroll(&mut g, st, (start, pos), |k| cell(line, k));
+                    open = None;
+                    k = end + 1;
                 }
-                len = 0;
+                base += n as i32;
             }
         }
         st.layers[l] = data;
         Flow::Continue
+    }
+
+    /// A run of cells `start..end` along a line (`cell(position)`) just ended: re-roll it
+    /// when it is long enough and the skip roll says so.
+    fn reroll(
+        &self,
+        g: &mut GridMut,
+        st: &mut State,
+        (start, end): (i32, i32),
+        cell: impl Fn(i32) -> (i32, i32),
+    ) {
+        if ((end - start) as usize) < self.min_run || st.rng.below(self.skip_roll) == 0 {
+            return;
+        }
+        let n = self.values.len() as i64;
+        for k in start..end {
+            let (cx, cy) = cell(k);
+            let (wx, wy) = if self.write_beside {
+                (cx + self.side.0, cy + self.side.1)
+            } else {
+                (cx, cy)
+            };
+            let v = self.values[st.rng.below(n).max(0) as usize];
+            if !self.head.flagged(st, wx, wy) {
+                g.set(wx, wy, v);
+            }
+        }
     }
 }
 
@@ -223,6 +244,20 @@ mod tests {
             g,
             grid("5 5 5 5 5 5 0 0\n1 1 1 1 1 1 0 0\n0 0 0 0 0 0 0 0\n1 1 1 0 0 0 0 0\n0 0 0 1 1 1 1 1")
         );
+    }
+
+    /// Lines are read 64 cells at a time: a run across the 64th cell is one run.
+    #[test]
+    fn runs_across_64_cells_are_one_run() {
+        let g = run_rules(
+            70,
+            2,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "60", y: "1", w: "9", h: "1")),
+               RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (0, 1), values: [5], skip_roll: 1000, min_run: 4, area: (x: "0", y: "0", w: "70", h: "1"))"#,
+            "m",
+        );
+        let top: Vec<u16> = (0..70).map(|x| if (60..69).contains(&x) { 5 } else { 0 }).collect();
+        assert_eq!(g[0], top);
     }
 
     #[test]
