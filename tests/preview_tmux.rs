@@ -90,15 +90,18 @@ fn preview_trace_restarts_layers_and_scrolling() {
     let t = Tmux {
         socket: format!("undercroft-test2-{}", std::process::id()),
     };
-    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/diablo/cathedral.ron");
+    // A relative path, run from the crate: the side panel wraps the rule file's path, so an
+    // absolute one (a long checkout directory) would push the trace's last lines out of the
+    // 24-row terminal.
     let command = format!(
-        "{} preview {} --seed 3 --param level=4",
+        "{} preview rules/diablo/cathedral.ron --seed 3 --param level=4",
         env!("CARGO_BIN_EXE_undercroft"),
-        rules.display()
     );
     let out = t.cmd(&[
         "new-session",
         "-d",
+        "-c",
+        env!("CARGO_MANIFEST_DIR"),
         "-s",
         "pv",
         "-x",

@@ -451,7 +451,8 @@ mod tests {
     /// cave, eroded on a 64- and a 65-wide grid (no probe reaches column 63).
     #[test]
     fn bit_plane_scan_equals_the_cell_scan() {
-        let pat = "rules d { 0 if (1,0) == 1, (0,1) == 1, (1,1) == 0 -> pick { (0,0) = 1 | (1,1) = 1 }\n\
+        let pat =
+            "rules d { 0 if (1,0) == 1, (0,1) == 1, (1,1) == 0 -> pick { (0,0) = 1 | (1,1) = 1 }\n\
                    1 if (1,0) == 0, (0,1) == 0, (1,1) == 1 -> pick { (1,0) = 1 | (0,1) = 1 } }\n\
                    rules s { 0 if (-1,0) == 1, (1,0) == 1, (0,-1) == 1 -> (0,0) = 1, (1,0) = 0 }";
         let crawl = r#"CrawlBlocks(layer: "m", at: (x: "20", y: "8"), seed_size: 2,

@@ -256,7 +256,9 @@ mod tests {
                RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (0, 1), values: [5], skip_roll: 1000, min_run: 4, area: (x: "0", y: "0", w: "70", h: "1"))"#,
             "m",
         );
-        let top: Vec<u16> = (0..70).map(|x| if (60..69).contains(&x) { 5 } else { 0 }).collect();
+        let top: Vec<u16> = (0..70)
+            .map(|x| if (60..69).contains(&x) { 5 } else { 0 })
+            .collect();
         assert_eq!(g[0], top);
     }
 
