@@ -1,6 +1,6 @@
 //! Builds the operator reference that `undercroft ops NAME` prints, from the one place the
 //! parameters are documented: the `Params` structs of `src/ops/*.rs` (every field carries a
-//! `///` doc, enforced by tests/registry.rs), plus the first use of each operator in the
+//! `///` doc, enforced by tests/suite/registry.rs), plus the first use of each operator in the
 //! shipped rule files as its example. Written to `$OUT_DIR/operator_docs.rs`.
 
 use std::fmt::Write as _;

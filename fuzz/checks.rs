@@ -1,5 +1,5 @@
 //! What each fuzz target checks, shared by the cargo-fuzz targets (`fuzz_targets/*.rs`) and
-//! the stable-toolchain test over the corpus (`tests/fuzz_corpus.rs`, which includes this
+//! the stable-toolchain test over the corpus (`tests/suite/fuzz_corpus.rs`, which includes this
 //! file by path). Each check takes arbitrary bytes and must return without panicking, in
 //! bounded time and memory, whatever the bytes are.
 

@@ -33,7 +33,7 @@
 //! their parameters through [`ruleset::compile::Cx`] and read [`ruleset::src::Src`] strings (the
 //! loader's interface to them, which names no operator), and the interpreter and operators
 //! hold compiled [`lang::Program`]s and patterns. No module imports a module that imports it
-//! back: `tests/layers.rs` checks that the module graph (every file a module; `crate::`,
+//! back: `tests/suite/layers.rs` checks that the module graph (every file a module; `crate::`,
 //! `super::`, `self::` and child-module paths) has no cycle, that `dungeon` names nothing
 //! and that the renderers name only `dungeon`. The rule set turns a run's state into a
 //! [`Dungeon`] ([`RuleSet::to_dungeon`]); the Dungeon carries its palette, so

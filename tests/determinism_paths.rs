@@ -1,4 +1,4 @@
-//! Determinism under every path, for every shipped rule set (tests/determinism.rs covers the
+//! Determinism under every path, for every shipped rule set (tests/suite/determinism.rs covers the
 //! library paths on two of them at length): the command line's `generate` one seed at a
 //! time, `generate --count`, with `--timeout` (the run is observed) and without, the
 //! library with the trace on and off, on one thread and on many, all give the same bytes;

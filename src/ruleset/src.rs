@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn multibyte_chars_after_escapes_and_quotes_never_split() {
-        // Found by tests/bad_input.rs: `\` before `§` used to step into the middle of it.
+        // Found by tests/suite/bad_input.rs: `\` before `§` used to step into the middle of it.
         let l = Literals::scan("( a: \"x\\§y\", b: '§', c: \"é\" )");
         assert!(l.find("x§y", 0).is_some());
         assert!(l.find("é", 0).is_some());

@@ -1,5 +1,5 @@
 //! Issue 5: shapes attached from every side, and the bad-input cases of the room operators.
-mod common;
+use crate::common;
 
 use common::*;
 use undercroft::engine::shape::{attach_origin, connect, explain_misfit, fits, side_name};

@@ -5,7 +5,7 @@
 
 use undercroft::rng::{LcgOutput, RandomSource, Rng, RngSpec};
 
-mod fixture_dir;
+use crate::fixture_dir;
 use fixture_dir as fixtures;
 
 #[test]

@@ -14,7 +14,7 @@
 //! room before it saw the boss) for a secret room next to the boss, Rebirth's big rooms (only
 //! the cell behind the door must touch one room, isaac-rebirth.md §5.3) for 2×2 blocks.
 
-mod common;
+use crate::common;
 use common::*;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};

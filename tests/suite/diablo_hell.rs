@@ -14,8 +14,8 @@ use std::path::Path;
 use undercroft::dungeon::Dungeon;
 use undercroft::{Params, RuleSet};
 
-mod diablo_common;
-mod fixture_dir;
+use crate::diablo_common;
+use crate::fixture_dir;
 use diablo_common::{
     compare, conclude, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view,
     want_view,

@@ -1,5 +1,5 @@
 //! Issue 5: `--interiors` draws every room's layout, cell by cell, with doors as openings.
-mod common;
+use crate::common;
 
 use common::*;
 use undercroft::render::interiors::floor_with_interiors;

@@ -5,9 +5,9 @@
 
 use undercroft::{Params, RuleSet};
 
-mod common;
-mod diablo_common;
-mod fixture_dir;
+use crate::common;
+use crate::diablo_common;
+use crate::fixture_dir;
 use diablo_common::{compare, ids, load, read_dun};
 
 #[test]

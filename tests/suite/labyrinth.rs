@@ -1,5 +1,5 @@
 //! Issue 5: invariants of rules/isaac/labyrinth.ron (Curse of the Labyrinth, spec/isaac.md §4).
-mod common;
+use crate::common;
 
 use common::*;
 use undercroft::{Params, RuleSet};

@@ -4,8 +4,7 @@
 //! hundred deterministic mutations of the corpus. This is the fallback CI runs when nightly
 //! or cargo-fuzz is missing; `fuzz/README.md` describes the real fuzzers.
 
-#[path = "../fuzz/checks.rs"]
-mod checks;
+use crate::checks;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;

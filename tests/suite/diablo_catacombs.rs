@@ -12,8 +12,8 @@
 use std::path::Path;
 use undercroft::{Params, RuleSet};
 
-mod diablo_common;
-mod fixture_dir;
+use crate::diablo_common;
+use crate::fixture_dir;
 use diablo_common::{
     check_views, compare, conclude, fixtures_of, ids, load, read_dun, unreachable,
 };

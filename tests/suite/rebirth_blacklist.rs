@@ -6,7 +6,7 @@
 //! slots whose layout has no door there is forbidden, and on stage 11 so are the four cells
 //! around the start.
 
-mod common;
+use crate::common;
 use common::*;
 use rayon::prelude::*;
 use undercroft::dungeon::Dungeon;

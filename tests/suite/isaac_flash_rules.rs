@@ -11,7 +11,7 @@
 //! attempts with the same draws up to the rule's own step (it draws nothing when off and
 //! never fails), so the two floors differ exactly by the rooms the rule relabelled.
 
-mod common;
+use crate::common;
 use common::*;
 use rayon::prelude::*;
 use std::sync::OnceLock;

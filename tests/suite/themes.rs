@@ -8,7 +8,7 @@
 //! violation fails the test. And a theme that can never fit is reported by `stats` with the
 //! requirement that turned it down.
 
-mod diablo_common;
+use crate::diablo_common;
 
 use diablo_common::{load, symbols};
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! Retry) and the `clear_line(room, n)` expression function, on tiny hand-written rule sets
 //! whose results are worked out by hand.
 
-mod common;
+use crate::common;
 use common::*;
 use undercroft::Params;
 

@@ -1,7 +1,7 @@
 //! Every kind of bad input gives an error naming the file, line and column, what was
 //! expected, and the nearest valid name — never a panic.
 
-mod common;
+use crate::common;
 use common::*;
 use undercroft::ruleset::diag::render;
 use undercroft::{GenError, Params, RuleSet};

@@ -5,7 +5,7 @@
 //! Counts are exact; odds within 4 binomial standard errors, sqrt(p (1 - p) / n).
 //! The re-append of a failed roll itself is checked exactly in `room_reshape`'s unit test.
 
-mod common;
+use crate::common;
 use common::*;
 use rayon::prelude::*;
 use undercroft::dungeon::Dungeon;

@@ -1,7 +1,7 @@
 //! rules/isaac/demo.ron (an `extends` of flash.ron) against the article's JavaScript demo,
 //! shared/spec/isaac.md §6.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashSet;
 use undercroft::{Params, RuleSet};

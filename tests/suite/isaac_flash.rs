@@ -1,7 +1,7 @@
 //! The Flash floor plan (rules/isaac/flash.ron) against the invariants of
 //! shared/spec/isaac.md §1–§2, over 12,000 floors (2,000 per floor number F = 1..6).
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashSet;
 use undercroft::{Params, RuleSet};

@@ -1,5 +1,5 @@
 //! Issue 5: invariants of rules/isaac/rebirth.ron over many floors (spec/isaac-rebirth.md).
-mod common;
+use crate::common;
 
 use common::*;
 use undercroft::engine::interpreter::NoTrace;

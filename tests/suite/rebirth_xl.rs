@@ -3,7 +3,7 @@
 //! rules/isaac/rebirth.ron with `xl`, on the stages the curse appears on (1, 3, 5, 7).
 //! Counts are exact.
 
-mod common;
+use crate::common;
 use common::*;
 use rayon::prelude::*;
 use undercroft::dungeon::Dungeon;

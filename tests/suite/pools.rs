@@ -1,6 +1,6 @@
 //! Issue 5: room pools — layouts fit their rooms, the Flash window rule holds in
 //! distribution, and broken pool files are reported at file:line:col naming the layout.
-mod common;
+use crate::common;
 
 use common::*;
 use std::collections::HashMap;

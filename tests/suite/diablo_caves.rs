@@ -15,9 +15,9 @@ use std::path::Path;
 use undercroft::dungeon::Dungeon;
 use undercroft::{Params, RuleSet};
 
-mod fixture_dir;
+use crate::fixture_dir;
 use fixture_dir as fixtures;
-mod diablo_common;
+use crate::diablo_common;
 use diablo_common::{
     check_views, compare, conclude, fixtures_of, ids, read_dun, unreachable, Restarts,
 };
