@@ -15,12 +15,12 @@ use std::path::Path;
 use undercroft::dungeon::Dungeon;
 use undercroft::{Params, RuleSet};
 
-use crate::fixture_dir;
-use fixture_dir as fixtures;
 use crate::diablo_common;
+use crate::fixture_dir;
 use diablo_common::{
     check_views, compare, conclude, fixtures_of, ids, read_dun, unreachable, Restarts,
 };
+use fixture_dir as fixtures;
 
 fn rules() -> RuleSet {
     diablo_common::load("rules/diablo/caves.ron")

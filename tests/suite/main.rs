@@ -6,14 +6,14 @@
 //! determinism of those paths) stay binaries of their own, so nothing else runs beside them
 //! in their process.
 
+#[path = "../../fuzz/checks.rs"]
+mod checks;
 #[path = "../common/mod.rs"]
 mod common;
 #[path = "../diablo_common/mod.rs"]
 mod diablo_common;
 #[path = "../fixture_dir/mod.rs"]
 mod fixture_dir;
-#[path = "../../fuzz/checks.rs"]
-mod checks;
 
 mod bad_input;
 mod determinism;
