@@ -5,41 +5,12 @@
 //! repeat them.
 
 mod common;
-use common::Mem;
+use common::{edit, Mem, BASE};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use undercroft::ruleset::diag::render;
 use undercroft::{Params, RuleSet};
-
-/// A minimal valid rule set; cases edit one piece of it.
-const BASE: &str = r##"Ruleset(
-    grid: Grid(width: 10, height: 8),
-    params: { "level": Int(default: 1, min: 1, max: 11) },
-    room_kinds: [
-        RoomKind(name: "start", glyph: 'S', colour: "#ffffff"),
-        RoomKind(name: "normal", glyph: 'o'),
-        RoomKind(name: "boss", glyph: 'B'),
-    ],
-    steps: [
-        Let("target", "min(20, 5 + level * 2.6)"),
-        Retry(max: 100, steps: [
-            Named("grow", GrowRoomGraph(start: (5, 3), start_kind: "start", start_var: "start",
-                room_kind: "normal", target: "target", directions: [E, W, S, N], chance: "1/2",
-                columns: (1, 9), rows: (1, 6), frontier: Passes(count: 300),
-                dead_ends: "dead_ends")),
-            Require("rooms - 1 >= target"),
-            PickRoom(from: "dead_ends", how: Last, kind: "boss", var: "boss"),
-        ]),
-    ],
-)
-"##;
-
-/// Replace `from` (which must occur once) by `to` in BASE.
-fn edit(from: &str, to: &str) -> String {
-    assert_eq!(BASE.matches(from).count(), 1, "`{from}` must occur once");
-    BASE.replace(from, to)
-}
 
 /// The rendered diagnostics of loading `files[0]` (the others are beside it in memory).
 fn load_err(files: &[(&str, &str)]) -> String {

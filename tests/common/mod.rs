@@ -210,3 +210,37 @@ pub fn connected(d: &Dungeon, ids: &HashSet<u32>) -> bool {
     let dist = distances(d, first, &outside);
     ids.iter().all(|&r| dist[r as usize] != u32::MAX)
 }
+
+/// A minimal valid rule set; the bad-input tests edit one piece of it (their snapshots
+/// quote its lines: change it and they change).
+pub const BASE: &str = r##"Ruleset(
+    grid: Grid(width: 10, height: 8),
+    params: { "level": Int(default: 1, min: 1, max: 11) },
+    room_kinds: [
+        RoomKind(name: "start", glyph: 'S', colour: "#ffffff"),
+        RoomKind(name: "normal", glyph: 'o'),
+        RoomKind(name: "boss", glyph: 'B'),
+    ],
+    steps: [
+        Let("target", "min(20, 5 + level * 2.6)"),
+        Retry(max: 100, steps: [
+            Named("grow", GrowRoomGraph(start: (5, 3), start_kind: "start", start_var: "start",
+                room_kind: "normal", target: "target", directions: [E, W, S, N], chance: "1/2",
+                columns: (1, 9), rows: (1, 6), frontier: Passes(count: 300),
+                dead_ends: "dead_ends")),
+            Require("rooms - 1 >= target"),
+            PickRoom(from: "dead_ends", how: Last, kind: "boss", var: "boss"),
+        ]),
+    ],
+)
+"##;
+
+/// Replace `from` (which must occur once) by `to` in BASE.
+pub fn edit(from: &str, to: &str) -> String {
+    assert_eq!(
+        BASE.matches(from).count(),
+        1,
+        "`{from}` must occur once in BASE"
+    );
+    BASE.replace(from, to)
+}
