@@ -37,25 +37,39 @@ enum Want {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FirstProbe {
     off: i32,
-    /// `None`: no probe, holds.
-    want: Option<Want>,
-    /// The one member of a set of one (sets of more members hold here: the full match
+    /// The value compared with (unused for [`FirstKind::Any`]).
+    value: u16,
+    kind: FirstKind,
+}
+
+/// How a [`FirstProbe`] compares its cell with its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FirstKind {
+    /// Holds everywhere: no probe, or a set of more than one member (the full match
     /// decides).
-    member: Option<u16>,
+    Any,
+    /// The cell equals the value (a tile, or the one member of a set of one).
+    Is,
+    /// The cell differs from the value.
+    IsNot,
 }
 
 impl FirstProbe {
+    /// `Some((off, v))` when the probe holds only where the (mapped) value at flat index
+    /// offset `off` from the position is `v`; `None` when it may hold elsewhere too.
+    pub fn equal_to(&self) -> Option<(i32, u16)> {
+        (self.kind == FirstKind::Is).then_some((self.off, self.value))
+    }
+
     /// Whether the probe holds at the position whose [`Grid::flat_index`] is `i`, which
     /// must be in the matcher's [`Matcher::inner`] on a grid [`Matcher::stride`] wide.
     #[inline(always)]
     pub fn holds(&self, g: &Grid, i: isize, map: impl Fn(u16) -> u16) -> bool {
-        let Some(w) = self.want else { return true };
-        let v = map(g.as_slice()[(i + self.off as isize) as usize]);
-        match w {
-            Want::Is(t) => v == t,
-            Want::IsNot(t) => v != t,
-            Want::In(..) => self.member.is_none_or(|m| v == m),
+        if self.kind == FirstKind::Any {
+            return true;
         }
+        let v = map(g.as_slice()[(i + self.off as isize) as usize]);
+        (v == self.value) == (self.kind == FirstKind::Is)
     }
 }
 
@@ -205,21 +219,16 @@ impl Matcher {
     /// The first probe, for a prefilter (see [`FirstProbe`]); its offset is for the width
     /// given to [`Matcher::for_grid`].
     pub fn first(&self) -> FirstProbe {
-        match self.probes.first() {
-            None => FirstProbe {
-                off: 0,
-                want: None,
-                member: None,
+        let (off, value, kind) = match self.probes.first() {
+            None => (0, 0, FirstKind::Any),
+            Some(p) => match p.want {
+                Want::Is(t) => (p.off, t, FirstKind::Is),
+                Want::IsNot(t) => (p.off, t, FirstKind::IsNot),
+                Want::In(a, b) if b == a + 1 => (p.off, self.members[a as usize], FirstKind::Is),
+                Want::In(..) => (p.off, 0, FirstKind::Any),
             },
-            Some(p) => FirstProbe {
-                off: p.off,
-                want: Some(p.want),
-                member: match p.want {
-                    Want::In(a, b) if b == a + 1 => Some(self.members[a as usize]),
-                    _ => None,
-                },
-            },
-        }
+        };
+        FirstProbe { off, value, kind }
     }
 
     /// The grid width the probes were compiled for by [`Matcher::for_grid`] (0: none).

@@ -28,13 +28,16 @@
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
+mod scan;
+
+use scan::Heads;
+
 use super::args::{Edges, RectDef, TileHeader};
-use crate::engine::bit_planes::{BitPlanes, PatternMask};
-use crate::engine::grid::{GridMut, Rect};
+use crate::engine::bit_planes::PatternMask;
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::{FirstProbe, Matcher};
-use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -86,11 +89,8 @@ struct Rule {
 pub struct Op {
     head: TileHeader,
     rules: Vec<Rule>,
-    /// Per head value (tile or class) `v`: the indices of the rules that may fire on it,
-    /// in list order (wildcard rules included), are `cands[by_head[v]..by_head[v + 1]]`.
-    /// Values past the end use `any_head`.
-    by_head: Vec<(u32, u32)>,
-    any_head: (u32, u32),
+    /// Per tile: the rules of `cands` that may fire on a cell holding it.
+    heads: Heads,
     /// Rule indices, each with its first test as a prefilter.
     cands: Vec<(u16, FirstProbe)>,
     classes: Option<Vec<u16>>,
@@ -189,10 +189,16 @@ impl Params {
             );
             (start, cands.len() as u32)
         };
-        let by_head = (0..top as u16)
+        let by_head: Vec<(u32, u32)> = (0..top as u16)
             .map(|t| range(&mut cands, &|h| h.is_empty() || h.contains(&t)))
             .collect();
         let any_head = range(&mut cands, &|h| h.is_empty());
+        let of_value = |v: u16| by_head.get(v as usize).copied().unwrap_or(any_head);
+        // with classes, tile `t` has the head value `class(t)` (0 past the table's end)
+        let (by_tile, past_end) = match &classes {
+            None => (by_head.clone(), any_head),
+            Some(c) => (c.iter().map(|&v| of_value(v)).collect(), of_value(0)),
+        };
         let rules: Vec<Rule> = rules
             .iter()
             .zip(tests)
@@ -208,8 +214,7 @@ impl Params {
         });
         Some(Op {
             head: head?,
-            by_head,
-            any_head,
+            heads: Heads::new(by_tile, past_end, &cands),
             cands,
             grid,
             inner,
@@ -223,154 +228,12 @@ impl Params {
 }
 
 impl Op {
-    /// The rules that may fire on a cell whose head value is `v`: a range of `cands`.
-    #[inline(always)]
-    fn candidates(&self, v: u16) -> (usize, usize) {
-        let (a, b) = self
-            .by_head
-            .get(v as usize)
-            .copied()
-            .unwrap_or(self.any_head);
-        (a as usize, b as usize)
-    }
-
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         match &self.classes {
             None => self.pass(st, |t| t),
             Some(c) => self.pass(st, |t| c.get(t as usize).copied().unwrap_or(0)),
         }
-    }
-
-    /// The pass, comparing `class(tile)` (one instance per class mapping).
-    #[inline(always)]
-    fn pass(&self, st: &mut State, class: impl Fn(u16) -> u16 + Copy) -> Flow {
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let (w, h) = (st.width, st.height);
-        let l = self.head.layer as usize;
-        // Cells where no test needs a bounds check (none on a grid of another size: the
-        // tests' index offsets are for the compiled width).
-        let inner = if (w, h) == self.grid {
-            self.inner
-        } else {
-            Rect::default()
-        };
-        let fast = |x: i32, y: i32| inner.contains(x, y);
-        // Work on the layer taken out of the state (flag layers are read from the state).
-        let mut tiles = std::mem::take(&mut st.layers[l]);
-        let mut g = GridMut::new(&mut tiles, w, h);
-        let mask = self
-            .mask
-            .as_ref()
-            .filter(|_| self.edges == Edges::Outside && BitPlanes::fits(w));
-        if let Some(mask) = mask {
-            // Visit, in raster order, only the cells where a rule may hold on the tiles as
-            // they are then: a row's candidates are found again after every firing.
-            let mut planes = mask.planes(&g.as_grid());
-            let span = planes.span(area.x, area.x1());
-            'rows: for y in area.y..area.y1() {
-                let mut cand = mask.row(&planes, y, span);
-                while cand != 0 {
-                    let x = cand.trailing_zeros() as i32;
-                    let moved = |nx, ny, old, new| {
-                        planes.moved(nx, ny, mask.plane(old), mask.plane(new));
-                    };
-                    match self.visit(&mut g, st, (x, y), fast(x, y), class, moved) {
-                        Visit::Quiet => cand &= cand - 1,
-                        Visit::Fired => {
-                            let after = u64::MAX.checked_shl(x as u32 + 1).unwrap_or(0);
-                            cand = mask.row(&planes, y, span) & after;
-                        }
-                        Visit::Stop => break 'rows,
-                    }
-                }
-            }
-        } else {
-            'scan: for y in area.y..area.y1() {
-                for x in area.x..area.x1() {
-                    let f = fast(x, y);
-                    if self.visit(&mut g, st, (x, y), f, class, |_, _, _, _| ()) == Visit::Stop {
-                        break 'scan;
-                    }
-                }
-            }
-        }
-        st.layers[l] = tiles;
-        Flow::Continue
-    }
-
-    /// Try the rules at one cell, in list order, visiting only those whose head can match
-    /// the cell's current value; when a rule rewrites the cell itself, continue with the
-    /// rules after it that can match the new value. `fast`: the cell is in `inner`. Every
-    /// write `(x, y)` from `old` to `new` is told to `moved(x, y, old, new)`.
-    #[inline(always)]
-    fn visit(
-        &self,
-        g: &mut GridMut,
-        st: &mut State,
-        (x, y): (i32, i32),
-        fast: bool,
-        class: impl Fn(u16) -> u16 + Copy,
-        mut moved: impl FnMut(i32, i32, u16, u16),
-    ) -> Visit {
-        let (mut pos, mut end) = self.candidates(class(g.at(x, y)));
-        if pos == end {
-            return Visit::Quiet;
-        }
-        let i = g.flat_index(x, y);
-        let mut fired = Visit::Quiet;
-        while pos < end {
-            let (ri, first) = self.cands[pos];
-            pos += 1;
-            let gr = g.as_grid();
-            if fast && !first.holds(&gr, i, class) {
-                continue;
-            }
-            let r = &self.rules[ri as usize];
-            let holds = if fast {
-                r.tests.matches_at_index(&gr, i, class)
-            } else {
-                match self.edges {
-                    Edges::Outside => r.tests.matches_by(&gr, x, y, class),
-                    edges => r
-                        .tests
-                        .matches_with(x, y, |nx, ny| edges.read(&gr, nx, ny).map(class)),
-                }
-            };
-            if !holds {
-                continue;
-            }
-            fired = Visit::Fired;
-            let before = g.at(x, y);
-            let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
-                &[]
-            } else {
-                let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
-                &r.picks[k]
-            };
-            for &(dx, dy, v) in r.actions.iter().chain(pick) {
-                let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
-                    continue;
-                };
-                if r.unprotected && self.head.flagged(st, nx, ny) {
-                    continue;
-                }
-                let old = g.at(nx, ny);
-                g.set(nx, ny, v);
-                moved(nx, ny, old, v);
-            }
-            if self.stop_after == Some(ri) {
-                return Visit::Stop;
-            }
-            if g.at(x, y) != before {
-                (pos, end) = self.candidates(class(g.at(x, y)));
-                pos += self.cands[pos..end].partition_point(|&(j, _)| j <= ri);
-            }
-        }
-        fired
     }
 }
 

@@ -1,0 +1,309 @@
+//! The raster pass of [`super::Op`]: which cells are visited, and the rules tried at one.
+//!
+//! Every cell of the area is visited in raster order, as the module doc of
+//! [`super`] says; three ways, with the same firings in the same order:
+//!
+//! * short rule lists of few values: over bit planes, only the cells where a rule may fire
+//!   ([`PatternMask`]);
+//! * otherwise, the cells of a row inside `inner` (where no test needs a bounds check) by
+//!   a tight loop over the row's values, which skips at once a cell whose tile no rule's
+//!   head holds, or where no such rule's first test holds (one bit-set lookup per distinct
+//!   first-test offset, when those tests are all `==`);
+//! * the other cells (the grid's rim, or a grid of another size than compiled for) one by
+//!   one, with bounds-checked tests.
+
+use super::{Op, Visit};
+use crate::ops::args::Edges;
+use crate::engine::bit_planes::BitPlanes;
+use crate::engine::grid::{GridMut, Rect};
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::lang::matcher::FirstProbe;
+use crate::rng::RandomSource;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: scan every cell the plain way (bounds-checked tests, no row loop).
+    pub(super) static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Per tile: the rules that may fire on a cell holding it and a prefilter for them.
+#[derive(Debug)]
+pub(super) struct Heads {
+    by_tile: Vec<Head>,
+    /// For tiles past the end of `by_tile`.
+    past_end: Head,
+    groups: Vec<Group>,
+    /// The bit sets of `groups`.
+    bits: Vec<u64>,
+}
+
+/// The rules that may fire on one tile.
+#[derive(Debug, Clone, Copy)]
+struct Head {
+    /// A range of [`Op::cands`] (empty: no rule may fire).
+    cands: (u32, u32),
+    /// A range of [`Heads::groups`]: at a cell in `inner`, a rule of `cands` can hold only
+    /// where one of these groups accepts its neighbour; `None`: anywhere.
+    groups: Option<(u32, u32)>,
+}
+
+/// The first probes at one index offset of the rules that may fire on one tile, all
+/// `== value`: the values they accept are the set bits `bits[word..]`, `len` bits.
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    off: i32,
+    word: u32,
+    len: u32,
+}
+
+impl Heads {
+    /// `by_tile[t]` (`past_end` past its end): the range of `cands` that may fire on a cell
+    /// holding tile `t`; `cands`: rule indices with their first probes.
+    pub(super) fn new(
+        by_tile: Vec<(u32, u32)>,
+        past_end: (u32, u32),
+        cands: &[(u16, FirstProbe)],
+    ) -> Heads {
+        let mut groups: Vec<Group> = Vec::new();
+        let mut bits: Vec<u64> = Vec::new();
+        let mut head = |(a, b): (u32, u32)| {
+            let firsts: Option<Vec<(i32, u16)>> = cands[a as usize..b as usize]
+                .iter()
+                .map(|(_, f)| f.equal_to())
+                .collect();
+            let firsts = firsts.filter(|_| a < b);
+            let groups = firsts.map(|mut firsts| {
+                firsts.sort();
+                let start = groups.len() as u32;
+                for run in firsts.chunk_by(|p, q| p.0 == q.0) {
+                    let len = run.last().unwrap().1 as u32 + 1;
+                    let word = bits.len();
+                    bits.resize(word + len.div_ceil(64) as usize, 0);
+                    for &(_, v) in run {
+                        bits[word + v as usize / 64] |= 1 << (v % 64);
+                    }
+                    let (off, word) = (run[0].0, word as u32);
+                    groups.push(Group { off, word, len });
+                }
+                (start, groups.len() as u32)
+            });
+            Head { cands: (a, b), groups }
+        };
+        let by_tile = by_tile.into_iter().map(&mut head).collect();
+        let past_end = head(past_end);
+        Heads {
+            by_tile,
+            past_end,
+            groups,
+            bits,
+        }
+    }
+
+    #[inline(always)]
+    fn of(&self, t: u16) -> &Head {
+        self.by_tile.get(t as usize).unwrap_or(&self.past_end)
+    }
+
+    /// Whether a rule of `h` may hold at flat index `i`, in `inner`: a group of `h`
+    /// accepts the (mapped) value of its neighbour.
+    #[inline(always)]
+    fn may_hold(&self, h: &Head, data: &[u16], i: usize, class: impl Fn(u16) -> u16) -> bool {
+        let Some((a, b)) = h.groups else { return true };
+        self.groups[a as usize..b as usize].iter().any(|g| {
+            let v = class(data[(i as isize + g.off as isize) as usize]) as u32;
+            v < g.len && self.bits[(g.word + v / 64) as usize] & (1 << (v % 64)) != 0
+        })
+    }
+}
+
+impl Op {
+    /// The rules that may fire on a cell holding tile `t`: a range of `cands`.
+    #[inline(always)]
+    fn candidates(&self, t: u16) -> (usize, usize) {
+        let (a, b) = self.heads.of(t).cands;
+        (a as usize, b as usize)
+    }
+
+    /// The cells where no test needs a bounds check on a `w × h` grid (none on a grid of
+    /// another size: the tests' index offsets are for the compiled width).
+    fn inner_on(&self, w: i32, h: i32) -> Rect {
+        #[cfg(test)]
+        if PLAIN.with(|p| p.get()) {
+            return Rect::default();
+        }
+        if (w, h) == self.grid {
+            self.inner
+        } else {
+            Rect::default()
+        }
+    }
+
+    /// The pass, comparing `class(tile)` (one instance per class mapping).
+    #[inline(always)]
+    pub(super) fn pass(&self, st: &mut State, class: impl Fn(u16) -> u16 + Copy) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let (w, h) = (st.width, st.height);
+        let l = self.head.layer as usize;
+        let inner = self.inner_on(w, h);
+        let fast = |x: i32, y: i32| inner.contains(x, y);
+        // Work on the layer taken out of the state (flag layers are read from the state).
+        let mut tiles = std::mem::take(&mut st.layers[l]);
+        let mut g = GridMut::new(&mut tiles, w, h);
+        let mask = self
+            .mask
+            .as_ref()
+            .filter(|_| self.edges == Edges::Outside && BitPlanes::fits(w));
+        if let Some(mask) = mask {
+            // Visit, in raster order, only the cells where a rule may hold on the tiles as
+            // they are then: a row's candidates are found again after every firing.
+            let mut planes = mask.planes(&g.as_grid());
+            let span = planes.span(area.x, area.x1());
+            'rows: for y in area.y..area.y1() {
+                let mut cand = mask.row(&planes, y, span);
+                while cand != 0 {
+                    let x = cand.trailing_zeros() as i32;
+                    let moved = |nx, ny, old, new| {
+                        planes.moved(nx, ny, mask.plane(old), mask.plane(new));
+                    };
+                    let c = self.candidates(g.at(x, y));
+                    match self.visit(&mut g, st, (x, y), fast(x, y), c, class, moved) {
+                        Visit::Quiet => cand &= cand - 1,
+                        Visit::Fired => {
+                            let after = u64::MAX.checked_shl(x as u32 + 1).unwrap_or(0);
+                            cand = mask.row(&planes, y, span) & after;
+                        }
+                        Visit::Stop => break 'rows,
+                    }
+                }
+            }
+        } else {
+            let (x0, x1) = (area.x, area.x1());
+            for y in area.y..area.y1() {
+                // [a, b): the row's cells in `inner`
+                let (a, b) = if y >= inner.y && y < inner.y1() {
+                    let a = x0.max(inner.x).min(x1);
+                    (a, x1.min(inner.x1()).max(a))
+                } else {
+                    (x1, x1)
+                };
+                let stop = self.cells(&mut g, st, y, (x0, a), false, class)
+                    || self.cells(&mut g, st, y, (a, b), true, class)
+                    || self.cells(&mut g, st, y, (b, x1), false, class);
+                if stop {
+                    break;
+                }
+            }
+        }
+        st.layers[l] = tiles;
+        Flow::Continue
+    }
+
+    /// Visit the cells `x0..x1` of row `y` (in the grid; `fast`: in `inner`) in order,
+    /// skipping at once those whose tile no rule's head holds. Returns whether the pass
+    /// ends (the `stop_after` rule fired).
+    #[inline(always)]
+    fn cells(
+        &self,
+        g: &mut GridMut,
+        st: &mut State,
+        y: i32,
+        (x0, x1): (i32, i32),
+        fast: bool,
+        class: impl Fn(u16) -> u16 + Copy,
+    ) -> bool {
+        if x0 >= x1 {
+            return false;
+        }
+        let start = g.index(x0, y);
+        for i in start..start + (x1 - x0) as usize {
+            let data = g.as_slice();
+            let h = self.heads.of(data[i]);
+            if h.cands.0 == h.cands.1 || fast && !self.heads.may_hold(h, data, i, class) {
+                continue;
+            }
+            let c = (h.cands.0 as usize, h.cands.1 as usize);
+            let x = x0 + (i - start) as i32;
+            let none = |_, _, _, _| ();
+            if self.visit(g, st, (x, y), fast, c, class, none) == Visit::Stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Try the rules at one cell, in list order: `cands[c.0..c.1]`, those whose head can
+    /// match the cell's current value; when a rule rewrites the cell itself, continue with
+    /// the rules after it that can match the new value. `fast`: the cell is in `inner`.
+    /// Every write `(x, y)` from `old` to `new` is told to `moved(x, y, old, new)`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn visit(
+        &self,
+        g: &mut GridMut,
+        st: &mut State,
+        (x, y): (i32, i32),
+        fast: bool,
+        (mut pos, mut end): (usize, usize),
+        class: impl Fn(u16) -> u16 + Copy,
+        mut moved: impl FnMut(i32, i32, u16, u16),
+    ) -> Visit {
+        if pos == end {
+            return Visit::Quiet;
+        }
+        let i = g.flat_index(x, y);
+        let mut fired = Visit::Quiet;
+        while pos < end {
+            let (ri, first) = self.cands[pos];
+            pos += 1;
+            let gr = g.as_grid();
+            if fast && !first.holds(&gr, i, class) {
+                continue;
+            }
+            let r = &self.rules[ri as usize];
+            let holds = if fast {
+                r.tests.matches_at_index(&gr, i, class)
+            } else {
+                match self.edges {
+                    Edges::Outside => r.tests.matches_by(&gr, x, y, class),
+                    edges => r
+                        .tests
+                        .matches_with(x, y, |nx, ny| edges.read(&gr, nx, ny).map(class)),
+                }
+            };
+            if !holds {
+                continue;
+            }
+            fired = Visit::Fired;
+            let before = g.at(x, y);
+            let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
+                &[]
+            } else {
+                let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
+                &r.picks[k]
+            };
+            for &(dx, dy, v) in r.actions.iter().chain(pick) {
+                let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
+                    continue;
+                };
+                if r.unprotected && self.head.flagged(st, nx, ny) {
+                    continue;
+                }
+                let old = g.at(nx, ny);
+                g.set(nx, ny, v);
+                moved(nx, ny, old, v);
+            }
+            if self.stop_after == Some(ri) {
+                return Visit::Stop;
+            }
+            if g.at(x, y) != before {
+                (pos, end) = self.candidates(g.at(x, y));
+                pos += self.cands[pos..end].partition_point(|&(j, _)| j <= ri);
+            }
+        }
+        fired
+    }
+}
