@@ -13,7 +13,7 @@
 //! shared [`TileHeader`]).
 
 use super::args::{RectDef, Tile, TileHeader};
-use crate::engine::grid::{Connectivity, Flood};
+use crate::engine::grid::Connectivity;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -115,49 +115,74 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
+        if area.is_empty() {
+            return Flow::Continue;
+        }
         let (w, h) = (st.width, st.height);
-        // the flood's marks, kept across the fills, tell the cells already in a region
-        let mut flood = Flood::new();
-        flood.begin_labels(w, h);
+        // `open`: the cells that may still join a region (member tiles in the area, not yet
+        // in a region), on the grid with a closed rim of one cell around it, so that every
+        // cell's neighbours are index offsets away: (x, y) is `(y + 1) * pw + x + 1`.
+        let pw = w as usize + 2;
+        let mut open = vec![false; pw * (h as usize + 2)];
+        let layer = st.grid(self.head.layer);
+        for y in area.y..area.y1() {
+            let base = (y as usize + 1) * pw + area.x as usize + 1;
+            let row = layer.row(y, area.x, area.x1());
+            for (o, &t) in open[base..base + row.len()].iter_mut().zip(row) {
+                *o = match self.tiles[..] {
+                    [one] => t == one,
+                    _ => self.tiles.contains(&t),
+                };
+            }
+        }
+        let steps: Vec<isize> = (self.conn.offsets().iter())
+            .map(|&(dx, dy)| dy as isize * pw as isize + dx as isize)
+            .collect();
+        let mut stack: Vec<usize> = Vec::new();
+        let mut cells: Vec<usize> = Vec::new();
         let mut region: Vec<[i32; 2]> = Vec::new();
-        let member = |t: u16| match self.tiles[..] {
-            [one] => t == one,
-            _ => self.tiles.contains(&t),
-        };
-        for sy in area.y..area.y1() {
-            for sx in area.x..area.x1() {
-                let layer = st.grid(self.head.layer);
-                if flood.visited(w, h, sx, sy) || !member(layer.at(sx, sy)) {
+        // regions in raster order of their first cell, each grown to the end (the cells'
+        // order does not matter: a recorded region is sorted)
+        for y in area.y..area.y1() {
+            let base = (y as usize + 1) * pw + 1;
+            for i in base + area.x as usize..base + area.x1() as usize {
+                if !open[i] {
                     continue;
                 }
-                region.clear();
-                let start = (sx, sy);
-                let visit = |x, y| region.push([x, y]);
-                if area == layer.bounds() {
-                    let pass = |x, y| member(layer.at(x, y));
-                    flood.fill_more(w, h, start, self.conn, usize::MAX, pass, visit);
-                } else {
-                    let pass = |x, y| area.contains(x, y) && member(layer.at(x, y));
-                    flood.fill_more(w, h, start, self.conn, usize::MAX, pass, visit);
+                open[i] = false;
+                stack.push(i);
+                cells.clear();
+                while let Some(c) = stack.pop() {
+                    cells.push(c);
+                    for &o in &steps {
+                        let n = (c as isize + o) as usize;
+                        if open[n] {
+                            open[n] = false;
+                            stack.push(n);
+                        }
+                    }
                 }
+                let size = cells.len() as u32;
+                if size < self.min || size > self.max {
+                    continue;
+                }
+                // row-major order of the padded grid is that of the grid
+                cells.sort_unstable();
+                region.clear();
+                region.extend(cells.iter().map(|&c| [(c % pw) as i32 - 1, (c / pw) as i32 - 1]));
                 self.record(st, &mut region);
             }
         }
         Flow::Continue
     }
 
-    /// Record a region grown (empty when its start was in an earlier one) as a room when
-    /// its size is in range, without the cells that already hold a room.
+    /// Record a region of a size in range, in raster order, as a room without the cells
+    /// that already hold a room.
     fn record(&self, st: &mut State, region: &mut Vec<[i32; 2]>) {
-        let size = region.len() as u32;
-        if size < self.min || size > self.max {
-            return;
-        }
         region.retain(|&[x, y]| st.room_at(x, y) == NO_ROOM);
         if region.is_empty() {
             return;
         }
-        region.sort_by_key(|&[x, y]| (y, x));
         let id = st.add_room(self.kind, region);
         if let Some(li) = self.list {
             st.lists[li as usize].push(id);
