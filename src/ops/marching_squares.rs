@@ -14,7 +14,6 @@
 //! 8, 4, 2, 1 and picks 6 → {12, 5}, 9 → {13, 14} (shared/spec/diablo.md §1.7, §4.9.4).
 
 use super::args::{RectDef, TileHeader};
-use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -125,21 +124,35 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
+        if area.w < 2 || area.h < 2 {
+            return Flow::Continue;
+        }
         let [wa, wb, wc, wd] = self.weights;
-        // Every 2x2 block's top-left; `from` is read before each write (it may be `to`: a
-        // block never reads a cell written before it).
-        let blocks = Rect::new(area.x, area.y, area.w - 1, area.h - 1);
-        blocks.for_each(|x, y| {
+        // Every 2x2 block's top-left, a row at a time. `from` may be `to`: cell (x, y) is
+        // read only by the blocks at (x - 1 ..= x, y - 1 ..= y), none after the block at
+        // (x, y) that writes it, so a row of blocks is computed from `from` as it is before
+        // the row is written.
+        let (x0, n) = (area.x, (area.w - 1) as usize);
+        let mut ks = vec![0usize; n];
+        let picks = self.picks.iter().any(|p| !p.is_empty());
+        for y in area.y..area.y1() - 1 {
             let m = st.grid(self.from);
-            let set = |x: i32, y: i32| (m.at(x, y) != 0) as usize;
-            let mut k =
-                set(x, y) * wa + set(x + 1, y) * wb + set(x, y + 1) * wc + set(x + 1, y + 1) * wd;
-            if let Some(among) = self.picks.get(k).filter(|p| !p.is_empty()) {
-                k = among[st.rng.below(among.len() as i64).max(0) as usize];
+            let (r0, r1) = (m.row(y, x0, x0 + n as i32 + 1), m.row(y + 1, x0, x0 + n as i32 + 1));
+            let set = |v: u16| (v != 0) as usize;
+            for (k, (a, b)) in ks.iter_mut().zip(r0.windows(2).zip(r1.windows(2))) {
+                *k = set(a[0]) * wa + set(a[1]) * wb + set(b[0]) * wc + set(b[1]) * wd;
             }
-            let t = self.table[k];
-            st.grid_mut(self.head.layer).set(x, y, t);
-        });
+            for k in ks.iter_mut().filter(|_| picks) {
+                if let Some(among) = self.picks.get(*k).filter(|p| !p.is_empty()) {
+                    *k = among[st.rng.below(among.len() as i64).max(0) as usize];
+                }
+            }
+            let mut g = st.grid_mut(self.head.layer);
+            let i = g.index(x0, y);
+            for (t, &k) in g.as_mut_slice()[i..i + n].iter_mut().zip(&ks) {
+                *t = self.table[k];
+            }
+        }
         Flow::Continue
     }
 }
