@@ -648,6 +648,12 @@ impl WrapScan {
         self.x += 1;
     }
 
+    /// The positions from the current one to the end of its row (the current included).
+    #[inline]
+    pub fn left_in_row(&self) -> i32 {
+        self.span_x - self.x
+    }
+
     /// Whether the current position is a valid position of the span.
     #[inline]
     pub fn valid(&self) -> bool {

@@ -194,8 +194,36 @@ impl Op {
         let mut s = WrapScan::new(x, y, sw, sh);
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
         let layer = self.head.layer;
-        for _ in 0..self.tries {
+        let first = self.m.first();
+        // the matcher's index offsets hold on this grid (every position of the scan puts
+        // the footprint inside the grid)
+        let indexed = self.m.stride() == st.width;
+        let mut t = 0;
+        while t < self.tries {
             s.wrap();
+            let (px, py) = (area.x + s.x, area.y + s.y);
+            let plain = self.skip_low.is_some_and(|(a, b)| px <= a || py <= b);
+            if indexed && avoid.is_none() && !plain && s.valid() {
+                // A run of tries along the row: none is skipped (x only grows) or wraps, so
+                // each is one position; those whose first probe fails are passed over.
+                let n = (s.left_in_row() as i64).min(self.tries - t) as i32;
+                let g = st.grid(layer);
+                let base = g.flat_index(px, py);
+                let hit = (0..n).find(|&k| {
+                    first.holds(&g, base + k as isize, |v| v)
+                        && self.m.fits(&g, px + k, py, |x, y| {
+                            flagged(st, &self.head.protected, x, y)
+                        })
+                });
+                if let Some(k) = hit {
+                    self.m.write(&mut st.grid_mut(layer), px + k, py);
+                    return Some((px + k, py));
+                }
+                s.x += n;
+                t += n as i64;
+                continue;
+            }
+            t += 1;
             let mut valid = true;
             if let Some((a, b)) = self.skip_low {
                 if area.x + s.x <= a {
