@@ -15,12 +15,12 @@
 //! and nothing placed.
 
 use super::dir::Dir;
-use crate::engine::grid::{Grid, GridMut, Rect};
+use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::rng::RandomSource;
+use crate::rng::{Below, RandomSource};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -256,9 +256,11 @@ impl Op {
     /// Every sampled cell's verdict, packed: [`SKIP`], or `1 + (neighbours << 2 | ok << 1 |
     /// clean)`. The state does not change between placements, so the walks are done once
     /// per placement rather than once per try (the tries then only draw and look up).
-    fn judge_all(&self, st: &State, table: &mut [u16]) {
+    /// Returns the set of codes that occur, bit per code.
+    fn judge_all(&self, st: &State, table: &mut [u16]) -> u32 {
         let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
         let mut g = GridMut::new(table, w, h);
+        let mut present = 0u32;
         for (x, y) in Rect::new(0, 0, w, h).cells() {
             let (cx, cy) = (self.sample_x.0 + x, self.sample_y.0 + y);
             let code = match self.judge(st, cx, cy) {
@@ -266,7 +268,9 @@ impl Op {
                 Some((n, ok, clean)) => 1 + ((n as u16) << 2 | (ok as u16) << 1 | clean as u16),
             };
             g.set(x, y, code);
+            present |= 1 << code;
         }
+        present
     }
 
     /// `accept` for try `t` and a cell whose walk gave `code` (packed as in
@@ -292,31 +296,62 @@ impl Op {
         }
         let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
         let mut table = vec![SKIP; (w as usize) * (h as usize)];
-        self.judge_all(st, &mut table);
+        let mut present = self.judge_all(st, &mut table);
         let mut placed = false;
         let mut verdicts = [UNKNOWN; CODES];
         let mut next_point = 0;
-        for t in 0..self.tries {
-            let dx = st.rng.below(w as i64) as i32;
-            let dy = st.rng.below(h as i64) as i32;
-            let code = Grid::new(&table, w, h).at(dx, dy);
+        let bounds = [Below::new(w as i64), Below::new(h as i64)];
+        // Whether the verdicts were reset (a new stretch between change points, or a new
+        // table) and the next try should see if any cell can be accepted before it ends.
+        let mut fresh = true;
+        let mut t = 0;
+        while t < self.tries {
+            if let Some(points) = self.accept_points.as_deref() {
+                while next_point < points.len() && points[next_point] <= t as i64 {
+                    next_point += 1;
+                    verdicts = [UNKNOWN; CODES];
+                    fresh = true;
+                }
+                if fresh {
+                    fresh = false;
+                    // Until the next change point every verdict holds; when no cell of the
+                    // table is accepted, the tries up to there only draw.
+                    let end = points
+                        .get(next_point)
+                        .map_or(self.tries, |&p| p.min(self.tries as i64) as u32);
+                    let none = (1..CODES as u16)
+                        .filter(|&c| present >> c & 1 == 1)
+                        .all(|c| {
+                            let v = &mut verdicts[c as usize];
+                            if *v == UNKNOWN {
+                                *v = self.accept_at(st, t, c) as u8;
+                            }
+                            *v == 0
+                        });
+                    if none && st.rng.discard_rounds(&bounds, end - t) {
+                        t = end;
+                        continue;
+                    }
+                }
+            }
+            let dx = st.rng.below_prepared(bounds[0]) as i32;
+            let dy = st.rng.below_prepared(bounds[1]) as i32;
+            let code = table[(dy * w + dx) as usize];
+            let try_index = t;
+            t += 1;
             if code == SKIP {
                 continue;
             }
             let (x, y) = (self.sample_x.0 + dx, self.sample_y.0 + dy);
-            let accepted = match self.accept_points.as_deref() {
-                Some(points) => {
-                    while next_point < points.len() && points[next_point] <= t as i64 {
-                        next_point += 1;
-                        verdicts = [UNKNOWN; CODES];
-                    }
+            let accepted = match self.accept_points {
+                Some(_) => {
                     let v = &mut verdicts[code as usize];
                     if *v == UNKNOWN {
-                        *v = self.accept_at(st, t, code) as u8;
+                        *v = self.accept_at(st, try_index, code) as u8;
                     }
                     *v == 1
                 }
-                None => self.accept_at(st, t, code),
+                None => self.accept_at(st, try_index, code),
             };
             if !accepted {
                 continue;
@@ -336,8 +371,9 @@ impl Op {
             placed = true;
             match &self.until {
                 Some(u) if !u.truth(st) => {
-                    self.judge_all(st, &mut table);
+                    present = self.judge_all(st, &mut table);
                     verdicts = [UNKNOWN; CODES];
+                    fresh = true;
                 }
                 _ => break,
             }
