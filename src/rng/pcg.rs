@@ -83,15 +83,21 @@ impl Pcg128 {
     pub fn discard(&mut self, zones: &[Zone], rounds: u32) {
         let mut s = self.state;
         let inc = self.increment;
-        for _ in 0..rounds {
-            for z in zones {
-                loop {
-                    s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
-                    if Self::output(s).wrapping_mul(z.n) <= z.zone {
-                        break;
-                    }
-                }
+        // One draw: steps until one is accepted.
+        let draw = |s: &mut u128, z: Zone| loop {
+            *s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
+            if Self::output(*s).wrapping_mul(z.n) <= z.zone {
+                break;
             }
+        };
+        match *zones {
+            // the common shapes (one bound; an x and a y) without the loop over the zones
+            [z] => (0..rounds).for_each(|_| draw(&mut s, z)),
+            [zx, zy] => (0..rounds).for_each(|_| {
+                draw(&mut s, zx);
+                draw(&mut s, zy);
+            }),
+            _ => (0..rounds).for_each(|_| zones.iter().for_each(|&z| draw(&mut s, z))),
         }
         self.state = s;
     }
