@@ -118,19 +118,13 @@ impl State {
         n_layers: usize,
         rng: Rng,
     ) -> State {
-        let mut st = State::new(
-            plan.0 * cell.0,
-            plan.1 * cell.1,
-            n_lists,
-            n_vars,
-            n_markers,
-            n_layers,
+        let mut st = State::build(
+            (plan.0 * cell.0, plan.1 * cell.1),
+            plan,
+            (n_lists, n_vars, n_markers, n_layers),
             rng,
         );
-        st.plan_width = plan.0;
-        st.plan_height = plan.1;
         st.cell = [cell.0, cell.1];
-        st.cells = vec![NO_ROOM; (plan.0.max(0) * plan.1.max(0)) as usize];
         st
     }
 
@@ -144,14 +138,31 @@ impl State {
         n_layers: usize,
         rng: Rng,
     ) -> State {
+        State::build(
+            (width, height),
+            (width, height),
+            (n_lists, n_vars, n_markers, n_layers),
+            rng,
+        )
+    }
+
+    /// A fresh state with a `tiles` grid and a `plan` room grid (cells of one tile until the
+    /// caller says otherwise); `counts` are the lists, variables, markers and layers.
+    fn build(
+        (width, height): (i32, i32),
+        (plan_width, plan_height): (i32, i32),
+        (n_lists, n_vars, n_markers, n_layers): (usize, usize, usize, usize),
+        rng: Rng,
+    ) -> State {
         let n = (width.max(0) * height.max(0)) as usize;
+        let n_plan = (plan_width.max(0) * plan_height.max(0)) as usize;
         State {
             width,
             height,
-            plan_width: width,
-            plan_height: height,
+            plan_width,
+            plan_height,
             cell: [1, 1],
-            cells: vec![NO_ROOM; n],
+            cells: vec![NO_ROOM; n_plan],
             // Room-graph grids are small: reserve so growth never reallocates mid-run.
             rooms: Vec::with_capacity(n.min(4096)),
             room_cells: Vec::with_capacity(n.min(4096)),

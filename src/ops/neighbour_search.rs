@@ -306,20 +306,31 @@ impl Op {
     /// Every sampled cell's verdict, packed: [`SKIP`], or `1 + (neighbours << 2 | ok << 1 |
     /// clean)`. The state does not change between placements, so the walks are done once
     /// per placement rather than once per try (the tries then only draw and look up).
-    /// Returns the set of codes that occur, bit per code.
+    /// Returns the set of codes that occur, bit per code (the bit of [`SKIP`] may be set
+    /// when no cell is skipped).
     fn judge_all(&self, st: &State, table: &mut [u16]) -> u32 {
-        let w = self.span(self.sample_x) as usize;
-        let mut present = 0u32;
-        for (i, slot) in table.iter_mut().enumerate() {
-            let (x, y) = (
-                self.sample_x.0 + (i % w) as i32,
-                self.sample_y.0 + (i / w) as i32,
-            );
-            *slot = match self.judge(st, x, y) {
-                None => SKIP,
-                Some((n, ok, clean)) => code_of(n, ok, clean),
-            };
-            present |= 1 << *slot;
+        let w = self.span(self.sample_x);
+        table.fill(SKIP);
+        let mut present = 1 << SKIP;
+        // only the sampled cells inside `columns` and `rows` can be candidates
+        let (x0, x1) = (
+            self.sample_x.0.max(self.columns.0),
+            self.sample_x.1.min(self.columns.1),
+        );
+        let (y0, y1) = (
+            self.sample_y.0.max(self.rows.0),
+            self.sample_y.1.min(self.rows.1),
+        );
+        for y in y0..=y1 {
+            let row = ((y - self.sample_y.0) * w - self.sample_x.0) as isize;
+            for x in x0..=x1 {
+                let code = match self.judge(st, x, y) {
+                    None => SKIP,
+                    Some((n, ok, clean)) => code_of(n, ok, clean),
+                };
+                table[(row + x as isize) as usize] = code;
+                present |= 1 << code;
+            }
         }
         present
     }
