@@ -93,10 +93,14 @@ impl Pcg128 {
         match *zones {
             // the common shapes (one bound; an x and a y) without the loop over the zones
             [z] => (0..rounds).for_each(|_| draw(&mut s, z)),
-            [zx, zy] => (0..rounds).for_each(|_| {
-                draw(&mut s, zx);
-                draw(&mut s, zy);
-            }),
+            [zx, zy] => {
+                let mut left = rounds;
+                while left != 0 {
+                    draw(&mut s, zx);
+                    draw(&mut s, zy);
+                    left -= 1;
+                }
+            }
             _ => (0..rounds).for_each(|_| zones.iter().for_each(|&z| draw(&mut s, z))),
         }
         self.state = s;
