@@ -105,6 +105,14 @@ pub struct State {
     pub fault: Option<u32>,
 }
 
+/// The first capacity of a run's growing buffer that may need `want` elements: `want`, but
+/// at most 1 KiB. A state is built once per dungeon; larger first requests take the
+/// allocator's slow path (glibc's malloc merges its free lists on each), which costs more
+/// than the few doublings a larger run then needs.
+fn reserve<T>(want: usize) -> usize {
+    want.min((1024 / std::mem::size_of::<T>()).max(1))
+}
+
 impl State {
     /// A fresh, empty state whose room grid is `plan` cells of `cell` tiles each (the tile
     /// grid is `plan.0·cell.0 × plan.1·cell.1`).
@@ -118,19 +126,13 @@ impl State {
         n_layers: usize,
         rng: Rng,
     ) -> State {
-        let mut st = State::new(
-            plan.0 * cell.0,
-            plan.1 * cell.1,
-            n_lists,
-            n_vars,
-            n_markers,
-            n_layers,
+        let mut st = State::build(
+            (plan.0 * cell.0, plan.1 * cell.1),
+            plan,
+            (n_lists, n_vars, n_markers, n_layers),
             rng,
         );
-        st.plan_width = plan.0;
-        st.plan_height = plan.1;
         st.cell = [cell.0, cell.1];
-        st.cells = vec![NO_ROOM; (plan.0.max(0) * plan.1.max(0)) as usize];
         st
     }
 
@@ -144,19 +146,37 @@ impl State {
         n_layers: usize,
         rng: Rng,
     ) -> State {
+        State::build(
+            (width, height),
+            (width, height),
+            (n_lists, n_vars, n_markers, n_layers),
+            rng,
+        )
+    }
+
+    /// A fresh state with a `tiles` grid and a `plan` room grid (cells of one tile until the
+    /// caller says otherwise); `counts` are the lists, variables, markers and layers.
+    fn build(
+        (width, height): (i32, i32),
+        (plan_width, plan_height): (i32, i32),
+        (n_lists, n_vars, n_markers, n_layers): (usize, usize, usize, usize),
+        rng: Rng,
+    ) -> State {
         let n = (width.max(0) * height.max(0)) as usize;
+        let n_plan = (plan_width.max(0) * plan_height.max(0)) as usize;
         State {
             width,
             height,
-            plan_width: width,
-            plan_height: height,
+            plan_width,
+            plan_height,
             cell: [1, 1],
-            cells: vec![NO_ROOM; n],
-            // Room-graph grids are small: reserve so growth never reallocates mid-run.
-            rooms: Vec::with_capacity(n.min(4096)),
-            room_cells: Vec::with_capacity(n.min(4096)),
-            doors: Vec::with_capacity((2 * n).min(8192)),
-            lists: vec![Vec::with_capacity(n.min(1024)); n_lists],
+            cells: vec![NO_ROOM; n_plan],
+            // Room-graph grids are small: reserve so growth rarely reallocates mid-run, but
+            // no more than a small request (see `reserve`).
+            rooms: Vec::with_capacity(reserve::<Room>(n)),
+            room_cells: Vec::with_capacity(reserve::<[i32; 2]>(n)),
+            doors: Vec::with_capacity(reserve::<Door>(2 * n)),
+            lists: vec![Vec::with_capacity(reserve::<RoomId>(n)); n_lists],
             vars: vec![Value::Nil; n_vars],
             markers: vec![None; n_markers],
             segments: Vec::new(),

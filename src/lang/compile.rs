@@ -119,6 +119,18 @@ impl Program {
     pub fn divides(&self) -> bool {
         self.code.iter().any(|o| matches!(o, Op::Div | Op::Mod))
     }
+
+    /// Whether the value depends on nothing but the variables in `slots`: no other
+    /// variable, no built-in, no function call (so no random draw, list or room access).
+    /// Such a program gives the same value in every state whose `slots` hold the same
+    /// values, and can be evaluated ahead of the run.
+    pub fn reads_only(&self, slots: &[u16]) -> bool {
+        self.code.iter().all(|o| match o {
+            Op::Var(s) => slots.contains(s),
+            Op::Builtin(_) | Op::Call(_) => false,
+            _ => true,
+        })
+    }
 }
 
 /// Compile `node` in `scope`.

@@ -15,12 +15,11 @@
 //! and nothing placed.
 
 use super::dir::Dir;
-use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::rng::RandomSource;
+use crate::rng::{Below, RandomSource, Rng, RngSpec};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -104,6 +103,10 @@ pub struct Op {
     /// ([`Program::change_points`]): between two points its verdict on a cell's walk
     /// result is cached.
     accept_points: Option<Vec<i64>>,
+    /// When `accept` reads nothing but its locals: for each stretch between change points
+    /// (stretch `k` from point `k − 1` to point `k`), the walk codes it accepts, bit per
+    /// code, evaluated once at compile time ([`verdict_masks`]).
+    accept_masks: Option<Vec<u32>>,
     /// Slots of `try`, `neighbours`, `ok`, `clean`.
     locals: [u16; 4],
     until: Option<Program>,
@@ -184,6 +187,10 @@ impl Params {
         });
         let (accept, slots) = accept?;
         let accept_points = accept.change_points(slots[0]);
+        let locals = [slots[0], slots[1], slots[2], slots[3]];
+        let accept_masks = accept_points
+            .as_deref()
+            .and_then(|p| verdict_masks(&accept, p, locals));
         Some(Op {
             kind: kind?,
             var,
@@ -198,7 +205,8 @@ impl Params {
             min_neighbours: self.min_neighbours,
             accept,
             accept_points,
-            locals: [slots[0], slots[1], slots[2], slots[3]],
+            accept_masks,
+            locals,
             until,
             doors: self.doors,
             fail_none,
@@ -213,15 +221,57 @@ const CODES: usize = 1 + (4 << 2 | 3) + 1;
 /// A cached `accept` verdict not computed yet (0 and 1 are false and true).
 const UNKNOWN: u8 = 2;
 
+/// The packed code of a walk result (see [`Op::judge_all`]).
+fn code_of(neighbours: u32, ok: bool, clean: bool) -> u16 {
+    1 + ((neighbours as u16) << 2 | (ok as u16) << 1 | clean as u16)
+}
+
+/// Set `accept`'s locals for try `t` and a walk result packed as `code`.
+fn set_locals(st: &mut State, locals: [u16; 4], t: f64, code: u16) {
+    let code = code - 1;
+    let [s_try, s_n, s_ok, s_clean] = locals;
+    st.vars[s_try as usize] = Value::Num(t);
+    st.vars[s_n as usize] = Value::Num((code >> 2) as f64);
+    st.vars[s_ok as usize] = Value::Bool(code & 2 != 0);
+    st.vars[s_clean as usize] = Value::Bool(code & 1 != 0);
+}
+
+/// `accept`'s verdicts on every walk code, once per stretch between its change `points`
+/// (each stretch evaluated at one `try` inside it), as bit masks: `None` unless the
+/// program reads only its `locals` and cannot divide (a division by zero must be
+/// reported when the run meets it, not before).
+fn verdict_masks(accept: &Program, points: &[i64], locals: [u16; 4]) -> Option<Vec<u32>> {
+    if !accept.reads_only(&locals) || accept.divides() {
+        return None;
+    }
+    let n_vars = *locals.iter().max()? as usize + 1;
+    let mut st = State::new(0, 0, 0, n_vars, 0, 0, Rng::new(&RngSpec::Pcg64, 0));
+    let masks = (0..=points.len())
+        .map(|k| {
+            let t = match k {
+                0 => points.first().map_or(0, |&p| p - 1),
+                _ => points[k - 1],
+            };
+            (1..CODES as u16)
+                .filter(|&code| {
+                    set_locals(&mut st, locals, t as f64, code);
+                    accept.truth(&mut st)
+                })
+                .fold(0u32, |m, code| m | 1 << code)
+        })
+        .collect();
+    Some(masks)
+}
+
 impl Op {
     /// The walk over `(x, y)`'s neighbours: `(neighbours, ok, clean)`, or `None` when the
     /// cell is a room, outside `columns`/`rows`, or has fewer than `min_neighbours`.
     fn judge(&self, st: &State, x: i32, y: i32) -> Option<(u32, bool, bool)> {
-        if st.room_at(x, y) != NO_ROOM
-            || x < self.columns.0
+        if x < self.columns.0
             || x > self.columns.1
             || y < self.rows.0
             || y > self.rows.1
+            || st.room_at(x, y) != NO_ROOM
         {
             return None;
         }
@@ -256,28 +306,39 @@ impl Op {
     /// Every sampled cell's verdict, packed: [`SKIP`], or `1 + (neighbours << 2 | ok << 1 |
     /// clean)`. The state does not change between placements, so the walks are done once
     /// per placement rather than once per try (the tries then only draw and look up).
-    fn judge_all(&self, st: &State, table: &mut [u16]) {
-        let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
-        let mut g = GridMut::new(table, w, h);
-        for (x, y) in Rect::new(0, 0, w, h).cells() {
-            let (cx, cy) = (self.sample_x.0 + x, self.sample_y.0 + y);
-            let code = match self.judge(st, cx, cy) {
-                None => SKIP,
-                Some((n, ok, clean)) => 1 + ((n as u16) << 2 | (ok as u16) << 1 | clean as u16),
-            };
-            g.set(x, y, code);
+    /// Returns the set of codes that occur, bit per code (the bit of [`SKIP`] may be set
+    /// when no cell is skipped).
+    fn judge_all(&self, st: &State, table: &mut [u16]) -> u32 {
+        let w = self.span(self.sample_x);
+        table.fill(SKIP);
+        let mut present = 1 << SKIP;
+        // only the sampled cells inside `columns` and `rows` can be candidates
+        let (x0, x1) = (
+            self.sample_x.0.max(self.columns.0),
+            self.sample_x.1.min(self.columns.1),
+        );
+        let (y0, y1) = (
+            self.sample_y.0.max(self.rows.0),
+            self.sample_y.1.min(self.rows.1),
+        );
+        for y in y0..=y1 {
+            let row = ((y - self.sample_y.0) * w - self.sample_x.0) as isize;
+            for x in x0..=x1 {
+                let code = match self.judge(st, x, y) {
+                    None => SKIP,
+                    Some((n, ok, clean)) => code_of(n, ok, clean),
+                };
+                table[(row + x as isize) as usize] = code;
+                present |= 1 << code;
+            }
         }
+        present
     }
 
     /// `accept` for try `t` and a cell whose walk gave `code` (packed as in
     /// [`Op::judge_all`]).
     fn accept_at(&self, st: &mut State, t: u32, code: u16) -> bool {
-        let code = code - 1;
-        let [s_try, s_n, s_ok, s_clean] = self.locals;
-        st.vars[s_try as usize] = Value::Num(t as f64);
-        st.vars[s_n as usize] = Value::Num((code >> 2) as f64);
-        st.vars[s_ok as usize] = Value::Bool(code & 2 != 0);
-        st.vars[s_clean as usize] = Value::Bool(code & 1 != 0);
+        set_locals(st, self.locals, t as f64, code);
         self.accept.truth(st)
     }
 
@@ -292,31 +353,66 @@ impl Op {
         }
         let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
         let mut table = vec![SKIP; (w as usize) * (h as usize)];
-        self.judge_all(st, &mut table);
+        let mut present = self.judge_all(st, &mut table);
         let mut placed = false;
         let mut verdicts = [UNKNOWN; CODES];
         let mut next_point = 0;
-        for t in 0..self.tries {
-            let dx = st.rng.below(w as i64) as i32;
-            let dy = st.rng.below(h as i64) as i32;
-            let code = Grid::new(&table, w, h).at(dx, dy);
+        let bounds = [Below::new(w as i64), Below::new(h as i64)];
+        // Whether the verdicts were reset (a new stretch between change points, or a new
+        // table) and the next try should see if any cell can be accepted before it ends.
+        let mut fresh = true;
+        let mut t = 0;
+        while t < self.tries {
+            if let Some(points) = self.accept_points.as_deref() {
+                while next_point < points.len() && points[next_point] <= t as i64 {
+                    next_point += 1;
+                    verdicts = [UNKNOWN; CODES];
+                    fresh = true;
+                }
+                if fresh {
+                    fresh = false;
+                    // Until the next change point every verdict holds; when no cell of the
+                    // table is accepted, the tries up to there only draw.
+                    let end = points
+                        .get(next_point)
+                        .map_or(self.tries, |&p| p.min(self.tries as i64) as u32);
+                    let none = match &self.accept_masks {
+                        Some(masks) => present & masks[next_point] == 0,
+                        None => (1..CODES as u16)
+                            .filter(|&c| present >> c & 1 == 1)
+                            .all(|c| {
+                                let v = &mut verdicts[c as usize];
+                                if *v == UNKNOWN {
+                                    *v = self.accept_at(st, t, c) as u8;
+                                }
+                                *v == 0
+                            }),
+                    };
+                    if none && st.rng.discard_rounds(&bounds, end - t) {
+                        t = end;
+                        continue;
+                    }
+                }
+            }
+            let dx = st.rng.below_prepared(bounds[0]) as i32;
+            let dy = st.rng.below_prepared(bounds[1]) as i32;
+            let code = table[(dy * w + dx) as usize];
+            let try_index = t;
+            t += 1;
             if code == SKIP {
                 continue;
             }
             let (x, y) = (self.sample_x.0 + dx, self.sample_y.0 + dy);
-            let accepted = match self.accept_points.as_deref() {
-                Some(points) => {
-                    while next_point < points.len() && points[next_point] <= t as i64 {
-                        next_point += 1;
-                        verdicts = [UNKNOWN; CODES];
-                    }
+            let accepted = match (&self.accept_masks, &self.accept_points) {
+                (Some(masks), _) => masks[next_point] >> code & 1 == 1,
+                (None, Some(_)) => {
                     let v = &mut verdicts[code as usize];
                     if *v == UNKNOWN {
-                        *v = self.accept_at(st, t, code) as u8;
+                        *v = self.accept_at(st, try_index, code) as u8;
                     }
                     *v == 1
                 }
-                None => self.accept_at(st, t, code),
+                (None, None) => self.accept_at(st, try_index, code),
             };
             if !accepted {
                 continue;
@@ -336,8 +432,9 @@ impl Op {
             placed = true;
             match &self.until {
                 Some(u) if !u.truth(st) => {
-                    self.judge_all(st, &mut table);
+                    present = self.judge_all(st, &mut table);
                     verdicts = [UNKNOWN; CODES];
+                    fresh = true;
                 }
                 _ => break,
             }
@@ -390,6 +487,27 @@ mod tests {
                 [[3, 1], [3, 2]],
             ]
         );
+    }
+
+    /// Verdicts worked out at compile time (an `accept` of locals only) and during the run
+    /// (the same condition, also reading `rooms`, which is never 0 here) give the same
+    /// rooms from the same draws; the last step's placement shows where the stream ended.
+    #[test]
+    fn precomputed_and_run_time_verdicts_agree() {
+        let run = |accept: &str| {
+            let steps = format!(
+                r#"{GROW}
+                PlaceByNeighbours(kind: "secret", tries: 400, sample_x: (0, 4),
+                    sample_y: (0, 2), accept: "{accept}", until: "rooms >= 7"),
+                PlaceByNeighbours(kind: "normal", tries: 1, sample_x: (0, 4),
+                    sample_y: (0, 2), accept: "true"),"#
+            );
+            rooms(5, 3, "", &steps, &[]).plan
+        };
+        let locals = "try > 40 && neighbours >= 2 || try > 90 && clean || try > 200";
+        let a = run(locals);
+        assert_eq!(a, run(&format!("({locals}) && rooms > 0")));
+        assert_eq!(a.matches('?').count(), 3, "{a}");
     }
 
     /// A kind in `stop_at_kinds` clears both `ok` and `clean`: at (2, 0) the walk S meets

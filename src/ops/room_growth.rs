@@ -246,6 +246,13 @@ impl Params {
     }
 }
 
+thread_local! {
+    /// The two frontier buffers of `Passes`, kept between runs on a thread so that a run
+    /// allocates nothing once they have grown (a run takes them out while it uses them).
+    static FRONTIERS: std::cell::Cell<(Vec<RoomId>, Vec<RoomId>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
 /// Per-run values of the growth.
 struct Run {
     start: RoomId,
@@ -282,9 +289,12 @@ impl Op {
             } => {
                 let reseed = self.reseed.as_ref().is_some_and(|r| r.truth(st));
                 let cap = (st.plan_width * st.plan_height).max(4) as usize;
-                let mut next: Vec<RoomId> = Vec::with_capacity(cap);
+                let (mut next, mut current) = FRONTIERS.take();
+                next.clear();
+                next.reserve(cap);
                 next.push(start);
-                let mut current: Vec<RoomId> = Vec::with_capacity(cap);
+                current.clear();
+                current.reserve(cap);
                 let mut pass = 0.0f64;
                 while pass < count as f64 {
                     std::mem::swap(&mut current, &mut next);
@@ -315,6 +325,7 @@ impl Op {
                         break;
                     }
                 }
+                FRONTIERS.set((next, current));
             }
             Frontier::Queue => {
                 let mut queue = std::collections::VecDeque::from([start]);
@@ -343,7 +354,7 @@ impl Op {
     /// Let `room` try every direction; append new rooms to `out`, and `room` to the dead
     /// ends if it grew nothing. Returns whether every direction was closed by a check that no
     /// roll can change.
-    #[inline]
+    #[inline(always)]
     fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) -> bool {
         let [cx, cy] = st.cells_of(room)[0];
         let before = out.len();

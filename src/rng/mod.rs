@@ -6,7 +6,9 @@
 //! * [`Rng::Pcg64`] — the default: PCG XSL-RR 128/64 (O'Neill 2014) from `rand_pcg`, seeded
 //!   with `seed_from_u64`. Portable: the same seed gives the same stream on every platform.
 //!   Integer draws use `rand`'s uniform-range sampling; `chance(p)` compares a `[0,1)` double
-//!   built from 53 random bits against `p`.
+//!   built from 53 random bits against `p`. Generator and sampling are written out in
+//!   [`pcg`] (the same stream as `rand_pcg::Pcg64` with `rand::Rng::gen_range`), so that
+//!   they inline into operators' try loops.
 //! * [`Rng::Lcg32`] — a 32-bit linear congruential generator `s' = a·s + c mod 2^32` whose
 //!   multiplier, increment and output rule are written in the rule file. With
 //!   `multiplier: 22695477, increment: 1` and the `AbsShift` output it is the generator of
@@ -14,8 +16,11 @@
 //!   shared/spec/diablo.md §1.2), so operators that draw in the original order reproduce the
 //!   original levels seed for seed.
 
+mod pcg;
+
+pub use pcg::Pcg128;
+use pcg::Zone;
 use rand::{Rng as _, SeedableRng};
-use rand_pcg::Pcg64;
 use serde::Deserialize;
 
 /// Resolution of `chance(p)` on a 32-bit LCG: probabilities are rounded to 1/2^15.
@@ -34,8 +39,47 @@ pub trait RandomSource {
     /// outside `0..n` (the rare negative value of [`LcgOutput::AbsShift`]): the caller then
     /// makes the draws itself.
     fn discard_below(&mut self, n: i64, count: u32) -> bool;
+    /// `below(b.n())`: the same value and the same stream, with the generator's per-bound
+    /// work (PCG's rejection zone) done once in [`Below::new`]. For try loops that draw
+    /// against the same bounds many times.
+    fn below_prepared(&mut self, b: Below) -> i64;
+    /// `rounds` times, one `below` draw for each bound of `bounds` in turn, values dropped:
+    /// the stream ends where those draws would leave it. Returns `false`, having drawn
+    /// nothing, when the generator cannot make them blind (the rare negative value of
+    /// [`LcgOutput::AbsShift`], or more than 2^32 − 1 LCG steps): the caller then makes
+    /// the draws itself.
+    fn discard_rounds(&mut self, bounds: &[Below], rounds: u32) -> bool;
     /// `true` with probability `p` (clamped to `0..=1`); always draws once.
     fn chance(&mut self, p: f64) -> bool;
+}
+
+/// A bound of [`RandomSource::below`] prepared for repeated draws
+/// ([`RandomSource::below_prepared`], [`RandomSource::discard_rounds`]). Any `i64`: a
+/// bound `<= 0` draws nothing and gives 0, as `below` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Below {
+    n: i64,
+    /// PCG's zone for `n`; unused when `n <= 0`.
+    zone: Zone,
+}
+
+impl Below {
+    /// Prepare bound `n`.
+    #[inline]
+    pub fn new(n: i64) -> Below {
+        let zone = if n > 0 {
+            Zone::new(n as u64)
+        } else {
+            Zone { n: 0, zone: 0 }
+        };
+        Below { n, zone }
+    }
+
+    /// The bound.
+    #[inline]
+    pub fn n(&self) -> i64 {
+        self.n
+    }
 }
 
 /// Which generator a rule set uses, as written in its `rng:` field.
@@ -233,7 +277,7 @@ fn small_rem(v: u32, d: i64) -> u32 {
 #[derive(Debug, Clone)]
 pub enum Rng {
     /// PCG XSL-RR 128/64.
-    Pcg64(Pcg64),
+    Pcg64(Pcg128),
     /// A 32-bit LCG.
     Lcg32(Lcg32),
 }
@@ -242,7 +286,7 @@ impl Rng {
     /// Start the generator `spec` from `seed`.
     pub fn new(spec: &RngSpec, seed: u64) -> Rng {
         match spec {
-            RngSpec::Pcg64 => Rng::Pcg64(Pcg64::seed_from_u64(seed)),
+            RngSpec::Pcg64 => Rng::Pcg64(Pcg128::seed_from_u64(seed)),
             RngSpec::Lcg32 {
                 multiplier,
                 increment,
@@ -272,8 +316,52 @@ impl RandomSource for Rng {
             return 0;
         }
         match self {
-            Rng::Pcg64(r) => r.gen_range(0..n),
+            Rng::Pcg64(r) => r.below(Zone::new(n as u64)) as i64,
             Rng::Lcg32(l) => l.below(n),
+        }
+    }
+
+    #[inline]
+    fn below_prepared(&mut self, b: Below) -> i64 {
+        if b.n <= 0 {
+            return 0;
+        }
+        match self {
+            Rng::Pcg64(r) => r.below(b.zone) as i64,
+            Rng::Lcg32(l) => l.below(b.n),
+        }
+    }
+
+    #[inline]
+    fn discard_rounds(&mut self, bounds: &[Below], rounds: u32) -> bool {
+        match self {
+            Rng::Pcg64(r) => {
+                let mut zones = [Zone { n: 0, zone: 0 }; 8];
+                let mut k = 0;
+                for b in bounds.iter().filter(|b| b.n > 0) {
+                    if k == zones.len() {
+                        // more bounds than the buffer holds: draw one by one
+                        for _ in 0..rounds {
+                            for b in bounds.iter().filter(|b| b.n > 0) {
+                                r.below(b.zone);
+                            }
+                        }
+                        return true;
+                    }
+                    zones[k] = b.zone;
+                    k += 1;
+                }
+                r.discard(&zones[..k], rounds);
+                true
+            }
+            // one step per draw, whatever the bound
+            Rng::Lcg32(l) => {
+                let per_round = bounds.iter().filter(|b| b.n > 0).count() as u32;
+                match per_round.checked_mul(rounds) {
+                    Some(steps) => l.discard(steps),
+                    None => false,
+                }
+            }
         }
     }
 
@@ -284,9 +372,7 @@ impl RandomSource for Rng {
         }
         match self {
             Rng::Pcg64(r) => {
-                for _ in 0..count {
-                    r.gen_range(0..n);
-                }
+                r.discard(&[Zone::new(n as u64)], count);
                 true
             }
             // one step per draw, whatever the bound
@@ -308,169 +394,4 @@ impl RandomSource for Rng {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn same_seed_same_stream_different_seed_differs() {
-        let mut a = Rng::new(&RngSpec::Pcg64, 7);
-        let mut b = Rng::new(&RngSpec::Pcg64, 7);
-        let mut c = Rng::new(&RngSpec::Pcg64, 8);
-        let xa: Vec<i64> = (0..32).map(|_| a.below(1000)).collect();
-        let xb: Vec<i64> = (0..32).map(|_| b.below(1000)).collect();
-        let xc: Vec<i64> = (0..32).map(|_| c.below(1000)).collect();
-        assert_eq!(xa, xb);
-        assert_ne!(xa, xc);
-    }
-
-    #[test]
-    fn below_stays_in_range_and_empty_range_draws_nothing() {
-        let mut a = Rng::new(&RngSpec::Pcg64, 1);
-        let mut b = a.clone();
-        assert_eq!(a.below(0), 0);
-        assert_eq!(a.below(-5), 0);
-        assert_eq!(
-            a.below(10),
-            b.below(10),
-            "rnd(0) must not advance the stream"
-        );
-        for _ in 0..1000 {
-            let v = a.below(7);
-            assert!((0..7).contains(&v));
-        }
-    }
-
-    #[test]
-    fn small_remainders_equal_the_division() {
-        for d in 1..SMALL {
-            for v in (0..2000u32)
-                .chain(u32::MAX - 2000..=u32::MAX)
-                .chain((0..64).map(|k| 1u32.rotate_left(k % 32).wrapping_mul(2654435761u32 ^ k)))
-            {
-                assert_eq!(small_rem(v, d), v % d as u32, "{v} % {d}");
-            }
-        }
-    }
-
-    #[test]
-    fn discarding_draws_leaves_the_stream_where_the_draws_would() {
-        let high = RngSpec::Lcg32 {
-            multiplier: 1103515245,
-            increment: 12345,
-            output: LcgOutput::High { shift: 16 },
-        };
-        for spec in [RngSpec::Pcg64, borland_lcg(), high] {
-            for count in [0, 1, 7, 8, 9, 11, 38] {
-                let (mut a, mut b) = (Rng::new(&spec, 9), Rng::new(&spec, 9));
-                for _ in 0..count {
-                    a.below(5);
-                }
-                assert!(b.discard_below(5, count));
-                assert_eq!(a.below(1000), b.below(1000), "{spec:?} {count}");
-            }
-        }
-        // the state before -2^31: discarding over it refuses and draws nothing
-        let mut l = Rng::new(&borland_lcg(), 0);
-        let Rng::Lcg32(ref mut g) = l else {
-            unreachable!()
-        };
-        let a = 22695477u32;
-        let mut inv = a; // Newton's iteration for the inverse mod 2^32
-        for _ in 0..5 {
-            inv = inv.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(inv)));
-        }
-        assert_eq!(a.wrapping_mul(inv), 1);
-        g.state = (1u32 << 31).wrapping_sub(1).wrapping_mul(inv);
-        // |-2^31| >> 16 = -32768, and -32768 % 5 truncates toward zero
-        let negative = -(32768 % 5);
-        assert_eq!(g.clone().below(5), negative);
-        assert!(!l.discard_below(5, 3));
-        assert_eq!(l.below(5), negative, "nothing was drawn");
-        // ... also when it comes late in a long discard (the four-lane path)
-        for back in [5, 10, 19] {
-            let mut s = 1u32 << 31;
-            for _ in 0..back {
-                s = s.wrapping_sub(1).wrapping_mul(inv); // one step back
-            }
-            let mut l = Rng::new(&borland_lcg(), s as u64);
-            assert!(!l.discard_below(5, 20), "{back}");
-            assert!(l.discard_below(5, back - 1));
-            assert_eq!(l.below(5), negative);
-        }
-    }
-
-    #[test]
-    fn chance_is_roughly_fair() {
-        let mut a = Rng::new(&RngSpec::Pcg64, 3);
-        let hits = (0..20_000).filter(|_| a.chance(0.25)).count();
-        assert!((4500..5500).contains(&hits), "{hits}");
-    }
-
-    fn borland_lcg() -> RngSpec {
-        RngSpec::Lcg32 {
-            multiplier: 22695477,
-            increment: 1,
-            output: LcgOutput::AbsShift {
-                shift: 16,
-                shift_max_bound: 32767,
-            },
-        }
-    }
-
-    /// shared/spec/diablo.md §1.2 sanity values (DevilutionX test/random_test.cpp).
-    #[test]
-    fn lcg_matches_the_spec_sanity_values() {
-        let mut r = Rng::new(&borland_lcg(), 0);
-        r.below(32768);
-        assert_eq!(r.lcg_state(), Some(1));
-        r.below(1);
-        assert_eq!(r.lcg_state(), Some(22695478));
-        let mut r = Rng::new(&borland_lcg(), 0);
-        for _ in 0..10_000 {
-            r.below(100_000);
-        }
-        assert_eq!(r.lcg_state(), Some(3495122800));
-        r.below(7);
-        assert_eq!(r.lcg_state(), Some(3007658545));
-        // the once-in-2^32 negative value
-        let mut r = Rng::new(&borland_lcg(), 1457187811);
-        assert_eq!(r.below(5), -3);
-        assert_eq!(r.lcg_state(), Some(0x8000_0000));
-        // rnd(0) draws nothing
-        let before = r.lcg_state();
-        assert_eq!(r.below(0), 0);
-        assert_eq!(r.lcg_state(), before);
-    }
-
-    #[test]
-    fn lcg_chance_is_roughly_fair() {
-        let mut a = Rng::new(&borland_lcg(), 3);
-        let hits = (0..20_000).filter(|_| a.chance(0.25)).count();
-        assert!((4500..5500).contains(&hits), "{hits}");
-    }
-
-    /// `chance` reads the top 15 bits of the state, so `chance(1/2)` is "bit 31 of the new
-    /// state is 0" and `chance(1/4)` is "bits 31 and 30 are 0". A version that used the low
-    /// 15 bits (period 2^15) fails this. Thresholds by hand: one step from 0 gives state 1
-    /// (top bits 0, so any p > 0 holds; the low bits are 1, which `p = 1e-9` would refuse);
-    /// from seed `2^32 − 1` the next state is `2^32 − 22695477 + 1 = 0xFEA5_B1CC`, top 15
-    /// bits `0x7F52 = 32594`, so `chance(p)` holds iff `32594 < p · 32768`.
-    #[test]
-    fn lcg_chance_uses_the_high_bits() {
-        let mut r = Rng::new(&borland_lcg(), 0);
-        assert!(r.chance(1e-9));
-        assert_eq!(r.lcg_state(), Some(1), "one step per chance");
-        let at = |seed: u64, p: f64| Rng::new(&borland_lcg(), seed).chance(p);
-        assert!(at(0xFFFF_FFFF, 32595.0 / 32768.0));
-        assert!(!at(0xFFFF_FFFF, 32594.0 / 32768.0));
-        let mut r = Rng::new(&borland_lcg(), 12345);
-        for i in 0..2 * CHANCE_STEPS {
-            let half = r.chance(0.5);
-            let s = r.lcg_state().unwrap();
-            assert_eq!(half, s >> 31 == 0, "chance(1/2), step {i}, state {s:#x}");
-            let quarter = r.chance(0.25);
-            let s = r.lcg_state().unwrap();
-            assert_eq!(quarter, s >> 30 == 0, "chance(1/4), step {i}, state {s:#x}");
-        }
-    }
-}
+mod tests;
