@@ -264,15 +264,11 @@ fn verdict_masks(accept: &Program, points: &[i64], locals: [u16; 4]) -> Option<V
 }
 
 impl Op {
-    /// The walk over `(x, y)`'s neighbours: `(neighbours, ok, clean)`, or `None` when the
-    /// cell is a room, outside `columns`/`rows`, or has fewer than `min_neighbours`.
+    /// The walk over the neighbours of `(x, y)`, a cell inside `columns` and `rows`:
+    /// `(neighbours, ok, clean)`, or `None` when the cell is a room or has fewer than
+    /// `min_neighbours`.
     fn judge(&self, st: &State, x: i32, y: i32) -> Option<(u32, bool, bool)> {
-        if x < self.columns.0
-            || x > self.columns.1
-            || y < self.rows.0
-            || y > self.rows.1
-            || st.room_at(x, y) != NO_ROOM
-        {
+        if st.room_at(x, y) != NO_ROOM {
             return None;
         }
         let n = st.occupied_neighbours(x, y);
