@@ -15,6 +15,7 @@
 //! and nothing placed.
 
 use super::dir::Dir;
+use crate::engine::grid::{Grid, GridMut};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -264,15 +265,11 @@ fn verdict_masks(accept: &Program, points: &[i64], locals: [u16; 4]) -> Option<V
 }
 
 impl Op {
-    /// The walk over `(x, y)`'s neighbours: `(neighbours, ok, clean)`, or `None` when the
-    /// cell is a room, outside `columns`/`rows`, or has fewer than `min_neighbours`.
+    /// The walk over the neighbours of `(x, y)`, a cell inside `columns` and `rows`:
+    /// `(neighbours, ok, clean)`, or `None` when the cell is a room or has fewer than
+    /// `min_neighbours`.
     fn judge(&self, st: &State, x: i32, y: i32) -> Option<(u32, bool, bool)> {
-        if x < self.columns.0
-            || x > self.columns.1
-            || y < self.rows.0
-            || y > self.rows.1
-            || st.room_at(x, y) != NO_ROOM
-        {
+        if st.room_at(x, y) != NO_ROOM {
             return None;
         }
         let n = st.occupied_neighbours(x, y);
@@ -309,8 +306,9 @@ impl Op {
     /// Returns the set of codes that occur, bit per code (the bit of [`SKIP`] may be set
     /// when no cell is skipped).
     fn judge_all(&self, st: &State, table: &mut [u16]) -> u32 {
-        let w = self.span(self.sample_x);
+        let (w, h) = (self.span(self.sample_x), self.span(self.sample_y));
         table.fill(SKIP);
+        let mut g = GridMut::new(table, w, h);
         let mut present = 1 << SKIP;
         // only the sampled cells inside `columns` and `rows` can be candidates
         let (x0, x1) = (
@@ -322,13 +320,12 @@ impl Op {
             self.sample_y.1.min(self.rows.1),
         );
         for y in y0..=y1 {
-            let row = ((y - self.sample_y.0) * w - self.sample_x.0) as isize;
             for x in x0..=x1 {
                 let code = match self.judge(st, x, y) {
                     None => SKIP,
                     Some((n, ok, clean)) => code_of(n, ok, clean),
                 };
-                table[(row + x as isize) as usize] = code;
+                g.set(x - self.sample_x.0, y - self.sample_y.0, code);
                 present |= 1 << code;
             }
         }
@@ -396,7 +393,7 @@ impl Op {
             }
             let dx = st.rng.below_prepared(bounds[0]) as i32;
             let dy = st.rng.below_prepared(bounds[1]) as i32;
-            let code = table[(dy * w + dx) as usize];
+            let code = Grid::new(&table, w, h).at(dx, dy);
             let try_index = t;
             t += 1;
             if code == SKIP {
@@ -447,115 +444,4 @@ impl Op {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::ops::testing::{lines, plan, rooms, try_rooms};
-
-    /// Passes with a target of 2.5 on 5x3 from (2, 1): rooms (3, 1), (1, 1), (2, 2), all
-    /// dead ends.
-    const GROW: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
-        room_kind: "normal", target: "2.5", directions: [E, W, S, N], chance: "1",
-        columns: (0, 4), rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),"#;
-
-    /// Every try samples the one cell (3, 2). Its neighbours are (3, 1) and (2, 2): two.
-    /// The walk E, W, S, N sees (4, 2) empty (not clean), then (2, 2), a dead end: the walk
-    /// stops, not ok. The new room has doors to both rooms it touches.
-    #[test]
-    fn the_walk_sets_ok_and_clean_and_the_room_joins_its_neighbours() {
-        let steps = format!(
-            r#"{GROW}
-            PlaceByNeighbours(kind: "secret", var: "s", tries: 5, sample_x: (3, 3),
-                sample_y: (2, 2), stop_at_lists: ["dead_ends"],
-                accept: "neighbours == 2 && !ok && !clean && try == 0"),
-            Require("exists(s)"),"#
-        );
-        let r = rooms(5, 3, "", &steps, &[]);
-        assert_eq!(
-            r.plan,
-            lines(
-                ".....
-                 .oSo.
-                 ..o?."
-            )
-        );
-        assert_eq!(
-            r.doors,
-            [
-                [[1, 1], [2, 1]],
-                [[2, 1], [2, 2]],
-                [[2, 1], [3, 1]],
-                [[2, 2], [3, 2]],
-                [[3, 1], [3, 2]],
-            ]
-        );
-    }
-
-    /// Verdicts worked out at compile time (an `accept` of locals only) and during the run
-    /// (the same condition, also reading `rooms`, which is never 0 here) give the same
-    /// rooms from the same draws; the last step's placement shows where the stream ended.
-    #[test]
-    fn precomputed_and_run_time_verdicts_agree() {
-        let run = |accept: &str| {
-            let steps = format!(
-                r#"{GROW}
-                PlaceByNeighbours(kind: "secret", tries: 400, sample_x: (0, 4),
-                    sample_y: (0, 2), accept: "{accept}", until: "rooms >= 7"),
-                PlaceByNeighbours(kind: "normal", tries: 1, sample_x: (0, 4),
-                    sample_y: (0, 2), accept: "true"),"#
-            );
-            rooms(5, 3, "", &steps, &[]).plan
-        };
-        let locals = "try > 40 && neighbours >= 2 || try > 90 && clean || try > 200";
-        let a = run(locals);
-        assert_eq!(a, run(&format!("({locals}) && rooms > 0")));
-        assert_eq!(a.matches('?').count(), 3, "{a}");
-    }
-
-    /// A kind in `stop_at_kinds` clears both `ok` and `clean`: at (2, 0) the walk S meets
-    /// the start. The cell has one neighbour.
-    #[test]
-    fn a_stop_kind_clears_ok_and_clean() {
-        let steps = format!(
-            r#"{GROW}
-            PlaceByNeighbours(kind: "secret", tries: 1, sample_x: (2, 2), sample_y: (0, 0),
-                order: [S], stop_at_kinds: ["start"], doors: false,
-                accept: "neighbours == 1 && !ok && !clean"),"#
-        );
-        let r = rooms(5, 3, "", &steps, &[]);
-        assert_eq!(
-            r.plan,
-            lines(
-                "..?..
-                 .oSo.
-                 ..o.."
-            )
-        );
-        assert_eq!(r.doors.len(), 3, "doors: false adds none");
-    }
-
-    /// Nothing placed: the cell is outside `columns`, or `accept` refuses it; `require`
-    /// then fails the run.
-    #[test]
-    fn nothing_placed_outside_columns_or_when_refused() {
-        let steps = format!(
-            r#"{GROW}
-            PlaceByNeighbours(kind: "secret", var: "s", tries: 9, sample_x: (3, 3),
-                sample_y: (2, 2), columns: (0, 2), accept: "true"),
-            Require("!exists(s)"),"#
-        );
-        assert_eq!(
-            plan(5, 3, &steps),
-            lines(
-                ".....
-                 .oSo.
-                 ..o.."
-            )
-        );
-        let steps = format!(
-            r#"{GROW}
-            PlaceByNeighbours(kind: "secret", tries: 9, sample_x: (3, 3), sample_y: (2, 2),
-                stop_at_lists: ["dead_ends"], accept: "ok", require: true),"#
-        );
-        let e = try_rooms(5, 3, "", &steps, &[]).unwrap_err().to_string();
-        assert!(e.contains("no cell accepted for `secret`"), "{e}");
-    }
-}
+mod tests;

@@ -3,12 +3,12 @@
 //! Every operator draws through [`RandomSource`]; the concrete generator is an enum so
 //! that the call is a direct, inlinable `match` rather than a virtual call.
 //!
-//! * [`Rng::Pcg64`] — the default: PCG XSL-RR 128/64 (O'Neill 2014) from `rand_pcg`, seeded
-//!   with `seed_from_u64`. Portable: the same seed gives the same stream on every platform.
-//!   Integer draws use `rand`'s uniform-range sampling; `chance(p)` compares a `[0,1)` double
-//!   built from 53 random bits against `p`. Generator and sampling are written out in
-//!   [`pcg`] (the same stream as `rand_pcg::Pcg64` with `rand::Rng::gen_range`), so that
-//!   they inline into operators' try loops.
+//! * [`Rng::Pcg64`] — the default: PCG XSL-RR 128/64 (O'Neill 2014), seeded with
+//!   `seed_from_u64`. Portable: the same seed gives the same stream on every platform.
+//!   Integer draws use `rand` 0.8's uniform-range sampling; `chance(p)` compares a `[0,1)`
+//!   double built from 53 random bits against `p`. Generator and sampling are written out
+//!   in [`Pcg128`] (draw for draw the stream of `rand_pcg::Pcg64` with `rand::Rng::gen_range`,
+//!   checked by unit tests), so that they inline into operators' try loops.
 //! * [`Rng::Lcg32`] — a 32-bit linear congruential generator `s' = a·s + c mod 2^32` whose
 //!   multiplier, increment and output rule are written in the rule file. With
 //!   `multiplier: 22695477, increment: 1` and the `AbsShift` output it is the generator of

@@ -37,6 +37,16 @@ pub struct Zone {
 }
 
 impl Zone {
+    /// For a power-of-two bound `n = 2^k`, the one output bit that decides rejection: the
+    /// low half of `v · n` is `v << k`, above the zone `2^63 − 1` exactly when bit `63 − k`
+    /// of `v` is set. `None` for other bounds.
+    #[inline]
+    fn power_of_two_bit(self) -> Option<u64> {
+        self.n
+            .is_power_of_two()
+            .then(|| (1u64 << 63) >> self.n.trailing_zeros())
+    }
+
     /// The zone of bound `n` (`n >= 1`).
     #[inline]
     pub fn new(n: u64) -> Zone {
@@ -78,33 +88,68 @@ impl Pcg128 {
     }
 
     /// `rounds` times, one [`Pcg128::below`] draw for each zone of `zones` in turn, values
-    /// dropped. Only the low half of each product is computed: it alone decides rejection.
+    /// dropped. Only the low half of each product is computed: it alone decides rejection
+    /// (for a power-of-two bound, one bit of the output: [`Zone::power_of_two_bit`]).
     #[inline]
     pub fn discard(&mut self, zones: &[Zone], rounds: u32) {
-        let mut s = self.state;
+        let generic = |z: Zone| move |v: u64| v.wrapping_mul(z.n) <= z.zone;
+        let bit = |b: u64| move |v: u64| v & b == 0;
         let inc = self.increment;
-        // One draw: steps until one is accepted.
-        let draw = |s: &mut u128, z: Zone| loop {
-            *s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
-            if Self::output(*s).wrapping_mul(z.n) <= z.zone {
-                break;
-            }
-        };
+        let s = &mut self.state;
         match *zones {
             // the common shapes (one bound; an x and a y) without the loop over the zones
-            [z] => (0..rounds).for_each(|_| draw(&mut s, z)),
-            [zx, zy] => {
-                let mut left = rounds;
-                while left != 0 {
-                    draw(&mut s, zx);
-                    draw(&mut s, zy);
-                    left -= 1;
+            [z] => match z.power_of_two_bit() {
+                Some(b) => rounds_of(s, inc, rounds, bit(b), |_| true, false),
+                None => rounds_of(s, inc, rounds, generic(z), |_| true, false),
+            },
+            [zx, zy] => match (zx.power_of_two_bit(), zy.power_of_two_bit()) {
+                (None, Some(by)) => rounds_of(s, inc, rounds, generic(zx), bit(by), true),
+                (Some(bx), None) => rounds_of(s, inc, rounds, bit(bx), generic(zy), true),
+                (Some(bx), Some(by)) => rounds_of(s, inc, rounds, bit(bx), bit(by), true),
+                (None, None) => rounds_of(s, inc, rounds, generic(zx), generic(zy), true),
+            },
+            _ => {
+                for _ in 0..rounds {
+                    for &z in zones {
+                        draw(s, inc, generic(z));
+                    }
                 }
             }
-            _ => (0..rounds).for_each(|_| zones.iter().for_each(|&z| draw(&mut s, z))),
         }
-        self.state = s;
     }
+}
+
+/// One discarded draw: steps until `accepts` takes an output.
+#[inline(always)]
+fn draw(s: &mut u128, inc: u128, accepts: impl Fn(u64) -> bool) {
+    loop {
+        *s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
+        if accepts(Pcg128::output(*s)) {
+            break;
+        }
+    }
+}
+
+/// `rounds` rounds of one draw by `first` and, when `two`, one by `second`.
+#[inline(always)]
+fn rounds_of(
+    state: &mut u128,
+    inc: u128,
+    rounds: u32,
+    first: impl Fn(u64) -> bool + Copy,
+    second: impl Fn(u64) -> bool + Copy,
+    two: bool,
+) {
+    let mut s = *state;
+    let mut left = rounds;
+    while left != 0 {
+        draw(&mut s, inc, first);
+        if two {
+            draw(&mut s, inc, second);
+        }
+        left -= 1;
+    }
+    *state = s;
 }
 
 impl SeedableRng for Pcg128 {

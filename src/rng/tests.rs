@@ -212,7 +212,19 @@ fn discarding_rounds_leaves_the_stream_where_the_draws_would() {
         increment: 12345,
         output: LcgOutput::High { shift: 16 },
     };
-    let sets: [&[i64]; 5] = [&[10, 8], &[7], &[0, 5, -3, 16], &[1 << 40, 3, 1], &[9; 11]];
+    // every shape: powers of two (decided by one bit) and other bounds, alone and in pairs
+    let sets: [&[i64]; 10] = [
+        &[10, 8],
+        &[8, 10],
+        &[16, 4],
+        &[3, 6],
+        &[1, 1 << 62],
+        &[7],
+        &[32],
+        &[0, 5, -3, 16],
+        &[1 << 40, 3, 1],
+        &[9; 11],
+    ];
     for spec in [RngSpec::Pcg64, borland_lcg(), high] {
         for bounds in sets {
             let prepared: Vec<Below> = bounds.iter().map(|&n| Below::new(n)).collect();

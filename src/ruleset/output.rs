@@ -243,8 +243,11 @@ fn shape_name(cells: &[[i32; 2]]) -> String {
     let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
     if (1..10).contains(&w) && (1..10).contains(&h) {
         // The common case, without the formatting machinery (this runs once per room).
-        let name = [b'0' + w as u8, b'x', b'0' + h as u8];
-        return std::str::from_utf8(&name).unwrap_or("?").to_owned();
+        let mut name = String::with_capacity(3);
+        name.push((b'0' + w as u8) as char);
+        name.push('x');
+        name.push((b'0' + h as u8) as char);
+        return name;
     }
     format!("{w}x{h}")
 }
