@@ -169,7 +169,11 @@ impl Op {
                 // row-major order of the padded grid is that of the grid
                 cells.sort_unstable();
                 region.clear();
-                region.extend(cells.iter().map(|&c| [(c % pw) as i32 - 1, (c / pw) as i32 - 1]));
+                region.extend(
+                    cells
+                        .iter()
+                        .map(|&c| [(c % pw) as i32 - 1, (c / pw) as i32 - 1]),
+                );
                 self.record(st, &mut region);
             }
         }
