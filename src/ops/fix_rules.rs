@@ -239,6 +239,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
+    use super::scan;
     use crate::ops::testing::{grid, run_rules_full, run_rules_with};
 
     const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
@@ -334,6 +335,47 @@ mod tests {
         assert_eq!(narrow, cut);
         assert!(wide.iter().all(|r| r[64] == 0));
         assert_ne!(narrow, run_rules_full(64, 20, crawl, "m", 3, &files));
+    }
+
+    /// The row scan of the cells in `inner` (skipping cells by head and by first test)
+    /// fires the same rules in the same order as the plain, bounds-checked scan of every
+    /// cell: long rule lists (no bit planes) with cascades, writes ahead and behind, `!=`
+    /// and two-cell tests, wildcard heads, classes and an area, on a noisy grid of 6 tiles.
+    #[test]
+    fn row_scan_equals_the_plain_scan() {
+        let pat = "rules r {\n\
+            1 if (1,0) == 2 -> (1,0) = 3\n 1 if (0,1) == 2 -> (0,1) = 4\n\
+            2 if (1,0) == 1 -> (0,0) = 1\n 1 if (1,0) == 3 -> (1,0) = 5\n\
+            3 if (-1,0) == 5 -> (-1,0) = 2\n 4 if (0,-1) != 4, (1,1) == 0 -> (1,1) = 4\n\
+            0 if (1,0) == 0, (0,1) == 0 -> (0,0) = 5\n 5 if (1,0) == 5 -> (0,0) = 0\n\
+            2|3 if (0,1) == 1 -> (0,1) = 2\n * if (-1,-1) == 4, (1,1) == 4 -> (0,0) = 3\n\
+            0 if (2,0) == 1 -> (1,0) = 1\n 1 if (0,-2) == 3 -> (0,-1) = 1 }\n\
+            table cls { 0 1 1 2 2 0 }\n\
+            rules c { 1 if (1,0) == 2 -> (1,0) = 5\n 2 if (0,1) == 0 -> (0,1) = 1\n\
+            0 if (-1,0) == 1, (0,-1) == 1 -> (0,0) = 3\n 1 if (0,1) != 0 -> (0,0) = 0 }";
+        let steps = r#"NoiseFill(layer: "t", value: "1", density: "0.3"),
+            NoiseFill(layer: "t", value: "2", density: "0.2"),
+            NoiseFill(layer: "t", value: "3", density: "0.1"),
+            NoiseFill(layer: "t", value: "4", density: "0.1"),
+            NoiseFill(layer: "t", value: "5", density: "0.1")"#;
+        let fixes = format!(
+            r#"{steps},
+            FixRules(layer: "t", rules: "p.pat#r"),
+            FixRules(layer: "t", rules: "p.pat#c", classes: "p.pat#cls"),
+            FixRules(layer: "t", rules: "p.pat#r", area: (x: "3", y: "2", w: "20", h: "9"))"#
+        );
+        let files = [("p.pat", pat)];
+        for seed in 1..6 {
+            let run = |plain: bool| {
+                scan::PLAIN.with(|p| p.set(plain));
+                let g = run_rules_full(33, 17, &fixes, "t", seed, &files);
+                scan::PLAIN.with(|p| p.set(false));
+                g
+            };
+            let fast = run(false);
+            assert_eq!(fast, run(true), "seed {seed}");
+            assert_ne!(fast, run_rules_full(33, 17, steps, "t", seed, &files));
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! shared [`TileHeader`]).
 
 use super::args::{RectDef, Tile, TileHeader};
-use crate::engine::grid::Connectivity;
+use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -118,6 +118,10 @@ impl Op {
         if area.is_empty() {
             return Flow::Continue;
         }
+        if st.width <= 64 {
+            self.run_rows(st, area);
+            return Flow::Continue;
+        }
         let (w, h) = (st.width, st.height);
         // `open`: the cells that may still join a region (member tiles in the area, not yet
         // in a region), on the grid with a closed rim of one cell around it, so that every
@@ -169,11 +173,82 @@ impl Op {
                 // row-major order of the padded grid is that of the grid
                 cells.sort_unstable();
                 region.clear();
-                region.extend(cells.iter().map(|&c| [(c % pw) as i32 - 1, (c / pw) as i32 - 1]));
+                region.extend(
+                    cells
+                        .iter()
+                        .map(|&c| [(c % pw) as i32 - 1, (c / pw) as i32 - 1]),
+                );
                 self.record(st, &mut region);
             }
         }
         Flow::Continue
+    }
+
+    /// [`Op::run`] on a grid at most 64 wide: the open cells as one bit mask per row, and a
+    /// region grown a run of cells at a time.
+    fn run_rows(&self, st: &mut State, area: Rect) {
+        let member = |t: u16| match self.tiles[..] {
+            [one] => t == one,
+            _ => self.tiles.contains(&t),
+        };
+        let layer = st.grid(self.head.layer);
+        let h = st.height as usize;
+        // bit x of `open[y]`: (x, y) may still join a region
+        let mut open = vec![0u64; h];
+        for y in area.y..area.y1() {
+            let row = layer.row(y, area.x, area.x1());
+            for (k, &t) in row.iter().enumerate() {
+                open[y as usize] |= (member(t) as u64) << (area.x as usize + k);
+            }
+        }
+        let eight = self.conn == Connectivity::Eight;
+        let mut grown = vec![0u64; h];
+        let mut stack: Vec<(usize, u64)> = Vec::new();
+        let mut region: Vec<[i32; 2]> = Vec::new();
+        for y in area.y as usize..area.y1() as usize {
+            // regions in raster order of their first cell: the row's first open cell
+            while open[y] != 0 {
+                let (mut y0, mut y1) = (y, y);
+                stack.push((y, open[y] & open[y].wrapping_neg()));
+                let mut size = 0u32;
+                while let Some((ry, mut seeds)) = stack.pop() {
+                    seeds &= open[ry];
+                    while seeds != 0 {
+                        let run = run_of(open[ry], seeds.trailing_zeros());
+                        seeds &= !run;
+                        open[ry] &= !run;
+                        grown[ry] |= run;
+                        size += run.count_ones();
+                        (y0, y1) = (y0.min(ry), y1.max(ry));
+                        let reach = if eight {
+                            run | run << 1 | run >> 1
+                        } else {
+                            run
+                        };
+                        if ry > 0 && open[ry - 1] & reach != 0 {
+                            stack.push((ry - 1, open[ry - 1] & reach));
+                        }
+                        if ry + 1 < h && open[ry + 1] & reach != 0 {
+                            stack.push((ry + 1, open[ry + 1] & reach));
+                        }
+                    }
+                }
+                let rows = &mut grown[y0..=y1];
+                if size >= self.min && size <= self.max {
+                    // raster order: rows ascending, each bit ascending
+                    region.clear();
+                    for (dy, &m) in rows.iter().enumerate() {
+                        let mut m = m;
+                        while m != 0 {
+                            region.push([m.trailing_zeros() as i32, (y0 + dy) as i32]);
+                            m &= m - 1;
+                        }
+                    }
+                    self.record(st, &mut region);
+                }
+                rows.fill(0);
+            }
+        }
     }
 
     /// Record a region of a size in range, in raster order, as a room without the cells
@@ -188,6 +263,17 @@ impl Op {
             st.lists[li as usize].push(id);
         }
     }
+}
+
+/// The run of consecutive set bits of `m` through bit `x` (which is set).
+#[inline]
+fn run_of(m: u64, x: u32) -> u64 {
+    // ones from bit x upward, and from bit x downward
+    let up = (!(m >> x)).trailing_zeros();
+    let down = (!(m << (63 - x))).leading_zeros();
+    let len = up + down - 1;
+    let low = x + 1 - down;
+    (u64::MAX >> (64 - len)) << low
 }
 
 #[cfg(test)]
@@ -218,6 +304,38 @@ mod tests {
             .unwrap();
         let cells: Vec<_> = d.rooms.iter().map(|r| r.cells.clone()).collect();
         assert_eq!(cells, vec![vec![[1, 0], [2, 1]], vec![[4, 2]]]);
+    }
+
+    /// The row-mask regions (grids at most 64 wide) are the regions of the cell flood
+    /// (wider grids): the same noisy layout, on a 64- and a 65-wide grid, for both
+    /// connectivities, size limits and an area.
+    #[test]
+    fn row_mask_regions_equal_the_cell_flood() {
+        for (conn, limits) in [
+            (8, "min_cells: 3, max_cells: 25"),
+            (4, ""),
+            (8, "max_cells: 9"),
+        ] {
+            for area in ["", r#"area: (x: "2", y: "1", w: "50", h: "15"),"#] {
+                let rooms = |w: i32| {
+                    let text = format!(
+                        r#"Ruleset(grid: Grid(width: {w}, height: 20), rng: Lcg32(multiplier: 22695477, increment: 1, output: AbsShift(shift: 16, shift_max_bound: 32767)),
+                        room_kinds: [RoomKind(name: "region", glyph: 'r')], steps: [
+                        NoiseFill(layer: "t", value: "13", density: "0.3", area: (x: "0", y: "0", w: "60", h: "20")),
+                        FloodRegions(layer: "t", tiles: [13], connectivity: {conn}, kind: "region", {area} {limits})])"#
+                    );
+                    let text: &'static str = Box::leak(text.into_boxed_str());
+                    let d = RuleSet::load_with(Path::new("t.ron"), &One(text))
+                        .unwrap()
+                        .generate(3, &Params::new())
+                        .unwrap();
+                    d.rooms.iter().map(|r| r.cells.clone()).collect::<Vec<_>>()
+                };
+                let narrow = rooms(64);
+                assert!(narrow.len() > 3, "{conn} {limits} {area}");
+                assert_eq!(narrow, rooms(65), "{conn} {limits} {area}");
+            }
+        }
     }
 
     #[test]

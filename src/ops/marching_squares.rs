@@ -137,7 +137,10 @@ impl Op {
         let picks = self.picks.iter().any(|p| !p.is_empty());
         for y in area.y..area.y1() - 1 {
             let m = st.grid(self.from);
-            let (r0, r1) = (m.row(y, x0, x0 + n as i32 + 1), m.row(y + 1, x0, x0 + n as i32 + 1));
+            let (r0, r1) = (
+                m.row(y, x0, x0 + n as i32 + 1),
+                m.row(y + 1, x0, x0 + n as i32 + 1),
+            );
             let set = |v: u16| (v != 0) as usize;
             for (k, (a, b)) in ks.iter_mut().zip(r0.windows(2).zip(r1.windows(2))) {
                 *k = set(a[0]) * wa + set(a[1]) * wb + set(b[0]) * wc + set(b[1]) * wd;

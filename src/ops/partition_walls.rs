@@ -326,12 +326,20 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
+        let trigger = |t: u16| self.is_trigger.get(t as usize).copied().unwrap_or(false);
         for y in area.y..area.y1() {
-            for x in area.x..area.x1() {
-                let t = st.grid(self.head.layer).at(x, y);
-                if !self.is_trigger.get(t as usize).copied().unwrap_or(false)
-                    || flagged(st, &self.skip, x, y)
-                {
+            let mut x = area.x;
+            while x < area.x1() {
+                // the next cell holding a trigger tile (the row as walls have left it)
+                let g = st.grid(self.head.layer);
+                match g.row(y, x, area.x1()).iter().position(|&t| trigger(t)) {
+                    Some(k) => x += k as i32,
+                    None => break,
+                }
+                let cell = x;
+                x += 1;
+                let x = cell;
+                if flagged(st, &self.skip, x, y) {
                     continue;
                 }
                 for &(tile, d, start) in &self.triggers {

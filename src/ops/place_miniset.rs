@@ -197,7 +197,7 @@ impl Op {
         let first = self.m.first();
         // the matcher's index offsets hold on this grid (every position of the scan puts
         // the footprint inside the grid)
-        let indexed = self.m.stride() == st.width;
+        let indexed = self.m.stride() == st.width && !plain();
         let mut t = 0;
         while t < self.tries {
             s.wrap();
@@ -289,8 +289,63 @@ impl Op {
 }
 
 #[cfg(test)]
+thread_local! {
+    /// Tests: make every try alone (no runs of tries along a row).
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether tries are made one by one only (tests).
+#[inline(always)]
+fn plain() -> bool {
+    #[cfg(test)]
+    return PLAIN.with(|p| p.get());
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
 mod tests {
     use crate::ops::testing::run_rules_with;
+
+    /// Runs of tries along a row find the same places as tries made one by one, with and
+    /// without `skip_low`, protected cells, and tries running out inside a row.
+    #[test]
+    fn runs_of_tries_equal_single_tries() {
+        let pat = "miniset m 3x2 { search 13 13 . | . 13 13 replace 1 2 . | . 3 4 }";
+        for (head, tries) in [
+            ("", 1600),
+            ("skip_low: (4, 3),", 1600),
+            ("", 7),
+            ("skip_low: (2, 5),", 45),
+        ] {
+            let steps = format!(
+                r#"NoiseFill(layer: "t", value: "13", density: "0.6"),
+                   NoiseFill(layer: "p", value: "1", density: "0.1"),
+                   PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: {tries}, {head}
+                                protected: ["p"], count: "5", required: false)"#
+            );
+            for seed in 1..8 {
+                let run = |plain: bool| {
+                    super::PLAIN.with(|p| p.set(plain));
+                    let g = crate::ops::testing::run_rules_full(
+                        30,
+                        20,
+                        &steps,
+                        "t",
+                        seed,
+                        &[("p.pat", pat)],
+                    );
+                    super::PLAIN.with(|p| p.set(false));
+                    g
+                };
+                let runs = run(false);
+                assert_eq!(runs, run(true), "{head} tries {tries}, seed {seed}");
+                if tries == 1600 {
+                    assert!(runs.iter().flatten().any(|&t| t == 4), "{head} seed {seed}");
+                }
+            }
+        }
+    }
 
     const PAT: &str = "miniset m 2x2 { search 13 . | 13 13 replace 129 . | 130 128 }";
 

@@ -13,12 +13,12 @@
 //!   one, with bounds-checked tests.
 
 use super::{Op, Visit};
-use crate::ops::args::Edges;
 use crate::engine::bit_planes::BitPlanes;
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::FirstProbe;
+use crate::ops::args::Edges;
 use crate::rng::RandomSource;
 
 #[cfg(test)]
@@ -88,7 +88,10 @@ impl Heads {
                 }
                 (start, groups.len() as u32)
             });
-            Head { cands: (a, b), groups }
+            Head {
+                cands: (a, b),
+                groups,
+            }
         };
         let by_tile = by_tile.into_iter().map(&mut head).collect();
         let past_end = head(past_end);
