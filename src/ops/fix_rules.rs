@@ -28,9 +28,10 @@
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
 
+mod heads;
 mod scan;
 
-use scan::Heads;
+use heads::Heads;
 
 use super::args::{Edges, RectDef, TileHeader};
 use crate::engine::bit_planes::PatternMask;
@@ -239,7 +240,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::scan;
+    use super::heads;
     use crate::ops::testing::{grid, run_rules_full, run_rules_with};
 
     const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
@@ -367,9 +368,9 @@ mod tests {
         let files = [("p.pat", pat)];
         for seed in 1..6 {
             let run = |plain: bool| {
-                scan::PLAIN.with(|p| p.set(plain));
+                heads::PLAIN.with(|p| p.set(plain));
                 let g = run_rules_full(33, 17, &fixes, "t", seed, &files);
-                scan::PLAIN.with(|p| p.set(false));
+                heads::PLAIN.with(|p| p.set(false));
                 g
             };
             let fast = run(false);

@@ -12,114 +12,15 @@
 //! * the other cells (the grid's rim, or a grid of another size than compiled for) one by
 //!   one, with bounds-checked tests.
 
+#[cfg(test)]
+use super::heads::PLAIN;
 use super::{Op, Visit};
 use crate::engine::bit_planes::BitPlanes;
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::matcher::FirstProbe;
 use crate::ops::args::Edges;
 use crate::rng::RandomSource;
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: scan every cell the plain way (bounds-checked tests, no row loop).
-    pub(super) static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Per tile: the rules that may fire on a cell holding it and a prefilter for them.
-#[derive(Debug)]
-pub(super) struct Heads {
-    by_tile: Vec<Head>,
-    /// For tiles past the end of `by_tile`.
-    past_end: Head,
-    groups: Vec<Group>,
-    /// The bit sets of `groups`.
-    bits: Vec<u64>,
-}
-
-/// The rules that may fire on one tile.
-#[derive(Debug, Clone, Copy)]
-struct Head {
-    /// A range of [`Op::cands`] (empty: no rule may fire).
-    cands: (u32, u32),
-    /// A range of [`Heads::groups`]: at a cell in `inner`, a rule of `cands` can hold only
-    /// where one of these groups accepts its neighbour; `None`: anywhere.
-    groups: Option<(u32, u32)>,
-}
-
-/// The first probes at one index offset of the rules that may fire on one tile, all
-/// `== value`: the values they accept are the set bits `bits[word..]`, `len` bits.
-#[derive(Debug, Clone, Copy)]
-struct Group {
-    off: i32,
-    word: u32,
-    len: u32,
-}
-
-impl Heads {
-    /// `by_tile[t]` (`past_end` past its end): the range of `cands` that may fire on a cell
-    /// holding tile `t`; `cands`: rule indices with their first probes.
-    pub(super) fn new(
-        by_tile: Vec<(u32, u32)>,
-        past_end: (u32, u32),
-        cands: &[(u16, FirstProbe)],
-    ) -> Heads {
-        let mut groups: Vec<Group> = Vec::new();
-        let mut bits: Vec<u64> = Vec::new();
-        let mut head = |(a, b): (u32, u32)| {
-            let firsts: Option<Vec<(i32, u16)>> = cands[a as usize..b as usize]
-                .iter()
-                .map(|(_, f)| f.equal_to())
-                .collect();
-            let firsts = firsts.filter(|_| a < b);
-            let groups = firsts.map(|mut firsts| {
-                firsts.sort();
-                let start = groups.len() as u32;
-                for run in firsts.chunk_by(|p, q| p.0 == q.0) {
-                    let len = run.last().unwrap().1 as u32 + 1;
-                    let word = bits.len();
-                    bits.resize(word + len.div_ceil(64) as usize, 0);
-                    for &(_, v) in run {
-                        bits[word + v as usize / 64] |= 1 << (v % 64);
-                    }
-                    let (off, word) = (run[0].0, word as u32);
-                    groups.push(Group { off, word, len });
-                }
-                (start, groups.len() as u32)
-            });
-            Head {
-                cands: (a, b),
-                groups,
-            }
-        };
-        let by_tile = by_tile.into_iter().map(&mut head).collect();
-        let past_end = head(past_end);
-        Heads {
-            by_tile,
-            past_end,
-            groups,
-            bits,
-        }
-    }
-
-    #[inline(always)]
-    fn of(&self, t: u16) -> &Head {
-        self.by_tile.get(t as usize).unwrap_or(&self.past_end)
-    }
-
-    /// Whether a rule of `h` may hold at flat index `i`, in `inner`: a group of `h`
-    /// accepts the (mapped) value of its neighbour.
-    #[inline(always)]
-    fn may_hold(&self, h: &Head, data: &[u16], i: usize, class: impl Fn(u16) -> u16) -> bool {
-        let Some((a, b)) = h.groups else { return true };
-        self.groups[a as usize..b as usize].iter().any(|g| {
-            let v = class(data[(i as isize + g.off as isize) as usize]) as u32;
-            v < g.len && self.bits[(g.word + v / 64) as usize] & (1 << (v % 64)) != 0
-        })
-    }
-}
-
 impl Op {
     /// The rules that may fire on a cell holding tile `t`: a range of `cands`.
     #[inline(always)]
