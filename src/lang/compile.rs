@@ -341,6 +341,15 @@ impl<'a> Compiler<'a> {
                 Type::Bool
             }
             _ => {
+                // Literals on both sides (`1/2`, a probability): one constant, which the
+                // evaluator returns without its loop.
+                if let Some(v) = constant(a)
+                    .zip(constant(b))
+                    .and_then(|(x, y)| fold(op, x, y))
+                {
+                    self.emit(Op::Push(Value::Num(v)), 1);
+                    return Type::Num;
+                }
                 self.expect(a, Type::Num);
                 self.expect(b, Type::Num);
                 if matches!(op, BinOp::Div | BinOp::Mod) && constant(b) == Some(0.0) {
@@ -526,17 +535,20 @@ fn constant(node: &Node) -> Option<f64> {
     match &node.kind {
         NodeKind::Num(v) => Some(*v),
         NodeKind::Unary(UnOp::Neg, a) => constant(a).map(|v| -v),
-        NodeKind::Binary(op, a, b) => {
-            let (a, b) = (constant(a)?, constant(b)?);
-            match op {
-                BinOp::Add => Some(a + b),
-                BinOp::Sub => Some(a - b),
-                BinOp::Mul => Some(a * b),
-                BinOp::Div if b != 0.0 => Some(a / b),
-                BinOp::Mod if b != 0.0 => Some(a % b),
-                _ => None,
-            }
-        }
+        NodeKind::Binary(op, a, b) => fold(*op, constant(a)?, constant(b)?),
+        _ => None,
+    }
+}
+
+/// `a op b` for an arithmetic `op`; `None` for other operators and for a division by zero
+/// (left to the run, which records the fault).
+fn fold(op: BinOp, a: f64, b: f64) -> Option<f64> {
+    match op {
+        BinOp::Add => Some(a + b),
+        BinOp::Sub => Some(a - b),
+        BinOp::Mul => Some(a * b),
+        BinOp::Div if b != 0.0 => Some(a / b),
+        BinOp::Mod if b != 0.0 => Some(a % b),
         _ => None,
     }
 }

@@ -23,18 +23,6 @@ impl Program {
     /// The interpreter loop.
     #[inline(never)]
     fn run(&self, st: &mut State) -> Value {
-        // Arithmetic on two constants (`1/2`, a probability) without the loop, unless it
-        // divides by zero (the loop records that fault).
-        if let [Op::Push(Value::Num(a)), Op::Push(Value::Num(b)), op] = *self.code {
-            match op {
-                Op::Add => return Value::Num(a + b),
-                Op::Sub => return Value::Num(a - b),
-                Op::Mul => return Value::Num(a * b),
-                Op::Div if b != 0.0 => return Value::Num(a / b),
-                Op::Mod if b != 0.0 => return Value::Num(a % b),
-                _ => {}
-            }
-        }
         // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
         // only reads slots it wrote, so every read below is of a written value.
         let mut stack = [MaybeUninit::<Value>::uninit(); MAX_STACK];
