@@ -17,6 +17,9 @@
 use super::pattern::{Cell, Miniset, Test};
 use crate::engine::grid::{Grid, GridMut, Rect};
 
+mod rows;
+pub use rows::RowMatcher;
+
 /// How many consecutive positions [`Matcher::next_match`] tests at once.
 pub const LANES: usize = 16;
 
@@ -231,6 +234,21 @@ impl Matcher {
         FirstProbe { off, value, kind }
     }
 
+    /// The same probes as a [`RowMatcher`] (bit planes, a row of positions at a time);
+    /// `None` when a probe is a `!=` test or there are too many distinct values.
+    pub fn rows(&self) -> Option<RowMatcher> {
+        let probes: Option<Vec<(i32, i32, Vec<u16>)>> = self
+            .probes
+            .iter()
+            .map(|p| match p.want {
+                Want::Is(t) => Some((p.dx, p.dy, vec![t])),
+                Want::In(a, b) => Some((p.dx, p.dy, self.members[a as usize..b as usize].to_vec())),
+                Want::IsNot(_) => None,
+            })
+            .collect();
+        RowMatcher::new(&probes?)
+    }
+
     /// The grid width the probes were compiled for by [`Matcher::for_grid`] (0: none).
     #[inline(always)]
     pub fn stride(&self) -> i32 {
@@ -417,6 +435,22 @@ impl Matcher {
     pub fn write(&self, g: &mut GridMut, x: i32, y: i32) {
         for &(dx, dy, v) in self.writes.iter() {
             g.set_checked(x + dx, y + dy, v);
+        }
+    }
+
+    /// [`Matcher::write`], calling `wrote(cx, cy, v)` for each cell written.
+    #[inline]
+    pub fn write_noting(
+        &self,
+        g: &mut GridMut,
+        x: i32,
+        y: i32,
+        mut wrote: impl FnMut(i32, i32, u16),
+    ) {
+        for &(dx, dy, v) in self.writes.iter() {
+            if g.set_checked(x + dx, y + dy, v) {
+                wrote(x + dx, y + dy, v);
+            }
         }
     }
 

@@ -487,7 +487,11 @@ impl Op {
         let mv = Move {
             generation: 0,
             threshold: self.threshold(dist) as i32,
-            next: [false, true].map(|turn| slot(&g, self.steer(k, w, dist, turn)) as u32),
+            // (written out: `[false, true].map(..)` compiles to an array drain, not inlined)
+            next: [
+                slot(&g, self.steer(k, w, dist, false)) as u32,
+                slot(&g, self.steer(k, w, dist, true)) as u32,
+            ],
         };
         (mv, changed)
     }

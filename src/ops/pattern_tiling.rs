@@ -49,14 +49,87 @@ pub struct Params {
     pub protected: Vec<Src>,
 }
 
-/// Compiled `TilePatterns`: per pattern, nine symbol-set bit masks and the tile.
+/// Compiled `TilePatterns`: the patterns as a [`Lookup`].
 #[derive(Debug)]
 pub struct Op {
     from: u16,
     /// `to` and its area, condition and flag layers.
     head: TileHeader,
-    /// In reverse list order (the last match wins, so the first found in this order).
-    patterns: Vec<([u64; 9], u16)>,
+    lookup: Lookup,
+}
+
+/// Where a neighbour reads in a [`Lookup`]: symbols `0..=63` are themselves.
+const ABOVE: usize = 64;
+/// The slot of a neighbour outside the grid.
+const OUTSIDE: usize = 65;
+/// Slots per neighbour: the 64 symbols, [`ABOVE`] (a symbol no code accepts), [`OUTSIDE`].
+const SLOTS: usize = 66;
+
+/// The patterns (each nine symbol-set bit masks and the tile, in reverse list order: the
+/// last match wins, so the first found in this order) as bit sets: for neighbour `k` and slot `s`, the
+/// set of patterns whose code at `k` accepts `s`. A cell's patterns are the intersection
+/// of its nine neighbours' sets, the winner its lowest bit: nine `and`s per 64 patterns
+/// instead of testing the patterns in turn.
+#[derive(Debug)]
+struct Lookup {
+    /// Words of 64 patterns per set.
+    words: usize,
+    /// `[k][slot][word]`.
+    bits: Vec<u64>,
+    /// The tile of each pattern, in the same order.
+    tiles: Vec<u16>,
+}
+
+impl Lookup {
+    fn new(patterns: &[([u64; 9], u16)]) -> Lookup {
+        let words = patterns.len().div_ceil(64).max(1);
+        let mut bits = vec![0u64; 9 * SLOTS * words];
+        for (i, (m, _)) in patterns.iter().enumerate() {
+            for (k, &mask) in m.iter().enumerate() {
+                for s in 0..SLOTS {
+                    // outside the grid every symbol bit is set: any non-empty code accepts
+                    let ok = match s {
+                        ABOVE => false,
+                        OUTSIDE => mask != 0,
+                        s => mask >> s & 1 == 1,
+                    };
+                    if ok {
+                        bits[(k * SLOTS + s) * words + i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+        }
+        Lookup {
+            words,
+            bits,
+            tiles: patterns.iter().map(|p| p.1).collect(),
+        }
+    }
+
+    /// The tile of the first pattern accepting the nine slots, if any.
+    #[inline]
+    fn find(&self, slots: &[usize; 9]) -> Option<u16> {
+        let w = self.words;
+        for word in 0..w {
+            let mut acc = u64::MAX;
+            for (k, &s) in slots.iter().enumerate() {
+                acc &= self.bits[(k * SLOTS + s) * w + word];
+                if acc == 0 {
+                    break;
+                }
+            }
+            if acc != 0 {
+                return Some(self.tiles[word * 64 + acc.trailing_zeros() as usize]);
+            }
+        }
+        None
+    }
+}
+
+/// The slot of a symbol.
+#[inline(always)]
+fn slot(v: u16) -> usize {
+    (v as usize).min(ABOVE)
 }
 
 impl Params {
@@ -137,12 +210,25 @@ impl Params {
         Some(Op {
             from,
             head: head?,
-            patterns,
+            lookup: Lookup::new(&patterns),
         })
     }
 }
 
 impl Op {
+    /// The tile of the winning pattern at `(x, y)` of the symbols `g`, if any.
+    #[inline]
+    fn tile(&self, g: &Grid, x: i32, y: i32) -> Option<u16> {
+        let mut slots = [OUTSIDE; 9];
+        for (k, s) in slots.iter_mut().enumerate() {
+            let (dx, dy) = ((k % 3) as i32 - 1, (k / 3) as i32 - 1);
+            if let Some(v) = g.get(x + dx, y + dy) {
+                *s = slot(v);
+            }
+        }
+        self.lookup.find(&slots)
+    }
+
     /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
@@ -157,20 +243,8 @@ impl Op {
             if self.head.flagged(st, x, y) {
                 return;
             }
-            // the nine symbols as bits; outside the grid: all bits (matches anything)
-            let mut bits = [u64::MAX; 9];
-            for (k, b) in bits.iter_mut().enumerate() {
-                let (dx, dy) = ((k % 3) as i32 - 1, (k / 3) as i32 - 1);
-                if let Some(v) = g.get(x + dx, y + dy) {
-                    *b = if v < 64 { 1 << v } else { 0 };
-                }
-            }
-            if let Some((_, t)) = self
-                .patterns
-                .iter()
-                .find(|(m, _)| (0..9).all(|k| m[k] & bits[k] != 0))
-            {
-                st.grid_mut(to).set(x, y, *t);
+            if let Some(t) = self.tile(&g, x, y) {
+                st.grid_mut(to).set(x, y, t);
             }
         });
         Flow::Continue
@@ -179,7 +253,65 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
+    use super::{slot, Lookup, OUTSIDE};
     use crate::ops::testing::{grid, run_rules_with};
+
+    /// The first pattern whose nine masks accept the neighbours (`None`: outside the grid,
+    /// which sets every bit), testing the patterns in turn.
+    fn find_plain(patterns: &[([u64; 9], u16)], cells: &[Option<u16>; 9]) -> Option<u16> {
+        let bits = cells.map(|c| match c {
+            None => u64::MAX,
+            Some(v) if v < 64 => 1 << v,
+            Some(_) => 0,
+        });
+        patterns
+            .iter()
+            .find(|(m, _)| (0..9).all(|k| m[k] & bits[k] != 0))
+            .map(|p| p.1)
+    }
+
+    /// The lookup answers as testing the patterns in turn: random pattern lists (1 to 150
+    /// patterns, so one to three words; masks of few symbols, some empty) and random
+    /// neighbourhoods (symbols 0..70, some outside the grid).
+    #[test]
+    fn the_lookup_agrees_with_testing_every_pattern() {
+        let mut s = 0x2545f491u64;
+        let mut next = |n: u64| {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (s >> 33) % n
+        };
+        let mut found = 0;
+        for round in 0..200 {
+            let n = 1 + next(150) as usize;
+            let patterns: Vec<([u64; 9], u16)> = (0..n)
+                .map(|i| {
+                    let mut m = [0u64; 9];
+                    for mk in m.iter_mut() {
+                        for _ in 0..next(4) {
+                            *mk |= 1 << next(8);
+                        }
+                        if next(3) == 0 {
+                            *mk = u64::MAX; // an "any" code
+                        }
+                    }
+                    (m, i as u16)
+                })
+                .collect();
+            let lookup = Lookup::new(&patterns);
+            for _ in 0..200 {
+                let cells: [Option<u16>; 9] = std::array::from_fn(|_| match next(12) {
+                    0 => None,
+                    1 => Some(64 + next(6) as u16),
+                    _ => Some(next(8) as u16),
+                });
+                let slots = cells.map(|c| c.map_or(OUTSIDE, slot));
+                let want = find_plain(&patterns, &cells);
+                found += want.is_some() as u32;
+                assert_eq!(lookup.find(&slots), want, "round {round}: {cells:?}");
+            }
+        }
+        assert!(found > 1000, "{found}");
+    }
 
     #[test]
     fn the_last_matching_pattern_wins_and_outside_matches_everything() {

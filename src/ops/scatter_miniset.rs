@@ -26,7 +26,7 @@ use super::args::{Count, Rect, RectDef, TileHeader};
 use crate::engine::grid::{self, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::matcher::Matcher;
+use crate::lang::matcher::{Matcher, RowMatcher};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -80,6 +80,8 @@ fn hundred() -> Count {
 pub struct Op {
     head: TileHeader,
     m: Matcher,
+    /// `m` over bit planes, when it can be (see [`Matcher::rows`]).
+    rows: Option<RowMatcher>,
     roll: i64,
     percent: i64,
     avoid: Option<Rect>,
@@ -117,9 +119,11 @@ impl Params {
             Some(a) => Some(a.compile(cx)?),
             None => None,
         };
+        let matcher = Matcher::miniset(&m).for_grid(cx.width());
         Some(Op {
             head: head?,
-            m: Matcher::miniset(&m).for_grid(cx.width()),
+            rows: matcher.rows(),
+            m: matcher,
             roll: self.roll.0,
             percent: self.percent,
             avoid,
@@ -148,6 +152,28 @@ impl Op {
         }
     }
 
+    /// The checks after a match at `(x, y)` and the roll: whether to place there.
+    #[inline]
+    fn placed_at(&self, st: &mut State, avoid: Option<grid::Rect>, x: i32, y: i32) -> bool {
+        let m = &self.m;
+        let l = self.head.layer;
+        if avoid.is_some_and(|r| r.contains(x, y)) {
+            return false;
+        }
+        if m.blocked(x, y, |cx, cy| self.head.flagged(st, cx, cy)) {
+            return false;
+        }
+        if self.spread {
+            // the footprint's 3x3 neighbourhood of footprints (any_in clips it to the grid)
+            let (fw, fh) = (m.width(), m.height());
+            let win = grid::Rect::new(x - fw, y - fh, 3 * fw, 3 * fh);
+            if st.grid(l).any_in(win, |t| t == self.first) {
+                return false;
+            }
+        }
+        !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
@@ -157,27 +183,28 @@ impl Op {
         let m = &self.m;
         let l = self.head.layer;
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
+        // (in the grid: the area is clipped to it)
         let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
         // only matching positions can draw or write: the matcher skips to the next one on
         // the grid as it is now (a write changes what the later positions see)
         let mut from = (positions.x, positions.y);
+        if let Some(rows) = &self.rows {
+            if let Some(mut planes) = rows.planes(&st.grid(l)) {
+                // the same search a row at a time, the planes kept in step with the writes
+                while let Some((x, y)) = rows.next_match(&planes, positions, from) {
+                    from = (x + 1, y);
+                    if self.placed_at(st, avoid, x, y) {
+                        m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
+                            rows.changed(&mut planes, cx, cy, v)
+                        });
+                    }
+                }
+                return Flow::Continue;
+            }
+        }
         while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
             from = (x + 1, y);
-            if avoid.is_some_and(|r| r.contains(x, y)) {
-                continue;
-            }
-            if m.blocked(x, y, |cx, cy| self.head.flagged(st, cx, cy)) {
-                continue;
-            }
-            if self.spread {
-                // the footprint's 3x3 neighbourhood of footprints (any_in clips it to the grid)
-                let (fw, fh) = (m.width(), m.height());
-                let win = grid::Rect::new(x - fw, y - fh, 3 * fw, 3 * fh);
-                if st.grid(l).any_in(win, |t| t == self.first) {
-                    continue;
-                }
-            }
-            if !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent {
+            if self.placed_at(st, avoid, x, y) {
                 m.write(&mut st.grid_mut(l), x, y);
             }
         }

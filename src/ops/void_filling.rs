@@ -28,10 +28,10 @@
 //! read as `wall` and are never written.
 
 use super::args::{Count, RectDef, Tile, TileHeader};
-use crate::engine::grid::Rect;
+use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::rng::RandomSource;
+use crate::rng::{Below, RandomSource};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -131,40 +131,46 @@ impl Params {
 const OUT: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 impl Op {
-    fn count_empty(&self, st: &State, b: Rect) -> i64 {
-        let e = self.empty;
-        st.grid(self.head.layer).count_in(b, |v| v == e) as i64
-    }
-
-    /// The cell, `wall` outside the area.
-    #[inline]
-    fn at(&self, st: &State, b: Rect, x: i32, y: i32) -> u16 {
-        if b.contains(x, y) {
-            st.grid(self.head.layer).at(x, y)
-        } else {
-            self.wall
-        }
-    }
-
     /// Whether the cell on side `o` of `(x, y)` is empty and the opposite one floor: this
     /// picks the orientation (the first such side, even when `qualifies` then fails).
-    fn faces(&self, st: &State, b: Rect, x: i32, y: i32, o: (i32, i32)) -> bool {
-        self.at(st, b, x + o.0, y + o.1) == self.empty
-            && self.at(st, b, x - o.0, y - o.1) == self.floor
+    /// `rd` reads a cell (`wall` outside the area).
+    #[inline(always)]
+    fn faces(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: (i32, i32)) -> bool {
+        rd(x + o.0, y + o.1) == self.empty && rd(x - o.0, y - o.1) == self.floor
     }
 
     /// Whether the wall at `(x, y)` has the void on side `o` and floor opposite, along three
     /// cells of the wall.
-    fn qualifies(&self, st: &State, b: Rect, x: i32, y: i32, o: (i32, i32)) -> bool {
+    #[inline(always)]
+    fn qualifies(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: (i32, i32)) -> bool {
         let a = (o.1.abs(), o.0.abs()); // along the wall
         (-1..=1).all(|s| {
-            self.at(st, b, x + o.0 + a.0 * s, y + o.1 + a.1 * s) == self.empty
-                && self.at(st, b, x - o.0 + a.0 * s, y - o.1 + a.1 * s) == self.floor
+            rd(x + o.0 + a.0 * s, y + o.1 + a.1 * s) == self.empty
+                && rd(x - o.0 + a.0 * s, y - o.1 + a.1 * s) == self.floor
         })
     }
 
+    /// The room grown from the wall cell `(x, y)`, if any: the side it faces, whether the
+    /// wall qualifies, and the growth.
+    #[inline(always)]
+    fn room_at(&self, rd: impl Fn(i32, i32) -> u16 + Copy, b: Rect, x: i32, y: i32) -> Option<Rect> {
+        let &o = OUT.iter().find(|&&o| self.faces(rd, x, y, o))?;
+        if !self.qualifies(rd, x, y, o) {
+            return None;
+        }
+        self.grow(rd, b, x, y, o)
+    }
+
     /// Grow from the wall at `(x, y)` towards `o`; the room's rectangle if big enough.
-    fn grow(&self, st: &State, b: Rect, x: i32, y: i32, o: (i32, i32)) -> Option<Rect> {
+    #[inline(always)]
+    fn grow(
+        &self,
+        rd: impl Fn(i32, i32) -> u16,
+        b: Rect,
+        x: i32,
+        y: i32,
+        o: (i32, i32),
+    ) -> Option<Rect> {
         let a = (o.1.abs(), o.0.abs());
         // cell at depth t, lateral s
         let cell = |t: i32, s: i32| (x + o.0 * t + a.0 * s, y + o.1 * t + a.1 * s);
@@ -194,11 +200,11 @@ impl Op {
                 s2 += 1;
             }
             let (cx, cy) = cell(1, s1);
-            if self.at(st, b, cx, cy) != self.empty {
+            if rd(cx, cy) != self.empty {
                 g1 = false;
             }
             let (cx, cy) = cell(1, s2);
-            if self.at(st, b, cx, cy) != self.empty {
+            if rd(cx, cy) != self.empty {
                 g2 = false;
             }
         }
@@ -224,7 +230,7 @@ impl Op {
             }
             if (s1..=s2).any(|s| {
                 let (cx, cy) = cell(t, s);
-                self.at(st, b, cx, cy) != self.empty
+                rd(cx, cy) != self.empty
             }) {
                 g = false;
             }
@@ -299,10 +305,37 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
+        // with a margin every cell read lies in the area (probes are `margin` cells in,
+        // growth stops at the area's edges and backs off inwards): no test per read
+        if self.margin >= 1 && self.back_off >= 0 {
+            self.fill(st, b, |g: &Grid, x, y| g.at(x, y))
+        } else {
+            let wall = self.wall;
+            self.fill(st, b, move |g: &Grid, x, y| {
+                if b.contains(x, y) {
+                    g.at(x, y)
+                } else {
+                    wall
+                }
+            })
+        }
+    }
+
+    /// The probe loop, reading cells through `at` (`wall` outside the area).
+    #[inline(always)]
+    fn fill(&self, st: &mut State, b: Rect, at: impl Fn(&Grid, i32, i32) -> u16 + Copy) -> Flow {
+        let l = self.head.layer as usize;
+        let (w, h) = (st.width, st.height);
         let m = self.margin;
         let probe_area = b.inset(m);
-        let (pw, ph) = (probe_area.w as i64, probe_area.h as i64);
-        let mut empty = self.count_empty(st, b);
+        let (pw, ph) = (Below::new(probe_area.w as i64), Below::new(probe_area.h as i64));
+        let e = self.empty;
+        let mut empty = st.grid(self.head.layer).count_in(b, |v| v == e) as i64;
+        // a draw turns every cell of its room into floor or wall and doors next to it into
+        // floor: with `empty` unlike those, it takes exactly the room's empty cells
+        let by_room = e != self.floor && e != self.wall && e != self.door;
+        // the wall cells known to grow no room on the map as it is (cleared by a draw)
+        let mut barren = Barren::new(w, h);
         let mut tries = 0;
         let mut walls_known = false;
         while empty > self.empty_limit && tries < self.attempts {
@@ -317,26 +350,67 @@ impl Op {
                 }
                 walls_known = true;
             }
-            let x = st.rng.below(pw) as i32 + probe_area.x;
-            let y = st.rng.below(ph) as i32 + probe_area.y;
-            if self.at(st, b, x, y) != self.wall {
+            let x = st.rng.below_prepared(pw) as i32 + probe_area.x;
+            let y = st.rng.below_prepared(ph) as i32 + probe_area.y;
+            let g = Grid::new(&st.layers[l], w, h);
+            if at(&g, x, y) != self.wall {
                 continue;
             }
-            let side = OUT.iter().find(|&&o| self.faces(st, b, x, y, o));
-            if let Some(&o) = side.filter(|&&o| self.qualifies(st, b, x, y, o)) {
-                if let Some(r) = self.grow(st, b, x, y, o) {
+            tries += 1;
+            if barren.has(x, y) {
+                continue;
+            }
+            match self.room_at(|x, y| at(&g, x, y), b, x, y) {
+                Some(r) => {
+                    let inside = g.count_in(r, |v| v == e) as i64;
                     self.draw(st, b, r);
-                    empty = self.count_empty(st, b);
+                    empty = match by_room {
+                        true => empty - inside,
+                        false => st.grid(self.head.layer).count_in(b, |v| v == e) as i64,
+                    };
+                    barren.clear();
                     walls_known = false;
                 }
+                None => barren.set(x, y),
             }
-            tries += 1;
         }
         if empty > self.empty_limit {
             Flow::Fail(self.fail)
         } else {
             Flow::Continue
         }
+    }
+}
+
+/// A mark per cell of the grid: the wall cells probed since the last draw that grew no
+/// room (probing one again gives the same answer on the same map).
+struct Barren {
+    marks: Vec<u16>,
+    width: i32,
+    height: i32,
+}
+
+impl Barren {
+    fn new(width: i32, height: i32) -> Barren {
+        Barren {
+            marks: vec![0; (width.max(0) * height.max(0)) as usize],
+            width,
+            height,
+        }
+    }
+
+    #[inline(always)]
+    fn has(&self, x: i32, y: i32) -> bool {
+        Grid::new(&self.marks, self.width, self.height).at(x, y) != 0
+    }
+
+    #[inline(always)]
+    fn set(&mut self, x: i32, y: i32) {
+        GridMut::new(&mut self.marks, self.width, self.height).set(x, y, 1);
+    }
+
+    fn clear(&mut self) {
+        self.marks.fill(0);
     }
 }
 

@@ -142,7 +142,8 @@ impl Op {
                     let prot = |st: &State, x: i32, y: i32| {
                         st.in_bounds(x, y) && self.head.flagged(st, x, y)
                     };
-                    if !prot(st, x, y) && dividing(st, x, y) {
+                    // (both tests are pure: the cheaper one, failing on most cells, first)
+                    if dividing(st, x, y) && !prot(st, x, y) {
                         let mut door = false;
                         loop {
                             let (x, y) = to_xy(o, i);
