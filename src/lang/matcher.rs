@@ -18,7 +18,7 @@ use super::pattern::{Cell, Miniset, Test};
 use crate::engine::grid::{Grid, GridMut, Rect};
 
 mod rows;
-pub use rows::RowMatcher;
+pub use rows::{Planes, RowMatcher};
 
 /// How many consecutive positions [`Matcher::next_match`] tests at once.
 pub const LANES: usize = 16;
@@ -235,7 +235,7 @@ impl Matcher {
     }
 
     /// The same probes as a [`RowMatcher`] (bit planes, a row of positions at a time);
-    /// `None` when a probe is a `!=` test or there are too many distinct values.
+    /// `None` when a probe is a `!=` test.
     pub fn rows(&self) -> Option<RowMatcher> {
         let probes: Option<Vec<(i32, i32, Vec<u16>)>> = self
             .probes
@@ -246,7 +246,7 @@ impl Matcher {
                 Want::IsNot(_) => None,
             })
             .collect();
-        RowMatcher::new(&probes?)
+        Some(RowMatcher::new(probes?))
     }
 
     /// The grid width the probes were compiled for by [`Matcher::for_grid`] (0: none).

@@ -26,7 +26,7 @@ use super::args::{Count, Rect, RectDef, TileHeader};
 use crate::engine::grid::{self, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::matcher::{Matcher, RowMatcher};
+use crate::lang::matcher::{Matcher, Planes, RowMatcher};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -188,19 +188,20 @@ impl Op {
         // only matching positions can draw or write: the matcher skips to the next one on
         // the grid as it is now (a write changes what the later positions see)
         let mut from = (positions.x, positions.y);
-        if let Some(rows) = &self.rows {
-            if let Some(mut planes) = rows.planes(&st.grid(l)) {
-                // the same search a row at a time, the planes kept in step with the writes
-                while let Some((x, y)) = rows.next_match(&planes, positions, from) {
+        if let Some(rows) = self.rows.as_ref().filter(|_| Planes::fits(st.width)) {
+            // the same search a row at a time, the planes kept in step with the writes
+            return PLANES.with_borrow_mut(|planes| {
+                planes.sync(&st.grid(l));
+                while let Some((x, y)) = rows.next_match(planes, positions, from) {
                     from = (x + 1, y);
                     if self.placed_at(st, avoid, x, y) {
                         m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
-                            rows.changed(&mut planes, cx, cy, v)
+                            planes.set(cx, cy, v)
                         });
                     }
                 }
-                return Flow::Continue;
-            }
+                Flow::Continue
+            });
         }
         while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
             from = (x + 1, y);
@@ -210,6 +211,13 @@ impl Op {
         }
         Flow::Continue
     }
+}
+
+thread_local! {
+    /// The planes of the layer last scanned on this thread: the next scatter over the same
+    /// cells (a list of them runs back to back) reuses them (only a cache: [`Planes::sync`]
+    /// compares the cells).
+    static PLANES: std::cell::RefCell<Planes> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]

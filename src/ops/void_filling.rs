@@ -27,8 +27,10 @@
 //! probe margin, the edges that stop growth, the empty cells counted — and cells outside it
 //! read as `wall` and are never written.
 
+mod barren;
+
 use super::args::{Count, RectDef, Tile, TileHeader};
-use crate::engine::grid::{Grid, GridMut, Rect};
+use crate::engine::grid::{Grid, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::{Below, RandomSource};
@@ -153,7 +155,13 @@ impl Op {
     /// The room grown from the wall cell `(x, y)`, if any: the side it faces, whether the
     /// wall qualifies, and the growth.
     #[inline(always)]
-    fn room_at(&self, rd: impl Fn(i32, i32) -> u16 + Copy, b: Rect, x: i32, y: i32) -> Option<Rect> {
+    fn room_at(
+        &self,
+        rd: impl Fn(i32, i32) -> u16 + Copy,
+        b: Rect,
+        x: i32,
+        y: i32,
+    ) -> Option<Rect> {
         let &o = OUT.iter().find(|&&o| self.faces(rd, x, y, o))?;
         if !self.qualifies(rd, x, y, o) {
             return None;
@@ -311,13 +319,17 @@ impl Op {
             self.fill(st, b, |g: &Grid, x, y| g.at(x, y))
         } else {
             let wall = self.wall;
-            self.fill(st, b, move |g: &Grid, x, y| {
-                if b.contains(x, y) {
-                    g.at(x, y)
-                } else {
-                    wall
-                }
-            })
+            self.fill(
+                st,
+                b,
+                move |g: &Grid, x, y| {
+                    if b.contains(x, y) {
+                        g.at(x, y)
+                    } else {
+                        wall
+                    }
+                },
+            )
         }
     }
 
@@ -328,89 +340,63 @@ impl Op {
         let (w, h) = (st.width, st.height);
         let m = self.margin;
         let probe_area = b.inset(m);
-        let (pw, ph) = (Below::new(probe_area.w as i64), Below::new(probe_area.h as i64));
+        let (pw, ph) = (
+            Below::new(probe_area.w as i64),
+            Below::new(probe_area.h as i64),
+        );
         let e = self.empty;
         let mut empty = st.grid(self.head.layer).count_in(b, |v| v == e) as i64;
         // a draw turns every cell of its room into floor or wall and doors next to it into
         // floor: with `empty` unlike those, it takes exactly the room's empty cells
         let by_room = e != self.floor && e != self.wall && e != self.door;
         // the wall cells known to grow no room on the map as it is (cleared by a draw)
-        let mut barren = Barren::new(w, h);
-        let mut tries = 0;
-        let mut walls_known = false;
-        while empty > self.empty_limit && tries < self.attempts {
-            if !walls_known {
-                // a probe area without walls would never count a try
-                if probe_area.is_empty()
-                    || !st
-                        .grid(self.head.layer)
-                        .any_in(probe_area, |v| v == self.wall)
-                {
-                    break;
+        barren::BARREN.with_borrow_mut(|barren| {
+            barren.begin((w.max(0) * h.max(0)) as usize);
+            let mut tries = 0;
+            let mut walls_known = false;
+            while empty > self.empty_limit && tries < self.attempts {
+                if !walls_known {
+                    // a probe area without walls would never count a try
+                    if probe_area.is_empty()
+                        || !st
+                            .grid(self.head.layer)
+                            .any_in(probe_area, |v| v == self.wall)
+                    {
+                        break;
+                    }
+                    walls_known = true;
                 }
-                walls_known = true;
-            }
-            let x = st.rng.below_prepared(pw) as i32 + probe_area.x;
-            let y = st.rng.below_prepared(ph) as i32 + probe_area.y;
-            let g = Grid::new(&st.layers[l], w, h);
-            if at(&g, x, y) != self.wall {
-                continue;
-            }
-            tries += 1;
-            if barren.has(x, y) {
-                continue;
-            }
-            match self.room_at(|x, y| at(&g, x, y), b, x, y) {
-                Some(r) => {
-                    let inside = g.count_in(r, |v| v == e) as i64;
-                    self.draw(st, b, r);
-                    empty = match by_room {
-                        true => empty - inside,
-                        false => st.grid(self.head.layer).count_in(b, |v| v == e) as i64,
-                    };
-                    barren.clear();
-                    walls_known = false;
+                let x = st.rng.below_prepared(pw) as i32 + probe_area.x;
+                let y = st.rng.below_prepared(ph) as i32 + probe_area.y;
+                let g = Grid::new(&st.layers[l], w, h);
+                if at(&g, x, y) != self.wall {
+                    continue;
                 }
-                None => barren.set(x, y),
+                tries += 1;
+                let i = g.index(x, y);
+                if barren.has(i) {
+                    continue;
+                }
+                match self.room_at(|x, y| at(&g, x, y), b, x, y) {
+                    Some(r) => {
+                        let inside = g.count_in(r, |v| v == e) as i64;
+                        self.draw(st, b, r);
+                        empty = match by_room {
+                            true => empty - inside,
+                            false => st.grid(self.head.layer).count_in(b, |v| v == e) as i64,
+                        };
+                        barren.clear();
+                        walls_known = false;
+                    }
+                    None => barren.set(i),
+                }
             }
-        }
-        if empty > self.empty_limit {
-            Flow::Fail(self.fail)
-        } else {
-            Flow::Continue
-        }
-    }
-}
-
-/// A mark per cell of the grid: the wall cells probed since the last draw that grew no
-/// room (probing one again gives the same answer on the same map).
-struct Barren {
-    marks: Vec<u16>,
-    width: i32,
-    height: i32,
-}
-
-impl Barren {
-    fn new(width: i32, height: i32) -> Barren {
-        Barren {
-            marks: vec![0; (width.max(0) * height.max(0)) as usize],
-            width,
-            height,
-        }
-    }
-
-    #[inline(always)]
-    fn has(&self, x: i32, y: i32) -> bool {
-        Grid::new(&self.marks, self.width, self.height).at(x, y) != 0
-    }
-
-    #[inline(always)]
-    fn set(&mut self, x: i32, y: i32) {
-        GridMut::new(&mut self.marks, self.width, self.height).set(x, y, 1);
-    }
-
-    fn clear(&mut self) {
-        self.marks.fill(0);
+            if empty > self.empty_limit {
+                Flow::Fail(self.fail)
+            } else {
+                Flow::Continue
+            }
+        })
     }
 }
 

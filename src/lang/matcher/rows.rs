@@ -1,70 +1,145 @@
-//! A miniset matcher over bit planes ([`crate::engine::bit_planes`]): one plane per value
-//! the probes accept, and a whole row of positions tested at once — per probe one shifted
-//! row word (a set cell: the OR of its members' planes), ANDed. Made by
-//! [`super::Matcher::rows`] for matchers whose probes all want a tile or a set's members
-//! (no `!=` test) over at most [`MAX_VALUES`] distinct values, on grids at most 64 cells
-//! wide ([`BitPlanes::fits`]). It answers as the matcher does: a probe outside the grid
-//! fails, and so do positions outside the grid.
+//! A miniset matcher over bit planes: for every value of a grid at most 64 cells wide, one
+//! 64-bit word per row whose bit `x` says whether cell `(x, y)` holds it ([`Planes`]); a
+//! whole row of positions is tested at once — per probe one shifted row word (a set cell:
+//! the OR of its members' words), ANDed. Made by [`super::Matcher::rows`] for matchers
+//! whose probes all want a tile or a set's members (no `!=` test). It answers as the
+//! matcher does: a probe outside the grid fails.
+//!
+//! [`Planes::sync`] makes the planes of a grid, or keeps them when they were made of a grid
+//! with the same cells (one comparison of the cells): steps that scan the same layer one
+//! after another, as a list of scatters does, make them once.
 
-use crate::engine::bit_planes::{BitPlanes, NONE};
 use crate::engine::grid::{Grid, Rect};
 
-/// The most distinct probe values a [`RowMatcher`] takes (its planes' bit set is a `u32`).
-pub const MAX_VALUES: usize = 32;
+/// The bit planes of every value of one grid, with a copy of its cells (see the module
+/// doc).
+#[derive(Debug, Clone, Default)]
+pub struct Planes {
+    width: i32,
+    height: i32,
+    /// The cells the planes are of, row-major.
+    cells: Vec<u16>,
+    /// `index[v]`: 1 + the plane of value `v`, 0 when no cell holds it (yet).
+    index: Vec<u16>,
+    /// Plane `p`, row `y` is `words[p · height + y]`.
+    words: Vec<u64>,
+    /// Bits `0..width`.
+    full: u64,
+}
+
+impl Planes {
+    /// Whether a grid `width` cells wide fits in one word per row.
+    #[inline]
+    pub fn fits(width: i32) -> bool {
+        (1..=64).contains(&width)
+    }
+
+    /// Make these the planes of `g` (which must [fit](Planes::fits)), unless they already
+    /// are.
+    pub fn sync(&mut self, g: &Grid) {
+        debug_assert!(Self::fits(g.width()));
+        if self.width == g.width() && self.height == g.height() && self.cells == g.as_slice() {
+            return;
+        }
+        self.width = g.width();
+        self.height = g.height();
+        self.full = u64::MAX >> (64 - self.width);
+        self.cells.clear();
+        self.cells.extend_from_slice(g.as_slice());
+        self.index.clear();
+        self.words.clear();
+        let h = self.height as usize;
+        for y in 0..self.height {
+            for (x, &v) in g.row(y, 0, self.width).iter().enumerate() {
+                let p = self.plane_or_new(v);
+                self.words[p * h + y as usize] |= 1 << x;
+            }
+        }
+    }
+
+    /// The plane of value `v`, made (empty) when it has none.
+    #[inline]
+    fn plane_or_new(&mut self, v: u16) -> usize {
+        let v = v as usize;
+        if v >= self.index.len() {
+            self.index.resize(v + 1, 0);
+        }
+        if self.index[v] == 0 {
+            self.words
+                .extend(std::iter::repeat_n(0, self.height as usize));
+            self.index[v] = (self.words.len() / self.height as usize) as u16;
+        }
+        self.index[v] as usize - 1
+    }
+
+    /// Cell `(x, y)` (in the grid) now holds `v`: the copy and the planes follow.
+    #[inline]
+    pub fn set(&mut self, x: i32, y: i32, v: u16) {
+        let h = self.height as usize;
+        let i = Grid::new(&self.cells, self.width, self.height).index(x, y);
+        let old = self.cells[i];
+        let from = self.index[old as usize] as usize - 1;
+        self.words[from * h + y as usize] &= !(1u64 << x);
+        let to = self.plane_or_new(v);
+        self.words[to * h + y as usize] |= 1u64 << x;
+        self.cells[i] = v;
+    }
+
+    /// The columns `x` of row `y` for which cell `(x + dx, y + dy)` is in the grid and
+    /// holds `v`.
+    #[inline(always)]
+    fn probe(&self, v: u16, dx: i32, dy: i32, y: i32) -> u64 {
+        let ry = y + dy;
+        if ry < 0 || ry >= self.height || dx.unsigned_abs() >= 64 {
+            return 0;
+        }
+        let p = match self.index.get(v as usize) {
+            Some(&p) if p > 0 => p as usize - 1,
+            _ => return 0,
+        };
+        let r = self.words[p * self.height as usize + ry as usize];
+        let r = if dx >= 0 { r >> dx } else { r << -dx };
+        r & self.full
+    }
+
+    /// The bits of columns `x0..x1`, clipped to the grid.
+    #[inline]
+    fn span(&self, x0: i32, x1: i32) -> u64 {
+        let (x0, x1) = (x0.clamp(0, 64), x1.clamp(0, 64));
+        if x1 <= x0 {
+            return 0;
+        }
+        (u64::MAX >> (64 - (x1 - x0))) << x0 & self.full
+    }
+}
 
 /// See the module doc.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RowMatcher {
-    /// Plane `p` holds the cells of value `values[p]`.
-    values: Box<[u16]>,
-    /// `(dx, dy, planes)`: the cell `(dx, dy)` from the position must be in one of the
-    /// planes of the bit set.
-    probes: Box<[(i32, i32, u32)]>,
+    /// `(dx, dy, values)`: the cell `(dx, dy)` from the position must hold one of the
+    /// values.
+    probes: Box<[(i32, i32, Box<[u16]>)]>,
 }
 
 impl RowMatcher {
-    /// The matcher of probes `(dx, dy, accepted values)`; `None` past [`MAX_VALUES`]
-    /// values.
-    pub(super) fn new(probes: &[(i32, i32, Vec<u16>)]) -> Option<RowMatcher> {
-        let mut values: Vec<u16> = Vec::new();
-        let mut out = Vec::with_capacity(probes.len());
-        for (dx, dy, accepts) in probes {
-            let mut set = 0u32;
-            for &v in accepts {
-                let p = match values.iter().position(|&u| u == v) {
-                    Some(p) => p,
-                    None if values.len() < MAX_VALUES => {
-                        values.push(v);
-                        values.len() - 1
-                    }
-                    None => return None,
-                };
-                set |= 1 << p;
-            }
-            out.push((*dx, *dy, set));
+    /// The matcher of probes `(dx, dy, accepted values)`.
+    pub(super) fn new(probes: Vec<(i32, i32, Vec<u16>)>) -> RowMatcher {
+        RowMatcher {
+            probes: probes
+                .into_iter()
+                .map(|(dx, dy, v)| (dx, dy, v.into_boxed_slice()))
+                .collect(),
         }
-        Some(RowMatcher {
-            values: values.into_boxed_slice(),
-            probes: out.into_boxed_slice(),
-        })
-    }
-
-    /// The planes of `g`; `None` when it is too wide for them.
-    pub fn planes(&self, g: &Grid) -> Option<BitPlanes> {
-        BitPlanes::fits(g.width()).then(|| BitPlanes::of_values(g, &self.values))
     }
 
     /// The columns `x` of row `y` at which every probe holds (bits past the grid clear).
     #[inline]
-    fn row(&self, planes: &BitPlanes, y: i32) -> u64 {
-        let mut acc = planes.span(0, 64);
-        for &(dx, dy, set) in self.probes.iter() {
-            let mut any = 0;
-            let mut s = set;
-            while s != 0 {
-                any |= planes.probe(s.trailing_zeros() as u8, false, dx, dy, y);
-                s &= s - 1;
-            }
+    fn row(&self, planes: &Planes, y: i32) -> u64 {
+        let mut acc = planes.full;
+        for (dx, dy, values) in self.probes.iter() {
+            let any = values
+                .iter()
+                .fold(0, |a, &v| a | planes.probe(v, *dx, *dy, y));
             acc &= any;
             if acc == 0 {
                 break;
@@ -73,12 +148,12 @@ impl RowMatcher {
         acc
     }
 
-    /// [`super::Matcher::next_match`] on the grid `planes` were made of: the first
-    /// position of `positions` (which must lie in the grid) at or after `from` in raster
-    /// order where every probe holds.
+    /// [`super::Matcher::next_match`] on the grid of `planes`: the first position of
+    /// `positions` (which must lie in the grid) at or after `from` in raster order where
+    /// every probe holds.
     pub fn next_match(
         &self,
-        planes: &BitPlanes,
+        planes: &Planes,
         positions: Rect,
         from: (i32, i32),
     ) -> Option<(i32, i32)> {
@@ -102,22 +177,11 @@ impl RowMatcher {
         }
         None
     }
-
-    /// Keep `planes` in step with cell `(x, y)` (in the grid) now holding `v`.
-    #[inline]
-    pub fn changed(&self, planes: &mut BitPlanes, x: i32, y: i32, v: u16) {
-        for (p, &u) in self.values.iter().enumerate() {
-            if u == v {
-                planes.moved(x, y, NONE, p as u8);
-            } else {
-                planes.moved(x, y, p as u8, NONE);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Planes;
     use crate::engine::grid::{Grid, GridMut, Rect};
     use crate::lang::matcher::Matcher;
     use crate::lang::pattern::{parse_patterns, ItemKind};
@@ -130,16 +194,21 @@ mod tests {
         let mut from = (0, 0);
         if rows {
             let rm = m.rows().expect("no != tests");
-            let mut planes = rm.planes(&Grid::new(data, w, h)).unwrap();
+            let mut planes = Planes::default();
+            planes.sync(&Grid::new(data, w, h));
             while let Some((x, y)) = rm.next_match(&planes, positions, from) {
                 from = (x + 1, y);
                 hits.push((x, y));
                 if hits.len() % 2 == 1 {
                     m.write_noting(&mut GridMut::new(data, w, h), x, y, |cx, cy, v| {
-                        rm.changed(&mut planes, cx, cy, v)
+                        planes.set(cx, cy, v)
                     });
                 }
             }
+            // the planes followed the writes: a sync against the grid keeps them
+            let kept = planes.clone();
+            planes.sync(&Grid::new(data, w, h));
+            assert_eq!(planes.words, kept.words);
         } else {
             while let Some((x, y)) = m.next_match(&Grid::new(data, w, h), positions, from) {
                 from = (x + 1, y);
