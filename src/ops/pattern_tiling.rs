@@ -15,7 +15,7 @@
 //! false.
 
 use super::args::{RectDef, TileHeader};
-use crate::engine::grid::Grid;
+use crate::engine::grid::{Grid, GridMut};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -109,11 +109,11 @@ impl Lookup {
     /// The tile of the first pattern accepting the nine slots, if any.
     #[inline]
     fn find(&self, slots: &[usize; 9]) -> Option<u16> {
-        let w = self.words;
-        for word in 0..w {
+        let words = self.words;
+        for word in 0..words {
             let mut acc = u64::MAX;
             for (k, &s) in slots.iter().enumerate() {
-                acc &= self.bits[(k * SLOTS + s) * w + word];
+                acc &= self.bits[(k * SLOTS + s) * words + word];
                 if acc == 0 {
                     break;
                 }
@@ -216,19 +216,6 @@ impl Params {
 }
 
 impl Op {
-    /// The tile of the winning pattern at `(x, y)` of the symbols `g`, if any.
-    #[inline]
-    fn tile(&self, g: &Grid, x: i32, y: i32) -> Option<u16> {
-        let mut slots = [OUTSIDE; 9];
-        for (k, s) in slots.iter_mut().enumerate() {
-            let (dx, dy) = ((k % 3) as i32 - 1, (k / 3) as i32 - 1);
-            if let Some(v) = g.get(x + dx, y + dy) {
-                *s = slot(v);
-            }
-        }
-        self.lookup.find(&slots)
-    }
-
     /// Run the step on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
@@ -236,14 +223,31 @@ impl Op {
             Err(f) => return f,
         };
         let to = self.head.layer;
-        // read a copy of the symbols (`from` may be `to`: every cell reads the input)
-        let symbols = st.layers[self.from as usize].clone();
-        let g = Grid::new(&symbols, st.width, st.height);
+        let (w, h) = (st.width, st.height);
+        // the slots of the symbols as they are before the step (`from` may be `to`), with
+        // a border of `OUTSIDE`: cell (x, y) is (x + 1, y + 1) of the padded grid
+        let g = st.grid(self.from);
+        let mut padded = vec![OUTSIDE as u16; ((w + 2) * (h + 2)) as usize];
+        let mut pm = GridMut::new(&mut padded, w + 2, h + 2);
+        for y in 0..h {
+            for (x, &v) in g.row(y, 0, w).iter().enumerate() {
+                pm.set(x as i32 + 1, y + 1, slot(v) as u16);
+            }
+        }
+        let pg = Grid::new(&padded, w + 2, h + 2);
         area.for_each(|x, y| {
             if self.head.flagged(st, x, y) {
                 return;
             }
-            if let Some(t) = self.tile(&g, x, y) {
+            // the 3x3 neighbourhood of (x, y): columns x..x+3 of padded rows y..y+3
+            let mut slots = [OUTSIDE; 9];
+            for dy in 0..3 {
+                let row = pg.row(y + dy, x, x + 3);
+                for dx in 0..3 {
+                    slots[(dy * 3 + dx) as usize] = row[dx as usize] as usize;
+                }
+            }
+            if let Some(t) = self.lookup.find(&slots) {
                 st.grid_mut(to).set(x, y, t);
             }
         });
@@ -277,7 +281,9 @@ mod tests {
     fn the_lookup_agrees_with_testing_every_pattern() {
         let mut s = 0x2545f491u64;
         let mut next = |n: u64| {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (s >> 33) % n
         };
         let mut found = 0;
