@@ -19,6 +19,12 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+#[cfg(test)]
+thread_local! {
+    /// Tests: count with the cell flood, not the row masks.
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "count the connected regions of given values into a variable";
 
@@ -91,7 +97,7 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
-        if rows::fits(st.width) && !r.is_empty() {
+        if self.fits_rows(st.width) && !r.is_empty() {
             let n = self.count_rows(st, r);
             st.vars[self.var as usize] = Value::Num(n as f64);
             return Flow::Continue;
@@ -125,7 +131,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::rows::PLAIN;
+    use super::PLAIN;
     use crate::ops::testing::{run_rules, run_rules_seed};
 
     /// The row masks (grids at most 64 wide) count the regions of the cell flood: noisy

@@ -26,6 +26,12 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+#[cfg(test)]
+thread_local! {
+    /// Tests: scan with the cell-by-cell reads, not the planes.
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "re-roll long straight runs along an edge between two values";
 
@@ -233,7 +239,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::lines::PLAIN;
+    use super::PLAIN;
     use crate::ops::testing::{grid, run_rules, run_rules_seed};
 
     /// The planes scan (lines of at most 64 cells) re-rolls the same runs with the same

@@ -3,24 +3,11 @@
 //! above and below are found with one AND). Counts the same regions as the cell flood.
 
 use super::Op;
+#[cfg(test)]
+use super::PLAIN;
 use crate::engine::bit_planes::eq_bits;
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::state::State;
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: count with the cell flood, not the row masks.
-    pub(super) static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether the row masks apply: grids 1..=64 cells wide.
-pub(super) fn fits(width: i32) -> bool {
-    #[cfg(test)]
-    if PLAIN.with(|p| p.get()) {
-        return false;
-    }
-    (1..=64).contains(&width)
-}
 
 /// The run of consecutive set bits of `m` through bit `x` (which is set).
 #[inline]
@@ -32,6 +19,15 @@ fn run_of(m: u64, x: u32) -> u64 {
 }
 
 impl Op {
+    /// Whether the row masks apply: grids 1..=64 cells wide.
+    pub(super) fn fits_rows(&self, width: i32) -> bool {
+        #[cfg(test)]
+        if PLAIN.with(|p| p.get()) {
+            return false;
+        }
+        (1..=64).contains(&width)
+    }
+
     /// The number of regions of the member cells of `area` (non-empty, in the grid).
     pub(super) fn count_rows(&self, st: &State, area: Rect) -> u32 {
         let g = st.grid(self.head.layer);

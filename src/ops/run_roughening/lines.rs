@@ -7,16 +7,12 @@
 //! that the cells after a run read the tiles as they are then — the same runs, ends and
 //! draws as the cell-by-cell scan.
 
+#[cfg(test)]
+use super::PLAIN;
 use super::{Along, Op};
 use crate::engine::bit_planes::{eq_bits, transpose64};
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: scan with the cell-by-cell reads, not the planes.
-    pub(super) static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
 /// The `run` and `beside` words of every line of a layer.
 struct Planes {
