@@ -8,6 +8,8 @@
 //! skips the step (the variable keeps its value). Regions are found with the toolkit's
 //! [`Flood`].
 
+mod rows;
+
 use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Connectivity, Flood};
 use crate::engine::state::State;
@@ -16,6 +18,12 @@ use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: count with the cell flood, not the row masks.
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "count the connected regions of given values into a variable";
@@ -89,6 +97,11 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
+        if self.fits_rows(st.width) && !r.is_empty() {
+            let n = self.count_rows(st, r);
+            st.vars[self.var as usize] = Value::Num(n as f64);
+            return Flow::Continue;
+        }
         let g = st.grid(self.head.layer);
         let member = |x: i32, y: i32| {
             r.contains(x, y) && self.values.contains(&g.at(x, y)) && !self.head.flagged(st, x, y)
@@ -118,7 +131,35 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules;
+    use super::PLAIN;
+    use crate::ops::testing::{run_rules, run_rules_seed};
+
+    /// The row masks (grids at most 64 wide) count the regions of the cell flood: noisy
+    /// layouts of two member values, both connectivities, an area and a protected layer.
+    #[test]
+    fn row_masks_count_the_regions_of_the_cell_flood() {
+        let steps = r#"NoiseFill(layer: "m", value: "1", density: "0.45"),
+            NoiseFill(layer: "m", value: "2", density: "0.1"),
+            NoiseFill(layer: "p", value: "1", density: "0.1"),
+            CountRegions(layer: "m", values: [1, 2], connectivity: Four, var: "a"),
+            CountRegions(layer: "m", values: [1], connectivity: Eight, var: "b"),
+            CountRegions(layer: "m", values: [1], connectivity: Four, var: "c",
+                area: (x: "3", y: "2", w: "30", h: "11"), protected: ["p"]),
+            FillRect(layer: "out", value: "a", rect: (x: "0", y: "0", w: "1", h: "1")),
+            FillRect(layer: "out", value: "b", rect: (x: "1", y: "0", w: "1", h: "1")),
+            FillRect(layer: "out", value: "c", rect: (x: "2", y: "0", w: "1", h: "1"))"#;
+        for seed in 1..8 {
+            let run = |plain: bool| {
+                PLAIN.with(|p| p.set(plain));
+                let g = run_rules_seed(64, 17, steps, "out", seed);
+                PLAIN.with(|p| p.set(false));
+                g[0][..3].to_vec()
+            };
+            let fast = run(false);
+            assert_eq!(fast, run(true), "seed {seed}");
+            assert!(fast.iter().all(|&n| n > 1), "seed {seed}: {fast:?}");
+        }
+    }
 
     fn regions(conn: &str) -> u16 {
         // two cells touching at a corner, and a third apart

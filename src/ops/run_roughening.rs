@@ -14,6 +14,8 @@
 //! layer is skipped (its draw still happens); `when` false skips the step. An empty `values`
 //! is an error at `layer`.
 
+mod lines;
+
 use super::args::{Count, RectDef, Tile, TileHeader};
 use crate::engine::bit_planes::{line_bits, next_run};
 use crate::engine::grid::GridMut;
@@ -23,6 +25,12 @@ use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: scan with the cell-by-cell reads, not the planes.
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "re-roll long straight runs along an edge between two values";
@@ -144,6 +152,11 @@ impl Op {
         let l = self.head.layer as usize;
         let mut data = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut data, w, h);
+        if self.fits_lines(w, h) {
+            self.run_lines(&mut g, st, area);
+            st.layers[l] = data;
+            return Flow::Continue;
+        }
         // one cell further along a line, and to the next line
         let (step, across) = (cell(0, 1), cell(1, 0));
         // A side neighbour on another line is never a cell of the line, so the writes at the
@@ -182,7 +195,7 @@ impl Op {
                         break;
                     }
                     let pos = base + end as i32;
-                    self.reroll(&mut g, st, (start, pos), |k| cell(line, k));
+                    self.reroll(&mut g, st, (start, pos), |k| cell(line, k), |_, _, _| ());
                     open = None;
                     k = end + 1;
                 }
@@ -194,13 +207,15 @@ impl Op {
     }
 
     /// A run of cells `start..end` along a line (`cell(position)`) just ended: re-roll it
-    /// when it is long enough and the skip roll says so.
+    /// when it is long enough and the skip roll says so; every write `(x, y) = v` is told to
+    /// `wrote(x, y, v)`.
     fn reroll(
         &self,
         g: &mut GridMut,
         st: &mut State,
         (start, end): (i32, i32),
         cell: impl Fn(i32) -> (i32, i32),
+        mut wrote: impl FnMut(i32, i32, u16),
     ) {
         if ((end - start) as usize) < self.min_run || st.rng.below(self.skip_roll) == 0 {
             return;
@@ -216,6 +231,7 @@ impl Op {
             let v = self.values[st.rng.below(n).max(0) as usize];
             if !self.head.flagged(st, wx, wy) {
                 g.set(wx, wy, v);
+                wrote(wx, wy, v);
             }
         }
     }
@@ -223,7 +239,42 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use super::PLAIN;
+    use crate::ops::testing::{grid, run_rules, run_rules_seed};
+
+    /// The planes scan (lines of at most 64 cells) re-rolls the same runs with the same
+    /// draws as the cell-by-cell scan: noisy grids of three values, every direction, sides
+    /// across and along the line, `write_beside`, an area and a protected layer.
+    #[test]
+    fn planes_scan_equals_the_cell_scan() {
+        let steps = r#"NoiseFill(layer: "m", value: "1", density: "0.6"),
+            NoiseFill(layer: "m", value: "2", density: "0.1"),
+            NoiseFill(layer: "p", value: "1", density: "0.05"),
+            RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (0, 1), min_run: 2, skip_roll: 3, values: [0, 1, 2]),
+            RoughenRuns(layer: "m", along: Rows, run: 1, beside: 0, side: (0, -1), write_beside: true, min_run: 2, skip_roll: 2, values: [0, 1], protected: ["p"]),
+            RoughenRuns(layer: "m", along: Columns, run: 0, beside: 1, side: (1, 0), min_run: 3, skip_roll: 2, values: [0, 1], area: (x: "2", y: "1", w: "20", h: "15")),
+            RoughenRuns(layer: "m", along: Columns, run: 1, beside: 0, side: (-1, 0), write_beside: true, min_run: 2, skip_roll: 2, values: [1, 0]),
+            RoughenRuns(layer: "m", along: Rows, run: 1, beside: 1, side: (1, 0), min_run: 2, skip_roll: 2, values: [0, 1]),
+            RoughenRuns(layer: "m", along: Columns, run: 0, beside: 0, side: (0, -1), write_beside: true, min_run: 2, skip_roll: 2, values: [1, 0, 2]),
+            RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (2, 1), write_beside: true, min_run: 2, skip_roll: 2, values: [2, 1])"#;
+        for seed in 1..8 {
+            let run = |plain: bool| {
+                PLAIN.with(|p| p.set(plain));
+                let g = run_rules_seed(29, 18, steps, "m", seed);
+                PLAIN.with(|p| p.set(false));
+                g
+            };
+            let fast = run(false);
+            assert_eq!(fast, run(true), "seed {seed}");
+            let noise = steps.split("RoughenRuns").next().unwrap().trim_end();
+            let noise = noise.trim_end_matches(',');
+            assert_ne!(
+                fast,
+                run_rules_seed(29, 18, noise, "m", seed),
+                "seed {seed}"
+            );
+        }
+    }
 
     #[test]
     fn long_runs_are_rerolled_and_short_or_open_ones_are_not() {
