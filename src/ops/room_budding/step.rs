@@ -74,9 +74,14 @@ impl Op {
         let r = GRect::new(x, y, w, h);
         match &mut run.masks {
             Some(m) => m.fill(r, self.value != 0),
-            None => st
-                .grid_mut(self.layer)
-                .fill(r.intersect(&run.area), self.value),
+            None => {
+                // a room wholly outside the area (wrapped coordinates) marks nothing
+                // (`GridMut::fill` is not given a rectangle of negative width)
+                let r = r.intersect(&run.area);
+                if !r.is_empty() {
+                    st.grid_mut(self.layer).fill(r, self.value);
+                }
+            }
         }
     }
 
