@@ -3,34 +3,79 @@
 //! one AND per row instead of a read per cell, for operators that test many small
 //! rectangles against a layer they also write (room budding's free-area checks).
 //!
-//! The masks are a cache of the layer: built from it by [`RowMasks::nonzero`] (a cell is
-//! taken when it is not 0), and kept in step by calling [`RowMasks::fill`] with every fill of the
-//! layer the caller makes. Areas wider than 64 cells have no masks (`new` returns `None`;
-//! callers keep their cell loop).
+//! The masks are built from the layer by [`RowMasks::nonzero`] (a cell is taken when it is
+//! not 0), in storage the caller lends (no allocation per use), and only the caller's fills
+//! change them: [`RowMasks::fill`] updates the masks and remembers the cells filled, and
+//! [`RowMasks::write_filled`] writes those cells to the layer in one pass (every fill of a
+//! run writes the same value, so their order does not matter). Between the two the layer is
+//! stale: the caller reads only the masks. Areas wider than 64 cells have no masks
+//! (`nonzero` returns `None`; callers keep their cell loop).
 
-use super::grid::{Grid, Rect};
+use super::grid::{Grid, GridMut, Rect};
 
-/// Bitmasks of the taken cells of an area, one word per row (see the module doc).
-#[derive(Debug, Clone)]
-pub struct RowMasks {
+/// Bitmasks of the taken cells of an area, one word per row, in storage the caller lends
+/// (see [`RowMasks::words`]), and the cells filled since the last
+/// [`RowMasks::write_filled`] (see the module doc).
+#[derive(Debug)]
+pub struct RowMasks<'a> {
     area: Rect,
-    rows: Vec<u64>,
+    rows: &'a mut [u64],
+    filled: &'a mut [u64],
 }
 
-/// The low `w` bits set, `0 <= w <= 64`.
-#[inline(always)]
-fn low_bits(w: i32) -> u64 {
-    if w >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << w) - 1
+impl RowMasks<'_> {
+    /// The words [`RowMasks::nonzero`] needs for an area of height `h`.
+    #[inline]
+    pub fn words(h: i32) -> usize {
+        2 * h.max(0) as usize
     }
 }
 
-/// The mask of the nonzero values of one row of at most 64 values, four values per step
-/// (SWAR: a 64-bit word holds four 16-bit lanes).
+/// The low `w` bits set, `1 <= w <= 64`.
+#[inline(always)]
+fn low_bits(w: i32) -> u64 {
+    debug_assert!((1..=64).contains(&w));
+    u64::MAX >> (64 - w)
+}
+/// The mask of the nonzero values of one row of at most 64 values: sixteen values per step
+/// with SSE2 (always present on x86-64), the rest four per step by [`row_mask_swar`].
 #[inline]
 fn row_mask(row: &[u16]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+            _mm_setzero_si128,
+        };
+        let (blocks, rest) = row.as_chunks::<16>();
+        let mut m = 0u64;
+        for (k, b) in blocks.iter().enumerate() {
+            // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
+            let bits = unsafe {
+                let p = b.as_ptr() as *const __m128i;
+                let z = _mm_setzero_si128();
+                // lanes equal to 0 become 0xFFFF, packed to one byte per value
+                let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), z);
+                let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), z);
+                _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
+            };
+            m |= ((!bits & 0xFFFF) as u64) << (16 * k);
+        }
+        if rest.is_empty() {
+            m
+        } else {
+            m | row_mask_swar(rest) << (16 * blocks.len())
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        row_mask_swar(row)
+    }
+}
+
+/// [`row_mask`] four values per step (SWAR: a 64-bit word holds four 16-bit lanes).
+#[inline]
+fn row_mask_swar(row: &[u16]) -> u64 {
     const LOW15: u64 = 0x7FFF_7FFF_7FFF_7FFF;
     const HIGH: u64 = 0x8000_8000_8000_8000;
     // moves bit 16k to bit 45 + k (k < 4); the four partial products never overlap
@@ -59,21 +104,27 @@ fn row_mask(row: &[u16]) -> u64 {
     m
 }
 
-impl RowMasks {
+impl<'a> RowMasks<'a> {
     /// The masks of `area` (which must lie inside the grid) on layer `g`, a cell being
-    /// taken when its value is not 0; `None` when the area is wider than 64 cells.
-    pub fn nonzero(g: &Grid, area: Rect) -> Option<RowMasks> {
+    /// taken when its value is not 0, kept in `buf` (at least [`RowMasks::words`] words;
+    /// its contents do not matter); `None` when the area is wider than 64 cells.
+    pub fn nonzero(g: &Grid, area: Rect, buf: &'a mut [u64]) -> Option<RowMasks<'a>> {
         if area.w > 64 {
             return None;
         }
-        let rows = if area.is_empty() {
-            Vec::new()
-        } else {
-            (area.y..area.y1())
-                .map(|y| row_mask(g.row(y, area.x, area.x1())))
-                .collect()
-        };
-        Some(RowMasks { area, rows })
+        let h = area.h.max(0) as usize;
+        let (rows, rest) = buf[..2 * h].split_at_mut(h);
+        if !area.is_empty() {
+            for (y, row) in (area.y..area.y1()).zip(rows.iter_mut()) {
+                *row = row_mask(g.row(y, area.x, area.x1()));
+            }
+        }
+        rest.fill(0);
+        Some(RowMasks {
+            area,
+            rows,
+            filled: rest,
+        })
     }
 
     /// Whether every cell of `r` is free. `r` must be non-empty and lie inside the area.
@@ -87,7 +138,8 @@ impl RowMasks {
             .all(|&row| row & m == 0)
     }
 
-    /// Record a fill of `r` (clipped to the area) with a value that is taken or not.
+    /// Record a fill of `r` (clipped to the area) with a value that is taken or not. The
+    /// layer itself is written later, by [`RowMasks::write_filled`].
     #[inline]
     pub fn fill(&mut self, r: Rect, taken: bool) {
         let r = r.intersect(&self.area);
@@ -96,11 +148,35 @@ impl RowMasks {
         }
         let m = low_bits(r.w) << (r.x - self.area.x);
         let y0 = (r.y - self.area.y) as usize;
-        for row in &mut self.rows[y0..y0 + r.h as usize] {
+        let y1 = y0 + r.h as usize;
+        for (row, f) in self.rows[y0..y1].iter_mut().zip(&mut self.filled[y0..y1]) {
             if taken {
                 *row |= m;
             } else {
                 *row &= !m;
+            }
+            *f |= m;
+        }
+    }
+
+    /// Write `v` on layer `g` at every cell recorded by [`RowMasks::fill`] since the last
+    /// call (one slice fill per run of cells in a row), and forget them.
+    pub fn write_filled(&mut self, g: &mut GridMut, v: u16) {
+        let (x0, y0, w) = (self.area.x, self.area.y, self.area.w.max(0) as usize);
+        for (y, f) in (y0..).zip(self.filled.iter_mut()) {
+            let mut m = std::mem::take(f);
+            if m == 0 {
+                continue;
+            }
+            let i = g.index(x0, y);
+            let row = &mut g.as_mut_slice()[i..i + w];
+            while m != 0 {
+                let start = m.trailing_zeros();
+                let len = (!(m >> start)).trailing_zeros();
+                for c in &mut row[start as usize..(start + len) as usize] {
+                    *c = v;
+                }
+                m &= !(low_bits(len as i32) << start);
             }
         }
     }
@@ -122,6 +198,7 @@ mod tests {
                 .enumerate()
                 .fold(0u64, |m, (i, &v)| m | ((v != 0) as u64) << i);
             assert_eq!(row_mask(&row), expected, "{row:?}");
+            assert_eq!(row_mask_swar(&row), expected, "{row:?}");
         }
     }
 
@@ -129,16 +206,18 @@ mod tests {
     fn masks_answer_as_the_cells_do() {
         // a 6x5 grid, the area its 4x3 middle from (1, 1)
         #[rustfmt::skip]
-        let data: Vec<u16> = vec![
+        let mut data: Vec<u16> = vec![
             9, 9, 9, 9, 9, 9,
             9, 0, 0, 7, 0, 9,
             9, 0, 0, 0, 0, 9,
             9, 3, 0, 0, 0, 9,
             9, 9, 9, 9, 9, 9,
         ];
-        let g = Grid::new(&data, 6, 5);
         let area = Rect::new(1, 1, 4, 3);
-        let mut m = RowMasks::nonzero(&g, area).unwrap();
+        let mut buf = [1u64; 6];
+        assert_eq!(RowMasks::words(3), 6);
+        let copy = data.clone();
+        let mut m = RowMasks::nonzero(&Grid::new(&copy, 6, 5), area, &mut buf).unwrap();
         assert!(m.is_free(Rect::new(1, 1, 2, 2)));
         assert!(!m.is_free(Rect::new(1, 1, 3, 1))); // the 7 at (3, 1)
         assert!(!m.is_free(Rect::new(1, 2, 1, 2))); // the 3 at (1, 3)
@@ -146,13 +225,42 @@ mod tests {
         m.fill(Rect::new(4, 3, 5, 5), true); // clipped to (4, 3)
         assert!(!m.is_free(Rect::new(2, 2, 3, 2)));
         assert!(m.is_free(Rect::new(2, 2, 3, 1)));
+        m.fill(Rect::new(1, 2, 2, 1), true);
+        m.write_filled(&mut GridMut::new(&mut data, 6, 5), 5);
+        #[rustfmt::skip]
+        assert_eq!(data, vec![
+            9, 9, 9, 9, 9, 9,
+            9, 0, 0, 7, 0, 9,
+            9, 5, 5, 0, 0, 9,
+            9, 3, 0, 0, 5, 9,
+            9, 9, 9, 9, 9, 9,
+        ]);
+        // written once: a second write with nothing filled changes nothing
+        m.write_filled(&mut GridMut::new(&mut data, 6, 5), 6);
+        assert_eq!(data[3 * 6 + 4], 5);
         m.fill(Rect::new(0, 0, 9, 9), false);
         assert!(m.is_free(area));
+        m.write_filled(&mut GridMut::new(&mut data, 6, 5), 0);
+        assert_eq!(data.iter().filter(|&&v| v != 0 && v != 9).count(), 0);
         m.fill(area, true);
         assert!(!m.is_free(Rect::new(4, 3, 1, 1)));
         let wide = vec![0u16; 65];
-        assert!(RowMasks::nonzero(&Grid::new(&wide, 65, 1), Rect::new(0, 0, 65, 1)).is_none());
-        let full = RowMasks::nonzero(&Grid::new(&wide, 65, 1), Rect::new(1, 0, 64, 1));
-        assert!(full.unwrap().is_free(Rect::new(1, 0, 64, 1)));
+        let mut buf = [0u64; 2];
+        let g = Grid::new(&wide, 65, 1);
+        assert!(RowMasks::nonzero(&g, Rect::new(0, 0, 65, 1), &mut buf).is_none());
+        let full = RowMasks::nonzero(&g, Rect::new(1, 0, 64, 1), &mut buf).unwrap();
+        assert!(full.is_free(Rect::new(1, 0, 64, 1)));
+        // a full-width run is written whole
+        let mut wide = vec![0u16; 65];
+        let mut full = RowMasks::nonzero(
+            &Grid::new(&wide.clone(), 65, 1),
+            Rect::new(1, 0, 64, 1),
+            &mut buf,
+        )
+        .unwrap();
+        full.fill(Rect::new(0, 0, 70, 1), true);
+        full.write_filled(&mut GridMut::new(&mut wide, 65, 1), 2);
+        assert_eq!(wide[0], 0);
+        assert!(wide[1..].iter().all(|&v| v == 2));
     }
 }

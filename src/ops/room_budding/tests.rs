@@ -1,0 +1,100 @@
+//! Unit tests of `BudRooms`: exact small results, and the row-mask path against the cell
+//! path on random layers.
+
+use crate::ops::testing::run_rules_seed;
+use std::cell::Cell;
+
+thread_local! {
+    /// Set: runs on this thread check and mark the layer's cells, without row masks.
+    pub static CELLS_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+const STEPS: &str = r#"FillRect(layer: "m", value: "1", rect: (x: "8", y: "8", w: "4", h: "4")),
+        BudRooms(layer: "m", parents: [(rect: (x: "8", y: "8", w: "4", h: "4"))], dir: "0",
+                 axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+                 side_check_swapped: true)"#;
+
+#[test]
+fn buds_even_sized_rooms_that_touch_the_parent_region_and_stay_in_bounds() {
+    let mut grew = 0;
+    for seed in 0..40 {
+        let g = run_rules_seed(20, 20, STEPS, "m", seed);
+        let n: usize = g.iter().flatten().filter(|&&v| v == 1).count();
+        assert!(n >= 16);
+        if n > 16 {
+            grew += 1;
+        }
+    }
+    assert!(grew > 20, "budding added rooms on only {grew} of 40 seeds");
+}
+
+#[test]
+fn deterministic() {
+    assert_eq!(
+        run_rules_seed(20, 20, STEPS, "m", 5),
+        run_rules_seed(20, 20, STEPS, "m", 5)
+    );
+}
+
+#[test]
+fn zero_sizes_do_not_recurse_forever() {
+    let steps = r#"BudRooms(layer: "m", parents: [(rect: (x: "8", y: "8", w: "4", h: "4"))], dir: "0",
+                 axis_roll: 4, size_roll: 3, size_add: 0, size_even: true, attempts: 20)"#;
+    for seed in 0..20 {
+        run_rules_seed(20, 20, steps, "m", seed);
+    }
+}
+
+/// Steps drawing random blocks on the layer.
+fn random_layer() -> String {
+    let mut steps = String::new();
+    for i in 0..6 {
+        steps += &format!(
+            r#"FillRect(layer: "m", value: "{}", rect: (x: "rnd(40)", y: "rnd(34)", w: "rnd(5) + 1", h: "rnd(4) + 1")),"#,
+            i % 3 + 1
+        );
+    }
+    steps
+}
+
+/// The layer after `steps` on a `w × h` grid, with the row masks and without.
+fn both_paths(w: i32, h: i32, steps: &str, seed: u64) -> [Vec<Vec<u16>>; 2] {
+    let masks = run_rules_seed(w, h, steps, "m", seed);
+    CELLS_ONLY.with(|c| c.set(true));
+    let cells = run_rules_seed(w, h, steps, "m", seed);
+    CELLS_ONLY.with(|c| c.set(false));
+    [masks, cells]
+}
+
+#[test]
+fn row_masks_give_the_cells_result_on_random_layers() {
+    let configs = [
+        // two parents, the second one's rectangle and condition read after the first budding
+        r#"parents: [(rect: (x: "10", y: "10", w: "6", h: "6")), (rect: (x: "22", y: "12", w: "4", h: "4"), when: "rnd(3) != 0")],
+           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           side_check_swapped: true"#,
+        // a bounded area off the origin, edge rejection, wrapping coordinates, value 3
+        r#"value: 3, parents: [(rect: (x: "8", y: "9", w: "rnd(5) + 2", h: "rnd(5) + 2"))],
+           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           side_check_swapped: true, area: (x: "3", y: "2", w: "20", h: "20"), reject_edge: true,
+           coord_bits: 8"#,
+        // odd sizes, few attempts, another value
+        r#"value: 2, parents: [(rect: (x: "15", y: "15", w: "5", h: "3"))], dir: "0",
+           axis_roll: 3, size_roll: 4, size_add: 1, attempts: 3"#,
+        // sizes too many to tabulate
+        r#"parents: [(rect: (x: "18", y: "16", w: "4", h: "4"))], dir: "1",
+           axis_roll: 2, size_roll: 40, size_add: 1, attempts: 8"#,
+    ];
+    let mut differing_layers = 0;
+    for (k, bud) in configs.iter().enumerate() {
+        let steps = random_layer() + &format!(r#"BudRooms(layer: "m", {bud})"#);
+        for seed in 0..60 {
+            let [masks, cells] = both_paths(40, 36, &steps, seed);
+            assert_eq!(masks, cells, "config {k}, seed {seed}");
+            let before = run_rules_seed(40, 36, &random_layer(), "m", seed);
+            differing_layers += (before != masks) as usize;
+        }
+    }
+    // budding did something on most runs
+    assert!(differing_layers > 160, "{differing_layers}");
+}
