@@ -29,7 +29,7 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::rng::RandomSource;
+use crate::rng::{Chance, RandomSource};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -257,7 +257,7 @@ thread_local! {
 struct Run {
     start: RoomId,
     target: f64,
-    p: f64,
+    p: Chance,
     grown: f64,
     pass: f64,
 }
@@ -277,7 +277,7 @@ impl Op {
         let mut run = Run {
             start,
             target: self.target.num(st),
-            p: self.chance.num(st),
+            p: Chance::new(self.chance.num(st)),
             grown: 0.0,
             pass: 0.0,
         };
@@ -361,7 +361,7 @@ impl Op {
         let is_start = room == run.start;
         let mut closed = true;
         for &(dx, dy) in &self.dirs {
-            let early = self.roll == Roll::BeforeBounds && st.rng.chance(run.p);
+            let early = self.roll == Roll::BeforeBounds && st.rng.chance_prepared(run.p);
             let (nx, ny) = (cx + dx, cy + dy);
             let open = nx >= self.columns.0
                 && nx <= self.columns.1
@@ -377,7 +377,7 @@ impl Op {
             let take = match self.roll {
                 Roll::BeforeBounds => early,
                 Roll::AfterChecks => {
-                    st.rng.chance(run.p) || (is_start && self.start_ignores_chance)
+                    st.rng.chance_prepared(run.p) || (is_start && self.start_ignores_chance)
                 }
             } || self.forced(st, run);
             if !take {
