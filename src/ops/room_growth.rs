@@ -29,7 +29,7 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::rng::RandomSource;
+use crate::rng::{Chance, RandomSource};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -147,6 +147,9 @@ pub struct Op {
     fail_occupied: u32,
     /// The forced-growth condition and the slots of its locals `pass`, `grown`.
     force: Option<(Program, [u16; 2])>,
+    /// The variable in front of `force` (`switch && ...`) that turns it off for a run
+    /// when false ([`gate::leading_switch`]).
+    force_switch: Option<u16>,
 }
 
 impl Params {
@@ -218,6 +221,10 @@ impl Params {
             None => None,
         };
         let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
+        let force_switch = force.as_ref().and_then(|(p, locals)| {
+            let written: Vec<u16> = locals.iter().copied().chain(start_var).collect();
+            gate::leading_switch(p, &written)
+        });
         let dead_ends = cx.declare_list(&self.dead_ends);
         let fail_occupied = cx.failure_point(
             format!("GrowRoomGraph: start cell ({sx}, {sy}) already holds a room"),
@@ -242,6 +249,7 @@ impl Params {
             dead_ends,
             fail_occupied,
             force,
+            force_switch,
         })
     }
 }
@@ -257,9 +265,11 @@ thread_local! {
 struct Run {
     start: RoomId,
     target: f64,
-    p: f64,
+    p: Chance,
     grown: f64,
     pass: f64,
+    /// Whether the forced-growth condition can hold in this run.
+    force_on: bool,
 }
 
 impl Op {
@@ -277,9 +287,13 @@ impl Op {
         let mut run = Run {
             start,
             target: self.target.num(st),
-            p: self.chance.num(st),
+            p: Chance::new(self.chance.num(st)),
             grown: 0.0,
             pass: 0.0,
+            force_on: self.force.is_some()
+                && self
+                    .force_switch
+                    .is_none_or(|s| st.vars[s as usize].truthy()),
         };
         match self.frontier {
             Frontier::Passes {
@@ -340,17 +354,6 @@ impl Op {
         Flow::Continue
     }
 
-    /// Whether the forced-growth condition holds now (false without one).
-    #[inline]
-    fn forced(&self, st: &mut State, run: &Run) -> bool {
-        let Some((cond, [s_pass, s_grown])) = &self.force else {
-            return false;
-        };
-        st.vars[*s_pass as usize] = Value::Num(run.pass);
-        st.vars[*s_grown as usize] = Value::Num(run.grown);
-        cond.truth(st)
-    }
-
     /// Let `room` try every direction; append new rooms to `out`, and `room` to the dead
     /// ends if it grew nothing. Returns whether every direction was closed by a check that no
     /// roll can change.
@@ -361,7 +364,7 @@ impl Op {
         let is_start = room == run.start;
         let mut closed = true;
         for &(dx, dy) in &self.dirs {
-            let early = self.roll == Roll::BeforeBounds && st.rng.chance(run.p);
+            let early = self.roll == Roll::BeforeBounds && st.rng.chance_prepared(run.p);
             let (nx, ny) = (cx + dx, cy + dy);
             let open = nx >= self.columns.0
                 && nx <= self.columns.1
@@ -377,7 +380,7 @@ impl Op {
             let take = match self.roll {
                 Roll::BeforeBounds => early,
                 Roll::AfterChecks => {
-                    st.rng.chance(run.p) || (is_start && self.start_ignores_chance)
+                    st.rng.chance_prepared(run.p) || (is_start && self.start_ignores_chance)
                 }
             } || self.forced(st, run);
             if !take {
@@ -395,5 +398,6 @@ impl Op {
     }
 }
 
+mod gate;
 #[cfg(test)]
 mod tests;

@@ -20,7 +20,7 @@ mod pcg;
 
 pub use pcg::Pcg128;
 use pcg::Zone;
-use rand::{Rng as _, SeedableRng};
+use rand::SeedableRng;
 use serde::Deserialize;
 
 /// Resolution of `chance(p)` on a 32-bit LCG: probabilities are rounded to 1/2^15.
@@ -51,6 +51,50 @@ pub trait RandomSource {
     fn discard_rounds(&mut self, bounds: &[Below], rounds: u32) -> bool;
     /// `true` with probability `p` (clamped to `0..=1`); always draws once.
     fn chance(&mut self, p: f64) -> bool;
+    /// `chance(c.p())`: the same result and the same stream, with the comparison turned
+    /// into an integer threshold once in [`Chance::new`]. For loops that roll the same
+    /// probability many times.
+    fn chance_prepared(&mut self, c: Chance) -> bool;
+}
+
+/// A probability of [`RandomSource::chance`] prepared for repeated rolls
+/// ([`RandomSource::chance_prepared`]). `chance(p)` compares a value `x / 2^k` (`x` an
+/// integer in `0..2^k`: `k = 53` for PCG, 15 for an LCG) with `p`; since `p · 2^k` is exact
+/// (a scaling by a power of two), `x / 2^k < p` holds exactly when `x < ⌈p · 2^k⌉`, the
+/// threshold kept here (0 for `p <= 0` or NaN, `2^k` for `p >= 1`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Chance {
+    p: f64,
+    /// The threshold on PCG's 53-bit value.
+    pcg: u64,
+    /// The threshold on an LCG's [`CHANCE_BITS`]-bit value.
+    lcg: i64,
+}
+
+impl Chance {
+    /// Prepare probability `p` (any `f64`).
+    pub fn new(p: f64) -> Chance {
+        let threshold = |bits: u32| -> u64 {
+            let t = p * (1u64 << bits) as f64;
+            if t > 0.0 {
+                // also for t >= 2^bits: every value is below it
+                (t.ceil().min((1u64 << bits) as f64)) as u64
+            } else {
+                0 // p <= 0 or NaN: never
+            }
+        };
+        Chance {
+            p,
+            pcg: threshold(pcg::CHANCE_BITS),
+            lcg: threshold(CHANCE_BITS) as i64,
+        }
+    }
+
+    /// The probability.
+    #[inline]
+    pub fn p(&self) -> f64 {
+        self.p
+    }
 }
 
 /// A bound of [`RandomSource::below`] prepared for repeated draws
@@ -387,8 +431,16 @@ impl RandomSource for Rng {
     #[inline]
     fn chance(&mut self, p: f64) -> bool {
         match self {
-            Rng::Pcg64(r) => r.gen::<f64>() < p,
+            Rng::Pcg64(r) => r.unit() < p,
             Rng::Lcg32(l) => (l.high_bits() as f64) < p * CHANCE_STEPS as f64,
+        }
+    }
+
+    #[inline]
+    fn chance_prepared(&mut self, c: Chance) -> bool {
+        match self {
+            Rng::Pcg64(r) => r.unit_bits() < c.pcg,
+            Rng::Lcg32(l) => l.high_bits() < c.lcg,
         }
     }
 }

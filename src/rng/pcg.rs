@@ -13,6 +13,9 @@ use rand_core::{impls, le, Error, RngCore, SeedableRng};
 /// The LCG multiplier of `rand_pcg` 0.3 (`pcg128.rs`).
 const MULTIPLIER: u128 = 0x2360_ED05_1FC6_5DA4_4385_DF64_9FCC_F645;
 
+/// Bits of an output that make a `[0, 1)` double (its significand and the hidden bit).
+pub const CHANCE_BITS: u32 = 53;
+
 /// A running PCG XSL-RR 128/64 generator.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Pcg128 {
@@ -37,16 +40,6 @@ pub struct Zone {
 }
 
 impl Zone {
-    /// For a power-of-two bound `n = 2^k`, the one output bit that decides rejection: the
-    /// low half of `v · n` is `v << k`, above the zone `2^63 − 1` exactly when bit `63 − k`
-    /// of `v` is set. `None` for other bounds.
-    #[inline]
-    fn power_of_two_bit(self) -> Option<u64> {
-        self.n
-            .is_power_of_two()
-            .then(|| (1u64 << 63) >> self.n.trailing_zeros())
-    }
-
     /// The zone of bound `n` (`n >= 1`).
     #[inline]
     pub fn new(n: u64) -> Zone {
@@ -75,6 +68,20 @@ impl Pcg128 {
         (((state >> 64) as u64) ^ (state as u64)).rotate_right(rot)
     }
 
+    /// The [`CHANCE_BITS`] high bits of the next output: the integer behind `rand` 0.8's
+    /// `gen::<f64>()` (`Standard` for `f64`), which is this value times `2^-53`.
+    #[inline(always)]
+    pub fn unit_bits(&mut self) -> u64 {
+        Self::output(self.step()) >> (64 - CHANCE_BITS)
+    }
+
+    /// `rand` 0.8's `gen::<f64>()`: a uniform double in `[0, 1)` from 53 random bits. The
+    /// integer is below 2^53, so the conversion through `i64` (one instruction) is exact.
+    #[inline(always)]
+    pub fn unit(&mut self) -> f64 {
+        self.unit_bits() as i64 as f64 * (1.0 / (1u64 << CHANCE_BITS) as f64)
+    }
+
     /// A uniform integer in `0..z.n`.
     #[inline(always)]
     pub fn below(&mut self, z: Zone) -> u64 {
@@ -88,69 +95,71 @@ impl Pcg128 {
     }
 
     /// `rounds` times, one [`Pcg128::below`] draw for each zone of `zones` in turn, values
-    /// dropped. Only the low half of each product is computed: it alone decides rejection
-    /// (for a power-of-two bound, one bit of the output: [`Zone::power_of_two_bit`]).
+    /// dropped. Only the low half of each product is computed: it alone decides rejection.
+    /// One or two zones (the common shapes: one bound; an x and a y) go through
+    /// [`Pcg128::discard_alternating`]; more, one draw after the other.
     #[inline]
     pub fn discard(&mut self, zones: &[Zone], rounds: u32) {
-        let generic = |z: Zone| move |v: u64| v.wrapping_mul(z.n) <= z.zone;
-        let bit = |b: u64| move |v: u64| v & b == 0;
-        let inc = self.increment;
-        let s = &mut self.state;
         match *zones {
-            // the common shapes (one bound; an x and a y) without the loop over the zones
-            [z] => match z.power_of_two_bit() {
-                Some(b) => rounds_of(s, inc, rounds, bit(b), |_| true, false),
-                None => rounds_of(s, inc, rounds, generic(z), |_| true, false),
-            },
-            [zx, zy] => match (zx.power_of_two_bit(), zy.power_of_two_bit()) {
-                (None, Some(by)) => rounds_of(s, inc, rounds, generic(zx), bit(by), true),
-                (Some(bx), None) => rounds_of(s, inc, rounds, bit(bx), generic(zy), true),
-                (Some(bx), Some(by)) => rounds_of(s, inc, rounds, bit(bx), bit(by), true),
-                (None, None) => rounds_of(s, inc, rounds, generic(zx), generic(zy), true),
-            },
+            [z] => self.discard_alternating([z, z], rounds as u64),
+            [zx, zy] => self.discard_alternating([zx, zy], 2 * rounds as u64),
             _ => {
                 for _ in 0..rounds {
                     for &z in zones {
-                        draw(s, inc, generic(z));
+                        loop {
+                            let v = Self::output(self.step());
+                            if v.wrapping_mul(z.n) <= z.zone {
+                                break;
+                            }
+                        }
                     }
                 }
             }
         }
     }
-}
 
-/// One discarded draw: steps until `accepts` takes an output.
-#[inline(always)]
-fn draw(s: &mut u128, inc: u128, accepts: impl Fn(u64) -> bool) {
-    loop {
-        *s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
-        if accepts(Pcg128::output(*s)) {
-            break;
+    /// `draws` discarded draws against `zones[0]`, `zones[1]`, `zones[0]`, ... in turn
+    /// (`draws` even when the zones differ). Without a branch on the outputs: a step's
+    /// output either completes the current draw (the zone of its parity, `left & 1`, takes
+    /// it) or not, and `left` counts the draws still to make. While two or more remain, the
+    /// next two steps are both taken whatever they give, so they are computed side by side
+    /// from the same state (`s + 1 = M s + c`, `s + 2 = M² s + (M + 1) c`), which halves
+    /// the chain of 128-bit multiplications the loop waits on.
+    #[inline]
+    fn discard_alternating(&mut self, zones: [Zone; 2], draws: u64) {
+        // parity of `left` -> zone: the first draw (left = draws) is zones[0]
+        let first = (draws & 1) as usize;
+        let mut n = [0u64; 2];
+        let mut zone = [0u64; 2];
+        n[first] = zones[0].n;
+        zone[first] = zones[0].zone;
+        n[first ^ 1] = zones[1].n;
+        zone[first ^ 1] = zones[1].zone;
+        let inc = self.increment;
+        let inc2 = inc.wrapping_mul(MULTIPLIER.wrapping_add(1));
+        let mut s = self.state;
+        let mut left = draws;
+        let takes = |v: u64, left: u64| {
+            let k = (left & 1) as usize;
+            (v.wrapping_mul(n[k]) <= zone[k]) as u64
+        };
+        while left >= 2 {
+            let s1 = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
+            let s2 = s.wrapping_mul(MULTIPLIER_2).wrapping_add(inc2);
+            left -= takes(Self::output(s1), left);
+            left -= takes(Self::output(s2), left);
+            s = s2;
         }
+        while left != 0 {
+            s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
+            left -= takes(Self::output(s), left);
+        }
+        self.state = s;
     }
 }
 
-/// `rounds` rounds of one draw by `first` and, when `two`, one by `second`.
-#[inline(always)]
-fn rounds_of(
-    state: &mut u128,
-    inc: u128,
-    rounds: u32,
-    first: impl Fn(u64) -> bool + Copy,
-    second: impl Fn(u64) -> bool + Copy,
-    two: bool,
-) {
-    let mut s = *state;
-    let mut left = rounds;
-    while left != 0 {
-        draw(&mut s, inc, first);
-        if two {
-            draw(&mut s, inc, second);
-        }
-        left -= 1;
-    }
-    *state = s;
-}
+/// `MULTIPLIER²` mod 2^128: two steps at once.
+const MULTIPLIER_2: u128 = MULTIPLIER.wrapping_mul(MULTIPLIER);
 
 impl SeedableRng for Pcg128 {
     type Seed = [u8; 32];

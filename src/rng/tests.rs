@@ -248,3 +248,117 @@ fn discarding_rounds_leaves_the_stream_where_the_draws_would() {
     assert!(!l.discard_rounds(&[Below::new(3), Below::new(4)], u32::MAX));
     assert_eq!(l.lcg_state(), before);
 }
+
+/// Probabilities where the threshold of [`Chance`] could be off by one: exact multiples of
+/// 2^-53 and 2^-15 and their float neighbours, the clamps, NaN, tiny and huge values.
+fn probabilities() -> Vec<f64> {
+    let mut ps = vec![
+        0.0,
+        -0.0,
+        -1.0,
+        1.0,
+        1.5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        f64::MIN_POSITIVE,
+        5e-324,
+        1e-300,
+        1.0 / 3.0,
+        0.1,
+        0.999_999_999,
+    ];
+    for k in [1, 2, 3, 7, 15, 16, 30, 52, 53, 54] {
+        let p = 0.5f64.powi(k);
+        ps.extend([
+            p,
+            p * 3.0,
+            f64::from_bits(p.to_bits() + 1),
+            f64::from_bits(p.to_bits() - 1),
+        ]);
+    }
+    ps.push(f64::from_bits(1.0f64.to_bits() - 1));
+    ps
+}
+
+/// `chance_prepared(Chance::new(p))` is `chance(p)`: the same results and the same stream,
+/// for both generators; and PCG's `chance` is `rand`'s `gen::<f64>() < p`.
+#[test]
+fn prepared_chance_is_chance() {
+    use rand::Rng as _;
+    for spec in [RngSpec::Pcg64, borland_lcg()] {
+        for seed in [1u64, 99, 4_000_000_000] {
+            let (mut a, mut b) = (Rng::new(&spec, seed), Rng::new(&spec, seed));
+            for p in probabilities() {
+                let c = Chance::new(p);
+                for i in 0..400 {
+                    assert_eq!(
+                        a.chance(p),
+                        b.chance_prepared(c),
+                        "{spec:?} p {p:e} draw {i}"
+                    );
+                }
+            }
+            assert_eq!(
+                a.below(1 << 40),
+                b.below(1 << 40),
+                "{spec:?}: streams apart"
+            );
+        }
+    }
+    // exact thresholds: draws whose 53-bit value sits right at the threshold
+    for (p, t) in [
+        (0.5, 1u64 << 52),
+        (0.25, 1 << 51),
+        (1.0, 1 << 53),
+        (0.0, 0),
+        (5e-324, 1),
+    ] {
+        assert_eq!(Chance::new(p).pcg, t, "{p:e}");
+    }
+    let mut ours = Rng::new(&RngSpec::Pcg64, 3);
+    let mut theirs = rand_pcg::Pcg64::seed_from_u64(3);
+    for p in probabilities() {
+        for _ in 0..200 {
+            assert_eq!(ours.chance(p), theirs.gen::<f64>() < p, "p {p:e}");
+        }
+    }
+}
+
+/// The two-steps-at-once discard of one or two bounds ends where the draws one by one end,
+/// for many seeds, every bound shape (powers of two reject up to half the outputs) and odd
+/// and even round counts (the last draw taken by the first or the second of a pair of steps).
+#[test]
+fn alternating_discard_matches_the_draws_for_many_seeds() {
+    let pairs: Vec<[i64; 2]> = bounds()
+        .chunks(3)
+        .map(|c| [c[0], *c.last().unwrap()])
+        .collect();
+    for seed in 0..40u64 {
+        for (i, &[x, y]) in pairs.iter().enumerate() {
+            let rounds = (seed as u32 * 7 + i as u32) % 23;
+            let (mut a, mut b) = (
+                Rng::new(&RngSpec::Pcg64, seed),
+                Rng::new(&RngSpec::Pcg64, seed),
+            );
+            let (mut c, mut d) = (a.clone(), a.clone());
+            for _ in 0..rounds {
+                a.below(x);
+                a.below(y);
+                c.below(x);
+            }
+            assert!(b.discard_rounds(&[Below::new(x), Below::new(y)], rounds));
+            assert!(d.discard_below(x, rounds));
+            assert_eq!(
+                a.below(1 << 50),
+                b.below(1 << 50),
+                "seed {seed}, {x} {y} x{rounds}"
+            );
+            assert_eq!(
+                c.below(1 << 50),
+                d.below(1 << 50),
+                "seed {seed}, {x} x{rounds}"
+            );
+        }
+    }
+}

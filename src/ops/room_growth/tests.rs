@@ -120,3 +120,46 @@ fn force_takes_failed_directions_by_pass_and_grown() {
     );
     assert_eq!(r.lists["dead_ends"], [[3, 1]]);
 }
+
+/// A forced-growth condition behind a switch (`sw && ...`, the shape the growth skips
+/// whole when `sw` is false at the start of a run) grows the same rooms and leaves the
+/// stream where the same condition evaluated at every failed roll leaves it (`!!sw && ...`
+/// is not recognised, so it is evaluated): for both values of the switch, several grids;
+/// the random pick after the growth shows the stream. Off, both equal no condition at all.
+#[test]
+fn a_switched_off_force_is_skipped_without_changing_anything() {
+    let grow_with = |w: i32, force: &str| {
+        format!(
+            r#"GrowRoomGraph(start: ({}, 2), start_kind: "start", room_kind: "normal",
+                  target: "9", directions: [E, W, S, N], chance: "1/2",
+                  columns: (0, {}), rows: (0, 4), frontier: Passes(count: 20),
+                  dead_ends: "dead_ends", {force}),
+               PickRoom(from: "dead_ends", how: Random, kind: "boss", var: "boss"),"#,
+            w / 2,
+            w - 1
+        )
+    };
+    let mut forced_differs = false;
+    for on in [false, true] {
+        let head = format!(r#"params: {{"sw": Bool(default: {on})}},"#);
+        for w in [5, 7, 9, 11] {
+            let run = |force: &str| rooms(w, 5, &head, &grow_with(w, force), &[]);
+            let gated = run(r#"force: "sw && rnd(3) < 1 && grown < 6""#);
+            let evaluated = run(r#"force: "!!sw && rnd(3) < 1 && grown < 6""#);
+            let none = run("");
+            assert_eq!(gated.plan, evaluated.plan, "sw {on}, width {w}");
+            assert_eq!(gated.lists, evaluated.lists, "sw {on}, width {w}");
+            assert_eq!(gated.doors, evaluated.doors, "sw {on}, width {w}");
+            if on {
+                forced_differs |= gated.plan != none.plan;
+            } else {
+                assert_eq!(gated.plan, none.plan, "sw off, width {w}");
+                assert_eq!(gated.lists, none.lists, "sw off, width {w}");
+            }
+        }
+    }
+    assert!(
+        forced_differs,
+        "the switched-on condition never forced a room"
+    );
+}
