@@ -438,6 +438,10 @@ impl<'a> GridMut<'a> {
     #[inline]
     pub fn fill(&mut self, r: Rect, v: u16) {
         let r = r.clip(self.width, self.height);
+        // a rectangle wholly beside the grid clips to a negative width: nothing to fill
+        if r.w <= 0 {
+            return;
+        }
         for y in r.y..r.y1() {
             let row = self.index(r.x, y);
             self.data[row..row + r.w as usize].fill(v);
@@ -702,6 +706,22 @@ mod tests {
             2
         );
         assert_eq!(g.point(g.index(3, 2)), (3, 2));
+    }
+
+    #[test]
+    fn a_fill_beside_the_grid_changes_nothing() {
+        let mut data = vec![1u16; 12];
+        let mut g = GridMut::new(&mut data, 4, 3);
+        // wholly left of, right of, above and below the grid (clip to negative sizes)
+        for r in [
+            Rect::new(-2, 0, 1, 3),
+            Rect::new(6, 0, 2, 3),
+            Rect::new(0, -3, 4, 1),
+            Rect::new(0, 5, 4, 2),
+        ] {
+            g.fill(r, 9);
+        }
+        assert_eq!(data, vec![1u16; 12]);
     }
 
     #[test]

@@ -37,13 +37,12 @@
 //!   budded from per run (a guard against endless budding; never reached by the original's
 //!   parameters).
 
-use super::args::{holds, when, Count, Rect, RectDef, Tile};
+use super::args::{holds, when, Count, RectDef, Tile};
 use crate::engine::grid::Rect as GRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
-use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -51,6 +50,10 @@ use sizes::SizeTable;
 use stack::Stack;
 use step::Run;
 
+pub use op::Op;
+use op::Room;
+
+mod op;
 mod sizes;
 mod stack;
 mod step;
@@ -121,30 +124,6 @@ const MAX_BUDS: u32 = 1_000_000;
 
 /// Words of row-mask storage kept on the stack (two per row of the area).
 const INLINE_WORDS: usize = 128;
-
-/// A room to bud from: `(x, y, w, h, dir)`.
-type Room = (i32, i32, i32, i32, i32);
-
-/// Compiled `BudRooms`.
-#[derive(Debug)]
-pub struct Op {
-    layer: u16,
-    value: u16,
-    parents: Vec<(Rect, Option<Program>)>,
-    dir: Program,
-    axis_roll: i64,
-    size_roll: i64,
-    size_add: i64,
-    size_even: bool,
-    attempts: i64,
-    swapped: bool,
-    area: Option<Rect>,
-    reject_edge: bool,
-    /// `2^bits − 1` when coordinates wrap.
-    wrap: Option<i32>,
-    /// The sizes tabulated, when `size_roll` is small and gives few distinct sizes.
-    sizes: Option<SizeTable>,
-}
 
 impl Params {
     /// The located string that messages about the step point at.

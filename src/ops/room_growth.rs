@@ -382,7 +382,7 @@ impl Op {
                 Roll::AfterChecks => {
                     st.rng.chance_prepared(run.p) || (is_start && self.start_ignores_chance)
                 }
-            } || self.forced(st, run);
+            } || gate::forced(&self.force, run.force_on, (run.pass, run.grown), st);
             if !take {
                 continue;
             }

@@ -2,8 +2,8 @@
 //! second room's check, and marking (in the row masks when the run has them, else in the
 //! layer).
 
+use super::op::{Op, Room};
 use super::sizes::{size_of, Attempt};
-use super::{Op, Room};
 use crate::engine::grid::Rect as GRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;

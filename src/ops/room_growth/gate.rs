@@ -5,7 +5,6 @@
 //! roll. Read off the compiled code: `Var(s)` followed by the `&&` jumps
 //! (`JumpIfFalseElsePop`) that carry a false value to the end.
 
-use super::{Op, Run};
 use crate::engine::state::State;
 use crate::engine::value::Value;
 use crate::lang::compile::Op as Code;
@@ -36,18 +35,22 @@ pub fn leading_switch(p: &Program, written: &[u16]) -> Option<u16> {
     Some(s)
 }
 
-impl Op {
-    /// Whether the forced-growth condition holds now (false without one).
-    #[inline]
-    pub(super) fn forced(&self, st: &mut State, run: &Run) -> bool {
-        let Some((cond, [s_pass, s_grown])) = &self.force else {
-            return false;
-        };
-        if !run.force_on {
-            return false;
-        }
-        st.vars[*s_pass as usize] = Value::Num(run.pass);
-        st.vars[*s_grown as usize] = Value::Num(run.grown);
-        cond.truth(st)
+/// Whether the forced-growth condition `force` (with the slots of its locals `pass`,
+/// `grown`) holds now: false without one, or when `on` is false (its switch is off).
+#[inline]
+pub fn forced(
+    force: &Option<(Program, [u16; 2])>,
+    on: bool,
+    (pass, grown): (f64, f64),
+    st: &mut State,
+) -> bool {
+    let Some((cond, [s_pass, s_grown])) = force else {
+        return false;
+    };
+    if !on {
+        return false;
     }
+    st.vars[*s_pass as usize] = Value::Num(pass);
+    st.vars[*s_grown as usize] = Value::Num(grown);
+    cond.truth(st)
 }
