@@ -13,6 +13,7 @@ pub mod bit_planes;
 pub mod grid;
 pub mod interpreter;
 pub mod regions;
+pub mod row_flood;
 pub mod row_masks;
 pub mod shape;
 pub mod state;

@@ -14,6 +14,7 @@
 
 use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Connectivity, Rect};
+use crate::engine::row_flood::flood_region;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
@@ -209,30 +210,12 @@ impl Op {
             // regions in raster order of their first cell: the row's first open cell
             while open[y] != 0 {
                 let (mut y0, mut y1) = (y, y);
-                stack.push((y, open[y] & open[y].wrapping_neg()));
                 let mut size = 0u32;
-                while let Some((ry, mut seeds)) = stack.pop() {
-                    seeds &= open[ry];
-                    while seeds != 0 {
-                        let run = run_of(open[ry], seeds.trailing_zeros());
-                        seeds &= !run;
-                        open[ry] &= !run;
-                        grown[ry] |= run;
-                        size += run.count_ones();
-                        (y0, y1) = (y0.min(ry), y1.max(ry));
-                        let reach = if eight {
-                            run | run << 1 | run >> 1
-                        } else {
-                            run
-                        };
-                        if ry > 0 && open[ry - 1] & reach != 0 {
-                            stack.push((ry - 1, open[ry - 1] & reach));
-                        }
-                        if ry + 1 < h && open[ry + 1] & reach != 0 {
-                            stack.push((ry + 1, open[ry + 1] & reach));
-                        }
-                    }
-                }
+                flood_region(&mut open[..h], y, eight, &mut stack, |ry, run| {
+                    grown[ry] |= run;
+                    size += run.count_ones();
+                    (y0, y1) = (y0.min(ry), y1.max(ry));
+                });
                 let rows = &mut grown[y0..=y1];
                 if size >= self.min && size <= self.max {
                     // raster order: rows ascending, each bit ascending
@@ -263,17 +246,6 @@ impl Op {
             st.lists[li as usize].push(id);
         }
     }
-}
-
-/// The run of consecutive set bits of `m` through bit `x` (which is set).
-#[inline]
-fn run_of(m: u64, x: u32) -> u64 {
-    // ones from bit x upward, and from bit x downward
-    let up = (!(m >> x)).trailing_zeros();
-    let down = (!(m << (63 - x))).leading_zeros();
-    let len = up + down - 1;
-    let low = x + 1 - down;
-    (u64::MAX >> (64 - len)) << low
 }
 
 #[cfg(test)]

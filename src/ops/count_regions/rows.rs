@@ -7,16 +7,8 @@ use super::Op;
 use super::PLAIN;
 use crate::engine::bit_planes::eq_bits;
 use crate::engine::grid::{Connectivity, Rect};
+use crate::engine::row_flood::flood_region;
 use crate::engine::state::State;
-
-/// The run of consecutive set bits of `m` through bit `x` (which is set).
-#[inline]
-fn run_of(m: u64, x: u32) -> u64 {
-    let up = (!(m >> x)).trailing_zeros();
-    let down = (!(m << (63 - x))).leading_zeros();
-    let len = up + down - 1;
-    (u64::MAX >> (64 - len)) << (x + 1 - down)
-}
 
 impl Op {
     /// Whether the row masks apply: grids 1..=64 cells wide.
@@ -48,26 +40,7 @@ impl Op {
         for y in area.y as usize..area.y1() as usize {
             while open[y] != 0 {
                 regions += 1;
-                stack.push((y, open[y] & open[y].wrapping_neg()));
-                while let Some((ry, mut seeds)) = stack.pop() {
-                    seeds &= open[ry];
-                    while seeds != 0 {
-                        let run = run_of(open[ry], seeds.trailing_zeros());
-                        seeds &= !run;
-                        open[ry] &= !run;
-                        let reach = if eight {
-                            run | run << 1 | run >> 1
-                        } else {
-                            run
-                        };
-                        if ry > 0 && open[ry - 1] & reach != 0 {
-                            stack.push((ry - 1, open[ry - 1] & reach));
-                        }
-                        if ry + 1 < h && open[ry + 1] & reach != 0 {
-                            stack.push((ry + 1, open[ry + 1] & reach));
-                        }
-                    }
-                }
+                flood_region(&mut open[..h], y, eight, &mut stack, |_, _| {});
             }
         }
         regions
