@@ -102,32 +102,25 @@ impl RuleSet {
             })
             .collect();
         let mut layers = BTreeMap::new();
-        let rows: Vec<String> = (0..st.plan_height)
-            .map(|y| {
-                (0..st.plan_width)
-                    .map(|x| match st.room_at(x, y) {
-                        NO_ROOM => rs.empty_glyph,
-                        r => rs.kinds[st.rooms[r as usize].kind as usize].glyph,
-                    })
-                    .collect()
+        // Rows are built from the flat grids a row slice at a time (this runs once per
+        // dungeon, for every cell of every layer: per-cell bounds checks showed up).
+        let glyph_of_kind: Vec<char> = rs.kinds.iter().map(|k| k.glyph).collect();
+        let rows: Vec<String> = rows_of(&st.cells, st.plan_width, st.plan_height)
+            .map(|row| {
+                symbol_row(row, |r| match r {
+                    NO_ROOM => rs.empty_glyph,
+                    r => glyph_of_kind[st.rooms[r as usize].kind as usize],
+                })
             })
             .collect();
         layers.insert("rooms".to_string(), Layer::Symbols(rows));
         for (i, name) in rs.layers.iter().enumerate() {
-            let grid = st.grid(i as u16);
-            let ids = (0..st.height)
-                .map(|y| (0..st.width).map(|x| grid.at(x, y)).collect())
-                .collect();
+            let ids = grid_rows(st, i as u16).map(<[u16]>::to_vec).collect();
             layers.insert(name.clone(), Layer::Ids(ids));
         }
         if let Some(g) = &rs.tile_glyphs {
-            let tiles = st.grid(g.layer as u16);
-            let rows = (0..st.height)
-                .map(|y| {
-                    (0..st.width)
-                        .map(|x| g.classes[g.class(tiles.at(x, y))].1)
-                        .collect()
-                })
+            let rows = grid_rows(st, g.layer as u16)
+                .map(|row| symbol_row(row, |t| g.classes[g.class(t)].1))
                 .collect();
             layers.insert(g.output.clone(), Layer::Symbols(rows));
         }
@@ -226,6 +219,26 @@ impl RuleSet {
                 .collect(),
         }
     }
+}
+
+/// The rows of tile layer `l` (`st.height` rows of `st.width` ids, top row first).
+fn grid_rows(st: &State, l: u16) -> impl Iterator<Item = &[u16]> {
+    rows_of(&st.layers[l as usize], st.width, st.height)
+}
+
+/// The `h` rows of `w` values of a row-major grid, top row first.
+fn rows_of<T>(data: &[T], w: i32, h: i32) -> impl Iterator<Item = &[T]> {
+    let w = w.max(0) as usize;
+    (0..h.max(0) as usize).map(move |y| &data[y * w..(y + 1) * w])
+}
+
+/// One row of a symbol layer: the glyph of each value, in order.
+fn symbol_row<T: Copy>(row: &[T], glyph: impl Fn(T) -> char) -> String {
+    let mut s = String::with_capacity(row.len());
+    for &v in row {
+        s.push(glyph(v));
+    }
+    s
 }
 
 /// `WxH` of the cells' bounding box ("1x1", "2x2", ...).
