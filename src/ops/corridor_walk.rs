@@ -45,6 +45,7 @@ use super::args::{four, Count, RectDef, Tile, TileHeader};
 use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
+use crate::rng::draws::{DrawLoop, Draws};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -400,7 +401,6 @@ impl Op {
             d: seg.dir & 3,
             inside: false,
         };
-        let mut quiet: u64 = 0;
         let slots = (gw * gh) as usize * 8;
         if memo.moves.len() < slots {
             memo.moves.resize(slots, Move::default());
@@ -410,39 +410,21 @@ impl Op {
             true => Grid::new(cells, gw, gh).index(goal.0, goal.1),
             false => usize::MAX,
         };
-        let mut at = slot(&Grid::new(cells, gw, gh), w);
-        loop {
-            let mv = match memo.moves[at] {
-                mv if mv.generation == memo.generation => mv,
-                _ => {
-                    let w = unslot(&Grid::new(cells, gw, gh), at);
-                    let (mv, changed) = self.step(cells, gw, gh, &k, w);
-                    if changed {
-                        memo.next_generation();
-                        quiet = 0;
-                    } else {
-                        memo.moves[at] = Move {
-                            generation: memo.generation,
-                            ..mv
-                        };
-                    }
-                    mv
-                }
-            };
-            let turn = st.rng.below(self.turn_roll) < mv.threshold as i64;
-            at = mv.next[turn as usize] as usize;
-            if at >> 3 == goal_cell {
-                return Flow::Continue;
-            }
-            quiet += 1;
-            if quiet >= self.trap_check {
-                let w = unslot(&Grid::new(cells, gw, gh), at);
-                if self.trapped(&Grid::new(cells, gw, gh), &k, w) {
-                    return Flow::Abort(self.stuck);
-                }
-                quiet = 0;
-            }
-        }
+        let at = slot(&Grid::new(cells, gw, gh), w);
+        // the moves, with `rnd(turn_roll)` specialised to the generator once
+        st.rng.draw_loop(
+            self.turn_roll,
+            Moves {
+                op: self,
+                memo,
+                cells,
+                k: &k,
+                gw,
+                gh,
+                at,
+                goal_cell,
+            },
+        )
     }
 
     /// One move (a)–(e) from `w` on the real map, but for the roll: parts (a)–(c) (which
@@ -520,6 +502,71 @@ impl Op {
         });
         st.layers[self.head.layer as usize] = cells;
         flow
+    }
+}
+
+/// The moves of one segment's walk, from slot `at` until the goal cell is reached or the
+/// walker is trapped: one `rnd(turn_roll)` per move, the rest from the memo where the move
+/// from this slot is known (see [`Memo`]).
+struct Moves<'a> {
+    op: &'a Op,
+    memo: &'a mut Memo,
+    cells: &'a mut [u16],
+    k: &'a Walk,
+    /// The grid's width and height, in cells.
+    gw: i32,
+    gh: i32,
+    at: usize,
+    goal_cell: usize,
+}
+
+impl DrawLoop for Moves<'_> {
+    type Out = Flow;
+    #[inline]
+    fn run(self, d: &mut impl Draws) -> Flow {
+        let Moves {
+            op,
+            memo,
+            cells,
+            k,
+            gw,
+            gh,
+            mut at,
+            goal_cell,
+        } = self;
+        let mut quiet: u64 = 0;
+        loop {
+            let mv = match memo.moves[at] {
+                mv if mv.generation == memo.generation => mv,
+                _ => {
+                    let w = unslot(&Grid::new(cells, gw, gh), at);
+                    let (mv, changed) = op.step(cells, gw, gh, k, w);
+                    if changed {
+                        memo.next_generation();
+                        quiet = 0;
+                    } else {
+                        memo.moves[at] = Move {
+                            generation: memo.generation,
+                            ..mv
+                        };
+                    }
+                    mv
+                }
+            };
+            let turn = d.draw() < mv.threshold as i64;
+            at = mv.next[turn as usize] as usize;
+            if at >> 3 == goal_cell {
+                return Flow::Continue;
+            }
+            quiet += 1;
+            if quiet >= op.trap_check {
+                let w = unslot(&Grid::new(cells, gw, gh), at);
+                if op.trapped(&Grid::new(cells, gw, gh), k, w) {
+                    return Flow::Abort(op.stuck);
+                }
+                quiet = 0;
+            }
+        }
     }
 }
 

@@ -16,6 +16,7 @@
 //!   shared/spec/diablo.md §1.2), so operators that draw in the original order reproduce the
 //!   original levels seed for seed.
 
+pub mod draws;
 mod pcg;
 
 pub use pcg::Pcg128;
