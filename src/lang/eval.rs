@@ -161,7 +161,6 @@ fn top_of(stack: &[MaybeUninit<Value>; MAX_STACK], sp: usize) -> Value {
 }
 
 #[inline]
-
 fn call(
     f: Func,
     stack: &mut [MaybeUninit<Value>; MAX_STACK],

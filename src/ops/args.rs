@@ -7,7 +7,7 @@
 
 use crate::engine::grid::{self, Grid};
 use crate::engine::state::State;
-use crate::engine::value::Type;
+use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::ruleset::compile::Cx;
@@ -113,6 +113,9 @@ pub enum Rect {
     },
     /// An area expression.
     Expr(Program),
+    /// Four constant fields, evaluated once when compiled (a rectangle such as
+    /// `(x: "0", y: "0", w: "20", h: "20")`, stamped on every attempt of a retry loop).
+    Const(grid::Rect),
 }
 
 impl RectDef {
@@ -124,11 +127,13 @@ impl RectDef {
                 let y = cx.expr(y, Type::Num);
                 let w = cx.expr(w, Type::Num);
                 let h = cx.expr(h, Type::Num);
-                Some(Rect::Fields {
-                    x: x?,
-                    y: y?,
-                    w: w?,
-                    h: h?,
+                let (x, y, w, h) = (x?, y?, w?, h?);
+                Some(match [&x, &y, &w, &h].map(constant_num) {
+                    // the conversion `eval` makes, made once
+                    [Some(x), Some(y), Some(w), Some(h)] => {
+                        Rect::Const(grid::Rect::new(x as i32, y as i32, w as i32, h as i32))
+                    }
+                    _ => Rect::Fields { x, y, w, h },
                 })
             }
             RectDef::Expr(e) => cx.expr(e, Type::Area).map(Rect::Expr),
@@ -161,6 +166,7 @@ impl Rect {
                 let [x, y, w, h] = e.eval(st).as_area().unwrap_or([0; 4]);
                 grid::Rect::new(x, y, w, h)
             }
+            Rect::Const(r) => *r,
         }
     }
 
@@ -168,6 +174,15 @@ impl Rect {
     #[inline]
     pub fn clipped(&self, st: &mut State) -> grid::Rect {
         self.eval(st).clip(st.width, st.height)
+    }
+}
+
+/// The number a program always gives: one push of a number (constants are folded when
+/// expressions compile, so `"20"` and `"4 * 5"` both are one).
+fn constant_num(p: &Program) -> Option<f64> {
+    match *p.code {
+        [crate::lang::compile::Op::Push(Value::Num(n))] => Some(n),
+        _ => None,
     }
 }
 
