@@ -1,6 +1,7 @@
 //! The engine: the run-time state of a generation and the machinery around it.
 //!
-//! * [`state`], [`grid`], [`row_masks`], [`bit_planes`], [`shape`], [`value`], [`tile_grid`]:
+//! * [`state`], [`grid`], [`row_masks`], [`bit_planes`], [`shape`], [`value`], [`tile_grid`],
+//!   [`tile_set`]:
 //!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
 //!   stream) and the grid toolkit.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
@@ -18,6 +19,7 @@ pub mod row_masks;
 pub mod shape;
 pub mod state;
 pub mod tile_grid;
+pub mod tile_set;
 pub mod value;
 
 pub use state::State;

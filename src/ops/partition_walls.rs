@@ -30,9 +30,10 @@
 //! Diablo's Hell `AddWall` (§5.4): one kind, no open-door roll, a 3-tile doorway with side
 //! tiles, end conversions, `min_length: 4`.
 
-use super::args::{flag_layers, flagged, Count, RectDef, Tile, TileHeader};
+use super::args::{flag_layers, Count, RectDef, Tile, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
+use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -156,8 +157,11 @@ struct Dir {
 pub struct Op {
     /// Layer and area.
     head: TileHeader,
-    /// Per tile id: whether some trigger starts on it (ids past the end: none).
-    is_trigger: Vec<bool>,
+    /// The tiles some trigger starts on.
+    is_trigger: TileSet,
+    /// Per tile id, the triggers that start on it, a bit each; one entry more than the
+    /// largest trigger tile, 0, which every larger id reads.
+    of_tile: Box<[u64]>,
     skip: Vec<u16>,
     protect: u16,
     triggers: Vec<(u16, WallDir, u16)>,
@@ -206,14 +210,21 @@ impl Params {
         let protect = cx.layer(&self.protect);
         let h = dir(cx, &self.layer, &self.horizontal, &self.stops);
         let v = dir(cx, &self.layer, &self.vertical, &self.stops);
+        let is_trigger = TileSet::new(self.triggers.iter().map(|t| t.tile.0));
+        if self.triggers.len() > 64 {
+            let n = self.triggers.len();
+            cx.error(&self.layer, format!("at most 64 triggers, found {n}"), None);
+            return None;
+        }
         let top = self.triggers.iter().map(|t| t.tile.0 as usize + 1).max();
-        let mut is_trigger = vec![false; top.unwrap_or(0)];
-        for t in &self.triggers {
-            is_trigger[t.tile.0 as usize] = true;
+        let mut of_tile = vec![0u64; top.unwrap_or(0) + 1];
+        for (j, t) in self.triggers.iter().enumerate() {
+            of_tile[t.tile.0 as usize] |= 1 << j;
         }
         Some(Op {
             head: head?,
             is_trigger,
+            of_tile: of_tile.into(),
             skip,
             protect,
             triggers: self
@@ -231,13 +242,6 @@ impl Params {
 }
 
 impl Op {
-    /// The tile at `(x, y)`, `None` outside the area (which lies in the grid).
-    #[inline]
-    fn tile(&self, st: &State, area: &Rect, x: i32, y: i32) -> Option<u16> {
-        area.contains(x, y)
-            .then(|| st.grid(self.head.layer).at(x, y))
-    }
-
     /// Length of an acceptable wall from `(x, y)` along `(dx, dy)`, if any.
     #[allow(clippy::too_many_arguments)]
     fn walk(
@@ -250,23 +254,26 @@ impl Op {
         dy: i32,
         stops: &[u16],
     ) -> Option<i32> {
+        let (tiles, w) = (&st.layers[self.head.layer as usize], st.width);
+        // the tile at a cell, `None` outside the area (which lies in the grid)
+        let tile = |cx: i32, cy: i32| area.contains(cx, cy).then(|| tiles[(cy * w + cx) as usize]);
         let open = Some(self.open);
         let mut n = 1;
         loop {
             let (cx, cy) = (x + n * dx, y + n * dy);
-            if self.tile(st, area, cx, cy) != open {
+            if tile(cx, cy) != open {
                 break;
             }
             // side neighbours: across the wall's direction
-            if self.tile(st, area, cx - dy, cy - dx) != open
-                || self.tile(st, area, cx + dy, cy + dx) != open
-                || flagged(st, &self.skip, cx, cy)
+            if tile(cx - dy, cy - dx) != open
+                || tile(cx + dy, cy + dx) != open
+                || self.skipped(st, (cy * w + cx) as usize)
             {
                 break;
             }
             n += 1;
         }
-        let end = self.tile(st, area, x + n * dx, y + n * dy)?;
+        let end = tile(x + n * dx, y + n * dy)?;
         (n >= self.min_length && stops.contains(&end)).then_some(n)
     }
 
@@ -326,44 +333,72 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let trigger = |t: u16| self.is_trigger.get(t as usize).copied().unwrap_or(false);
         for y in area.y..area.y1() {
             let mut x = area.x;
-            while x < area.x1() {
-                // the next cell holding a trigger tile (the row as walls have left it)
-                let g = st.grid(self.head.layer);
-                match g.row(y, x, area.x1()).iter().position(|&t| trigger(t)) {
-                    Some(k) => x += k as i32,
-                    None => break,
-                }
-                let cell = x;
-                x += 1;
-                let x = cell;
-                if flagged(st, &self.skip, x, y) {
-                    continue;
-                }
-                for &(tile, d, start) in &self.triggers {
-                    if st.grid(self.head.layer).at(x, y) != tile {
-                        continue;
-                    }
-                    for _ in 0..self.discard {
-                        st.rng.below(2);
-                    }
-                    let (dx, dy) = match d {
-                        WallDir::Horizontal => (1, 0),
-                        WallDir::Vertical => (0, 1),
-                    };
-                    let stops = match d {
-                        WallDir::Horizontal => &self.dirs[0].stops,
-                        WallDir::Vertical => &self.dirs[1].stops,
-                    };
-                    if let Some(len) = self.walk(st, &area, x, y, dx, dy, stops) {
-                        self.build(st, &area, x, y, d, start, len);
+            'row: while x < area.x1() {
+                // the cells holding a trigger tile among the next 64 (the row as walls have
+                // left it: read again after every wall, which may write to the right)
+                let (base, end) = (x, area.x1().min(x + 64));
+                let mut bits = self
+                    .is_trigger
+                    .row_bits(st.grid(self.head.layer).row(y, base, end));
+                x = end;
+                while bits != 0 {
+                    let cell = base + bits.trailing_zeros() as i32;
+                    bits &= bits - 1;
+                    let i = (y * st.width + cell) as usize;
+                    if !self.skipped(st, i) && self.fire(st, &area, cell, y) {
+                        x = cell + 1;
+                        continue 'row;
                     }
                 }
             }
         }
         Flow::Continue
+    }
+
+    /// Every trigger, in order, against the current tile at `(x, y)` (a cell of the area,
+    /// not flagged in `skip`): whether a wall was built.
+    fn fire(&self, st: &mut State, area: &Rect, x: i32, y: i32) -> bool {
+        let (layer, i) = (self.head.layer as usize, (y * st.width + x) as usize);
+        // the tile changes only when a wall is built (its start goes here)
+        let mut here = st.layers[layer][i];
+        let mut built = false;
+        // the triggers after the last one tried that start on the current tile, in order
+        let mut from = 0;
+        loop {
+            let m = self.starting_on(here) & u64::MAX.checked_shl(from).unwrap_or(0);
+            if m == 0 {
+                break;
+            }
+            from = m.trailing_zeros() + 1;
+            let (_, d, start) = self.triggers[from as usize - 1];
+            for _ in 0..self.discard {
+                st.rng.below(2);
+            }
+            let (dx, dy, stops) = match d {
+                WallDir::Horizontal => (1, 0, &self.dirs[0].stops),
+                WallDir::Vertical => (0, 1, &self.dirs[1].stops),
+            };
+            if let Some(len) = self.walk(st, area, x, y, dx, dy, stops) {
+                self.build(st, area, x, y, d, start, len);
+                built = true;
+                here = st.layers[layer][i];
+            }
+        }
+        built
+    }
+
+    /// The triggers that start on tile `t`, a bit each (bit `j`: trigger `j`).
+    #[inline(always)]
+    fn starting_on(&self, t: u16) -> u64 {
+        self.of_tile[(t as usize).min(self.of_tile.len() - 1)]
+    }
+
+    /// Whether cell `i` (row-major) is flagged in a `skip` layer.
+    #[inline(always)]
+    fn skipped(&self, st: &State, i: usize) -> bool {
+        self.skip.iter().any(|&l| st.layers[l as usize][i] != 0)
     }
 }
 
@@ -451,5 +486,41 @@ mod tests {
             "t",
         );
         assert_eq!(g, grid("13 13 13 13\n3 13 13 13\n13 13 13 13"));
+    }
+
+    /// Rows are scanned 64 cells at a time: walls start past column 64 of a wide grid, and a
+    /// wall's tiles (here the trigger tile 2 again) are triggers that find no wall.
+    #[test]
+    fn wide_rows_are_scanned_past_64_cells() {
+        let g =
+            run_rules(
+                80,
+                3,
+                &format!(
+                r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "80", h: "3")),
+                   FillRect(layer: "t", value: "3", rect: (x: "60", y: "1", w: "1", h: "1")),
+                   FillRect(layer: "t", value: "1", rect: (x: "66", y: "1", w: "1", h: "1")),
+                   FillRect(layer: "t", value: "3", rect: (x: "70", y: "1", w: "1", h: "1")),
+                   FillRect(layer: "t", value: "1", rect: (x: "75", y: "1", w: "1", h: "1")),
+                   {}"#,
+                WALLS.replace("(tile: 3, dir: Horizontal, start: 2)]",
+                    "(tile: 3, dir: Horizontal, start: 2), (tile: 2, dir: Horizontal, start: 2)]")
+            ),
+                "t",
+            );
+        let row = &g[1];
+        for (from, to) in [(60, 66), (70, 75)] {
+            assert_eq!((row[from], row[to]), (2, 1), "{row:?}");
+            let doors = row[from + 1..to]
+                .iter()
+                .filter(|&&t| t == 26 || t == 12)
+                .count();
+            assert_eq!(doors, 1, "{row:?}");
+        }
+        assert!(
+            row[..60].iter().chain(&row[76..]).all(|&t| t == 13),
+            "{row:?}"
+        );
+        assert_eq!((g[0].clone(), g[2].clone()), (vec![13; 80], vec![13; 80]));
     }
 }
