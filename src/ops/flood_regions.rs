@@ -16,6 +16,7 @@ use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::row_flood::flood_region;
 use crate::engine::state::{State, NO_ROOM};
+use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -66,7 +67,7 @@ fn unlimited() -> u32 {
 pub struct Op {
     /// Layer and area.
     head: TileHeader,
-    tiles: Vec<u16>,
+    tiles: TileSet,
     conn: Connectivity,
     kind: u16,
     min: u32,
@@ -99,7 +100,7 @@ impl Params {
         let list = self.list.as_ref().map(|l| cx.declare_list(l));
         Some(Op {
             head: head?,
-            tiles: self.tiles.iter().map(|t| t.0).collect(),
+            tiles: TileSet::new(self.tiles.iter().map(|t| t.0)),
             conn,
             kind,
             min: self.min_cells,
@@ -134,10 +135,7 @@ impl Op {
             let base = (y as usize + 1) * pw + area.x as usize + 1;
             let row = layer.row(y, area.x, area.x1());
             for (o, &t) in open[base..base + row.len()].iter_mut().zip(row) {
-                *o = match self.tiles[..] {
-                    [one] => t == one,
-                    _ => self.tiles.contains(&t),
-                };
+                *o = self.tiles.contains(t);
             }
         }
         let steps: Vec<isize> = (self.conn.offsets().iter())
@@ -188,19 +186,12 @@ impl Op {
     /// [`Op::run`] on a grid at most 64 wide: the open cells as one bit mask per row, and a
     /// region grown a run of cells at a time.
     fn run_rows(&self, st: &mut State, area: Rect) {
-        let member = |t: u16| match self.tiles[..] {
-            [one] => t == one,
-            _ => self.tiles.contains(&t),
-        };
         let layer = st.grid(self.head.layer);
         let h = st.height as usize;
         // bit x of `open[y]`: (x, y) may still join a region
         let mut open = vec![0u64; h];
         for y in area.y..area.y1() {
-            let row = layer.row(y, area.x, area.x1());
-            for (k, &t) in row.iter().enumerate() {
-                open[y as usize] |= (member(t) as u64) << (area.x as usize + k);
-            }
+            open[y as usize] = self.tiles.row_bits(layer.row(y, area.x, area.x1())) << area.x;
         }
         let eight = self.conn == Connectivity::Eight;
         let mut grown = vec![0u64; h];
