@@ -60,9 +60,10 @@ pub struct Op {
     from: u16,
     head: TileHeader,
     table: Vec<u16>,
-    weights: [usize; 4],
+    /// The corner weights (their sum is below the table's length).
+    weights: [u16; 4],
     /// Per block index: the table indices to pick among (empty = no pick).
-    picks: Vec<Vec<usize>>,
+    picks: Vec<Vec<u16>>,
 }
 
 impl Params {
@@ -105,13 +106,13 @@ impl Params {
                 );
                 return None;
             }
-            picks[k] = among.iter().map(|&i| i as usize).collect();
+            picks[k] = among.iter().map(|&i| i as u16).collect();
         }
         Some(Op {
             from,
             head: head?,
             table,
-            weights,
+            weights: [a as u16, b as u16, c as u16, d as u16],
             picks,
         })
     }
@@ -133,7 +134,7 @@ impl Op {
         // (x, y) that writes it, so a row of blocks is computed from `from` as it is before
         // the row is written.
         let (x0, n) = (area.x, (area.w - 1) as usize);
-        let mut ks = vec![0usize; n];
+        let mut ks = vec![0u16; n];
         let picks = self.picks.iter().any(|p| !p.is_empty());
         for y in area.y..area.y1() - 1 {
             let m = st.grid(self.from);
@@ -141,19 +142,25 @@ impl Op {
                 m.row(y, x0, x0 + n as i32 + 1),
                 m.row(y + 1, x0, x0 + n as i32 + 1),
             );
-            let set = |v: u16| (v != 0) as usize;
-            for (k, (a, b)) in ks.iter_mut().zip(r0.windows(2).zip(r1.windows(2))) {
-                *k = set(a[0]) * wa + set(a[1]) * wb + set(b[0]) * wc + set(b[1]) * wd;
+            // the block at x: corners (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1), as
+            // four shifted rows (a loop over 16-bit lanes, which compilers vectorise)
+            let set = |v: u16| (v != 0) as u16;
+            let corners = r0[..n]
+                .iter()
+                .zip(&r0[1..])
+                .zip(r1[..n].iter().zip(&r1[1..]));
+            for (k, ((&a, &b), (&c, &d))) in ks.iter_mut().zip(corners) {
+                *k = set(a) * wa + set(b) * wb + set(c) * wc + set(d) * wd;
             }
             for k in ks.iter_mut().filter(|_| picks) {
-                if let Some(among) = self.picks.get(*k).filter(|p| !p.is_empty()) {
+                if let Some(among) = self.picks.get(*k as usize).filter(|p| !p.is_empty()) {
                     *k = among[st.rng.below(among.len() as i64).max(0) as usize];
                 }
             }
             let mut g = st.grid_mut(self.head.layer);
             let i = g.index(x0, y);
             for (t, &k) in g.as_mut_slice()[i..i + n].iter_mut().zip(&ks) {
-                *t = self.table[k];
+                *t = self.table[k as usize];
             }
         }
         Flow::Continue
