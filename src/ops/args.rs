@@ -359,6 +359,17 @@ impl TileHeader {
     pub fn flagged(&self, st: &State, x: i32, y: i32) -> bool {
         flagged(st, &self.protected, x, y)
     }
+
+    /// The cells `x0..x1` of row `y` (in the grid, 1 to 64 of them) that no protected flag
+    /// layer sets: bit `k` for cell `x0 + k`.
+    #[inline]
+    pub fn unflagged_bits(&self, st: &State, y: i32, x0: i32, x1: i32) -> u64 {
+        debug_assert!((1..=64).contains(&(x1 - x0)));
+        let all = u64::MAX >> (64 - (x1 - x0));
+        self.protected.iter().fold(all, |bits, &l| {
+            bits & crate::engine::bit_planes::eq_bits(st.grid(l).row(y, x0, x1), 0)
+        })
+    }
 }
 
 /// How an area reads in messages: the expression, or `(x, y, w, h)`.

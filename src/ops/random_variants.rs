@@ -4,6 +4,7 @@
 //! are visited (and drawn for); `when` false skips the step.
 
 use super::args::{RectDef, Tile, TileHeader};
+use crate::engine::bit_planes::eq_bits;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;
@@ -78,16 +79,24 @@ impl Op {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let l = self.head.layer;
-        area.for_each(|x, y| {
-            if st.grid(l).at(x, y) != self.tile || self.head.flagged(st, x, y) {
-                return;
+        let (l, n) = (self.head.layer, self.variants.len() as i64);
+        for y in area.y..area.y1() {
+            // the row 64 cells at a time: the unflagged cells holding the tile (a write
+            // changes only its own cell, so the row is read once)
+            for x0 in (area.x..area.x1()).step_by(64) {
+                let x1 = area.x1().min(x0 + 64);
+                let mut bits = eq_bits(st.grid(l).row(y, x0, x1), self.tile)
+                    & self.head.unflagged_bits(st, y, x0, x1);
+                while bits != 0 {
+                    let x = x0 + bits.trailing_zeros() as i32;
+                    bits &= bits - 1;
+                    let r = st.rng.below(n);
+                    if r >= 0 && self.variants[r as usize] != 0 {
+                        st.grid_mut(l).set(x, y, self.variants[r as usize]);
+                    }
+                }
             }
-            let r = st.rng.below(self.variants.len() as i64);
-            if r >= 0 && self.variants[r as usize] != 0 {
-                st.grid_mut(l).set(x, y, self.variants[r as usize]);
-            }
-        });
+        }
         Flow::Continue
     }
 }
@@ -111,5 +120,25 @@ mod tests {
         assert!(top.iter().all(|t| [13, 162, 163].contains(t)));
         assert!(top.contains(&162) && top.contains(&163));
         assert!(g[2..].iter().flatten().all(|&t| t == 0));
+    }
+
+    /// Rows are read 64 cells at a time: cells past column 64 get variants too, and a
+    /// flagged cell there keeps its tile.
+    #[test]
+    fn wide_rows_past_64_cells() {
+        let g = run_rules(
+            70,
+            2,
+            r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "70", h: "2")),
+               FillRect(layer: "p", value: "1", rect: (x: "66", y: "0", w: "1", h: "2")),
+               RandomVariants(layer: "t", tile: 13, variants: [162, 163], protected: ["p"])"#,
+            "t",
+        );
+        for row in &g {
+            assert_eq!(row[66], 13);
+            let rest = row.iter().enumerate().filter(|&(x, _)| x != 66);
+            assert!(rest.clone().all(|(_, &t)| t == 162 || t == 163), "{row:?}");
+            assert!(rest.filter(|&(x, _)| x >= 64).count() == 5);
+        }
     }
 }
