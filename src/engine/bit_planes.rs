@@ -1,30 +1,39 @@
 //! Cells as bits, for scans that test many cells against the same few values.
 //!
-//! * [`BitPlanes`]: for each of a few *planes* (a value, or a class of values), one 64-bit
-//!   word per row whose bit `x` says whether cell `(x, y)` is in the plane. A scan that
-//!   looks for cells whose neighbourhood holds given values ANDs shifted rows
-//!   ([`BitPlanes::probe`]) to find, a whole row at once, the cells where it can hold, and
-//!   visits only those. Grids at most 64 cells wide ([`BitPlanes::fits`]); a scan keeps the
+//! * [`BitPlanes`]: for each of some *planes* (a value, or a class of values), one 64-bit
+//!   word per row whose bit `x` says whether cell `(x, y)` is in the plane, with margin rows
+//!   above and below the grid (in no plane) so that a row `dy` away is read without a bounds
+//!   test. A scan that looks for cells whose neighbourhood holds given values ANDs shifted
+//!   rows to find, a whole row at once, the cells where it can hold, and visits only those
+//!   ([`PatternMask`]). Grids at most 64 cells wide ([`BitPlanes::fits`]); a scan keeps the
 //!   planes in step with its writes ([`BitPlanes::moved`]).
 //! * [`line_bits`]: the cells of one line (a row, a column) that satisfy a test, as bits;
-//!   [`next_run`]: the runs of set bits of such a word; [`transpose64`]: rows of bits to
-//!   columns.
+//!   [`eq_bits`]: the cells of a row slice equal to a value; [`next_run`]: the runs of set
+//!   bits of such a word; [`transpose64`]: rows of bits to columns.
 //!
 //! Coordinates are cells `(x, y)` of the layer, bit `x` of a row word is column `x`; bits
 //! at and above the grid width are always 0.
 
 use super::grid::Grid;
 
+mod pattern_mask;
+pub use pattern_mask::PatternMask;
+
 /// The plane of a value that is in no plane.
 pub const NONE: u8 = u8::MAX;
 
 /// Bit planes of one layer (see the module doc).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct BitPlanes {
     height: i32,
+    /// Margin rows above and below the grid.
+    pad: usize,
+    /// Words per row: one per plane, then the *grid plane* (`full` on the grid's rows, 0 on
+    /// the margins).
+    per_row: usize,
     /// Bits `0..width`.
     full: u64,
-    /// Plane `p`, row `y` is `words[p · height + y]`.
+    /// Plane `p` of row `y` (`-pad <= y < height + pad`) is `words[(pad + y) · per_row + p]`.
     words: Vec<u64>,
 }
 
@@ -35,59 +44,68 @@ impl BitPlanes {
         (1..=64).contains(&width)
     }
 
-    /// The `planes` planes of `g` (which must [`fit`](BitPlanes::fits)): cell `(x, y)` is
-    /// in plane `plane(value)`, or in none when that is [`NONE`].
-    pub fn build(g: &Grid, planes: usize, plane: impl Fn(u16) -> u8) -> BitPlanes {
-        let (w, h) = (g.width(), g.height());
+    /// Make these `planes` planes of `g` (which must [`fit`](BitPlanes::fits)) with `pad`
+    /// margin rows, and the grid plane, in the storage they had: the margins and the grid
+    /// plane are set, the planes of the grid's rows are left for the caller to write.
+    fn reset(&mut self, g: &Grid, planes: usize, pad: usize) {
+        let (w, h) = (g.width(), g.height() as usize);
         debug_assert!(Self::fits(w));
-        let mut words = vec![0u64; planes * h as usize];
-        let mut acc = [0u64; 256];
+        (self.height, self.pad, self.per_row) = (h as i32, pad, planes + 1);
+        self.full = u64::MAX >> (64 - w);
+        let (per_row, full) = (self.per_row, self.full);
+        self.words.resize((h + 2 * pad) * per_row, 0);
+        self.words[..pad * per_row].fill(0);
+        self.words[(pad + h) * per_row..].fill(0);
         for y in 0..h {
-            let row = g.row(y, 0, w);
-            let at = |p: usize| p * h as usize + y as usize;
-            if planes <= 4 {
-                // few planes: compare the row's planes with each (vectorised), pack the bits
-                let mut of = [NONE; 64];
-                for (o, &v) in of.iter_mut().zip(row) {
-                    *o = plane(v);
-                }
-                for p in 0..planes {
-                    words[at(p)] = eq_bits(&of, p as u8);
-                }
-            } else {
-                // many: each cell sets its bit in its plane's word ([`NONE`]: a spare word)
-                acc[..planes].fill(0);
-                for (x, &v) in row.iter().enumerate() {
-                    acc[plane(v) as usize] |= 1 << x;
-                }
-                for (p, &a) in acc[..planes].iter().enumerate() {
-                    words[at(p)] = a;
-                }
-            }
-        }
-        BitPlanes {
-            height: h,
-            full: u64::MAX >> (64 - w),
-            words,
+            self.words[(pad + y) * per_row + planes] = full;
         }
     }
 
-    /// The planes of `g` (which must [`fit`](BitPlanes::fits)) of the cells holding
-    /// `values[0]`, `values[1]`, ...
-    pub fn of_values(g: &Grid, values: &[u16]) -> BitPlanes {
-        let (w, h) = (g.width(), g.height());
-        debug_assert!(Self::fits(w));
-        let mut words = vec![0u64; values.len() * h as usize];
-        for y in 0..h {
-            let row = g.row(y, 0, w);
-            for (p, &v) in values.iter().enumerate() {
-                words[p * h as usize + y as usize] = eq_bits(row, v);
+    /// Make these the planes of `g` (which must [`fit`](BitPlanes::fits)), with `pad`
+    /// margin rows: cell `(x, y)` is in plane `plane(value) < planes`, or in none when that
+    /// is [`NONE`]; then plane `planes + k` holds the cells not in plane `others[k]`.
+    pub fn set_by(
+        &mut self,
+        g: &Grid,
+        (planes, others): (usize, &[u8]),
+        pad: usize,
+        plane: impl Fn(u16) -> u8,
+    ) {
+        self.reset(g, planes + others.len(), pad);
+        let mut acc = [0u64; 256];
+        for y in 0..self.height {
+            // each cell sets its bit in its plane's word ([`NONE`]: a spare word)
+            acc[..planes].fill(0);
+            for (x, &v) in g.row(y, 0, g.width()).iter().enumerate() {
+                acc[plane(v) as usize] |= 1 << x;
             }
+            let at = (pad + y as usize) * self.per_row;
+            self.words[at..at + planes].copy_from_slice(&acc[..planes]);
+            self.others(at, planes, others);
         }
-        BitPlanes {
-            height: h,
-            full: u64::MAX >> (64 - w),
-            words,
+    }
+
+    /// Make these the planes of `g` (which must [`fit`](BitPlanes::fits)), with `pad`
+    /// margin rows: plane `p < values.len()` holds the cells of value `values[p]`, then
+    /// plane `values.len() + k` the cells not in plane `others[k]`.
+    pub fn set_values(&mut self, g: &Grid, values: &[u16], others: &[u8], pad: usize) {
+        self.reset(g, values.len() + others.len(), pad);
+        for y in 0..self.height {
+            let row = g.row(y, 0, g.width());
+            let at = (pad + y as usize) * self.per_row;
+            for (word, &v) in self.words[at..at + values.len()].iter_mut().zip(values) {
+                *word = eq_bits(row, v);
+            }
+            self.others(at, values.len(), others);
+        }
+    }
+
+    /// The planes `planes + k` of the row whose first word is `words[at]`: the cells not
+    /// in plane `others[k]`.
+    #[inline]
+    fn others(&mut self, at: usize, planes: usize, others: &[u8]) {
+        for (k, &o) in others.iter().enumerate() {
+            self.words[at + planes + k] = self.full & !self.words[at + o as usize];
         }
     }
 
@@ -102,140 +120,24 @@ impl BitPlanes {
     }
 
     /// The cells of row `y` in plane `p` (0 for a row outside the grid).
-    #[inline(always)]
+    #[inline]
     pub fn row(&self, p: u8, y: i32) -> u64 {
         if y < 0 || y >= self.height {
             return 0;
         }
-        self.words[p as usize * self.height as usize + y as usize]
-    }
-
-    /// The columns `x` of row `y` for which cell `(x + dx, y + dy)` is in the grid and in
-    /// plane `p` (with `not`: in the grid and not in plane `p`).
-    #[inline(always)]
-    pub fn probe(&self, p: u8, not: bool, dx: i32, dy: i32, y: i32) -> u64 {
-        let ry = y + dy;
-        if ry < 0 || ry >= self.height || dx.unsigned_abs() >= 64 {
-            return 0;
-        }
-        let r = self.words[p as usize * self.height as usize + ry as usize];
-        let r = if not { !r } else { r };
-        let r = if dx >= 0 { r >> dx } else { r << -dx };
-        r & self.full
+        self.words[(self.pad + y as usize) * self.per_row + p as usize]
     }
 
     /// Cell `(x, y)` left plane `from` for plane `to` (either may be [`NONE`]).
     #[inline]
     pub fn moved(&mut self, x: i32, y: i32, from: u8, to: u8) {
-        let h = self.height as usize;
+        let at = (self.pad + y as usize) * self.per_row;
         if from != NONE {
-            self.words[from as usize * h + y as usize] &= !(1u64 << x);
+            self.words[at + from as usize] &= !(1u64 << x);
         }
         if to != NONE {
-            self.words[to as usize * h + y as usize] |= 1u64 << x;
+            self.words[at + to as usize] |= 1u64 << x;
         }
-    }
-}
-
-/// A list of cell patterns over bit planes, to find the cells where one of them may hold.
-/// Pattern `i` holds at `(x, y)` when the cell's value is one of its heads (any value when
-/// it has none) and every test `(dx, dy, value, equal)` holds: cell `(x + dx, y + dy)` is in
-/// the grid and its value is (`equal`) or is not `value`. With a class table, a value is
-/// the class `classes[tile]` of a tile (0 past the end of the table), else the tile.
-#[derive(Debug, Clone)]
-pub struct PatternMask {
-    /// Tile -> plane of its value.
-    lut: Vec<u8>,
-    /// The plane of tiles past `lut`.
-    beyond: u8,
-    /// The value of each plane.
-    values: Vec<u16>,
-    /// Values are classes.
-    classes: bool,
-    /// Per pattern: the planes of its heads, its tests over planes.
-    pats: Vec<(Vec<u8>, Vec<(i32, i32, u8, bool)>)>,
-}
-
-impl PatternMask {
-    /// The mask of `pats` (heads, tests), or `None` when they read more than `max_planes`
-    /// values (or values past 4095 without a class table).
-    pub fn new(
-        pats: &[(Vec<u16>, Vec<(i32, i32, u16, bool)>)],
-        classes: Option<&[u16]>,
-        max_planes: usize,
-    ) -> Option<PatternMask> {
-        let mut values: Vec<u16> = pats
-            .iter()
-            .flat_map(|(h, t)| h.iter().copied().chain(t.iter().map(|t| t.2)))
-            .collect();
-        values.sort_unstable();
-        values.dedup();
-        if values.len() > max_planes.min(NONE as usize) {
-            return None;
-        }
-        let plane = |v: u16| values.binary_search(&v).map_or(NONE, |i| i as u8);
-        let plane = &plane;
-        let (lut, beyond) = match classes {
-            Some(c) => (c.iter().map(|&v| plane(v)).collect(), plane(0)),
-            None => {
-                let top = values.last().map_or(0, |&v| v as usize + 1);
-                if top > 4096 {
-                    return None;
-                }
-                ((0..top as u16).map(plane).collect(), NONE)
-            }
-        };
-        let pats = pats
-            .iter()
-            .map(|(h, t)| {
-                let heads = h.iter().map(|&v| plane(v)).collect();
-                let tests = t.iter().map(|&(dx, dy, v, eq)| (dx, dy, plane(v), !eq));
-                (heads, tests.collect())
-            })
-            .collect();
-        Some(PatternMask {
-            lut,
-            beyond,
-            classes: classes.is_some(),
-            values,
-            pats,
-        })
-    }
-
-    /// The plane of a tile.
-    #[inline(always)]
-    pub fn plane(&self, tile: u16) -> u8 {
-        self.lut.get(tile as usize).copied().unwrap_or(self.beyond)
-    }
-
-    /// The bit planes of `g` (which must [`fit`](BitPlanes::fits)) for these patterns.
-    pub fn planes(&self, g: &Grid) -> BitPlanes {
-        if self.classes || self.values.len() > 4 {
-            BitPlanes::build(g, self.values.len(), |t| self.plane(t))
-        } else {
-            BitPlanes::of_values(g, &self.values)
-        }
-    }
-
-    /// The columns of row `y` among `span` where some pattern may hold (every one where one
-    /// holds).
-    #[inline]
-    pub fn row(&self, p: &BitPlanes, y: i32, span: u64) -> u64 {
-        let mut any = 0u64;
-        for (heads, tests) in &self.pats {
-            let mut m = span & !any;
-            if !heads.is_empty() {
-                m &= heads.iter().fold(0, |a, &h| a | p.row(h, y));
-            }
-            for &(dx, dy, pl, not) in tests {
-                if m == 0 {
-                    break;
-                }
-                m &= p.probe(pl, not, dx, dy, y);
-            }
-            any |= m;
-        }
-        any
     }
 }
 
@@ -271,21 +173,54 @@ pub fn line_bits(g: &Grid, (x, y): (i32, i32), (ux, uy): (i32, i32), n: u32, val
     bits
 }
 
-/// Bit `k` set when `cells[k] == value` (at most 64 cells).
+/// Bit `k` set when `cells[k] == value` (at most 64 cells): sixteen and then eight cells
+/// per step with SSE2 (always present on x86-64), the rest one by one.
 #[inline]
-pub fn eq_bits<T: Copy + PartialEq>(cells: &[T], value: T) -> u64 {
+pub fn eq_bits(cells: &[u16], value: u16) -> u64 {
     debug_assert!(cells.len() <= 64);
-    let mut eq = [0u8; 64];
-    for (e, &c) in eq.iter_mut().zip(cells) {
-        *e = (c == value) as u8;
+    let mut m = 0u64;
+    #[allow(unused_mut)]
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+            _mm_set1_epi16, _mm_setzero_si128,
+        };
+        let (blocks, rest) = cells.as_chunks::<16>();
+        for b in blocks {
+            // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
+            let bits = unsafe {
+                let (p, v) = (b.as_ptr() as *const __m128i, _mm_set1_epi16(value as i16));
+                // lanes equal to `value` become 0xFFFF, packed to one byte per cell
+                let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
+                let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), v);
+                _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
+            };
+            m |= (bits as u64) << done;
+            done += 16;
+        }
+        if rest.len() >= 8 {
+            // SAFETY: `rest` holds 8 u16 values (16 bytes) in bounds; unaligned loads are
+            // allowed.
+            let bits = unsafe {
+                let (p, v) = (
+                    rest.as_ptr() as *const __m128i,
+                    _mm_set1_epi16(value as i16),
+                );
+                let eq = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
+                _mm_movemask_epi8(_mm_packs_epi16(eq, _mm_setzero_si128())) as u32
+            };
+            m |= (bits as u64) << done;
+            done += 8;
+        }
     }
-    // eight 0/1 bytes to eight bits: the multiplication moves byte i's bit to bit 56 + i
-    let mut bits = 0u64;
-    for (i, b) in eq.chunks_exact(8).take(cells.len().div_ceil(8)).enumerate() {
-        let b = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
-        bits |= (b.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    let mut k = done;
+    while k < cells.len() {
+        m |= ((cells[k] == value) as u64) << k;
+        k += 1;
     }
-    bits
+    m
 }
 
 /// The first run of set bits of `bits` at or after bit `from`: `(start, end)`, bits

@@ -103,15 +103,15 @@ pub struct Op {
     /// Index of the rule whose first firing ends the pass.
     stop_after: Option<u16>,
     /// The rules as bit-plane patterns, to visit only the cells where one may fire (none
-    /// for long rule lists or many values, see [`MASK_LIMIT`]).
+    /// for rules without tests or many values, see [`MASK_PLANES`]).
     mask: Option<PatternMask>,
 }
 
-/// Rule lists of at most `MASK_LIMIT.0` rules reading at most `MASK_LIMIT.1` values are
-/// matched row by row over bit planes first. Beyond, building the planes and a row of the
-/// mask cost more than visiting the cells (measured: Cathedral's and Catacombs' tile fix-ups,
-/// of many tiles, ran 2-5 % more instructions with up to 48 of each).
-const MASK_LIMIT: (usize, usize) = (16, 4);
+/// Rule lists reading at most this many values (and their negations) are matched row by
+/// row over bit planes, when every rule has a test: a rule without one holds on every cell
+/// of its heads, which the planes then cannot skip (measured: Catacombs' `FinishHalls`,
+/// whose hall cells all fire, ran more instructions with them).
+const MASK_PLANES: usize = 64;
 
 /// What a visit of one cell did.
 #[derive(Debug, PartialEq, Eq)]
@@ -173,8 +173,10 @@ impl Params {
                 (r.heads.clone(), tests.collect())
             })
             .collect();
-        let mask = (rules.len() <= MASK_LIMIT.0)
-            .then(|| PatternMask::new(&pats, classes.as_deref(), MASK_LIMIT.1))
+        let mask = rules
+            .iter()
+            .all(|r| !r.tests.is_empty())
+            .then(|| PatternMask::new(&pats, classes.as_deref(), MASK_PLANES))
             .flatten();
         let tests: Vec<Matcher> = rules
             .iter()

@@ -5,7 +5,8 @@
 use crate::lang::matcher::FirstProbe;
 #[cfg(test)]
 thread_local! {
-    /// Tests: scan every cell the plain way (bounds-checked tests, no row loop).
+    /// Tests: scan every cell the plain way (bounds-checked tests, no row loop, no bit
+    /// planes).
     pub(super) static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 

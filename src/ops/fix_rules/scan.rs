@@ -3,8 +3,9 @@
 //! Every cell of the area is visited in raster order, as the module doc of
 //! [`super`] says; three ways, with the same firings in the same order:
 //!
-//! * short rule lists of few values: over bit planes, only the cells where a rule may fire
-//!   ([`PatternMask`]);
+//! * on grids at most 64 wide, rule lists whose rules all have tests: over bit planes, only
+//!   the cells where a rule may fire ([`PatternMask`]; with edges read another way, also
+//!   every cell outside `inner`);
 //! * otherwise, the cells of a row inside `inner` (where no test needs a bounds check) by
 //!   a tight loop over the row's values, which skips at once a cell whose tile no rule's
 //!   head holds, or where no such rule's first test holds (one bit-set lookup per distinct
@@ -15,12 +16,21 @@
 #[cfg(test)]
 use super::heads::PLAIN;
 use super::{Op, Visit};
-use crate::engine::bit_planes::BitPlanes;
+use crate::engine::bit_planes::{BitPlanes, PatternMask};
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::ops::args::Edges;
 use crate::rng::RandomSource;
+/// Tests: whether to scan every cell the plain way.
+#[inline(always)]
+fn plain() -> bool {
+    #[cfg(test)]
+    return PLAIN.with(|p| p.get());
+    #[cfg(not(test))]
+    false
+}
+
 impl Op {
     /// The rules that may fire on a cell holding tile `t`: a range of `cands`.
     #[inline(always)]
@@ -32,8 +42,7 @@ impl Op {
     /// The cells where no test needs a bounds check on a `w × h` grid (none on a grid of
     /// another size: the tests' index offsets are for the compiled width).
     fn inner_on(&self, w: i32, h: i32) -> Rect {
-        #[cfg(test)]
-        if PLAIN.with(|p| p.get()) {
+        if plain() {
             return Rect::default();
         }
         if (w, h) == self.grid {
@@ -53,37 +62,17 @@ impl Op {
         let (w, h) = (st.width, st.height);
         let l = self.head.layer as usize;
         let inner = self.inner_on(w, h);
-        let fast = |x: i32, y: i32| inner.contains(x, y);
         // Work on the layer taken out of the state (flag layers are read from the state).
         let mut tiles = std::mem::take(&mut st.layers[l]);
         let mut g = GridMut::new(&mut tiles, w, h);
         let mask = self
             .mask
             .as_ref()
-            .filter(|_| self.edges == Edges::Outside && BitPlanes::fits(w));
+            .filter(|_| BitPlanes::fits(w) && !plain());
         if let Some(mask) = mask {
-            // Visit, in raster order, only the cells where a rule may hold on the tiles as
-            // they are then: a row's candidates are found again after every firing.
-            let mut planes = mask.planes(&g.as_grid());
-            let span = planes.span(area.x, area.x1());
-            'rows: for y in area.y..area.y1() {
-                let mut cand = mask.row(&planes, y, span);
-                while cand != 0 {
-                    let x = cand.trailing_zeros() as i32;
-                    let moved = |nx, ny, old, new| {
-                        planes.moved(nx, ny, mask.plane(old), mask.plane(new));
-                    };
-                    let c = self.candidates(g.at(x, y));
-                    match self.visit(&mut g, st, (x, y), fast(x, y), c, class, moved) {
-                        Visit::Quiet => cand &= cand - 1,
-                        Visit::Fired => {
-                            let after = u64::MAX.checked_shl(x as u32 + 1).unwrap_or(0);
-                            cand = mask.row(&planes, y, span) & after;
-                        }
-                        Visit::Stop => break 'rows,
-                    }
-                }
-            }
+            PLANES.with_borrow_mut(|planes| {
+                self.masked(mask, planes, (&mut g, st), area, inner, class);
+            });
         } else {
             let (x0, x1) = (area.x, area.x1());
             for y in area.y..area.y1() {
@@ -104,6 +93,53 @@ impl Op {
         }
         st.layers[l] = tiles;
         Flow::Continue
+    }
+
+    /// The pass over bit planes (in `planes`, whose contents do not matter): visit, in
+    /// raster order, only the cells where a rule may hold on the tiles as they are then. A
+    /// firing's writes are told to the planes, and the cells of the row after it that read
+    /// a written cell are visited too. With edges read another way than `Outside`, the mask
+    /// holds only in `inner`: the other cells of the area (`rim`) are all visited.
+    #[inline(always)]
+    fn masked(
+        &self,
+        mask: &PatternMask,
+        planes: &mut BitPlanes,
+        (g, st): (&mut GridMut, &mut State),
+        area: Rect,
+        inner: Rect,
+        class: impl Fn(u16) -> u16 + Copy,
+    ) {
+        mask.planes(&g.as_grid(), planes);
+        let span = planes.span(area.x, area.x1());
+        let inner_span = planes.span(inner.x, inner.x1());
+        for y in area.y..area.y1() {
+            let rim = match self.edges {
+                Edges::Outside => 0,
+                _ if y >= inner.y && y < inner.y1() => span & !inner_span,
+                _ => span,
+            };
+            let mut cand = mask.row(planes, y, span) | rim;
+            while cand != 0 {
+                let x = cand.trailing_zeros() as i32;
+                cand &= cand - 1;
+                // the cells of the row that read a written cell: their answer may change
+                let mut stale = 0u64;
+                let moved = |nx, ny, old, new| {
+                    mask.moved(planes, nx, ny, old, new);
+                    stale |= mask.readers(y, nx, ny);
+                };
+                let c = self.candidates(g.at(x, y));
+                match self.visit(g, st, (x, y), inner.contains(x, y), c, class, moved) {
+                    Visit::Quiet => {}
+                    // visited, those cells answer for themselves
+                    Visit::Fired => {
+                        cand |= stale & span & u64::MAX.checked_shl(x as u32 + 1).unwrap_or(0)
+                    }
+                    Visit::Stop => return,
+                }
+            }
+        }
     }
 
     /// Visit the cells `x0..x1` of row `y` (in the grid; `fast`: in `inner`) in order,
@@ -210,4 +246,9 @@ impl Op {
         }
         fired
     }
+}
+
+thread_local! {
+    /// Storage for the bit planes of a pass (made again by each pass).
+    static PLANES: std::cell::RefCell<BitPlanes> = std::cell::RefCell::default();
 }

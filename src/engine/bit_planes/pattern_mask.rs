@@ -1,0 +1,227 @@
+//! [`PatternMask`]: a list of cell patterns compiled to reads of [`BitPlanes`] words, to
+//! find, a row at a time, the cells where one of them may hold.
+
+use super::{BitPlanes, NONE};
+use crate::engine::grid::Grid;
+
+/// Planes made by comparing rows with each value ([`BitPlanes::set_values`]) up to this
+/// many values; beyond, each cell looks its plane up ([`BitPlanes::set_by`]).
+const EQ_PLANES: usize = 16;
+
+/// A list of cell patterns over bit planes, to find the cells where one of them may hold.
+/// Pattern `i` holds at `(x, y)` when the cell's value is one of its heads (any value when
+/// it has none) and every test `(dx, dy, value, equal)` holds: cell `(x + dx, y + dy)` is in
+/// the grid and its value is (`equal`) or is not `value`. With a class table, a value is
+/// the class `classes[tile]` of a tile (0 past the end of the table), else the tile.
+///
+/// The planes: one per value read, then one per value a `!=` test reads (the grid's cells
+/// not of that value), then the grid plane. A test is then one shifted word of a plane.
+#[derive(Debug, Clone)]
+pub struct PatternMask {
+    /// Tile -> plane of its value.
+    lut: Vec<u8>,
+    /// The plane of tiles past `lut`.
+    beyond: u8,
+    /// The value of each plane of values.
+    values: Vec<u16>,
+    /// Per plane of a value, the plane of the other cells ([`NONE`]: none).
+    others: Vec<u8>,
+    /// The planes of the values `!=` tests read (their other cells' planes follow the
+    /// planes of values, in this order).
+    negated: Vec<u8>,
+    /// Values are classes.
+    classes: bool,
+    /// The planes of values and of other cells (the grid plane comes next).
+    planes: usize,
+    /// The margin rows the tests need (their largest `|dy|`).
+    pad: usize,
+    /// The largest `|dx|` of a test.
+    reach: u32,
+    /// The patterns grouped by their head (in any order: only their union matters; a
+    /// pattern of several heads is in several groups, one of none in the grid plane's):
+    /// per group, the word offset of the head's plane in a row and a range of `pats`.
+    groups: Vec<(u32, u32, u32)>,
+    /// Per pattern, its tests: a range of `probes`.
+    pats: Vec<(u32, u32)>,
+    probes: Vec<Probe>,
+}
+
+/// One test: the cells `x` of a row where it holds are `word(at) >> shr << shl`, `word(k)`
+/// being the `k`-th word from the row's first (`at` picks the plane and the row `dy` away).
+#[derive(Debug, Clone, Copy)]
+struct Probe {
+    at: isize,
+    shr: u32,
+    shl: u32,
+}
+
+impl PatternMask {
+    /// The mask of `pats` (heads, tests), or `None` when they read more than `max_planes`
+    /// values (or values past 4095 without a class table), or a test reaches 64 or more
+    /// columns or more than 64 rows away.
+    pub fn new(
+        pats: &[(Vec<u16>, Vec<(i32, i32, u16, bool)>)],
+        classes: Option<&[u16]>,
+        max_planes: usize,
+    ) -> Option<PatternMask> {
+        let tests = || pats.iter().flat_map(|p| p.1.iter());
+        if tests().any(|t| t.0.unsigned_abs() >= 64 || t.1.unsigned_abs() > 64) {
+            return None;
+        }
+        let mut values: Vec<u16> = pats
+            .iter()
+            .flat_map(|(h, t)| h.iter().copied().chain(t.iter().map(|t| t.2)))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let mut negated: Vec<u16> = tests().filter(|t| !t.3).map(|t| t.2).collect();
+        negated.sort_unstable();
+        negated.dedup();
+        if values.len() + negated.len() > max_planes.min(NONE as usize - 1) {
+            return None;
+        }
+        let plane = |v: u16| values.binary_search(&v).map_or(NONE, |i| i as u8);
+        let plane = &plane;
+        let (lut, beyond) = match classes {
+            Some(c) => (c.iter().map(|&v| plane(v)).collect(), plane(0)),
+            None => {
+                let top = values.last().map_or(0, |&v| v as usize + 1);
+                if top > 4096 {
+                    return None;
+                }
+                ((0..top as u16).map(plane).collect(), NONE)
+            }
+        };
+        let negated: Vec<u8> = negated.iter().map(|&v| plane(v)).collect();
+        let mut others = vec![NONE; values.len()];
+        for (k, &p) in negated.iter().enumerate() {
+            others[p as usize] = (values.len() + k) as u8;
+        }
+        let grid = values.len() + negated.len();
+        let per_row = grid as isize + 1;
+        // (head plane, pattern): a pattern once per head; the grid plane for none
+        let mut by_head: Vec<(u32, usize)> = Vec::new();
+        for (i, (h, _)) in pats.iter().enumerate() {
+            let mut heads: Vec<u32> = h.iter().map(|&v| plane(v) as u32).collect();
+            if h.is_empty() {
+                heads.push(grid as u32);
+            }
+            heads.sort_unstable();
+            heads.dedup();
+            by_head.extend(heads.into_iter().map(|p| (p, i)));
+        }
+        by_head.sort_unstable();
+        let (mut groups, mut ranges, mut probes) = (Vec::new(), Vec::new(), Vec::new());
+        for run in by_head.chunk_by(|a, b| a.0 == b.0) {
+            let start = ranges.len() as u32;
+            for &(_, i) in run {
+                let t0 = probes.len() as u32;
+                probes.extend(pats[i].1.iter().map(|&(dx, dy, v, equal)| {
+                    let p = plane(v);
+                    let p = if equal { p } else { others[p as usize] };
+                    Probe {
+                        at: dy as isize * per_row + p as isize,
+                        shr: dx.max(0) as u32,
+                        shl: (-dx).max(0) as u32,
+                    }
+                }));
+                ranges.push((t0, probes.len() as u32));
+            }
+            groups.push((run[0].0, start, ranges.len() as u32));
+        }
+        Some(PatternMask {
+            lut,
+            beyond,
+            others,
+            negated,
+            classes: classes.is_some(),
+            planes: grid,
+            values,
+            pad: tests().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as usize,
+            reach: tests().map(|t| t.0.unsigned_abs()).max().unwrap_or(0),
+            groups,
+            pats: ranges,
+            probes,
+        })
+    }
+
+    /// The plane of a tile's value ([`NONE`]: none).
+    #[inline(always)]
+    fn plane(&self, tile: u16) -> u8 {
+        self.lut.get(tile as usize).copied().unwrap_or(self.beyond)
+    }
+
+    /// The plane of the cells not of the value of plane `p` ([`NONE`]: none).
+    #[inline(always)]
+    fn others(&self, p: u8) -> u8 {
+        self.others.get(p as usize).copied().unwrap_or(NONE)
+    }
+
+    /// Make `out` the bit planes of `g` (which must [`fit`](BitPlanes::fits)) for these
+    /// patterns.
+    pub fn planes(&self, g: &Grid, out: &mut BitPlanes) {
+        let others = &self.negated;
+        if self.classes || self.values.len() > EQ_PLANES {
+            let plane = |t| self.plane(t);
+            out.set_by(g, (self.values.len(), others), self.pad, plane);
+        } else {
+            out.set_values(g, &self.values, others, self.pad);
+        }
+    }
+
+    /// Cell `(x, y)` of the grid of `planes` (made by [`PatternMask::planes`]) changed
+    /// from tile `old` to tile `new`: the planes follow.
+    #[inline]
+    pub fn moved(&self, planes: &mut BitPlanes, x: i32, y: i32, old: u16, new: u16) {
+        let (from, to) = (self.plane(old), self.plane(new));
+        if from != to {
+            planes.moved(x, y, from, to);
+            planes.moved(x, y, self.others(to), self.others(from));
+        }
+    }
+
+    /// The columns of row `y` among `span` where some pattern may hold (every one where one
+    /// holds), on planes made by [`PatternMask::planes`] (and kept in step with the cells).
+    #[inline]
+    pub fn row(&self, p: &BitPlanes, y: i32, span: u64) -> u64 {
+        debug_assert!(p.per_row == self.planes + 1 && p.pad >= self.pad);
+        if y < 0 || y >= p.height {
+            return 0;
+        }
+        let base = ((p.pad + y as usize) * p.per_row) as isize;
+        let word = |k: isize| p.words[(base + k) as usize];
+        let mut any = 0u64;
+        for &(head, p0, p1) in &self.groups {
+            let hm = span & !any & word(head as isize);
+            if hm == 0 {
+                continue;
+            }
+            for &(t0, t1) in &self.pats[p0 as usize..p1 as usize] {
+                let mut m = hm;
+                for t in &self.probes[t0 as usize..t1 as usize] {
+                    m &= word(t.at) >> t.shr << t.shl;
+                    if m == 0 {
+                        break;
+                    }
+                }
+                any |= m;
+            }
+        }
+        any
+    }
+
+    /// The columns of row `y` whose answer in [`PatternMask::row`] may change when cell
+    /// `(x, cy)` changes: those that read it.
+    #[inline]
+    pub fn readers(&self, y: i32, x: i32, cy: i32) -> u64 {
+        if (cy - y).unsigned_abs() as usize > self.pad {
+            return 0;
+        }
+        let r = self.reach as i32;
+        let (x0, x1) = ((x - r).max(0), (x + r + 1).min(64));
+        (u64::MAX >> (64 - (x1 - x0))) << x0
+    }
+}
+
+#[cfg(test)]
+mod tests;
