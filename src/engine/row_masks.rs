@@ -37,15 +37,32 @@ fn low_bits(w: i32) -> u64 {
     debug_assert!((1..=64).contains(&w));
     u64::MAX >> (64 - w)
 }
-/// The mask of the nonzero values of one row of at most 64 values: sixteen values per step
-/// with SSE2 (always present on x86-64), the rest four per step by [`row_mask_swar`].
-#[inline]
+/// The mask of the nonzero values of one row of at most 64 values.
+#[inline(always)]
 fn row_mask(row: &[u16]) -> u64 {
+    differ_mask(row, 0)
+}
+
+/// The mask of the values equal to `v` of one row of at most 64 values (bit `i` for
+/// `row[i]`).
+#[inline]
+pub fn equal_mask(row: &[u16], v: u16) -> u64 {
+    match row.len() {
+        0 => 0,
+        n => !differ_mask(row, v) & low_bits(n as i32),
+    }
+}
+
+/// The mask of the values other than `v` of one row of at most 64 values: sixteen values
+/// per step with SSE2 (always present on x86-64), the rest four per step by
+/// [`differ_mask_swar`]. (Always inlined: with `v` a constant the compare folds.)
+#[inline(always)]
+fn differ_mask(row: &[u16], v: u16) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{
             __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-            _mm_setzero_si128,
+            _mm_set1_epi16,
         };
         let (blocks, rest) = row.as_chunks::<16>();
         let mut m = 0u64;
@@ -53,8 +70,8 @@ fn row_mask(row: &[u16]) -> u64 {
             // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
             let bits = unsafe {
                 let p = b.as_ptr() as *const __m128i;
-                let z = _mm_setzero_si128();
-                // lanes equal to 0 become 0xFFFF, packed to one byte per value
+                let z = _mm_set1_epi16(v as i16);
+                // lanes equal to `v` become 0xFFFF, packed to one byte per value
                 let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), z);
                 let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), z);
                 _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
@@ -64,18 +81,19 @@ fn row_mask(row: &[u16]) -> u64 {
         if rest.is_empty() {
             m
         } else {
-            m | row_mask_swar(rest) << (16 * blocks.len())
+            m | differ_mask_swar(rest, v) << (16 * blocks.len())
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        row_mask_swar(row)
+        differ_mask_swar(row, v)
     }
 }
 
-/// [`row_mask`] four values per step (SWAR: a 64-bit word holds four 16-bit lanes).
-#[inline]
-fn row_mask_swar(row: &[u16]) -> u64 {
+/// [`differ_mask`] four values per step (SWAR: a 64-bit word holds four 16-bit lanes, each
+/// the value XOR `v`).
+#[inline(always)]
+fn differ_mask_swar(row: &[u16], v: u16) -> u64 {
     const LOW15: u64 = 0x7FFF_7FFF_7FFF_7FFF;
     const HIGH: u64 = 0x8000_8000_8000_8000;
     // moves bit 16k to bit 45 + k (k < 4); the four partial products never overlap
@@ -86,8 +104,8 @@ fn row_mask_swar(row: &[u16]) -> u64 {
     // vectorised form the compiler makes of an iterator chain (whose setup dominates)
     let mut k = 0;
     while k < quads.len() {
-        let [a, b, c, d] = quads[k];
-        let w = a as u64 | (b as u64) << 16 | (c as u64) << 32 | (d as u64) << 48;
+        let [a, b, c, d] = quads[k].map(|x| (x ^ v) as u64);
+        let w = a | b << 16 | c << 32 | d << 48;
         if w != 0 {
             // the top bit of each lane is set when the lane is not 0
             let top = (((w & LOW15) + LOW15) | w) & HIGH;
@@ -96,8 +114,8 @@ fn row_mask_swar(row: &[u16]) -> u64 {
         k += 1;
     }
     let done = 4 * quads.len();
-    for (i, &v) in rest.iter().enumerate() {
-        if v != 0 {
+    for (i, &x) in rest.iter().enumerate() {
+        if x != v {
             m |= 1 << (done + i);
         }
     }
@@ -187,7 +205,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_row_mask_has_a_bit_per_nonzero_value() {
+    fn a_row_mask_has_a_bit_per_nonzero_value_and_an_equal_mask_per_equal_one() {
         let vals = [
             0u16, 1, 0x7FFF, 0x8000, 0xFFFF, 0, 0x0100, 0, 2, 0, 0, 0x8001, 5,
         ];
@@ -198,7 +216,24 @@ mod tests {
                 .enumerate()
                 .fold(0u64, |m, (i, &v)| m | ((v != 0) as u64) << i);
             assert_eq!(row_mask(&row), expected, "{row:?}");
-            assert_eq!(row_mask_swar(&row), expected, "{row:?}");
+            assert_eq!(differ_mask_swar(&row, 0), expected, "{row:?}");
+            for v in vals {
+                let equal = row
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (i, &x)| m | ((x == v) as u64) << i);
+                assert_eq!(equal_mask(&row, v), equal, "{row:?} {v}");
+                assert_eq!(differ_mask_swar(&row, v) ^ equal, low(n), "{row:?} {v}");
+            }
+        }
+    }
+
+    /// The low `n` bits, `0 <= n <= 64`.
+    fn low(n: usize) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            low_bits(n as i32)
         }
     }
 

@@ -18,7 +18,7 @@ use super::pattern::{Cell, Miniset, Test};
 use crate::engine::grid::{Grid, GridMut, Rect};
 
 mod rows;
-pub use rows::{Planes, RowMatcher};
+pub use rows::{Planes, RowHits, RowMatcher};
 
 /// How many consecutive positions [`Matcher::next_match`] tests at once.
 pub const LANES: usize = 16;

@@ -26,7 +26,7 @@ use super::args::{Count, Rect, RectDef, TileHeader};
 use crate::engine::grid::{self, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::lang::matcher::{Matcher, Planes, RowMatcher};
+use crate::lang::matcher::{Matcher, Planes, RowHits, RowMatcher};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -152,22 +152,40 @@ impl Op {
         }
     }
 
-    /// The checks after a match at `(x, y)` and the roll: whether to place there.
+    /// The checks after a match at `(x, y)` and the roll: whether to place there. `planes`,
+    /// when given, are those of the layer as it is (they answer the `spread` test).
     #[inline]
-    fn placed_at(&self, st: &mut State, avoid: Option<grid::Rect>, x: i32, y: i32) -> bool {
+    fn placed_at(
+        &self,
+        st: &mut State,
+        planes: Option<&Planes>,
+        avoid: Option<grid::Rect>,
+        x: i32,
+        y: i32,
+    ) -> bool {
         let m = &self.m;
-        let l = self.head.layer;
         if avoid.is_some_and(|r| r.contains(x, y)) {
             return false;
         }
-        if m.blocked(x, y, |cx, cy| self.head.flagged(st, cx, cy)) {
+        // (the footprint lies in the grid: positions keep it inside the area)
+        let foot = m.footprint(x, y);
+        if self
+            .head
+            .protected
+            .iter()
+            .any(|&f| st.grid(f).any_in(foot, |v| v != 0))
+        {
             return false;
         }
         if self.spread {
-            // the footprint's 3x3 neighbourhood of footprints (any_in clips it to the grid)
+            // the footprint's 3x3 neighbourhood of footprints (clipped to the grid)
             let (fw, fh) = (m.width(), m.height());
             let win = grid::Rect::new(x - fw, y - fh, 3 * fw, 3 * fh);
-            if st.grid(l).any_in(win, |t| t == self.first) {
+            let near = match planes {
+                Some(p) => p.any_in(self.first, win),
+                None => st.grid(self.head.layer).any_in(win, |t| t == self.first),
+            };
+            if near {
                 return false;
             }
         }
@@ -190,13 +208,15 @@ impl Op {
         let mut from = (positions.x, positions.y);
         if let Some(rows) = self.rows.as_ref().filter(|_| Planes::fits(st.width)) {
             // the same search a row at a time, the planes kept in step with the writes
-            return PLANES.with_borrow_mut(|planes| {
+            return SCAN.with_borrow_mut(|(planes, hits)| {
                 planes.sync(&st.grid(l));
-                while let Some((x, y)) = rows.next_match(planes, positions, from) {
+                rows.begin(planes, hits);
+                while let Some((x, y)) = hits.next_match(positions, from) {
                     from = (x + 1, y);
-                    if self.placed_at(st, avoid, x, y) {
+                    if self.placed_at(st, Some(planes), avoid, x, y) {
                         m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
-                            planes.set(cx, cy, v)
+                            planes.set(cx, cy, v);
+                            rows.note(hits, cx, cy, v);
                         });
                     }
                 }
@@ -205,7 +225,7 @@ impl Op {
         }
         while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
             from = (x + 1, y);
-            if self.placed_at(st, avoid, x, y) {
+            if self.placed_at(st, None, avoid, x, y) {
                 m.write(&mut st.grid_mut(l), x, y);
             }
         }
@@ -216,8 +236,8 @@ impl Op {
 thread_local! {
     /// The planes of the layer last scanned on this thread: the next scatter over the same
     /// cells (a list of them runs back to back) reuses them (only a cache: [`Planes::sync`]
-    /// compares the cells).
-    static PLANES: std::cell::RefCell<Planes> = std::cell::RefCell::default();
+    /// compares the cells); and the buffers of the matcher's answers.
+    static SCAN: std::cell::RefCell<(Planes, RowHits)> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]

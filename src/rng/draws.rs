@@ -7,14 +7,19 @@
 //! loop to [`Rng::draw_loop`] instead: the choice is made once, and the loop runs with a
 //! [`Draws`] that does only the arithmetic of that case. The values and the stream are
 //! exactly those of `below(n)` (a unit test compares them over many seeds and bounds).
+//! [`Rng::draw_loop2`] does the same for loops that draw against two bounds in turn
+//! (random positions: `rnd(w)`, then `rnd(h)`).
 
-use super::{Lcg32, LcgOutput, Rng, RECIPROCALS, SMALL};
+use super::{Below, Lcg32, LcgOutput, RandomSource, Rng, RECIPROCALS, SMALL};
 use crate::rng::pcg::{Pcg128, Zone};
 
-/// Draws against the bound a loop was started with: `draw()` is `below(n)`.
+/// Draws against the bounds a loop was started with: `draw()` is `below(n)` of the first,
+/// `draw_second()` of the second (of the one bound, for [`Rng::draw_loop`]).
 pub trait Draws {
-    /// The next value, as [`RandomSource::below`] with the loop's bound gives it.
+    /// The next value, as [`RandomSource::below`] with the loop's first bound gives it.
     fn draw(&mut self) -> i64;
+    /// The next value, as [`RandomSource::below`] with the loop's second bound gives it.
+    fn draw_second(&mut self) -> i64;
 }
 
 /// A loop of draws against one bound ([`Rng::draw_loop`]): `run` is compiled once per kind
@@ -32,82 +37,120 @@ impl Rng {
     /// `below(n)`.
     #[inline]
     pub fn draw_loop<L: DrawLoop>(&mut self, n: i64, l: L) -> L::Out {
-        if n <= 0 {
-            return l.run(&mut Zero);
+        self.draw_loop2([n, n], l)
+    }
+
+    /// [`Rng::draw_loop`] with two bounds: `draw()` is `below(n[0])`, `draw_second()`
+    /// `below(n[1])`.
+    #[inline]
+    pub fn draw_loop2<L: DrawLoop>(&mut self, n: [i64; 2], l: L) -> L::Out {
+        if n.iter().any(|&n| n <= 0) {
+            // (`below` of a bound <= 0 is 0, the generator not stepped)
+            return l.run(&mut Prepared {
+                r: self,
+                b: n.map(Below::new),
+            });
         }
         match self {
             Rng::Pcg64(r) => l.run(&mut PcgDraws {
                 r,
-                zone: Zone::new(n as u64),
+                zone: n.map(|n| Zone::new(n as u64)),
             }),
             Rng::Lcg32(g) => match g.output {
                 LcgOutput::AbsShift {
                     shift,
                     shift_max_bound,
-                } if n < SMALL && n <= shift_max_bound => l.run(&mut AbsShiftSmall {
-                    shift: shift.min(31),
-                    reciprocal: RECIPROCALS[n as usize],
-                    n: n as i32,
-                    g,
-                }),
+                } if n.iter().all(|&n| n < SMALL && n <= shift_max_bound) => {
+                    l.run(&mut AbsShiftSmall {
+                        shift: shift.min(31),
+                        reciprocal: n.map(|n| RECIPROCALS[n as usize]),
+                        n: n.map(|n| n as i32),
+                        g,
+                    })
+                }
                 _ => l.run(&mut Plain { g, n }),
             },
         }
     }
 }
 
-/// `below(n)` for `n <= 0`: always 0, the generator not stepped.
-struct Zero;
-impl Draws for Zero {
+/// Any generator, any bounds: its `below_prepared`.
+struct Prepared<'a> {
+    r: &'a mut Rng,
+    b: [Below; 2],
+}
+impl Draws for Prepared<'_> {
     #[inline(always)]
     fn draw(&mut self) -> i64 {
-        0
+        self.r.below_prepared(self.b[0])
+    }
+    #[inline(always)]
+    fn draw_second(&mut self) -> i64 {
+        self.r.below_prepared(self.b[1])
     }
 }
 
-/// PCG with the bound's rejection zone prepared.
+/// PCG with the bounds' rejection zones prepared.
 struct PcgDraws<'a> {
     r: &'a mut Pcg128,
-    zone: Zone,
+    zone: [Zone; 2],
 }
 impl Draws for PcgDraws<'_> {
     #[inline(always)]
     fn draw(&mut self) -> i64 {
-        self.r.below(self.zone) as i64
+        self.r.below(self.zone[0]) as i64
+    }
+    #[inline(always)]
+    fn draw_second(&mut self) -> i64 {
+        self.r.below(self.zone[1]) as i64
     }
 }
 
-/// An LCG with `AbsShift` output and a bound below [`SMALL`] that uses the shifted value:
+/// An LCG with `AbsShift` output and bounds below [`SMALL`] that use the shifted value:
 /// the remainder by the bound's prepared reciprocal.
 struct AbsShiftSmall<'a> {
     g: &'a mut Lcg32,
     shift: u32,
-    reciprocal: u64,
-    n: i32,
+    reciprocal: [u64; 2],
+    n: [i32; 2],
+}
+impl AbsShiftSmall<'_> {
+    #[inline(always)]
+    fn draw_of(&mut self, k: usize) -> i64 {
+        let s = self.g.step();
+        let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
+        if v >= 0 {
+            let low = self.reciprocal[k].wrapping_mul(v as u64);
+            ((low as u128 * self.n[k] as u128) >> 64) as i64
+        } else {
+            (v % self.n[k]) as i64
+        }
+    }
 }
 impl Draws for AbsShiftSmall<'_> {
     #[inline(always)]
     fn draw(&mut self) -> i64 {
-        let s = self.g.step();
-        let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
-        if v >= 0 {
-            let low = self.reciprocal.wrapping_mul(v as u64);
-            ((low as u128 * self.n as u128) >> 64) as i64
-        } else {
-            (v % self.n) as i64
-        }
+        self.draw_of(0)
+    }
+    #[inline(always)]
+    fn draw_second(&mut self) -> i64 {
+        self.draw_of(1)
     }
 }
 
 /// Any other LCG case: its `below`.
 struct Plain<'a> {
     g: &'a mut Lcg32,
-    n: i64,
+    n: [i64; 2],
 }
 impl Draws for Plain<'_> {
     #[inline(always)]
     fn draw(&mut self) -> i64 {
-        self.g.below(self.n)
+        self.g.below(self.n[0])
+    }
+    #[inline(always)]
+    fn draw_second(&mut self) -> i64 {
+        self.g.below(self.n[1])
     }
 }
 
@@ -156,6 +199,34 @@ mod tests {
                     let want: Vec<i64> = (0..300).map(|_| b.below(n)).collect();
                     assert_eq!(got, want, "{spec:?} seed {seed} n {n}");
                     assert_eq!(a.below(1 << 20), b.below(1 << 20), "stream after the loop");
+                }
+            }
+        }
+    }
+
+    /// Draw `k` pairs through a two-bound loop.
+    struct Pairs(usize);
+    impl DrawLoop for Pairs {
+        type Out = Vec<(i64, i64)>;
+        fn run(self, d: &mut impl Draws) -> Vec<(i64, i64)> {
+            (0..self.0).map(|_| (d.draw(), d.draw_second())).collect()
+        }
+    }
+
+    #[test]
+    fn a_two_bound_loop_gives_below_s_values_in_turn() {
+        let bounds = [-3i64, 0, 1, 3, 38, 100, 255, 256, 40_000];
+        for spec in specs() {
+            for seed in [0u64, 7, 4_000_000_000] {
+                for n in bounds {
+                    for m in bounds {
+                        let mut a = Rng::new(&spec, seed);
+                        let mut b = a.clone();
+                        let got = a.draw_loop2([n, m], Pairs(100));
+                        let want: Vec<_> = (0..100).map(|_| (b.below(n), b.below(m))).collect();
+                        assert_eq!(got, want, "{spec:?} seed {seed} bounds {n} {m}");
+                        assert_eq!(a.below(1 << 20), b.below(1 << 20), "stream after the loop");
+                    }
                 }
             }
         }

@@ -1,9 +1,11 @@
 //! A miniset matcher over bit planes: for every value of a grid at most 64 cells wide, one
-//! 64-bit word per row whose bit `x` says whether cell `(x, y)` holds it ([`Planes`]); a
-//! whole row of positions is tested at once — per probe one shifted row word (a set cell:
-//! the OR of its members' words), ANDed. Made by [`super::Matcher::rows`] for matchers
-//! whose probes all want a tile or a set's members (no `!=` test). It answers as the
-//! matcher does: a probe outside the grid fails.
+//! 64-bit word per row whose bit `x` says whether cell `(x, y)` holds it ([`Planes`]); the
+//! answers at every position of the grid are made at once — per probe and row one shifted
+//! row word (a set cell: the OR of its members' words), ANDed per row ([`RowHits`]) — and
+//! then kept in step with each written cell (a bit per probe, one row's AND again), so a
+//! search after a write reads one word per row. Made by [`super::Matcher::rows`] for
+//! matchers whose probes all want a tile or a set's members (no `!=` test). It answers as
+//! the matcher does: a probe outside the grid fails.
 //!
 //! [`Planes::sync`] makes the planes of a grid, or keeps them when they were made of a grid
 //! with the same cells (one comparison of the cells): steps that scan the same layer one
@@ -85,31 +87,30 @@ impl Planes {
         self.cells[i] = v;
     }
 
-    /// The columns `x` of row `y` for which cell `(x + dx, y + dy)` is in the grid and
-    /// holds `v`.
-    #[inline(always)]
-    fn probe(&self, v: u16, dx: i32, dy: i32, y: i32) -> u64 {
-        let ry = y + dy;
-        if ry < 0 || ry >= self.height || dx.unsigned_abs() >= 64 {
-            return 0;
+    /// The row words of value `v`'s plane (`None` when no cell has held it).
+    #[inline]
+    fn plane(&self, v: u16) -> Option<&[u64]> {
+        let h = self.height as usize;
+        match self.index.get(v as usize) {
+            Some(&p) if p > 0 => Some(&self.words[(p as usize - 1) * h..p as usize * h]),
+            _ => None,
         }
-        let p = match self.index.get(v as usize) {
-            Some(&p) if p > 0 => p as usize - 1,
-            _ => return 0,
-        };
-        let r = self.words[p * self.height as usize + ry as usize];
-        let r = if dx >= 0 { r >> dx } else { r << -dx };
-        r & self.full
     }
 
-    /// The bits of columns `x0..x1`, clipped to the grid.
+    /// Whether some cell of `r` (clipped to the grid) holds `v`: as
+    /// [`Grid::any_in`]`(r, |t| t == v)` on the grid, a word per row.
     #[inline]
-    fn span(&self, x0: i32, x1: i32) -> u64 {
-        let (x0, x1) = (x0.clamp(0, 64), x1.clamp(0, 64));
-        if x1 <= x0 {
-            return 0;
+    pub fn any_in(&self, v: u16, r: Rect) -> bool {
+        let r = r.clip(self.width, self.height);
+        match self.plane(v) {
+            Some(plane) if !r.is_empty() => {
+                let cols = span(r.x, r.x1(), self.full);
+                plane[r.y as usize..r.y1() as usize]
+                    .iter()
+                    .any(|&w| w & cols != 0)
+            }
+            _ => false,
         }
-        (u64::MAX >> (64 - (x1 - x0))) << x0 & self.full
     }
 }
 
@@ -132,31 +133,109 @@ impl RowMatcher {
         }
     }
 
-    /// The columns `x` of row `y` at which every probe holds (bits past the grid clear).
-    #[inline]
-    fn row(&self, planes: &Planes, y: i32) -> u64 {
-        let mut acc = planes.full;
-        for (dx, dy, values) in self.probes.iter() {
-            let any = values
-                .iter()
-                .fold(0, |a, &v| a | planes.probe(v, *dx, *dy, y));
-            acc &= any;
-            if acc == 0 {
-                break;
+    /// Make `hits` this matcher's answers at every position of the grid of `planes`: per
+    /// probe and row one word (the OR of its values' plane rows, shifted), then their AND.
+    pub fn begin(&self, planes: &Planes, hits: &mut RowHits) {
+        let h = planes.height;
+        hits.width = planes.width;
+        hits.height = h;
+        hits.full = planes.full;
+        hits.held.clear();
+        hits.held.resize(self.probes.len() * h as usize, 0);
+        hits.hits.clear();
+        if h == 0 {
+            return;
+        }
+        for (held, (dx, dy, values)) in hits.held.chunks_exact_mut(h as usize).zip(&*self.probes) {
+            // the position rows whose probed row `y + dy` is in the grid
+            let (y0, y1) = ((-dy).clamp(0, h) as usize, (h - dy).clamp(0, h) as usize);
+            if y1 <= y0 {
+                continue;
+            }
+            let held = &mut held[y0..y1];
+            for &v in values.iter() {
+                if let Some(plane) = planes.plane(v) {
+                    let from = &plane[(y0 as i32 + dy) as usize..][..held.len()];
+                    or_shifted(held, from, *dx, planes.full);
+                }
             }
         }
-        acc
+        hits.hits.resize(h as usize, planes.full);
+        for held in hits.held.chunks_exact(h as usize) {
+            for (a, &w) in hits.hits.iter_mut().zip(held) {
+                *a &= w;
+            }
+        }
     }
 
-    /// [`super::Matcher::next_match`] on the grid of `planes`: the first position of
-    /// `positions` (which must lie in the grid) at or after `from` in raster order where
+    /// Cell `(x, y)` (in the grid of `hits`) now holds `v`: the answers follow.
+    #[inline]
+    pub fn note(&self, hits: &mut RowHits, x: i32, y: i32, v: u16) {
+        let h = hits.height as usize;
+        for (k, (dx, dy, values)) in self.probes.iter().enumerate() {
+            let (px, py) = (x - dx, y - dy);
+            if py < 0 || py >= hits.height || px < 0 || px >= hits.width {
+                continue;
+            }
+            let word = &mut hits.held[k * h + py as usize];
+            if values.contains(&v) {
+                *word |= 1u64 << px;
+            } else {
+                *word &= !(1u64 << px);
+            }
+            hits.hits[py as usize] = hits.and_of(py as usize);
+        }
+    }
+}
+
+/// `to[i] |= from[i]` moved so that bit `x` tells of cell `x + dx` (nothing for
+/// `|dx| >= 64`), within `full`: one loop per direction, with the shift fixed.
+#[inline(always)]
+fn or_shifted(to: &mut [u64], from: &[u64], dx: i32, full: u64) {
+    match dx {
+        0..=63 => to
+            .iter_mut()
+            .zip(from)
+            .for_each(|(t, &r)| *t |= r >> dx & full),
+        -63..=-1 => to
+            .iter_mut()
+            .zip(from)
+            .for_each(|(t, &r)| *t |= r << -dx & full),
+        _ => {}
+    }
+}
+
+/// A [`RowMatcher`]'s answer at every position of one grid (at most 64 cells wide): made
+/// by [`RowMatcher::begin`], kept in step with writes by [`RowMatcher::note`], searched by
+/// [`RowHits::next_match`].
+#[derive(Debug, Clone, Default)]
+pub struct RowHits {
+    width: i32,
+    height: i32,
+    /// Probe `k`, row `y`: `held[k · height + y]`, bit `x` set when the probe holds with
+    /// the matcher at `(x, y)`.
+    held: Vec<u64>,
+    /// Row `y`: the positions where every probe holds.
+    hits: Vec<u64>,
+    /// Bits `0..width`.
+    full: u64,
+}
+
+impl RowHits {
+    /// The AND of every probe's word of row `y`.
+    #[inline(always)]
+    fn and_of(&self, y: usize) -> u64 {
+        let h = self.height as usize;
+        self.held[y..]
+            .iter()
+            .step_by(h)
+            .fold(self.full, |a, &w| a & w)
+    }
+
+    /// [`super::Matcher::next_match`] on the grid the answers are of: the first position
+    /// of `positions` (which must lie in the grid) at or after `from` in raster order where
     /// every probe holds.
-    pub fn next_match(
-        &self,
-        planes: &Planes,
-        positions: Rect,
-        from: (i32, i32),
-    ) -> Option<(i32, i32)> {
+    pub fn next_match(&self, positions: Rect, from: (i32, i32)) -> Option<(i32, i32)> {
         if positions.is_empty() {
             return None;
         }
@@ -166,11 +245,7 @@ impl RowMatcher {
             } else {
                 positions.x
             };
-            let span = planes.span(start, positions.x1());
-            if span == 0 {
-                continue;
-            }
-            let hits = self.row(planes, y) & span;
+            let hits = self.hits[y as usize] & span(start, positions.x1(), self.full);
             if hits != 0 {
                 return Some((hits.trailing_zeros() as i32, y));
             }
@@ -179,9 +254,19 @@ impl RowMatcher {
     }
 }
 
+/// The bits of columns `x0..x1` (clipped to `0..64`) within `full`.
+#[inline]
+fn span(x0: i32, x1: i32, full: u64) -> u64 {
+    let (x0, x1) = (x0.clamp(0, 64), x1.clamp(0, 64));
+    if x1 <= x0 {
+        return 0;
+    }
+    (u64::MAX >> (64 - (x1 - x0))) << x0 & full
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Planes;
+    use super::{Planes, RowHits};
     use crate::engine::grid::{Grid, GridMut, Rect};
     use crate::lang::matcher::Matcher;
     use crate::lang::pattern::{parse_patterns, ItemKind};
@@ -194,21 +279,31 @@ mod tests {
         let mut from = (0, 0);
         if rows {
             let rm = m.rows().expect("no != tests");
-            let mut planes = Planes::default();
+            let (mut planes, mut found) = (Planes::default(), RowHits::default());
             planes.sync(&Grid::new(data, w, h));
-            while let Some((x, y)) = rm.next_match(&planes, positions, from) {
+            rm.begin(&planes, &mut found);
+            while let Some((x, y)) = found.next_match(positions, from) {
                 from = (x + 1, y);
                 hits.push((x, y));
                 if hits.len() % 2 == 1 {
                     m.write_noting(&mut GridMut::new(data, w, h), x, y, |cx, cy, v| {
-                        planes.set(cx, cy, v)
+                        planes.set(cx, cy, v);
+                        rm.note(&mut found, cx, cy, v);
                     });
                 }
+                // the spread test over the planes, as on the grid
+                let g = Grid::new(data, w, h);
+                let win = Rect::new(x - 2, y - 1, 5, 3);
+                for v in 0..6 {
+                    assert_eq!(planes.any_in(v, win), g.any_in(win, |t| t == v));
+                }
             }
-            // the planes followed the writes: a sync against the grid keeps them
-            let kept = planes.clone();
+            // the planes and answers followed the writes: made again of the grid, the same
+            let (kept, kept_hits) = (planes.clone(), found.clone());
             planes.sync(&Grid::new(data, w, h));
             assert_eq!(planes.words, kept.words);
+            rm.begin(&planes, &mut found);
+            assert_eq!((found.held, found.hits), (kept_hits.held, kept_hits.hits));
         } else {
             while let Some((x, y)) = m.next_match(&Grid::new(data, w, h), positions, from) {
                 from = (x + 1, y);

@@ -37,9 +37,3 @@ impl Barren {
         self.stamp += 1;
     }
 }
-
-thread_local! {
-    /// One [`Barren`] per thread, reused by every run (only a cache of answers on the map
-    /// as it is: each run begins with no marks).
-    pub static BARREN: std::cell::RefCell<Barren> = std::cell::RefCell::default();
-}
