@@ -138,6 +138,28 @@ impl<'a> RowMasks<'a> {
             .all(|&row| row & m == 0)
     }
 
+    /// The columns `x..x + w` of the area as a mask (`1 <= w`, inside the area): a
+    /// rectangle of those columns is free when its rows' union ANDed with it is 0.
+    #[inline(always)]
+    pub fn columns(&self, x: i32, w: i32) -> u64 {
+        low_bits(w) << (x - self.area.x)
+    }
+
+    /// The unions of the rows from row `y` (inside the area) down: `out[i]` = the union of
+    /// rows `y..=y + i`, for `i` below `out.len()` and the rows left in the area. Returns
+    /// the number of entries written. Many rectangles with top row `y` are then tested with
+    /// one AND each (see [`RowMasks::columns`]).
+    #[inline(always)]
+    pub fn unions_down(&self, y: i32, out: &mut [u64]) -> usize {
+        let rows = &self.rows[(y - self.area.y) as usize..];
+        let mut acc = 0;
+        for (o, &r) in out.iter_mut().zip(rows) {
+            acc |= r;
+            *o = acc;
+        }
+        out.len().min(rows.len())
+    }
+
     /// Record a fill of `r` (clipped to the area) with a value that is taken or not. The
     /// layer itself is written later, by [`RowMasks::write_filled`].
     #[inline]
@@ -200,6 +222,48 @@ mod tests {
             assert_eq!(row_mask(&row), expected, "{row:?}");
             assert_eq!(row_mask_swar(&row), expected, "{row:?}");
         }
+    }
+
+    #[test]
+    fn row_unions_and_columns_answer_as_is_free_does() {
+        // a 13x20 area off the origin of a 16x24 grid, about a third of its cells taken
+        let (gw, gh) = (16, 24);
+        let mut x = 12345u32;
+        let data: Vec<u16> = (0..gw * gh)
+            .map(|_| {
+                x = x.wrapping_mul(1103515245).wrapping_add(12345);
+                ((x >> 16) % 3 == 0) as u16
+            })
+            .collect();
+        let area = Rect::new(2, 1, 13, 20);
+        let mut buf = [0u64; 40];
+        let m = RowMasks::nonzero(&Grid::new(&data, gw, gh), area, &mut buf).unwrap();
+        let (mut free, mut tested) = (0, 0);
+        for y in area.y..area.y1() {
+            for n in [0, 1, 5, 30] {
+                let mut out = vec![7u64; n];
+                let got = m.unions_down(y, &mut out);
+                assert_eq!(got, n.min((area.y1() - y) as usize));
+                for h in 1..=got as i32 {
+                    for w in 1..=4 {
+                        for rx in area.x..=area.x1() - w {
+                            let want = m.is_free(Rect::new(rx, y, w, h));
+                            let union = out[h as usize - 1];
+                            assert_eq!(union & m.columns(rx, w) == 0, want);
+                            free += want as usize;
+                            tested += 1;
+                        }
+                    }
+                }
+                // the entries past the area's last row are left alone
+                assert!(out[got..].iter().all(|&v| v == 7));
+            }
+        }
+        // both answers occur often
+        assert!(
+            free > tested / 10 && free < tested * 9 / 10,
+            "{free} of {tested}"
+        );
     }
 
     #[test]
