@@ -54,40 +54,51 @@ pub fn equal_mask(row: &[u16], v: u16) -> u64 {
 }
 
 /// The mask of the values other than `v` of one row of at most 64 values: sixteen values
-/// per step with SSE2 (always present on x86-64), the rest four per step by
-/// [`differ_mask_swar`]. (Always inlined: with `v` a constant the compare folds.)
+/// per step with SSE2 (always present on x86-64), rows shorter than sixteen four per step
+/// by [`differ_mask_swar`]. (Always inlined: with `v` a constant the compare folds.)
 #[inline(always)]
 fn differ_mask(row: &[u16], v: u16) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-            _mm_set1_epi16,
-        };
+        if row.len() < 16 {
+            return differ_mask_swar(row, v);
+        }
+        // sixteen values a step; a last partial block as the row's last sixteen values
+        // (overlapping the block before: the same bits again)
         let (blocks, rest) = row.as_chunks::<16>();
         let mut m = 0u64;
         for (k, b) in blocks.iter().enumerate() {
-            // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
-            let bits = unsafe {
-                let p = b.as_ptr() as *const __m128i;
-                let z = _mm_set1_epi16(v as i16);
-                // lanes equal to `v` become 0xFFFF, packed to one byte per value
-                let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), z);
-                let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), z);
-                _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
-            };
-            m |= ((!bits & 0xFFFF) as u64) << (16 * k);
+            m |= (block_mask(b, v) as u64) << (16 * k);
         }
-        if rest.is_empty() {
-            m
-        } else {
-            m | differ_mask_swar(rest, v) << (16 * blocks.len())
+        if let Some(last) = row.last_chunk::<16>().filter(|_| !rest.is_empty()) {
+            m |= (block_mask(last, v) as u64) << (row.len() - 16);
         }
+        m
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         differ_mask_swar(row, v)
     }
+}
+
+/// The mask of the values other than `v` of sixteen values, by SSE2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn block_mask(b: &[u16; 16], v: u16) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_set1_epi16,
+    };
+    // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
+    let equal_bits = unsafe {
+        let p = b.as_ptr() as *const __m128i;
+        let z = _mm_set1_epi16(v as i16);
+        // lanes equal to `v` become 0xFFFF, packed to one byte per value
+        let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), z);
+        let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), z);
+        _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
+    };
+    !equal_bits & 0xFFFF
 }
 
 /// [`differ_mask`] four values per step (SWAR: a 64-bit word holds four 16-bit lanes, each
@@ -156,6 +167,28 @@ impl<'a> RowMasks<'a> {
             .all(|&row| row & m == 0)
     }
 
+    /// The columns `x..x + w` of the area as a mask (`1 <= w`, inside the area): a
+    /// rectangle of those columns is free when its rows' union ANDed with it is 0.
+    #[inline(always)]
+    pub fn columns(&self, x: i32, w: i32) -> u64 {
+        low_bits(w) << (x - self.area.x)
+    }
+
+    /// The unions of the rows from row `y` (inside the area) down: `out[i]` = the union of
+    /// rows `y..=y + i`, for `i` below `out.len()` and the rows left in the area. Returns
+    /// the number of entries written. Many rectangles with top row `y` are then tested with
+    /// one AND each (see [`RowMasks::columns`]).
+    #[inline(always)]
+    pub fn unions_down(&self, y: i32, out: &mut [u64]) -> usize {
+        let rows = &self.rows[(y - self.area.y) as usize..];
+        let mut acc = 0;
+        for (o, &r) in out.iter_mut().zip(rows) {
+            acc |= r;
+            *o = acc;
+        }
+        out.len().min(rows.len())
+    }
+
     /// Record a fill of `r` (clipped to the area) with a value that is taken or not. The
     /// layer itself is written later, by [`RowMasks::write_filled`].
     #[inline]
@@ -178,24 +211,78 @@ impl<'a> RowMasks<'a> {
     }
 
     /// Write `v` on layer `g` at every cell recorded by [`RowMasks::fill`] since the last
-    /// call (one slice fill per run of cells in a row), and forget them.
+    /// call, and forget them: rows of at least sixteen cells sixteen cells a step by SSE2
+    /// (see [`write_row`]), others one slice fill per run of cells.
     pub fn write_filled(&mut self, g: &mut GridMut, v: u16) {
         let (x0, y0, w) = (self.area.x, self.area.y, self.area.w.max(0) as usize);
         for (y, f) in (y0..).zip(self.filled.iter_mut()) {
-            let mut m = std::mem::take(f);
+            let m = std::mem::take(f);
             if m == 0 {
                 continue;
             }
             let i = g.index(x0, y);
-            let row = &mut g.as_mut_slice()[i..i + w];
-            while m != 0 {
-                let start = m.trailing_zeros();
-                let len = (!(m >> start)).trailing_zeros();
-                for c in &mut row[start as usize..(start + len) as usize] {
-                    *c = v;
-                }
-                m &= !(low_bits(len as i32) << start);
-            }
+            write_row(&mut g.as_mut_slice()[i..i + w], m, v);
+        }
+    }
+}
+
+/// Write `v` at the cells of `row` (at most 64) whose bit of `m` is set.
+#[inline]
+fn write_row(row: &mut [u16], m: u64, v: u16) {
+    #[cfg(target_arch = "x86_64")]
+    if row.len() >= 16 {
+        let n = row.len();
+        let (blocks, rest) = row.as_chunks_mut::<16>();
+        let tail = !rest.is_empty();
+        for (k, b) in blocks.iter_mut().enumerate() {
+            write_block(b, (m >> (16 * k)) as u16, v);
+        }
+        // the last sixteen cells, overlapping the block before (written again, the same)
+        if let Some(last) = row.last_chunk_mut::<16>().filter(|_| tail) {
+            write_block(last, (m >> (n - 16)) as u16, v);
+        }
+        return;
+    }
+    write_runs(row, m, v);
+}
+
+/// [`write_row`] one slice fill per run of set bits.
+#[inline]
+fn write_runs(row: &mut [u16], mut m: u64, v: u16) {
+    while m != 0 {
+        let start = m.trailing_zeros();
+        let len = (!(m >> start)).trailing_zeros();
+        for c in &mut row[start as usize..(start + len) as usize] {
+            *c = v;
+        }
+        m &= !(low_bits(len as i32) << start);
+    }
+}
+
+/// Write `v` at the cells of `b` whose bit of `m` is set, by SSE2 (a lane select).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn write_block(b: &mut [u16; 16], m: u16, v: u16) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_or_si128,
+        _mm_set1_epi16, _mm_setr_epi16, _mm_storeu_si128,
+    };
+    if m == 0 {
+        return;
+    }
+    // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads and stores are
+    // allowed.
+    unsafe {
+        let p = b.as_mut_ptr() as *mut __m128i;
+        let (bits, value) = (_mm_set1_epi16(m as i16), _mm_set1_epi16(v as i16));
+        let lo_lanes = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+        let hi_lanes = _mm_setr_epi16(256, 512, 1024, 2048, 4096, 8192, 16384, i16::MIN);
+        for (half, lanes) in [(0, lo_lanes), (1, hi_lanes)] {
+            // lanes whose bit is set become 0xFFFF
+            let sel = _mm_cmpeq_epi16(_mm_and_si128(bits, lanes), lanes);
+            let old = _mm_loadu_si128(p.add(half));
+            let new = _mm_or_si128(_mm_and_si128(sel, value), _mm_andnot_si128(sel, old));
+            _mm_storeu_si128(p.add(half), new);
         }
     }
 }
@@ -234,6 +321,71 @@ mod tests {
             0
         } else {
             low_bits(n as i32)
+        }
+    }
+
+    #[test]
+    fn row_unions_and_columns_answer_as_is_free_does() {
+        // a 13x20 area off the origin of a 16x24 grid, about a third of its cells taken
+        let (gw, gh) = (16, 24);
+        let mut x = 12345u32;
+        let data: Vec<u16> = (0..gw * gh)
+            .map(|_| {
+                x = x.wrapping_mul(1103515245).wrapping_add(12345);
+                ((x >> 16) % 3 == 0) as u16
+            })
+            .collect();
+        let area = Rect::new(2, 1, 13, 20);
+        let mut buf = [0u64; 40];
+        let m = RowMasks::nonzero(&Grid::new(&data, gw, gh), area, &mut buf).unwrap();
+        let (mut free, mut tested) = (0, 0);
+        for y in area.y..area.y1() {
+            for n in [0, 1, 5, 30] {
+                let mut out = vec![7u64; n];
+                let got = m.unions_down(y, &mut out);
+                assert_eq!(got, n.min((area.y1() - y) as usize));
+                for h in 1..=got as i32 {
+                    for w in 1..=4 {
+                        for rx in area.x..=area.x1() - w {
+                            let want = m.is_free(Rect::new(rx, y, w, h));
+                            let union = out[h as usize - 1];
+                            assert_eq!(union & m.columns(rx, w) == 0, want);
+                            free += want as usize;
+                            tested += 1;
+                        }
+                    }
+                }
+                // the entries past the area's last row are left alone
+                assert!(out[got..].iter().all(|&v| v == 7));
+            }
+        }
+        // both answers occur often
+        assert!(
+            free > tested / 10 && free < tested * 9 / 10,
+            "{free} of {tested}"
+        );
+    }
+
+    #[test]
+    fn a_row_write_sets_the_cells_of_the_mask_bits() {
+        let mut x = 99u64;
+        for n in 0..=64usize {
+            for _ in 0..20 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = (x ^ x >> 29) & if n == 64 { u64::MAX } else { (1 << n) - 1 };
+                let old: Vec<u16> = (0..n as u16).map(|i| i * 3 + 1).collect();
+                let mut row = old.clone();
+                write_row(&mut row, m, 0xBEEF);
+                let want: Vec<u16> = (0..n)
+                    .map(|i| if m >> i & 1 != 0 { 0xBEEF } else { old[i] })
+                    .collect();
+                assert_eq!(row, want, "n {n} m {m:x}");
+                let mut runs = old.clone();
+                write_runs(&mut runs, m, 0xBEEF);
+                assert_eq!(runs, want, "n {n} m {m:x}");
+            }
         }
     }
 

@@ -54,6 +54,7 @@ pub use op::Op;
 use op::Room;
 
 mod op;
+mod pairs;
 mod sizes;
 mod stack;
 mod step;
@@ -215,6 +216,7 @@ impl Op {
             x1: area.x1(),
             y1: area.y1(),
             wrap: self.wrap,
+            wrap_mask: self.wrap.unwrap_or(-1),
             masks: None,
         };
         let mut stack = Stack::<Room, 32>::default();
@@ -250,6 +252,20 @@ impl Op {
             }
         }
         Flow::Continue
+    }
+}
+
+/// Whether a room's later size draws may read a pair table (unit tests turn it off to
+/// compare with the check of every draw).
+#[inline(always)]
+fn tables_allowed() -> bool {
+    #[cfg(test)]
+    {
+        !tests::DRAW_BY_DRAW.with(|c| c.get())
+    }
+    #[cfg(not(test))]
+    {
+        true
     }
 }
 

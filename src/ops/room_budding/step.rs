@@ -3,6 +3,7 @@
 //! layer).
 
 use super::op::{Op, Room};
+use super::pairs::{PairTable, CLASSES};
 use super::sizes::{size_of, Attempt};
 use crate::engine::grid::Rect as GRect;
 use crate::engine::row_masks::RowMasks;
@@ -18,6 +19,8 @@ pub(super) struct Run<'a> {
     pub x1: i32,
     pub y1: i32,
     pub wrap: Option<i32>,
+    /// `wrap`'s mask, or −1 (every bit) without wrapping.
+    pub wrap_mask: i32,
     pub masks: Option<RowMasks<'a>>,
 }
 
@@ -25,11 +28,21 @@ impl Run<'_> {
     /// A stored coordinate or size: reduced modulo 2^bits when wrapping.
     #[inline(always)]
     fn w(&self, v: i32) -> i32 {
-        match self.wrap {
-            Some(m) => v & m,
-            None => v,
-        }
+        v & self.wrap_mask
     }
+}
+
+/// Rows of row unions a pair table keeps: taller checks are tested row by row.
+const UNIONS: usize = 16;
+
+/// What the area's bounds say of a check rectangle.
+enum Bounds {
+    /// It fails (outside the area, or on its edge with `reject_edge`).
+    Fails,
+    /// It passes without a look at the cells (an empty rectangle, with wrapping).
+    Passes,
+    /// Its cells decide: a non-empty rectangle inside the area.
+    Cells(GRect),
 }
 
 impl Op {
@@ -38,14 +51,37 @@ impl Op {
     /// one only after a negative draw, once in 2^32 steps, and with parameters allowing size
     /// 0 it would bud forever); with wrapping they pass, as the original's empty loop does.
     #[inline(always)]
-    fn free(&self, st: &State, run: &Run, x: i32, y: i32, w: i32, h: i32) -> bool {
+    fn free(&self, st: &State, run: &Run, (x, y, w, h): (i32, i32, i32, i32)) -> bool {
+        let r = match self.bounds(run, x, y, w, h) {
+            Bounds::Fails => return false,
+            Bounds::Passes => return true,
+            Bounds::Cells(r) => r,
+        };
+        if let Some(m) = &run.masks {
+            return m.is_free(r);
+        }
+        let g = st.grid(self.layer);
+        let (x, y, x1, y1) = (r.x, r.y, r.x1() - 1, r.y1() - 1);
+        // corners first: most failing checks hit a taken corner
+        if (g.at(x, y) | g.at(x1, y) | g.at(x, y1) | g.at(x1, y1)) != 0 {
+            return false;
+        }
+        g.all_in(r, |v| v == 0)
+    }
+
+    /// The check rectangle `(x, y, w, h)` as stored (wrapped), against the area's bounds.
+    #[inline(always)]
+    fn bounds(&self, run: &Run, x: i32, y: i32, w: i32, h: i32) -> Bounds {
         let (x, y, w, h) = (run.w(x), run.w(y), run.w(w), run.w(h));
         let a = &run.area;
         if self.reject_edge && (x <= a.x || y <= a.y) {
-            return false;
+            return Bounds::Fails;
         }
         if w <= 0 || h <= 0 {
-            return run.wrap.is_some();
+            return match run.wrap {
+                Some(_) => Bounds::Passes,
+                None => Bounds::Fails,
+            };
         }
         // inside the area (in i64: no overflow)
         if x < a.x
@@ -53,19 +89,9 @@ impl Op {
             || x as i64 + w as i64 > run.x1 as i64
             || y as i64 + h as i64 > run.y1 as i64
         {
-            return false;
+            return Bounds::Fails;
         }
-        let r = GRect::new(x, y, w, h);
-        if let Some(m) = &run.masks {
-            return m.is_free(r);
-        }
-        let g = st.grid(self.layer);
-        let (x1, y1) = (r.x1() - 1, r.y1() - 1);
-        // corners first: most failing checks hit a taken corner
-        if (g.at(x, y) | g.at(x1, y) | g.at(x, y1) | g.at(x1, y1)) != 0 {
-            return false;
-        }
-        g.all_in(r, |v| v == 0)
+        Bounds::Cells(GRect::new(x, y, w, h))
     }
 
     /// Mark a room, clipped to the area.
@@ -110,7 +136,7 @@ impl Op {
             h,
             sideways,
         };
-        let (cw, ch, ok) = match &self.sizes {
+        let (cw, ch, ok) = match self.sizes.as_ref().filter(|_| super::tables_allowed()) {
             Some(t) => {
                 let (_, _, cw, ch) = at.draw(st);
                 let ok = at.test(st, cw, ch);
@@ -138,11 +164,11 @@ impl Op {
         }
         let (x2, y2, ok2) = if sideways {
             let x2 = run.w(x + w);
-            let ok2 = cw > 0 && ch > 0 && self.free(st, run, x2, ry - 1, cw + 1, ch + 2);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, run, (x2, ry - 1, cw + 1, ch + 2));
             (x2, ry, ok2)
         } else {
             let y2 = run.w(y + h);
-            let ok2 = cw > 0 && ch > 0 && self.free(st, run, rx - 1, y2, cw + 2, ch + 1);
+            let ok2 = cw > 0 && ch > 0 && self.free(st, run, (rx - 1, y2, cw + 2, ch + 1));
             (rx, y2, ok2)
         };
         if ok2 {
@@ -194,16 +220,145 @@ impl Attempt for Bud<'_, '_> {
 
     #[inline(always)]
     fn test(&self, st: &State, cw: i32, ch: i32) -> bool {
-        let (op, b) = (self.op, self.run);
-        let (rx, ry) = self.place(cw, ch);
-        cw > 0
-            && ch > 0
-            && if !self.sideways {
-                op.free(st, b, rx - 1, ry - 1, cw + 2, ch + 1)
-            } else if op.swapped {
-                op.free(st, b, rx - 1, ry - 1, ch + 2, cw + 1)
-            } else {
-                op.free(st, b, rx - 1, ry - 1, cw + 1, ch + 2)
+        cw > 0 && ch > 0 && self.op.free(st, self.run, self.check(cw, ch))
+    }
+
+    fn table(&self, st: &State, sizes: &[i32]) -> PairTable {
+        let mut t = PairTable::default();
+        let k = sizes.len();
+        let run = self.run;
+        let Some(masks) = &run.masks else {
+            for (a, &cw) in sizes.iter().enumerate() {
+                for (c, &ch) in sizes.iter().enumerate() {
+                    if self.test(st, cw, ch) {
+                        t.set(a * k + c);
+                    }
+                }
             }
+            return t;
+        };
+        // per class: its check position and room in either role, and the sizes it decides
+        let mut cls = [Class::default(); CLASSES];
+        for (cl, &s) in cls.iter_mut().zip(sizes) {
+            *cl = self.class(s);
+        }
+        let (cls, empty_passes) = (&cls[..k], run.wrap.is_some());
+        // the swapped check's width comes from the height class, its height from the width class
+        if self.sideways && self.op.swapped {
+            pair_table::<true>(cls, masks, empty_passes)
+        } else {
+            pair_table::<false>(cls, masks, empty_passes)
+        }
+    }
+}
+
+/// The pair table of classes `cls` on `masks`, as `Op::bounds` and `RowMasks::is_free`
+/// answer for each pair's check (`SWAP`: width from the height class, height from the width
+/// class); an empty check passes when `empty_passes`.
+#[inline(always)]
+fn pair_table<const SWAP: bool>(cls: &[Class], masks: &RowMasks, empty_passes: bool) -> PairTable {
+    let mut t = PairTable::default();
+    let k = cls.len();
+    let tallest = cls.iter().map(|c| c.h).max().unwrap_or(0);
+    let mut unions = [0u64; UNIONS];
+    for (c, yc) in cls.iter().enumerate() {
+        if yc.y.room == REJECTED {
+            continue;
+        }
+        // the unions of the rows from the check's top row, which the height class decides,
+        // as far down as its pairs' checks reach
+        let y = yc.y.at;
+        let n = if yc.y.room > 0 {
+            let need = if SWAP { tallest } else { yc.h };
+            masks.unions_down(y, &mut unions[..need.clamp(0, UNIONS as i32) as usize])
+        } else {
+            0
+        };
+        for (key, xa) in (c..).step_by(k).zip(cls) {
+            let (w, h) = if SWAP { (yc.w, xa.h) } else { (xa.w, yc.h) };
+            let pass = if xa.x.room == REJECTED {
+                false
+            } else if w <= 0 || h <= 0 {
+                empty_passes
+            } else if w > xa.x.room || h > yc.y.room {
+                false
+            } else if h as usize <= n {
+                unions[h as usize - 1] & masks.columns(xa.x.at, w) == 0
+            } else {
+                masks.is_free(GRect::new(xa.x.at, y, w, h))
+            };
+            if pass {
+                t.set(key);
+            }
+        }
+    }
+    t
+}
+
+/// [`Side::room`] of a position `reject_edge` refuses, or of a size that is not positive
+/// (its pairs never pass).
+const REJECTED: i32 = i32::MIN;
+
+/// A check rectangle's position along one axis, as a size class decides it.
+#[derive(Clone, Copy, Default)]
+struct Side {
+    /// The check's x (or y), as stored.
+    at: i32,
+    /// Columns (or rows) from `at` to the area's far edge (at most `i32::MAX`); −1 when
+    /// `at` lies before the area, [`REJECTED`] when `reject_edge` refuses it (or the size
+    /// is not positive).
+    room: i32,
+}
+
+/// One size class in a pair table: the check's x as the width class, its y as the height
+/// class, and the width and height it decides as either (as stored).
+#[derive(Clone, Copy, Default)]
+struct Class {
+    x: Side,
+    y: Side,
+    w: i32,
+    h: i32,
+}
+
+impl Bud<'_, '_> {
+    /// [`Class`] of size `s` (the check's x depends on the width alone and its y on the
+    /// height alone, so `check(s, s)` gives both roles).
+    #[inline(always)]
+    fn class(&self, s: i32) -> Class {
+        let (run, reject) = (self.run, self.op.reject_edge);
+        let (x, y, w, h) = self.check(s, s);
+        let side = |at: i32, first: i32, end: i32| Side {
+            at,
+            room: if s <= 0 || reject && at <= first {
+                REJECTED
+            } else if at < first {
+                -1
+            } else {
+                (end as i64 - at as i64).min(i32::MAX as i64) as i32
+            },
+        };
+        let a = &run.area;
+        Class {
+            x: side(run.w(x), a.x, run.x1),
+            y: side(run.w(y), a.y, run.y1),
+            w: run.w(w),
+            h: run.w(h),
+        }
+    }
+}
+
+impl Bud<'_, '_> {
+    /// The first room's check rectangle `(x, y, w, h)` for sizes `(cw, ch)`, before wrapping:
+    /// its `x` depends on `cw` alone and its `y` on `ch` alone.
+    #[inline(always)]
+    fn check(&self, cw: i32, ch: i32) -> (i32, i32, i32, i32) {
+        let (rx, ry) = self.place(cw, ch);
+        if !self.sideways {
+            (rx - 1, ry - 1, cw + 2, ch + 1)
+        } else if self.op.swapped {
+            (rx - 1, ry - 1, ch + 2, cw + 1)
+        } else {
+            (rx - 1, ry - 1, cw + 1, ch + 2)
+        }
     }
 }

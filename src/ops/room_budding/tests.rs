@@ -1,5 +1,5 @@
-//! Unit tests of `BudRooms`: exact small results, and the row-mask path against the cell
-//! path on random layers.
+//! Unit tests of `BudRooms`: exact small results, the row-mask path against the cell path,
+//! and the pair tables against a check per draw, on random layers.
 
 use crate::ops::testing::run_rules_seed;
 use std::cell::Cell;
@@ -7,6 +7,8 @@ use std::cell::Cell;
 thread_local! {
     /// Set: runs on this thread check and mark the layer's cells, without row masks.
     pub static CELLS_ONLY: Cell<bool> = const { Cell::new(false) };
+    /// Set: runs on this thread check every size draw, without pair tables.
+    pub static DRAW_BY_DRAW: Cell<bool> = const { Cell::new(false) };
 }
 
 const STEPS: &str = r#"FillRect(layer: "m", value: "1", rect: (x: "8", y: "8", w: "4", h: "4")),
@@ -93,6 +95,76 @@ fn row_masks_give_the_cells_result_on_random_layers() {
             assert_eq!(masks, cells, "config {k}, seed {seed}");
             let before = run_rules_seed(40, 36, &random_layer(), "m", seed);
             differing_layers += (before != masks) as usize;
+        }
+    }
+    // budding did something on most runs
+    assert!(differing_layers > 160, "{differing_layers}");
+}
+
+#[test]
+fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
+    // (parameters, seeds): checks that wrap to empty ones pass, and bud on for long
+    let configs = [
+        // Diablo's parameters: swapped sideways checks
+        (
+            r#"parents: [(rect: (x: "10", y: "10", w: "6", h: "6")), (rect: (x: "22", y: "12", w: "4", h: "4"), when: "rnd(3) != 0")],
+           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           side_check_swapped: true"#,
+            60,
+        ),
+        // Hell's: a bounded area, edge rejection, wrapping coordinates
+        (
+            r#"value: 3, parents: [(rect: (x: "8", y: "9", w: "rnd(5) + 2", h: "rnd(5) + 2"))],
+           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           side_check_swapped: true, area: (x: "3", y: "2", w: "20", h: "20"), reject_edge: true,
+           coord_bits: 8"#,
+            60,
+        ),
+        // plain sideways checks, odd sizes
+        (
+            r#"parents: [(rect: (x: "14", y: "12", w: "rnd(6) + 1", h: "rnd(6) + 1"))], dir: "rnd(2)",
+           axis_roll: 3, size_roll: 7, size_add: 3, attempts: 12, coord_bits: 6"#,
+            60,
+        ),
+        // sizes and checks that wrap to 0 (coord_bits 3), edge rejection, both check kinds
+        (
+            r#"parents: [(rect: (x: "rnd(8)", y: "rnd(8)", w: "rnd(4) + 1", h: "rnd(4) + 1"))],
+           dir: "rnd(2)", axis_roll: 3, size_roll: 7, size_add: 3, attempts: 12, coord_bits: 3,
+           reject_edge: true"#,
+            6,
+        ),
+        (
+            r#"parents: [(rect: (x: "rnd(8)", y: "rnd(8)", w: "rnd(4) + 1", h: "rnd(4) + 1"))],
+           dir: "rnd(2)", axis_roll: 3, size_roll: 7, size_add: 3, attempts: 12, coord_bits: 3,
+           side_check_swapped: true"#,
+            6,
+        ),
+        // rooms taller than the row unions kept, few attempts
+        (
+            r#"value: 2, parents: [(rect: (x: "15", y: "15", w: "5", h: "3"))], dir: "0",
+           axis_roll: 2, size_roll: 4, size_add: 14, attempts: 3"#,
+            60,
+        ),
+    ];
+    let mut differing_layers = 0;
+    for (k, (bud, seeds)) in configs.iter().enumerate() {
+        let steps = random_layer() + &format!(r#"BudRooms(layer: "m", {bud})"#);
+        for seed in 0..*seeds {
+            let tables = run_rules_seed(40, 36, &steps, "m", seed);
+            DRAW_BY_DRAW.with(|c| c.set(true));
+            let draws = run_rules_seed(40, 36, &steps, "m", seed);
+            CELLS_ONLY.with(|c| c.set(true));
+            let cells = run_rules_seed(40, 36, &steps, "m", seed);
+            DRAW_BY_DRAW.with(|c| c.set(false));
+            let cell_tables = run_rules_seed(40, 36, &steps, "m", seed);
+            CELLS_ONLY.with(|c| c.set(false));
+            assert_eq!(tables, draws, "config {k}, seed {seed}");
+            assert_eq!(
+                cell_tables, cells,
+                "config {k}, seed {seed}: without row masks"
+            );
+            let before = run_rules_seed(40, 36, &random_layer(), "m", seed);
+            differing_layers += (before != tables) as usize;
         }
     }
     // budding did something on most runs
