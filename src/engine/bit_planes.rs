@@ -5,7 +5,7 @@
 //!   above and below the grid (in no plane) so that a row `dy` away is read without a bounds
 //!   test. A scan that looks for cells whose neighbourhood holds given values ANDs shifted
 //!   rows to find, a whole row at once, the cells where it can hold, and visits only those
-//!   ([`PatternMask`]). Grids at most 64 cells wide ([`BitPlanes::fits`]); a scan keeps the
+//!   ([`pattern_mask::PatternMask`]). Grids at most 64 cells wide ([`BitPlanes::fits`]); a scan keeps the
 //!   planes in step with its writes ([`BitPlanes::moved`]).
 //! * [`line_bits`]: the cells of one line (a row, a column) that satisfy a test, as bits;
 //!   [`eq_bits`]: the cells of a row slice equal to a value; [`next_run`]: the runs of set
@@ -16,8 +16,7 @@
 
 use super::grid::Grid;
 
-mod pattern_mask;
-pub use pattern_mask::PatternMask;
+pub mod pattern_mask;
 
 /// The plane of a value that is in no plane.
 pub const NONE: u8 = u8::MAX;

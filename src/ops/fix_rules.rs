@@ -34,7 +34,7 @@ mod scan;
 use heads::Heads;
 
 use super::args::{Edges, RectDef, TileHeader};
-use crate::engine::bit_planes::PatternMask;
+use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;

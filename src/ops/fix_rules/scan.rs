@@ -16,7 +16,8 @@
 #[cfg(test)]
 use super::heads::PLAIN;
 use super::{Op, Visit};
-use crate::engine::bit_planes::{BitPlanes, PatternMask};
+use crate::engine::bit_planes::pattern_mask::PatternMask;
+use crate::engine::bit_planes::BitPlanes;
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
