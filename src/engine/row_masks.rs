@@ -210,6 +210,20 @@ impl<'a> RowMasks<'a> {
         }
     }
 
+    /// Record a fill of the cells of row `y` (inside the area) whose bits are set in `bits`,
+    /// bit `i` being cell `(area.x + i, y)`: [`RowMasks::fill`] for any set of cells of a row.
+    #[inline(always)]
+    pub fn fill_bits(&mut self, y: i32, bits: u64, taken: bool) {
+        debug_assert!(y >= self.area.y && y < self.area.y1());
+        let i = (y - self.area.y) as usize;
+        if taken {
+            self.rows[i] |= bits;
+        } else {
+            self.rows[i] &= !bits;
+        }
+        self.filled[i] |= bits;
+    }
+
     /// Write `v` on layer `g` at every cell recorded by [`RowMasks::fill`] since the last
     /// call, and forget them: rows of at least sixteen cells sixteen cells a step by SSE2
     /// (see [`write_row`]), others one slice fill per run of cells.
@@ -449,5 +463,21 @@ mod tests {
         full.write_filled(&mut GridMut::new(&mut wide, 65, 1), 2);
         assert_eq!(wide[0], 0);
         assert!(wide[1..].iter().all(|&v| v == 2));
+    }
+
+    #[test]
+    fn bits_fill_as_cells_do() {
+        let data = vec![0u16; 5 * 3];
+        let mut buf = [0u64; 4];
+        let g = Grid::new(&data, 5, 3);
+        let mut m = RowMasks::nonzero(&g, Rect::new(1, 1, 4, 2), &mut buf).unwrap();
+        m.fill_bits(2, 0b1010, true); // cells (2, 2) and (4, 2)
+        assert!(!m.is_free(Rect::new(2, 2, 1, 1)) && !m.is_free(Rect::new(4, 2, 1, 1)));
+        assert!(m.is_free(Rect::new(3, 1, 1, 2)) && m.is_free(Rect::new(1, 1, 4, 1)));
+        m.fill_bits(2, 0b0010, false);
+        assert!(m.is_free(Rect::new(1, 2, 2, 1)));
+        let mut out = data.clone();
+        m.write_filled(&mut GridMut::new(&mut out, 5, 3), 3);
+        assert_eq!(&out[10..], &[0, 0, 3, 0, 3]);
     }
 }

@@ -18,7 +18,8 @@
 //! marked and counted, then the rock walker is started right (needs `x + 1` inside), left
 //! (needs `x − 1 > ` the area's left column — the original's quirk), down (`y + 1` inside),
 //! up (`y − 1 >` the top row); a direction that is not allowed counts as an escape, and the
-//! first escape ends the flood. Then **one** `rnd(roll)` is drawn (always); when it is below
+//! first escape ends the flood. Then **one** `rnd(roll)` is drawn (always; the flood draws
+//! nothing, so it is drawn first here and the flood made only when it passes); when it is below
 //! `below`, nothing escaped and at least `min_cells` cells were visited, every visited cell
 //! holding tile `t` becomes `substitute[t]` (0 or past the end: unchanged). `result` becomes
 //! whether any region was converted. Coordinates: cells `(x, y)`, x right, y down. With
@@ -231,6 +232,12 @@ impl Op {
             if st.grid(l).at(x, y) != self.start {
                 continue;
             }
+            // The flood draws nothing and changes nothing but its marks, which it clears:
+            // only a region that is converted needs it, so the roll drawn after it in the
+            // original is drawn first here, and a failed roll skips the flood.
+            if st.rng.below(self.roll) >= self.below {
+                continue;
+            }
             let mut w = Walk {
                 op: self,
                 st,
@@ -247,12 +254,11 @@ impl Op {
                 || !(y - 1 > bounds.y && !w.rock(x, y - 1));
             let count = w.count;
             visited = std::mem::take(&mut w.visited);
-            let convert = st.rng.below(self.roll) < self.below;
             let mut marks = GridMut::new(&mut mark, width, height);
             let mut g = st.grid_mut(l);
             for (vx, vy) in visited.drain(..) {
                 marks.set(vx, vy, 0);
-                if convert && !escaped && count >= self.min_cells {
+                if !escaped && count >= self.min_cells {
                     let t = g.at(vx, vy);
                     match self.substitute.get(t as usize) {
                         Some(&s) if s != 0 => g.set(vx, vy, s),
