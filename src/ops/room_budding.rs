@@ -255,20 +255,6 @@ impl Op {
     }
 }
 
-/// Whether a room's later size draws may read a pair table (unit tests turn it off to
-/// compare with the check of every draw).
-#[inline(always)]
-fn tables_allowed() -> bool {
-    #[cfg(test)]
-    {
-        !tests::DRAW_BY_DRAW.with(|c| c.get())
-    }
-    #[cfg(not(test))]
-    {
-        true
-    }
-}
-
 /// Whether the row masks may be used (unit tests turn them off to compare both paths).
 #[inline(always)]
 fn masks_allowed() -> bool {
