@@ -44,7 +44,6 @@ use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-use starts::StartCell;
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str =
@@ -99,6 +98,10 @@ pub struct Params {
     #[serde(default)]
     pub protected: Vec<Src>,
 }
+
+/// A start cell (see `starts`): its position in the area's raster order, and the index of
+/// its tile in `starts` (the first entry listing it).
+type StartCell = (u64, usize);
 
 #[cfg(test)]
 thread_local! {

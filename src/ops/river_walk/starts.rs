@@ -5,16 +5,12 @@
 //! only change to the layer), and a probe finds its cell by a binary search. The same cells as
 //! the scan, which tests keep for comparison.
 
-use super::Op;
 #[cfg(test)]
 use super::PLAIN;
+use super::{Op, StartCell};
 use crate::engine::grid::{Grid, Rect as GridRect};
 use crate::engine::state::State;
 use crate::rng::RandomSource;
-
-/// A start cell: its position in the area's raster order, and the index of its tile in
-/// `starts` (the first entry listing it).
-pub(super) type StartCell = (u64, usize);
 
 impl Op {
     /// The index in `starts` of the first entry for tile `t`.
