@@ -14,7 +14,6 @@ use crate::rng::Rng;
 #[derive(Debug, Default)]
 pub struct Walls {
     rows: Vec<u64>,
-    width: i32,
 }
 
 /// Where [`Walls::probe`] stopped.
@@ -38,7 +37,6 @@ impl Walls {
 
     /// Make these the wall cells (value `wall`) of `g`, which must [fit](Walls::fits).
     pub fn of(&mut self, g: &Grid, wall: u16) {
-        self.width = g.width();
         self.rows.clear();
         self.rows.resize(g.height().max(0) as usize, 0);
         self.redo(g, wall, 0, g.height());
@@ -53,10 +51,11 @@ impl Walls {
     }
 
     /// Probe `(rnd(area.w) + area.x, rnd(area.h) + area.y)` (`area` non-empty, in the
-    /// grid) until a probe lands on a wall cell not marked in `barren` (flat indices), each
+    /// grid `g`) until a probe lands on a wall cell not marked in `barren` (flat indices), each
     /// wall landed on counting one of `tries`, at most `attempts` in all.
     pub fn probe(
         &self,
+        g: &Grid,
         rng: &mut Rng,
         area: Rect,
         barren: &Barren,
@@ -67,6 +66,7 @@ impl Walls {
             [area.w as i64, area.h as i64],
             Until {
                 walls: self,
+                g,
                 area,
                 barren,
                 tries,
@@ -79,6 +79,8 @@ impl Walls {
 /// The loop of [`Walls::probe`].
 struct Until<'a> {
     walls: &'a Walls,
+    /// The grid of the walls (for the flat indices of `barren`).
+    g: &'a Grid<'a>,
     area: Rect,
     barren: &'a Barren,
     tries: &'a mut i64,
@@ -91,6 +93,7 @@ impl DrawLoop for Until<'_> {
     fn run(self, d: &mut impl Draws) -> Probe {
         let Until {
             walls,
+            g,
             area,
             barren,
             tries,
@@ -110,7 +113,7 @@ impl DrawLoop for Until<'_> {
                 continue;
             }
             n += 1;
-            if !barren.has((y * walls.width + x) as usize) {
+            if !barren.has(g.index(x, y)) {
                 break Probe::Live(x, y);
             }
         };
