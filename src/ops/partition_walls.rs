@@ -254,9 +254,9 @@ impl Op {
         dy: i32,
         stops: &[u16],
     ) -> Option<i32> {
-        let (tiles, w) = (&st.layers[self.head.layer as usize], st.width);
+        let g = st.grid(self.head.layer);
         // the tile at a cell, `None` outside the area (which lies in the grid)
-        let tile = |cx: i32, cy: i32| area.contains(cx, cy).then(|| tiles[(cy * w + cx) as usize]);
+        let tile = |cx: i32, cy: i32| area.contains(cx, cy).then(|| g.at(cx, cy));
         let open = Some(self.open);
         let mut n = 1;
         loop {
@@ -267,7 +267,7 @@ impl Op {
             // side neighbours: across the wall's direction
             if tile(cx - dy, cy - dx) != open
                 || tile(cx + dy, cy + dx) != open
-                || self.skipped(st, (cy * w + cx) as usize)
+                || self.skipped(st, g.index(cx, cy))
             {
                 break;
             }
@@ -346,7 +346,7 @@ impl Op {
                 while bits != 0 {
                     let cell = base + bits.trailing_zeros() as i32;
                     bits &= bits - 1;
-                    let i = (y * st.width + cell) as usize;
+                    let i = st.grid(self.head.layer).index(cell, y);
                     if !self.skipped(st, i) && self.fire(st, &area, cell, y) {
                         x = cell + 1;
                         continue 'row;
@@ -360,7 +360,10 @@ impl Op {
     /// Every trigger, in order, against the current tile at `(x, y)` (a cell of the area,
     /// not flagged in `skip`): whether a wall was built.
     fn fire(&self, st: &mut State, area: &Rect, x: i32, y: i32) -> bool {
-        let (layer, i) = (self.head.layer as usize, (y * st.width + x) as usize);
+        let (layer, i) = (
+            self.head.layer as usize,
+            st.grid(self.head.layer).index(x, y),
+        );
         // the tile changes only when a wall is built (its start goes here)
         let mut here = st.layers[layer][i];
         let mut built = false;
