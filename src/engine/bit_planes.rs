@@ -92,9 +92,7 @@ impl BitPlanes {
         for y in 0..self.height {
             let row = g.row(y, 0, g.width());
             let at = (pad + y as usize) * self.per_row;
-            for (word, &v) in self.words[at..at + values.len()].iter_mut().zip(values) {
-                *word = eq_bits(row, v);
-            }
+            eq_planes(row, values, &mut self.words[at..at + values.len()]);
             self.others(at, values.len(), others);
         }
     }
@@ -220,6 +218,61 @@ pub fn eq_bits(cells: &[u16], value: u16) -> u64 {
         k += 1;
     }
     m
+}
+
+/// `out[i] = eq_bits(cells, values[i])` for each value (at most 64 cells; `out` as long as
+/// `values`): with SSE2 the row is loaded once, in blocks of sixteen cells, and each value
+/// costs two compares and a pack per block.
+#[inline]
+pub fn eq_planes(cells: &[u16], values: &[u16], out: &mut [u64]) {
+    debug_assert!(cells.len() <= 64 && out.len() == values.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        match cells.len().div_ceil(16) {
+            0 => out.fill(0),
+            1 => eq_planes_sse2::<1>(cells, values, out),
+            2 => eq_planes_sse2::<2>(cells, values, out),
+            3 => eq_planes_sse2::<3>(cells, values, out),
+            _ => eq_planes_sse2::<4>(cells, values, out),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (o, &v) in out.iter_mut().zip(values) {
+        *o = eq_bits(cells, v);
+    }
+}
+
+/// [`eq_planes`] of at most `16 · B` cells.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn eq_planes_sse2<const B: usize>(cells: &[u16], values: &[u16], out: &mut [u64]) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_set1_epi16,
+    };
+    // the row in whole blocks (the cells past its end are 0: their bits are masked off)
+    let n = cells.len();
+    let mut buf = [[0u16; 16]; B];
+    buf.as_flattened_mut()[..n].copy_from_slice(cells);
+    let keep = u64::MAX >> (64 - n);
+    // SAFETY: each block is 16 u16 values (32 bytes) of `buf`; unaligned loads are allowed.
+    let rows: [[__m128i; 2]; B] = std::array::from_fn(|b| unsafe {
+        let p = buf[b].as_ptr() as *const __m128i;
+        [_mm_loadu_si128(p), _mm_loadu_si128(p.add(1))]
+    });
+    for (o, &v) in out.iter_mut().zip(values) {
+        let mut m = 0u64;
+        for (b, [lo, hi]) in rows.iter().enumerate() {
+            // SAFETY: SSE2 is part of x86-64; register operations only.
+            let bits = unsafe {
+                let v = _mm_set1_epi16(v as i16);
+                let (lo, hi) = (_mm_cmpeq_epi16(*lo, v), _mm_cmpeq_epi16(*hi, v));
+                _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32 as u64
+            };
+            m |= bits << (16 * b);
+        }
+        *o = m & keep;
+    }
 }
 
 /// The first run of set bits of `bits` at or after bit `from`: `(start, end)`, bits

@@ -372,8 +372,10 @@ macro_rules! view_common {
 /// How many values of `run` satisfy `f`: a branch-free sum the optimiser vectorises.
 #[inline(always)]
 fn count_run(run: &[u16], mut f: impl FnMut(u16) -> bool) -> usize {
-    // u32 lanes: a run never holds 2^32 cells (grids are at most 4096 x 4096)
-    run.iter().map(|&v| f(v) as u32).sum::<u32>() as usize
+    // u16 lanes (eight per SSE2 register) over chunks too short to overflow them
+    run.chunks(u16::MAX as usize)
+        .map(|c| c.iter().fold(0u16, |n, &v| n + f(v) as u16) as usize)
+        .sum()
 }
 
 impl<'a> Grid<'a> {
