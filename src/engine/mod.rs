@@ -4,6 +4,7 @@
 //!   [`tile_set`]:
 //!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
 //!   stream) and the grid toolkit.
+//! * [`fast_path`]: the switches unit tests use to run an operator without its fast path.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
 //!   re-exports [`State`]).
@@ -11,6 +12,7 @@
 //!   `Retry`, `If`, operators). It sits above the operators it calls; operators never name it.
 
 pub mod bit_planes;
+pub mod fast_path;
 pub mod grid;
 pub mod interpreter;
 pub mod regions;

@@ -40,19 +40,9 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-#[cfg(test)]
-thread_local! {
-    /// Tests: fill in the layer a cell at a time, not in the row masks.
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether a run may use the row masks (always, but in tests that ask for the cell path).
+/// Whether a run may use the row masks (always, but in unit tests that compare both ways).
 fn masks_allowed() -> bool {
-    #[cfg(test)]
-    if PLAIN.with(|p| p.get()) {
-        return false;
-    }
-    true
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::CrawlMasks)
 }
 
 /// One line for listings and the preview.
@@ -314,7 +304,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::PLAIN;
+    use crate::engine::fast_path::{self, FastPath};
     use crate::ops::testing::{run_rules, run_rules_seed};
 
     /// The row-mask fill crawls the same blocks with the same draws as the cell fill: noisy
@@ -334,10 +324,8 @@ mod tests {
         let mut grown = 0;
         for seed in 1..60 {
             let run = |plain: bool| {
-                PLAIN.with(|p| p.set(plain));
-                let g = run_rules_seed(64, 36, steps, "m", seed);
-                PLAIN.with(|p| p.set(false));
-                g
+                let off: &[FastPath] = if plain { &[FastPath::CrawlMasks] } else { &[] };
+                fast_path::run_with(off, || run_rules_seed(64, 36, steps, "m", seed))
             };
             let fast = run(false);
             assert_eq!(fast, run(true), "seed {seed}");

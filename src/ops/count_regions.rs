@@ -19,12 +19,6 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-#[cfg(test)]
-thread_local! {
-    /// Tests: count with the cell flood, not the row masks.
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "count the connected regions of given values into a variable";
 
@@ -131,7 +125,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::PLAIN;
+    use crate::engine::fast_path::{run_with, FastPath};
     use crate::ops::testing::{run_rules, run_rules_seed};
 
     /// The row masks (grids at most 64 wide) count the regions of the cell flood: noisy
@@ -150,10 +144,8 @@ mod tests {
             FillRect(layer: "out", value: "c", rect: (x: "2", y: "0", w: "1", h: "1"))"#;
         for seed in 1..8 {
             let run = |plain: bool| {
-                PLAIN.with(|p| p.set(plain));
-                let g = run_rules_seed(64, 17, steps, "out", seed);
-                PLAIN.with(|p| p.set(false));
-                g[0][..3].to_vec()
+                let off: &[FastPath] = if plain { &[FastPath::RegionRows] } else { &[] };
+                run_with(off, || run_rules_seed(64, 17, steps, "out", seed))[0][..3].to_vec()
             };
             let fast = run(false);
             assert_eq!(fast, run(true), "seed {seed}");

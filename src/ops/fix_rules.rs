@@ -242,7 +242,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::heads;
+    use crate::engine::fast_path::{self, FastPath};
     use crate::ops::testing::{grid, run_rules_full, run_rules_with};
 
     const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
@@ -370,10 +370,8 @@ mod tests {
         let files = [("p.pat", pat)];
         for seed in 1..6 {
             let run = |plain: bool| {
-                heads::PLAIN.with(|p| p.set(plain));
-                let g = run_rules_full(33, 17, &fixes, "t", seed, &files);
-                heads::PLAIN.with(|p| p.set(false));
-                g
+                let off: &[FastPath] = if plain { &[FastPath::RuleScan] } else { &[] };
+                fast_path::run_with(off, || run_rules_full(33, 17, &fixes, "t", seed, &files))
             };
             let fast = run(false);
             assert_eq!(fast, run(true), "seed {seed}");

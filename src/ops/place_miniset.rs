@@ -288,19 +288,10 @@ impl Op {
     }
 }
 
-#[cfg(test)]
-thread_local! {
-    /// Tests: make every try alone (no runs of tries along a row).
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether tries are made one by one only (tests).
+/// Whether tries are made one by one only (unit tests compare both ways).
 #[inline(always)]
 fn plain() -> bool {
-    #[cfg(test)]
-    return PLAIN.with(|p| p.get());
-    #[cfg(not(test))]
-    false
+    !crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::MinisetRuns)
 }
 
 #[cfg(test)]

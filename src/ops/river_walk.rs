@@ -103,12 +103,6 @@ pub struct Params {
 /// its tile in `starts` (the first entry listing it).
 type StartCell = (u64, usize);
 
-#[cfg(test)]
-thread_local! {
-    /// Tests: probes scan the layer a cell at a time, not the list of start cells.
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// Compiled `RiverWalk`.
 #[derive(Debug)]
 pub struct Op {

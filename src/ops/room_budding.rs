@@ -258,12 +258,5 @@ impl Op {
 /// Whether the row masks may be used (unit tests turn them off to compare both paths).
 #[inline(always)]
 fn masks_allowed() -> bool {
-    #[cfg(test)]
-    {
-        !tests::CELLS_ONLY.with(|c| c.get())
-    }
-    #[cfg(not(test))]
-    {
-        true
-    }
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::BudMasks)
 }

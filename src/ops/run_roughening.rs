@@ -26,12 +26,6 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-#[cfg(test)]
-thread_local! {
-    /// Tests: scan with the cell-by-cell reads, not the planes.
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "re-roll long straight runs along an edge between two values";
 
@@ -239,7 +233,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use super::PLAIN;
+    use crate::engine::fast_path::{run_with, FastPath};
     use crate::ops::testing::{grid, run_rules, run_rules_seed};
 
     /// The planes scan (lines of at most 64 cells) re-rolls the same runs with the same
@@ -259,10 +253,8 @@ mod tests {
             RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (2, 1), write_beside: true, min_run: 2, skip_roll: 2, values: [2, 1])"#;
         for seed in 1..8 {
             let run = |plain: bool| {
-                PLAIN.with(|p| p.set(plain));
-                let g = run_rules_seed(29, 18, steps, "m", seed);
-                PLAIN.with(|p| p.set(false));
-                g
+                let off: &[FastPath] = if plain { &[FastPath::RunPlanes] } else { &[] };
+                run_with(off, || run_rules_seed(29, 18, steps, "m", seed))
             };
             let fast = run(false);
             assert_eq!(fast, run(true), "seed {seed}");

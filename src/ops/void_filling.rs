@@ -435,14 +435,7 @@ impl Op {
 /// Whether runs may draw their probes in one loop ([`Walls::probe`]); tests turn it off
 /// to compare with a probe at a time.
 fn fast_probes() -> bool {
-    #[cfg(test)]
-    {
-        !tests::PROBE_AT_A_TIME.with(|c| c.get())
-    }
-    #[cfg(not(test))]
-    {
-        true
-    }
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::VoidProbes)
 }
 
 thread_local! {

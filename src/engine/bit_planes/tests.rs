@@ -108,7 +108,9 @@ fn transpose64_moves_every_bit_to_its_mirror() {
 fn eq_planes_agree_with_one_compare_per_cell_at_every_length() {
     let mut x = 7u64;
     let mut next = || {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (x >> 33) as u16
     };
     // 0 among the values: the cells past a short row's end (0 in the blocks) stay unset

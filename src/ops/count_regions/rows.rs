@@ -3,8 +3,6 @@
 //! above and below are found with one AND). Counts the same regions as the cell flood.
 
 use super::Op;
-#[cfg(test)]
-use super::PLAIN;
 use crate::engine::bit_planes::eq_bits;
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::row_flood::flood_region;
@@ -13,11 +11,8 @@ use crate::engine::state::State;
 impl Op {
     /// Whether the row masks apply: grids 1..=64 cells wide.
     pub(super) fn fits_rows(&self, width: i32) -> bool {
-        #[cfg(test)]
-        if PLAIN.with(|p| p.get()) {
-            return false;
-        }
         (1..=64).contains(&width)
+            && crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::RegionRows)
     }
 
     /// The number of regions of the member cells of `area` (non-empty, in the grid).

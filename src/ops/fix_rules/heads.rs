@@ -3,12 +3,6 @@
 //! offset), for the row scan of [`super::scan`].
 
 use crate::lang::matcher::FirstProbe;
-#[cfg(test)]
-thread_local! {
-    /// Tests: scan every cell the plain way (bounds-checked tests, no row loop, no bit
-    /// planes).
-    pub(super) static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
 /// Per tile: the rules that may fire on a cell holding it and a prefilter for them.
 #[derive(Debug)]

@@ -13,23 +13,19 @@
 //! * the other cells (the grid's rim, or a grid of another size than compiled for) one by
 //!   one, with bounds-checked tests.
 
-#[cfg(test)]
-use super::heads::PLAIN;
 use super::{Op, Visit};
 use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::bit_planes::BitPlanes;
+use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::ops::args::Edges;
 use crate::rng::RandomSource;
-/// Tests: whether to scan every cell the plain way.
+/// Whether to scan every cell the plain way (unit tests compare both ways).
 #[inline(always)]
 fn plain() -> bool {
-    #[cfg(test)]
-    return PLAIN.with(|p| p.get());
-    #[cfg(not(test))]
-    false
+    !fast_path::allowed(FastPath::RuleScan)
 }
 
 impl Op {

@@ -1,5 +1,6 @@
 //! Tests of `PlaceMiniset`.
 
+use crate::engine::fast_path::{self, FastPath};
 use crate::ops::testing::run_rules_with;
 
 /// Runs of tries along a row find the same places as tries made one by one, with and
@@ -21,17 +22,17 @@ fn runs_of_tries_equal_single_tries() {
         );
         for seed in 1..8 {
             let run = |plain: bool| {
-                super::PLAIN.with(|p| p.set(plain));
-                let g = crate::ops::testing::run_rules_full(
-                    30,
-                    20,
-                    &steps,
-                    "t",
-                    seed,
-                    &[("p.pat", pat)],
-                );
-                super::PLAIN.with(|p| p.set(false));
-                g
+                let off: &[FastPath] = if plain { &[FastPath::MinisetRuns] } else { &[] };
+                fast_path::run_with(off, || {
+                    crate::ops::testing::run_rules_full(
+                        30,
+                        20,
+                        &steps,
+                        "t",
+                        seed,
+                        &[("p.pat", pat)],
+                    )
+                })
             };
             let runs = run(false);
             assert_eq!(runs, run(true), "{head} tries {tries}, seed {seed}");

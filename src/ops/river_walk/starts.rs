@@ -5,9 +5,9 @@
 //! only change to the layer), and a probe finds its cell by a binary search. The same cells as
 //! the scan, which tests keep for comparison.
 
-#[cfg(test)]
-use super::PLAIN;
 use super::{Op, StartCell};
+#[cfg(test)]
+use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{Grid, Rect as GridRect};
 use crate::engine::state::State;
 use crate::rng::RandomSource;
@@ -84,10 +84,11 @@ impl Op {
             let x = b.x + st.rng.below(b.w as i64).max(0) as i32;
             let y = b.y + st.rng.below(b.h as i64).max(0) as i32;
             let next = Self::next_start(b, cells, (x, y));
+            // unit tests compare with the scan
             #[cfg(test)]
-            let next = match PLAIN.with(|p| p.get()) {
-                true => self.scan_start(&st.grid(self.layer), b, (x, y)),
-                false => next,
+            let next = match fast_path::allowed(FastPath::StartList) {
+                false => self.scan_start(&st.grid(self.layer), b, (x, y)),
+                true => next,
             };
             if let Some((x, y, k)) = next {
                 return Some((x, y, if probe == self.probes { usize::MAX } else { k }));

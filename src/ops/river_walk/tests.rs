@@ -1,6 +1,6 @@
 //! Tests of [`super`]: rivers on a small corridor, and the start lookup against the scan.
 
-use super::PLAIN;
+use crate::engine::fast_path::{self, FastPath};
 use crate::ops::testing::run_rules_seed;
 
 /// Probes find their start in the list of start cells as the cell scan finds it: noisy
@@ -40,10 +40,8 @@ fn listed_starts_equal_the_scan() {
         ] {
             let text = steps(density, area);
             let run = |plain: bool| {
-                PLAIN.with(|p| p.set(plain));
-                let g = run_rules_seed(30, 20, &text, "t", seed);
-                PLAIN.with(|p| p.set(false));
-                g
+                let off: &[FastPath] = if plain { &[FastPath::StartList] } else { &[] };
+                fast_path::run_with(off, || run_rules_seed(30, 20, &text, "t", seed))
             };
             let fast = run(false);
             assert_eq!(fast, run(true), "seed {seed}, {density}, {area}");

@@ -246,7 +246,8 @@ impl Attempt for Bud<'_, '_> {
         let (cls, empty_passes) = (&cls[..k], run.wrap.is_some());
         let swap = self.sideways && self.op.swapped;
         if (!empty_passes || cls.iter().all(|c| c.w > 0 && c.h > 0))
-            && shared_cells_refuse(cls, swap, &run.area, masks) {
+            && shared_cells_refuse(cls, swap, &run.area, masks)
+        {
             return t;
         }
         // the swapped check's width comes from the height class, its height from the width class
@@ -411,13 +412,5 @@ impl Bud<'_, '_> {
 /// compare with the check of every draw).
 #[inline(always)]
 fn tables_allowed() -> bool {
-    #[cfg(test)]
-    {
-        !super::tests::DRAW_BY_DRAW.with(|c| c.get())
-    }
-    #[cfg(not(test))]
-    {
-        true
-    }
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::BudTables)
 }
-

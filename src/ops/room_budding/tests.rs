@@ -1,15 +1,8 @@
 //! Unit tests of `BudRooms`: exact small results, the row-mask path against the cell path,
 //! and the pair tables against a check per draw, on random layers.
 
+use crate::engine::fast_path::{run_with, FastPath};
 use crate::ops::testing::run_rules_seed;
-use std::cell::Cell;
-
-thread_local! {
-    /// Set: runs on this thread check and mark the layer's cells, without row masks.
-    pub static CELLS_ONLY: Cell<bool> = const { Cell::new(false) };
-    /// Set: runs on this thread check every size draw, without pair tables.
-    pub static DRAW_BY_DRAW: Cell<bool> = const { Cell::new(false) };
-}
 
 const STEPS: &str = r#"FillRect(layer: "m", value: "1", rect: (x: "8", y: "8", w: "4", h: "4")),
         BudRooms(layer: "m", parents: [(rect: (x: "8", y: "8", w: "4", h: "4"))], dir: "0",
@@ -62,9 +55,9 @@ fn random_layer() -> String {
 /// The layer after `steps` on a `w × h` grid, with the row masks and without.
 fn both_paths(w: i32, h: i32, steps: &str, seed: u64) -> [Vec<Vec<u16>>; 2] {
     let masks = run_rules_seed(w, h, steps, "m", seed);
-    CELLS_ONLY.with(|c| c.set(true));
-    let cells = run_rules_seed(w, h, steps, "m", seed);
-    CELLS_ONLY.with(|c| c.set(false));
+    let cells = run_with(&[FastPath::BudMasks], || {
+        run_rules_seed(w, h, steps, "m", seed)
+    });
     [masks, cells]
 }
 
@@ -150,14 +143,12 @@ fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
     for (k, (bud, seeds)) in configs.iter().enumerate() {
         let steps = random_layer() + &format!(r#"BudRooms(layer: "m", {bud})"#);
         for seed in 0..*seeds {
-            let tables = run_rules_seed(40, 36, &steps, "m", seed);
-            DRAW_BY_DRAW.with(|c| c.set(true));
-            let draws = run_rules_seed(40, 36, &steps, "m", seed);
-            CELLS_ONLY.with(|c| c.set(true));
-            let cells = run_rules_seed(40, 36, &steps, "m", seed);
-            DRAW_BY_DRAW.with(|c| c.set(false));
-            let cell_tables = run_rules_seed(40, 36, &steps, "m", seed);
-            CELLS_ONLY.with(|c| c.set(false));
+            let run =
+                |off: &[FastPath]| run_with(off, || run_rules_seed(40, 36, &steps, "m", seed));
+            let tables = run(&[]);
+            let draws = run(&[FastPath::BudTables]);
+            let cells = run(&[FastPath::BudTables, FastPath::BudMasks]);
+            let cell_tables = run(&[FastPath::BudMasks]);
             assert_eq!(tables, draws, "config {k}, seed {seed}");
             assert_eq!(
                 cell_tables, cells,

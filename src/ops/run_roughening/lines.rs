@@ -7,8 +7,6 @@
 //! that the cells after a run read the tiles as they are then — the same runs, ends and
 //! draws as the cell-by-cell scan.
 
-#[cfg(test)]
-use super::PLAIN;
 use super::{Along, Op};
 use crate::engine::bit_planes::{eq_bits, transpose64};
 use crate::engine::grid::{GridMut, Rect};
@@ -25,8 +23,7 @@ struct Planes {
 impl Op {
     /// Whether the planes scan applies: lines of at most 64 cells.
     pub(super) fn fits_lines(&self, w: i32, h: i32) -> bool {
-        #[cfg(test)]
-        if PLAIN.with(|p| p.get()) {
+        if !crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::RunPlanes) {
             return false;
         }
         let (len, lines) = match self.along {

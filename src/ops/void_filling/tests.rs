@@ -1,13 +1,8 @@
 //! Unit tests of `FillVoids`: exact small results, and the one-loop probes against a
 //! probe at a time on random maps.
 
+use crate::engine::fast_path::{run_with, FastPath};
 use crate::ops::testing::{grid, run_rules, run_rules_seed};
-use std::cell::Cell;
-
-thread_local! {
-    /// Set: runs on this thread draw a probe at a time (no [`super::Walls`]).
-    pub static PROBE_AT_A_TIME: Cell<bool> = const { Cell::new(false) };
-}
 
 /// Random rooms (wall rim, floor inside, a door) on an empty layer, then `fill`, in a
 /// `Retry` (a failed fill restarts, the stream going on), then a cell drawn at random:
@@ -45,9 +40,9 @@ fn probes_in_one_loop_agree_with_a_probe_at_a_time() {
         let plain = random_rooms_then("");
         for seed in 0..40 {
             let fast = run_rules_seed(30, 24, &steps, "m", seed);
-            PROBE_AT_A_TIME.with(|c| c.set(true));
-            let slow = run_rules_seed(30, 24, &steps, "m", seed);
-            PROBE_AT_A_TIME.with(|c| c.set(false));
+            let slow = run_with(&[FastPath::VoidProbes], || {
+                run_rules_seed(30, 24, &steps, "m", seed)
+            });
             assert_eq!(fast, slow, "fill {k}, seed {seed}");
             rooms_grown += (fast != run_rules_seed(30, 24, &plain, "m", seed)) as usize;
         }

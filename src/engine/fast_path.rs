@@ -1,0 +1,83 @@
+//! The switches unit tests use to turn an operator's fast path off, so that one test runs
+//! the same steps both ways and compares the outputs. One per fast path; outside tests
+//! [`allowed`] is the constant `true` and costs nothing.
+
+/// A fast path a unit test can turn off (what the operator does instead is in brackets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FastPath {
+    /// `FixRules`: the row loop and the bit planes (every cell, with bounds-checked tests).
+    RuleScan,
+    /// `PlaceMiniset`: runs of tries along a row (every try alone).
+    MinisetRuns,
+    /// `RiverWalk`: probes from the list of start cells (a scan of the layer).
+    StartList,
+    /// `CrawlBlocks`: fills in row masks (the layer, a cell at a time).
+    CrawlMasks,
+    /// `BudRooms`: checks and marks in row masks (on the layer's cells).
+    BudMasks,
+    /// `BudRooms`: a pair table for a room's later size draws (a check per draw).
+    BudTables,
+    /// `FillVoids`: a wall's probes drawn in one loop (a probe at a time).
+    VoidProbes,
+    /// `CountRegions`: regions counted on row masks (the cell flood).
+    RegionRows,
+    /// `RoughenRuns`: lines read from bit planes (cell by cell).
+    RunPlanes,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Bit `p as u32` set: fast path `p` is off on this thread.
+    static OFF: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Whether fast path `p` may be taken: always, but inside [`run_with`] in a unit test.
+#[inline(always)]
+pub fn allowed(p: FastPath) -> bool {
+    #[cfg(test)]
+    return OFF.with(|o| o.get() & 1 << p as u32 == 0);
+    #[cfg(not(test))]
+    {
+        let _ = p;
+        true
+    }
+}
+
+/// Run `f` on this thread with the fast paths of `off` turned off; they are as they were
+/// afterwards, also when `f` panics.
+#[cfg(test)]
+pub fn run_with<R>(off: &[FastPath], f: impl FnOnce() -> R) -> R {
+    struct Restore(u32);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            OFF.with(|o| o.set(self.0));
+        }
+    }
+    let before = OFF.with(|o| o.get());
+    let _restore = Restore(before);
+    let bits = off.iter().fold(before, |b, &p| b | 1 << p as u32);
+    OFF.with(|o| o.set(bits));
+    f()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_off_inside_run_with_only_and_back_on_after_a_panic() {
+        assert!(allowed(FastPath::BudTables));
+        run_with(&[FastPath::BudTables, FastPath::RuleScan], || {
+            assert!(!allowed(FastPath::BudTables) && !allowed(FastPath::RuleScan));
+            assert!(allowed(FastPath::BudMasks));
+            // nested: the outer switches stay off
+            run_with(&[FastPath::BudMasks], || {
+                assert!(!allowed(FastPath::BudMasks) && !allowed(FastPath::BudTables))
+            });
+            assert!(allowed(FastPath::BudMasks));
+        });
+        let r = std::panic::catch_unwind(|| run_with(&[FastPath::MinisetRuns], || panic!("x")));
+        assert!(r.is_err());
+        assert!(allowed(FastPath::MinisetRuns) && allowed(FastPath::BudTables));
+    }
+}
