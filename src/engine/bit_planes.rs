@@ -7,14 +7,15 @@
 //!   rows to find, a whole row at once, the cells where it can hold, and visits only those
 //!   ([`pattern_mask::PatternMask`]). Grids at most 64 cells wide ([`BitPlanes::fits`]); a scan keeps the
 //!   planes in step with its writes ([`BitPlanes::moved`]).
-//! * [`line_bits`]: the cells of one line (a row, a column) that satisfy a test, as bits;
-//!   [`eq_bits`]: the cells of a row slice equal to a value; [`next_run`]: the runs of set
-//!   bits of such a word; [`transpose64`]: rows of bits to columns.
+//! * [`line_bits`]: the cells of one line (a row, a column) that satisfy a test, as bits
+//!   (rows through [`super::row_bits`]); [`next_run`]: the runs of set bits of such a word;
+//!   [`transpose64`]: rows of bits to columns.
 //!
 //! Coordinates are cells `(x, y)` of the layer, bit `x` of a row word is column `x`; bits
 //! at and above the grid width are always 0.
 
 use super::grid::Grid;
+use super::row_bits::{eq_bits, eq_planes};
 
 pub mod pattern_mask;
 
@@ -168,111 +169,6 @@ pub fn line_bits(g: &Grid, (x, y): (i32, i32), (ux, uy): (i32, i32), n: u32, val
         }
     }
     bits
-}
-
-/// Bit `k` set when `cells[k] == value` (at most 64 cells): sixteen and then eight cells
-/// per step with SSE2 (always present on x86-64), the rest one by one.
-#[inline]
-pub fn eq_bits(cells: &[u16], value: u16) -> u64 {
-    debug_assert!(cells.len() <= 64);
-    let mut m = 0u64;
-    #[allow(unused_mut)]
-    let mut done = 0;
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-            _mm_set1_epi16, _mm_setzero_si128,
-        };
-        let (blocks, rest) = cells.as_chunks::<16>();
-        for b in blocks {
-            // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
-            let bits = unsafe {
-                let (p, v) = (b.as_ptr() as *const __m128i, _mm_set1_epi16(value as i16));
-                // lanes equal to `value` become 0xFFFF, packed to one byte per cell
-                let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
-                let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), v);
-                _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
-            };
-            m |= (bits as u64) << done;
-            done += 16;
-        }
-        if rest.len() >= 8 {
-            // SAFETY: `rest` holds 8 u16 values (16 bytes) in bounds; unaligned loads are
-            // allowed.
-            let bits = unsafe {
-                let (p, v) = (
-                    rest.as_ptr() as *const __m128i,
-                    _mm_set1_epi16(value as i16),
-                );
-                let eq = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
-                _mm_movemask_epi8(_mm_packs_epi16(eq, _mm_setzero_si128())) as u32
-            };
-            m |= (bits as u64) << done;
-            done += 8;
-        }
-    }
-    let mut k = done;
-    while k < cells.len() {
-        m |= ((cells[k] == value) as u64) << k;
-        k += 1;
-    }
-    m
-}
-
-/// `out[i] = eq_bits(cells, values[i])` for each value (at most 64 cells; `out` as long as
-/// `values`): with SSE2 the row is loaded once, in blocks of sixteen cells, and each value
-/// costs two compares and a pack per block.
-#[inline]
-pub fn eq_planes(cells: &[u16], values: &[u16], out: &mut [u64]) {
-    debug_assert!(cells.len() <= 64 && out.len() == values.len());
-    #[cfg(target_arch = "x86_64")]
-    {
-        match cells.len().div_ceil(16) {
-            0 => out.fill(0),
-            1 => eq_planes_sse2::<1>(cells, values, out),
-            2 => eq_planes_sse2::<2>(cells, values, out),
-            3 => eq_planes_sse2::<3>(cells, values, out),
-            _ => eq_planes_sse2::<4>(cells, values, out),
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    for (o, &v) in out.iter_mut().zip(values) {
-        *o = eq_bits(cells, v);
-    }
-}
-
-/// [`eq_planes`] of at most `16 · B` cells.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn eq_planes_sse2<const B: usize>(cells: &[u16], values: &[u16], out: &mut [u64]) {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_set1_epi16,
-    };
-    // the row in whole blocks (the cells past its end are 0: their bits are masked off)
-    let n = cells.len();
-    let mut buf = [[0u16; 16]; B];
-    buf.as_flattened_mut()[..n].copy_from_slice(cells);
-    let keep = u64::MAX >> (64 - n);
-    // SAFETY: each block is 16 u16 values (32 bytes) of `buf`; unaligned loads are allowed.
-    let rows: [[__m128i; 2]; B] = std::array::from_fn(|b| unsafe {
-        let p = buf[b].as_ptr() as *const __m128i;
-        [_mm_loadu_si128(p), _mm_loadu_si128(p.add(1))]
-    });
-    for (o, &v) in out.iter_mut().zip(values) {
-        let mut m = 0u64;
-        for (b, [lo, hi]) in rows.iter().enumerate() {
-            // SAFETY: SSE2 is part of x86-64; register operations only.
-            let bits = unsafe {
-                let v = _mm_set1_epi16(v as i16);
-                let (lo, hi) = (_mm_cmpeq_epi16(*lo, v), _mm_cmpeq_epi16(*hi, v));
-                _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32 as u64
-            };
-            m |= bits << (16 * b);
-        }
-        *o = m & keep;
-    }
 }
 
 /// The first run of set bits of `bits` at or after bit `from`: `(start, end)`, bits

@@ -4,6 +4,8 @@
 //!   [`tile_set`]:
 //!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
 //!   stream) and the grid toolkit.
+//! * [`row_bits`]: a row of values to the bits of the cells equal to (or other than) a value,
+//!   the one way every scan does it.
 //! * [`fast_path`]: the switches unit tests use to run an operator without its fast path.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
@@ -16,6 +18,7 @@ pub mod fast_path;
 pub mod grid;
 pub mod interpreter;
 pub mod regions;
+pub mod row_bits;
 pub mod row_flood;
 pub mod row_masks;
 pub mod shape;

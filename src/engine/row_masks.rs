@@ -12,6 +12,7 @@
 //! (`nonzero` returns `None`; callers keep their cell loop).
 
 use super::grid::{Grid, GridMut, Rect};
+use super::row_bits::ne_bits;
 
 /// Bitmasks of the taken cells of an area, one word per row, in storage the caller lends
 /// (see [`RowMasks::words`]), and the cells filled since the last
@@ -37,101 +38,6 @@ fn low_bits(w: i32) -> u64 {
     debug_assert!((1..=64).contains(&w));
     u64::MAX >> (64 - w)
 }
-/// The mask of the nonzero values of one row of at most 64 values.
-#[inline(always)]
-fn row_mask(row: &[u16]) -> u64 {
-    differ_mask(row, 0)
-}
-
-/// The mask of the values equal to `v` of one row of at most 64 values (bit `i` for
-/// `row[i]`).
-#[inline]
-pub fn equal_mask(row: &[u16], v: u16) -> u64 {
-    match row.len() {
-        0 => 0,
-        n => !differ_mask(row, v) & low_bits(n as i32),
-    }
-}
-
-/// The mask of the values other than `v` of one row of at most 64 values: sixteen values
-/// per step with SSE2 (always present on x86-64), rows shorter than sixteen four per step
-/// by [`differ_mask_swar`]. (Always inlined: with `v` a constant the compare folds.)
-#[inline(always)]
-fn differ_mask(row: &[u16], v: u16) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if row.len() < 16 {
-            return differ_mask_swar(row, v);
-        }
-        // sixteen values a step; a last partial block as the row's last sixteen values
-        // (overlapping the block before: the same bits again)
-        let (blocks, rest) = row.as_chunks::<16>();
-        let mut m = 0u64;
-        for (k, b) in blocks.iter().enumerate() {
-            m |= (block_mask(b, v) as u64) << (16 * k);
-        }
-        if let Some(last) = row.last_chunk::<16>().filter(|_| !rest.is_empty()) {
-            m |= (block_mask(last, v) as u64) << (row.len() - 16);
-        }
-        m
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        differ_mask_swar(row, v)
-    }
-}
-
-/// The mask of the values other than `v` of sixteen values, by SSE2.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn block_mask(b: &[u16; 16], v: u16) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_set1_epi16,
-    };
-    // SAFETY: `b` is 16 u16 values (32 bytes) in bounds; unaligned loads are allowed.
-    let equal_bits = unsafe {
-        let p = b.as_ptr() as *const __m128i;
-        let z = _mm_set1_epi16(v as i16);
-        // lanes equal to `v` become 0xFFFF, packed to one byte per value
-        let lo = _mm_cmpeq_epi16(_mm_loadu_si128(p), z);
-        let hi = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), z);
-        _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
-    };
-    !equal_bits & 0xFFFF
-}
-
-/// [`differ_mask`] four values per step (SWAR: a 64-bit word holds four 16-bit lanes, each
-/// the value XOR `v`).
-#[inline(always)]
-fn differ_mask_swar(row: &[u16], v: u16) -> u64 {
-    const LOW15: u64 = 0x7FFF_7FFF_7FFF_7FFF;
-    const HIGH: u64 = 0x8000_8000_8000_8000;
-    // moves bit 16k to bit 45 + k (k < 4); the four partial products never overlap
-    const GATHER: u64 = (1 << 45) | (1 << 30) | (1 << 15) | 1;
-    let (quads, rest) = row.as_chunks::<4>();
-    let mut m = 0u64;
-    // an indexed loop with a branch: cheaper on rows of a few dozen cells than the
-    // vectorised form the compiler makes of an iterator chain (whose setup dominates)
-    let mut k = 0;
-    while k < quads.len() {
-        let [a, b, c, d] = quads[k].map(|x| (x ^ v) as u64);
-        let w = a | b << 16 | c << 32 | d << 48;
-        if w != 0 {
-            // the top bit of each lane is set when the lane is not 0
-            let top = (((w & LOW15) + LOW15) | w) & HIGH;
-            m |= ((top >> 15).wrapping_mul(GATHER) >> 45 & 0xF) << (4 * k);
-        }
-        k += 1;
-    }
-    let done = 4 * quads.len();
-    for (i, &x) in rest.iter().enumerate() {
-        if x != v {
-            m |= 1 << (done + i);
-        }
-    }
-    m
-}
 
 impl<'a> RowMasks<'a> {
     /// The masks of `area` (which must lie inside the grid) on layer `g`, a cell being
@@ -145,7 +51,7 @@ impl<'a> RowMasks<'a> {
         let (rows, rest) = buf[..2 * h].split_at_mut(h);
         if !area.is_empty() {
             for (y, row) in (area.y..area.y1()).zip(rows.iter_mut()) {
-                *row = row_mask(g.row(y, area.x, area.x1()));
+                *row = ne_bits(g.row(y, area.x, area.x1()), 0);
             }
         }
         rest.fill(0);
@@ -304,39 +210,6 @@ fn write_block(b: &mut [u16; 16], m: u16, v: u16) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_row_mask_has_a_bit_per_nonzero_value_and_an_equal_mask_per_equal_one() {
-        let vals = [
-            0u16, 1, 0x7FFF, 0x8000, 0xFFFF, 0, 0x0100, 0, 2, 0, 0, 0x8001, 5,
-        ];
-        for n in 0..=64usize {
-            let row: Vec<u16> = (0..n).map(|i| vals[(i * 7 + n) % vals.len()]).collect();
-            let expected = row
-                .iter()
-                .enumerate()
-                .fold(0u64, |m, (i, &v)| m | ((v != 0) as u64) << i);
-            assert_eq!(row_mask(&row), expected, "{row:?}");
-            assert_eq!(differ_mask_swar(&row, 0), expected, "{row:?}");
-            for v in vals {
-                let equal = row
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |m, (i, &x)| m | ((x == v) as u64) << i);
-                assert_eq!(equal_mask(&row, v), equal, "{row:?} {v}");
-                assert_eq!(differ_mask_swar(&row, v) ^ equal, low(n), "{row:?} {v}");
-            }
-        }
-    }
-
-    /// The low `n` bits, `0 <= n <= 64`.
-    fn low(n: usize) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            low_bits(n as i32)
-        }
-    }
 
     #[test]
     fn row_unions_and_columns_answer_as_is_free_does() {

@@ -1,8 +1,10 @@
 //! A set of tile ids, tested one cell at a time or a row of up to 64 cells at once (a bit
 //! per cell), for scans that look for the next cell holding one of a few tiles.
 
-/// Members up to which a row is tested by comparing each cell with every member (which
-/// compilers vectorise), rather than by a table lookup per cell.
+use super::row_bits::eq_bits;
+
+/// Members up to which a row is tested by comparing it with each member
+/// ([`eq_bits`]), rather than by a table lookup per cell.
 const FEW: usize = 8;
 
 /// A set of tile ids (`u16`), as one byte per id up to the largest member.
@@ -11,8 +13,8 @@ pub struct TileSet {
     /// `has[t]` is 1 when `t` is a member; one more entry than the largest member, always 0,
     /// which every id past the largest reads (so a lookup needs no branch).
     has: Box<[u8]>,
-    /// With at most [`FEW`] members: the members, the first repeated to fill the array.
-    few: Option<[u16; FEW]>,
+    /// With at most [`FEW`] members: the members (the first `.1` entries).
+    few: Option<([u16; FEW], usize)>,
 }
 
 impl TileSet {
@@ -22,9 +24,9 @@ impl TileSet {
         tiles.sort_unstable();
         tiles.dedup();
         let few = (1..=FEW).contains(&tiles.len()).then(|| {
-            let mut f = [tiles[0]; FEW];
+            let mut f = [0; FEW];
             f[..tiles.len()].copy_from_slice(&tiles);
-            f
+            (f, tiles.len())
         });
         let top = tiles.iter().map(|&t| t as usize + 1).max().unwrap_or(0);
         let mut has = vec![0u8; top + 1];
@@ -55,18 +57,12 @@ impl TileSet {
     #[inline]
     pub fn row_bits(&self, cells: &[u16]) -> u64 {
         let cells = &cells[..cells.len().min(64)];
+        if let Some((f, n)) = &self.few {
+            return f[..*n].iter().fold(0, |a, &m| a | eq_bits(cells, m));
+        }
         let mut b = [0u8; 64];
-        match &self.few {
-            Some(f) => {
-                for (e, &c) in b.iter_mut().zip(cells) {
-                    *e = f.iter().fold(0, |a, &m| a | (c == m) as u8);
-                }
-            }
-            None => {
-                for (e, &c) in b.iter_mut().zip(cells) {
-                    *e = self.bit(c);
-                }
-            }
+        for (e, &c) in b.iter_mut().zip(cells) {
+            *e = self.bit(c);
         }
         // eight 0/1 bytes to eight bits: the multiplication moves byte i's bit to bit 56 + i
         let mut bits = 0u64;

@@ -367,7 +367,7 @@ impl TileHeader {
         debug_assert!((1..=64).contains(&(x1 - x0)));
         let all = u64::MAX >> (64 - (x1 - x0));
         self.protected.iter().fold(all, |bits, &l| {
-            bits & crate::engine::bit_planes::eq_bits(st.grid(l).row(y, x0, x1), 0)
+            bits & crate::engine::row_bits::eq_bits(st.grid(l).row(y, x0, x1), 0)
         })
     }
 }

@@ -4,7 +4,7 @@
 //! are visited (and drawn for); `when` false skips the step.
 
 use super::args::{RectDef, Tile, TileHeader};
-use crate::engine::bit_planes::eq_bits;
+use crate::engine::row_bits::eq_bits;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::rng::RandomSource;

@@ -3,8 +3,8 @@
 //! above and below are found with one AND). Counts the same regions as the cell flood.
 
 use super::Op;
-use crate::engine::bit_planes::eq_bits;
 use crate::engine::grid::{Connectivity, Rect};
+use crate::engine::row_bits::eq_bits;
 use crate::engine::row_flood::flood_region;
 use crate::engine::state::State;
 

@@ -8,8 +8,9 @@
 //! draws as the cell-by-cell scan.
 
 use super::{Along, Op};
-use crate::engine::bit_planes::{eq_bits, transpose64};
+use crate::engine::bit_planes::transpose64;
 use crate::engine::grid::{GridMut, Rect};
+use crate::engine::row_bits::eq_bits;
 use crate::engine::state::State;
 
 /// The `run` and `beside` words of every line of a layer.

@@ -6,7 +6,7 @@
 
 use super::barren::Barren;
 use crate::engine::grid::{Grid, Rect};
-use crate::engine::row_masks::equal_mask;
+use crate::engine::row_bits::eq_bits;
 use crate::rng::draws::{DrawLoop, Draws};
 use crate::rng::Rng;
 
@@ -46,7 +46,7 @@ impl Walls {
     pub fn redo(&mut self, g: &Grid, wall: u16, y0: i32, y1: i32) {
         let w = g.width();
         for y in y0.max(0)..y1.min(g.height()) {
-            self.rows[y as usize] = equal_mask(g.row(y, 0, w), wall);
+            self.rows[y as usize] = eq_bits(g.row(y, 0, w), wall);
         }
     }
 
