@@ -232,13 +232,22 @@ fn rows_of<T>(data: &[T], w: i32, h: i32) -> impl Iterator<Item = &[T]> {
     (0..h.max(0) as usize).map(move |y| &data[y * w..(y + 1) * w])
 }
 
-/// One row of a symbol layer: the glyph of each value, in order.
+/// One row of a symbol layer: the glyph of each value, in order. Glyphs are nearly always
+/// ASCII: a byte each, without encoding a `char` per cell; from the first glyph outside
+/// ASCII on, char by char.
 fn symbol_row<T: Copy>(row: &[T], glyph: impl Fn(T) -> char) -> String {
-    let mut s = String::with_capacity(row.len());
-    for &v in row {
-        s.push(glyph(v));
+    let mut bytes = Vec::with_capacity(row.len());
+    for (i, &v) in row.iter().enumerate() {
+        let c = glyph(v);
+        if !c.is_ascii() {
+            let mut s: String = bytes.iter().map(|&b| b as char).collect();
+            s.extend(row[i..].iter().map(|&v| glyph(v)));
+            return s;
+        }
+        bytes.push(c as u8);
     }
-    s
+    // ASCII bytes are UTF-8 (the other arm never runs)
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// `WxH` of the cells' bounding box ("1x1", "2x2", ...).
