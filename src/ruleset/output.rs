@@ -273,3 +273,22 @@ fn shape_name(cells: &[[i32; 2]]) -> String {
     }
     format!("{w}x{h}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::symbol_row;
+
+    #[test]
+    fn symbol_rows_keep_every_glyph_ascii_or_not() {
+        let glyph = |v: u8| match v {
+            0 => '.',
+            1 => '#',
+            2 => '·',
+            _ => '🜂',
+        };
+        assert_eq!(symbol_row(&[0u8, 1, 1, 0], glyph), ".##.");
+        assert_eq!(symbol_row(&[0u8, 2, 1, 3, 0], glyph), ".·#🜂.");
+        assert_eq!(symbol_row(&[3u8], glyph), "🜂");
+        assert_eq!(symbol_row(&[] as &[u8], glyph), "");
+    }
+}
