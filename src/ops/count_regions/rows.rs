@@ -3,6 +3,7 @@
 //! above and below are found with one AND). Counts the same regions as the cell flood.
 
 use super::Op;
+use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::row_bits::eq_bits;
 use crate::engine::row_flood::flood_region;
@@ -11,8 +12,7 @@ use crate::engine::state::State;
 impl Op {
     /// Whether the row masks apply: grids 1..=64 cells wide.
     pub(super) fn fits_rows(&self, width: i32) -> bool {
-        (1..=64).contains(&width)
-            && crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::RegionRows)
+        (1..=64).contains(&width) && fast_path::allowed(FastPath::RegionRows)
     }
 
     /// The number of regions of the member cells of `area` (non-empty, in the grid).

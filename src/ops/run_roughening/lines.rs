@@ -9,6 +9,7 @@
 
 use super::{Along, Op};
 use crate::engine::bit_planes::transpose64;
+use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::row_bits::eq_bits;
 use crate::engine::state::State;
@@ -24,7 +25,7 @@ struct Planes {
 impl Op {
     /// Whether the planes scan applies: lines of at most 64 cells.
     pub(super) fn fits_lines(&self, w: i32, h: i32) -> bool {
-        if !crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::RunPlanes) {
+        if !fast_path::allowed(FastPath::RunPlanes) {
             return false;
         }
         let (len, lines) = match self.along {
