@@ -10,9 +10,17 @@
 //! run writes the same value, so their order does not matter). Between the two the layer is
 //! stale: the caller reads only the masks. Areas wider than 64 cells have no masks
 //! (`nonzero` returns `None`; callers keep their cell loop).
+//!
+//! [`RowMasks::guarded`] adds a guard band: [`GUARD`] rows and columns of taken cells on
+//! every side of the area (areas up to `64 − 2·GUARD` cells wide). A rectangle anywhere in
+//! that frame is then tested without a bounds check: one that leaves the area covers a
+//! guard cell and is not free ([`RowMasks::free_in_frame`]).
 
 use super::grid::{Grid, GridMut, Rect};
 use super::row_bits::ne_bits;
+
+/// Width of the guard band of [`RowMasks::guarded`], in cells on each side.
+pub const GUARD: i32 = 8;
 
 /// Bitmasks of the taken cells of an area, one word per row, in storage the caller lends
 /// (see [`RowMasks::words`]), and the cells filled since the last
@@ -20,8 +28,14 @@ use super::row_bits::ne_bits;
 #[derive(Debug)]
 pub struct RowMasks<'a> {
     area: Rect,
+    /// The guard band's width: 0, or [`GUARD`].
+    guard: i32,
+    /// Rows `area.y − guard .. area.y1() + guard`; bit `guard + i` is column `area.x + i`.
     rows: &'a mut [u64],
+    /// The area's rows; bit `i` is column `area.x + i`.
     filled: &'a mut [u64],
+    /// The area's first column and first row count as taken (see [`RowMasks::guarded`]).
+    edges: bool,
 }
 
 impl RowMasks<'_> {
@@ -29,6 +43,18 @@ impl RowMasks<'_> {
     #[inline]
     pub fn words(h: i32) -> usize {
         2 * h.max(0) as usize
+    }
+
+    /// Whether [`RowMasks::guarded`] takes `area`: not empty, at most `64 − 2·GUARD` wide.
+    #[inline]
+    pub fn can_guard(area: Rect) -> bool {
+        !area.is_empty() && area.w <= 64 - 2 * GUARD
+    }
+
+    /// The words [`RowMasks::guarded`] needs for an area of height `h`.
+    #[inline]
+    pub fn guarded_words(h: i32) -> usize {
+        2 * h.max(0) as usize + 2 * GUARD as usize
     }
 }
 
@@ -57,42 +83,135 @@ impl<'a> RowMasks<'a> {
         rest.fill(0);
         Some(RowMasks {
             area,
+            guard: 0,
             rows,
             filled: rest,
+            edges: false,
         })
+    }
+
+    /// [`RowMasks::nonzero`] with a guard band of [`GUARD`] taken cells around the area,
+    /// in `buf` (at least [`RowMasks::guarded_words`] words). With `edges`, the area's
+    /// first column and first row also count as taken, whatever is filled there (for
+    /// tests that refuse rectangles starting on them). `None` when the area is empty or
+    /// wider than `64 − 2·GUARD` cells.
+    pub fn guarded(g: &Grid, area: Rect, buf: &'a mut [u64], edges: bool) -> Option<RowMasks<'a>> {
+        if !RowMasks::can_guard(area) {
+            return None;
+        }
+        let (h, gu) = (area.h as usize, GUARD as usize);
+        let (rows, rest) = buf[..2 * h + 2 * gu].split_at_mut(h + 2 * gu);
+        let outside = !(low_bits(area.w) << GUARD);
+        rows[..gu].fill(u64::MAX);
+        rows[gu + h..].fill(u64::MAX);
+        for (y, row) in (area.y..area.y1()).zip(rows[gu..gu + h].iter_mut()) {
+            *row = ne_bits(g.row(y, area.x, area.x1()), 0) << GUARD | outside;
+        }
+        rest.fill(0);
+        let mut m = RowMasks {
+            area,
+            guard: GUARD,
+            rows,
+            filled: rest,
+            edges,
+        };
+        for i in gu..gu + h {
+            m.pin(i);
+        }
+        Some(m)
+    }
+
+    /// With `edges`, set the pinned bits of row index `i` again: the area's first column,
+    /// and the whole of its first row.
+    #[inline(always)]
+    fn pin(&mut self, i: usize) {
+        if self.edges {
+            self.rows[i] |= if i == self.guard as usize {
+                u64::MAX
+            } else {
+                1 << self.guard
+            };
+        }
+    }
+
+    /// The frame: the area and its guard band.
+    #[inline(always)]
+    pub fn frame(&self) -> Rect {
+        let g = self.guard;
+        Rect::new(
+            self.area.x - g,
+            self.area.y - g,
+            self.area.w + 2 * g,
+            self.area.h + 2 * g,
+        )
+    }
+
+    /// Whether every cell of the rectangle `(x, y, w, h)` is free, for a non-empty rectangle
+    /// inside the [frame](RowMasks::frame): a guard cell (or, with `edges`, a cell of the
+    /// area's first column or row) is never free.
+    #[inline(always)]
+    pub fn free_in_frame(&self, x: i32, y: i32, w: i32, h: i32) -> bool {
+        debug_assert!(w > 0 && h > 0 && self.frame().contains_rect(&Rect::new(x, y, w, h)));
+        let m = self.columns(x, w);
+        let y0 = (y - self.area.y + self.guard) as usize;
+        self.rows[y0..y0 + h as usize]
+            .iter()
+            .all(|&row| row & m == 0)
     }
 
     /// Whether every cell of `r` is free. `r` must be non-empty and lie inside the area.
     #[inline(always)]
     pub fn is_free(&self, r: Rect) -> bool {
         debug_assert!(!r.is_empty() && self.area.contains_rect(&r));
-        let m = low_bits(r.w) << (r.x - self.area.x);
-        let y0 = (r.y - self.area.y) as usize;
-        self.rows[y0..y0 + r.h as usize]
-            .iter()
-            .all(|&row| row & m == 0)
+        self.free_in_frame(r.x, r.y, r.w, r.h)
     }
 
-    /// The columns `x..x + w` of the area as a mask (`1 <= w`, inside the area): a
+    /// The columns `x..x + w` of the frame as a mask (`1 <= w`, inside the frame): a
     /// rectangle of those columns is free when its rows' union ANDed with it is 0.
     #[inline(always)]
     pub fn columns(&self, x: i32, w: i32) -> u64 {
-        low_bits(w) << (x - self.area.x)
+        low_bits(w) << (x - self.area.x + self.guard)
     }
 
-    /// The unions of the rows from row `y` (inside the area) down: `out[i]` = the union of
-    /// rows `y..=y + i`, for `i` below `out.len()` and the rows left in the area. Returns
+    /// The unions of the rows from row `y` (inside the frame) down: `out[i]` = the union of
+    /// rows `y..=y + i`, for `i` below `out.len()` and the rows left in the frame. Returns
     /// the number of entries written. Many rectangles with top row `y` are then tested with
     /// one AND each (see [`RowMasks::columns`]).
     #[inline(always)]
     pub fn unions_down(&self, y: i32, out: &mut [u64]) -> usize {
-        let rows = &self.rows[(y - self.area.y) as usize..];
+        let rows = &self.rows[(y - self.area.y + self.guard) as usize..];
         let mut acc = 0;
         for (o, &r) in out.iter_mut().zip(rows) {
             acc |= r;
             *o = acc;
         }
         out.len().min(rows.len())
+    }
+
+    /// The union of rows `y..y + h` (`h >= 1`, inside the frame).
+    #[inline(always)]
+    pub fn union(&self, y: i32, h: i32) -> u64 {
+        let y0 = (y - self.area.y + self.guard) as usize;
+        self.rows[y0..y0 + h as usize].iter().fold(0, |u, &r| u | r)
+    }
+
+    /// Mark the cells of `r` (non-empty, inside the area) taken or free in the masks only,
+    /// for a caller that writes the layer itself (nothing is recorded for
+    /// [`RowMasks::write_filled`]).
+    #[inline(always)]
+    pub fn set(&mut self, r: Rect, taken: bool) {
+        debug_assert!(!r.is_empty() && self.area.contains_rect(&r));
+        let m = self.columns(r.x, r.w);
+        let y0 = (r.y - self.area.y + self.guard) as usize;
+        let rows = &mut self.rows[y0..y0 + r.h as usize];
+        if taken {
+            rows.iter_mut().for_each(|row| *row |= m);
+        } else {
+            rows.iter_mut().for_each(|row| *row &= !m);
+            for i in y0..y0 + r.h as usize {
+                self.pin(i);
+            }
+        }
     }
 
     /// Record a fill of `r` (clipped to the area) with a value that is taken or not. The
@@ -106,13 +225,22 @@ impl<'a> RowMasks<'a> {
         let m = low_bits(r.w) << (r.x - self.area.x);
         let y0 = (r.y - self.area.y) as usize;
         let y1 = y0 + r.h as usize;
-        for (row, f) in self.rows[y0..y1].iter_mut().zip(&mut self.filled[y0..y1]) {
+        let g = self.guard as usize;
+        for (row, f) in self.rows[g + y0..g + y1]
+            .iter_mut()
+            .zip(&mut self.filled[y0..y1])
+        {
             if taken {
-                *row |= m;
+                *row |= m << g;
             } else {
-                *row &= !m;
+                *row &= !(m << g);
             }
             *f |= m;
+        }
+        if !taken {
+            for i in g + y0..g + y1 {
+                self.pin(i);
+            }
         }
     }
 
@@ -122,10 +250,12 @@ impl<'a> RowMasks<'a> {
     pub fn fill_bits(&mut self, y: i32, bits: u64, taken: bool) {
         debug_assert!(y >= self.area.y && y < self.area.y1());
         let i = (y - self.area.y) as usize;
+        let (g, r) = (self.guard, i + self.guard as usize);
         if taken {
-            self.rows[i] |= bits;
+            self.rows[r] |= bits << g;
         } else {
-            self.rows[i] &= !bits;
+            self.rows[r] &= !(bits << g);
+            self.pin(r);
         }
         self.filled[i] |= bits;
     }
@@ -352,5 +482,58 @@ mod tests {
         let mut out = data.clone();
         m.write_filled(&mut GridMut::new(&mut out, 5, 3), 3);
         assert_eq!(&out[10..], &[0, 0, 3, 0, 3]);
+    }
+
+    #[test]
+    fn guarded_masks_refuse_the_guard_band_and_pinned_edges() {
+        // a 14x11 area off the origin of a 20x16 grid, about a third of its cells taken
+        let (gw, gh) = (20, 16);
+        let mut x = 777u32;
+        let data: Vec<u16> = (0..gw * gh)
+            .map(|_| {
+                x = x.wrapping_mul(1103515245).wrapping_add(12345);
+                ((x >> 16) % 3 == 0) as u16
+            })
+            .collect();
+        let g = Grid::new(&data, gw, gh);
+        let area = Rect::new(3, 2, 14, 11);
+        for edges in [false, true] {
+            let mut buf = vec![0u64; RowMasks::guarded_words(area.h)];
+            let mut m = RowMasks::guarded(&g, area, &mut buf, edges).unwrap();
+            assert_eq!(
+                m.frame(),
+                Rect::new(3 - GUARD, 2 - GUARD, 14 + 2 * GUARD, 11 + 2 * GUARD)
+            );
+            // cleared cells: a rectangle over the first column and row, freed
+            let cleared = Rect::new(3, 2, 4, 3);
+            for round in 0..2 {
+                let taken = |cx: i32, cy: i32| {
+                    !area.contains(cx, cy)
+                        || edges && (cx == area.x || cy == area.y)
+                        || !(round == 1 && cleared.contains(cx, cy))
+                            && data[(cy * gw + cx) as usize] != 0
+                };
+                let f = m.frame();
+                let (mut free, mut tested) = (0, 0);
+                for y in f.y..f.y1() {
+                    for x in f.x..f.x1() {
+                        for (w, h) in [(1, 1), (2, 3), (4, 2), (3, 5), (9, 1)] {
+                            let r = Rect::new(x, y, w, h);
+                            if !f.contains_rect(&r) {
+                                continue;
+                            }
+                            let want = r.cells().all(|(cx, cy)| !taken(cx, cy));
+                            assert_eq!(m.free_in_frame(x, y, w, h), want, "{r:?} edges {edges}");
+                            let union = m.union(y, h);
+                            assert_eq!(union & m.columns(x, w) == 0, want);
+                            free += want as usize;
+                            tested += 1;
+                        }
+                    }
+                }
+                assert!(free > 20 && free < tested / 2, "{free} of {tested}");
+                m.set(cleared, false);
+            }
+        }
     }
 }

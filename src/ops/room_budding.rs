@@ -53,6 +53,7 @@ use step::Run;
 pub use op::Op;
 use op::Room;
 
+mod framed;
 mod op;
 mod pairs;
 mod sizes;
@@ -204,7 +205,7 @@ impl Op {
         };
         // the masks' storage: on the stack for areas up to `INLINE_WORDS / 2` rows
         let (mut inline, mut heap) = ([0u64; INLINE_WORDS], Vec::new());
-        let words = RowMasks::words(area.h);
+        let words = RowMasks::guarded_words(area.h);
         let mut buf = Some(if words <= INLINE_WORDS {
             &mut inline[..]
         } else {
@@ -218,14 +219,32 @@ impl Op {
             wrap: self.wrap,
             wrap_mask: self.wrap.unwrap_or(-1),
             masks: None,
+            framed: false,
+            fx0: 0,
+            fy0: 0,
+            fx1: 0,
+            fy1: 0,
         };
         let mut stack = Stack::<Room, 32>::default();
         for (rect, w) in &self.parents {
             if holds(w, st) {
                 let crate::engine::grid::Rect { x, y, w, h } = rect.eval(st);
                 if let Some(buf) = buf.take().filter(|_| masks_allowed()) {
-                    // built once the layer is final for the run: only `mark` writes it
-                    run.masks = RowMasks::nonzero(&st.grid(self.layer), area, buf);
+                    // built once, from the layer as the first parent finds it: afterwards
+                    // only `mark` writes the layer, and it marks the masks too;
+                    // with a guard band when the area is narrow enough
+                    let g = st.grid(self.layer);
+                    run.masks = if RowMasks::can_guard(area) {
+                        let m = RowMasks::guarded(&g, area, buf, self.reject_edge);
+                        if let Some(f) = m.as_ref().map(RowMasks::frame) {
+                            (run.fx0, run.fy0) = (f.x as i64, f.y as i64);
+                            (run.fx1, run.fy1) = (f.x1() as i64, f.y1() as i64);
+                            run.framed = true;
+                        }
+                        m
+                    } else {
+                        RowMasks::nonzero(&g, area, buf)
+                    };
                 }
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)
@@ -243,11 +262,6 @@ impl Op {
                     if let Some(r) = first {
                         stack.push(r);
                     }
-                }
-                // the rooms marked in the masks go to the layer before anything else
-                // (the next parent's expressions) can read it
-                if let Some(m) = &mut run.masks {
-                    m.write_filled(&mut st.grid_mut(self.layer), self.value);
                 }
             }
         }

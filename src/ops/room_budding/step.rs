@@ -2,6 +2,7 @@
 //! second room's check, and marking (in the row masks when the run has them, else in the
 //! layer).
 
+use super::framed;
 use super::op::{Op, Room};
 use super::pairs::{PairTable, CLASSES};
 use super::sizes::{size_of, Attempt};
@@ -11,8 +12,8 @@ use crate::engine::state::State;
 use crate::rng::RandomSource;
 
 /// One run: the area (clipped to the grid), the wrap mask, and the taken cells of the
-/// area as row bitmasks (kept in step with every room marked, which reaches the layer only
-/// when the caller writes the masks' fills; `None` for areas wider than a mask word).
+/// area as row bitmasks (kept in step with every room marked, which is also written to the
+/// layer; `None` for areas wider than a mask word).
 pub(super) struct Run<'a> {
     pub area: GRect,
     /// `area.x1()`, `area.y1()`.
@@ -22,6 +23,13 @@ pub(super) struct Run<'a> {
     /// `wrap`'s mask, or −1 (every bit) without wrapping.
     pub wrap_mask: i32,
     pub masks: Option<RowMasks<'a>>,
+    /// The masks have a guard band ([`RowMasks::guarded`], with `reject_edge`'s edges):
+    /// a check inside the frame `fx0..fx1` × `fy0..fy1` is answered by the masks alone.
+    pub framed: bool,
+    pub fx0: i64,
+    pub fy0: i64,
+    pub fx1: i64,
+    pub fy1: i64,
 }
 
 impl Run<'_> {
@@ -29,6 +37,13 @@ impl Run<'_> {
     #[inline(always)]
     fn w(&self, v: i32) -> i32 {
         v & self.wrap_mask
+    }
+
+    /// Whether the rectangle `(x, y, w, h)` (`w`, `h` positive) lies inside the frame.
+    #[inline(always)]
+    fn in_frame(&self, x: i32, y: i32, w: i32, h: i32) -> bool {
+        let (x, y) = (x as i64, y as i64);
+        x >= self.fx0 && y >= self.fy0 && x + w as i64 <= self.fx1 && y + h as i64 <= self.fy1
     }
 }
 
@@ -52,6 +67,12 @@ impl Op {
     /// 0 it would bud forever); with wrapping they pass, as the original's empty loop does.
     #[inline(always)]
     fn free(&self, st: &State, run: &Run, (x, y, w, h): (i32, i32, i32, i32)) -> bool {
+        if let (Some(m), true) = (&run.masks, run.framed) {
+            let (x, y, w, h) = (run.w(x), run.w(y), run.w(w), run.w(h));
+            if w > 0 && h > 0 && run.in_frame(x, y, w, h) {
+                return m.free_in_frame(x, y, w, h);
+            }
+        }
         let r = match self.bounds(run, x, y, w, h) {
             Bounds::Fails => return false,
             Bounds::Passes => return true,
@@ -94,21 +115,20 @@ impl Op {
         Bounds::Cells(GRect::new(x, y, w, h))
     }
 
-    /// Mark a room, clipped to the area.
+    /// Mark a room, clipped to the area, in the layer (and in the row masks when the run
+    /// has them).
     #[inline(always)]
     fn mark(&self, st: &mut State, run: &mut Run, x: i32, y: i32, w: i32, h: i32) {
-        let r = GRect::new(x, y, w, h);
-        match &mut run.masks {
-            Some(m) => m.fill(r, self.value != 0),
-            None => {
-                // a room wholly outside the area (wrapped coordinates) marks nothing
-                // (`GridMut::fill` is not given a rectangle of negative width)
-                let r = r.intersect(&run.area);
-                if !r.is_empty() {
-                    st.grid_mut(self.layer).fill(r, self.value);
-                }
-            }
+        // a room wholly outside the area (wrapped coordinates) marks nothing
+        // (`GridMut::fill` is not given a rectangle of negative width)
+        let r = GRect::new(x, y, w, h).intersect(&run.area);
+        if r.is_empty() {
+            return;
         }
+        if let Some(m) = &mut run.masks {
+            m.set(r, self.value != 0);
+        }
+        st.grid_mut(self.layer).fill(r, self.value);
     }
 
     /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)
@@ -237,6 +257,12 @@ impl Attempt for Bud<'_, '_> {
             }
             return t;
         };
+        let swap = self.sideways && self.op.swapped;
+        if run.framed {
+            if let Some(t) = self.framed_table(masks, sizes, swap) {
+                return t;
+            }
+        }
         // per class: its check position and room in either role, and the sizes it decides
         let mut cls = [Class::default(); CLASSES];
         let k = k.min(CLASSES);
@@ -244,7 +270,6 @@ impl Attempt for Bud<'_, '_> {
             cls[i] = self.class(sizes[i]);
         }
         let (cls, empty_passes) = (&cls[..k], run.wrap.is_some());
-        let swap = self.sideways && self.op.swapped;
         if (!empty_passes || cls.iter().all(|c| c.w > 0 && c.h > 0))
             && shared_cells_refuse(cls, swap, &run.area, masks)
         {
@@ -255,6 +280,46 @@ impl Attempt for Bud<'_, '_> {
             pair_table::<true>(cls, masks, empty_passes)
         } else {
             pair_table::<false>(cls, masks, empty_passes)
+        }
+    }
+}
+
+impl Bud<'_, '_> {
+    /// [`framed::pair_table`] of `sizes`, for up to four classes; `None` when it cannot
+    /// answer (more classes, a size of 0 or less, a check that may leave the frame).
+    #[inline(always)]
+    fn framed_table(&self, masks: &RowMasks, sizes: &[i32], swap: bool) -> Option<PairTable> {
+        match sizes.len() {
+            1 => self.framed_k::<1>(masks, sizes, swap),
+            2 => self.framed_k::<2>(masks, sizes, swap),
+            3 => self.framed_k::<3>(masks, sizes, swap),
+            4 => self.framed_k::<4>(masks, sizes, swap),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn framed_k<const K: usize>(
+        &self,
+        masks: &RowMasks,
+        sizes: &[i32],
+        swap: bool,
+    ) -> Option<PairTable> {
+        let sizes: &[i32; K] = sizes.try_into().ok()?;
+        if sizes.iter().any(|&s| s <= 0) {
+            return None;
+        }
+        let run = self.run;
+        let mut checks = [(0, 0, 0, 0); K];
+        for (c, &s) in checks.iter_mut().zip(sizes) {
+            let (x, y, w, h) = self.check(s, s);
+            *c = (run.w(x), run.w(y), run.w(w), run.w(h));
+        }
+        let frame = (run.fx0, run.fy0, run.fx1, run.fy1);
+        if swap {
+            framed::pair_table::<true, K>(masks, frame, &checks)
+        } else {
+            framed::pair_table::<false, K>(masks, frame, &checks)
         }
     }
 }

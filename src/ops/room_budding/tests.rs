@@ -79,6 +79,10 @@ fn row_masks_give_the_cells_result_on_random_layers() {
         // sizes too many to tabulate
         r#"parents: [(rect: (x: "18", y: "16", w: "4", h: "4"))], dir: "1",
            axis_roll: 2, size_roll: 40, size_add: 1, attempts: 8"#,
+        // rooms of value 0 (they free cells) beside pinned edges
+        r#"value: 0, parents: [(rect: (x: "8", y: "9", w: "6", h: "6"))],
+           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           area: (x: "4", y: "3", w: "30", h: "28"), reject_edge: true"#,
     ];
     let mut differing_layers = 0;
     for (k, bud) in configs.iter().enumerate() {
@@ -92,6 +96,12 @@ fn row_masks_give_the_cells_result_on_random_layers() {
     }
     // budding did something on most runs
     assert!(differing_layers > 160, "{differing_layers}");
+    // an area too wide for a guard band (56 columns): masks without one
+    let steps = random_layer() + &format!(r#"BudRooms(layer: "m", {})"#, configs[0]);
+    for seed in 0..20 {
+        let [masks, cells] = both_paths(56, 36, &steps, seed);
+        assert_eq!(masks, cells, "56 columns, seed {seed}");
+    }
 }
 
 #[test]

@@ -1,0 +1,76 @@
+//! The pair table of a room's size classes on guarded row masks
+//! ([`RowMasks::guarded`]): when every pair's check rectangle lies inside the masks' frame,
+//! its cells alone decide it (a check leaving the area covers a guard cell, one starting on
+//! a refused edge covers a pinned one), so a pair costs one AND with the union of its rows.
+//! The number of classes is a constant here, so the loops unroll.
+
+use super::pairs::PairTable;
+use crate::engine::row_masks::RowMasks;
+
+/// Most rows a check may span here (taller ones go to the general table).
+const ROWS: usize = 16;
+
+/// A check rectangle `(x, y, w, h)` as stored, in cells.
+pub(super) type Check = (i32, i32, i32, i32);
+
+/// The frame `(x0, y0, x1, y1)` of the masks, in cells (ends exclusive).
+pub(super) type Frame = (i64, i64, i64, i64);
+
+/// Which pairs of `K` size classes pass, pair `(a, c)` (width class `a`, height class `c`)
+/// being bit `a * K + c`. `checks[i]` is the check rectangle of sizes `(s_i, s_i)`: its x
+/// depends on the width class alone and its y on the height class alone; its width on the
+/// width class and its height on the height class, or with `SWAP` the other way round.
+/// `None` when a check may leave the frame or has a size of 0 or less (the caller then
+/// answers pair by pair).
+#[allow(clippy::needless_range_loop)]
+#[inline(always)]
+pub(super) fn pair_table<const SWAP: bool, const K: usize>(
+    masks: &RowMasks,
+    frame: Frame,
+    checks: &[Check; K],
+) -> Option<PairTable> {
+    let (mut lo, mut hi) = (
+        (i32::MAX, i32::MAX, i32::MAX, i32::MAX),
+        (i32::MIN, i32::MIN, 0, 0),
+    );
+    for &(x, y, w, h) in checks {
+        lo = (lo.0.min(x), lo.1.min(y), lo.2.min(w), lo.3.min(h));
+        hi = (hi.0.max(x), hi.1.max(y), hi.2.max(w), hi.3.max(h));
+    }
+    // every pair's far edges are at most the greatest position plus the greatest extent
+    let (x0, y0, x1, y1) = frame;
+    if lo.2 <= 0
+        || lo.3 <= 0
+        || hi.3 as usize > ROWS
+        || (lo.0 as i64) < x0
+        || (lo.1 as i64) < y0
+        || hi.0 as i64 + hi.2 as i64 > x1
+        || hi.1 as i64 + hi.3 as i64 > y1
+    {
+        return None;
+    }
+    let mut t = PairTable::default();
+    let mut unions = [0u64; ROWS];
+    for c in 0..K {
+        let (_, y, w_c, h_c) = checks[c];
+        if SWAP {
+            // the height comes from the width class: every union down to the tallest
+            masks.unions_down(y, &mut unions[..hi.3 as usize]);
+            for a in 0..K {
+                let (x, _, _, h) = checks[a];
+                if unions[h as usize - 1] & masks.columns(x, w_c) == 0 {
+                    t.set(a * K + c);
+                }
+            }
+        } else {
+            let u = masks.union(y, h_c);
+            for a in 0..K {
+                let (x, _, w, _) = checks[a];
+                if u & masks.columns(x, w) == 0 {
+                    t.set(a * K + c);
+                }
+            }
+        }
+    }
+    Some(t)
+}
