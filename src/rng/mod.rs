@@ -17,6 +17,7 @@
 //!   original levels seed for seed.
 
 pub mod draws;
+mod jump;
 mod pcg;
 
 pub use pcg::Pcg128;
@@ -195,6 +196,8 @@ pub struct Lcg32 {
     multiplier: u32,
     increment: u32,
     output: LcgOutput,
+    /// The last jump [`Lcg32::discard`] prepared (reused while the count stays the same).
+    jump: Option<Box<jump::Jump>>,
 }
 
 impl Lcg32 {
@@ -220,6 +223,26 @@ impl Lcg32 {
     #[inline]
     fn discard(&mut self, count: u32) -> bool {
         const RARE: u32 = 1 << 31;
+        // the same count again and again (room budding): one jump, when no state passed
+        // can be the rare one (preparing a jump costs about five walks of `count` steps;
+        // an odd multiplier is needed to walk back to the rare state's predecessors)
+        if (8..=jump::MAX_STEPS).contains(&count) && self.multiplier % 2 == 1 {
+            let (a, c) = (self.multiplier, self.increment);
+            let j = match &mut self.jump {
+                Some(j) => {
+                    if j.steps != count {
+                        **j = jump::Jump::new(a, c, count, RARE);
+                    }
+                    j
+                }
+                slot => slot.insert(Box::new(jump::Jump::new(a, c, count, RARE))),
+            };
+            let abs = matches!(self.output, LcgOutput::AbsShift { .. });
+            if !abs || !j.may_reach(self.state) {
+                self.state = j.apply(self.state);
+                return true;
+            }
+        }
         let (a, c) = (self.multiplier, self.increment);
         let step = |s: u32| s.wrapping_mul(a).wrapping_add(c);
         let mut s = self.state;
@@ -341,6 +364,7 @@ impl Rng {
                 multiplier: *multiplier,
                 increment: *increment,
                 output: *output,
+                jump: None,
             }),
         }
     }

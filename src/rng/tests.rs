@@ -362,3 +362,25 @@ fn alternating_discard_matches_the_draws_for_many_seeds() {
         }
     }
 }
+
+#[test]
+fn an_lcg_discarding_changing_counts_follows_its_draws() {
+    // the prepared jump is kept while the count repeats and replaced when it changes
+    for spec in [
+        borland_lcg(),
+        RngSpec::Lcg32 {
+            multiplier: 1103515245,
+            increment: 12345,
+            output: LcgOutput::High { shift: 16 },
+        },
+    ] {
+        let (mut a, mut b) = (Rng::new(&spec, 77), Rng::new(&spec, 77));
+        for count in [36, 36, 12, 36, 300, 8, 8, 255, 36] {
+            for _ in 0..count {
+                a.below(5);
+            }
+            assert!(b.discard_below(5, count), "{spec:?} {count}");
+            assert_eq!(a.below(1000), b.below(1000), "{spec:?} {count}");
+        }
+    }
+}
