@@ -25,6 +25,13 @@ impl Program {
     fn run(&self, st: &mut State) -> Value {
         // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
         // only reads slots it wrote, so every read below is of a written value.
+        // a choice between two one-instruction operands on a variable (`vertical ? 15 : x`,
+        // most rectangle fields of the Diablo rule sets) compiles to exactly this shape
+        if let [Op::Var(c), Op::JumpIfFalse(4), a, Op::Jump(5), b] = *self.code {
+            if let (Some(a), Some(b)) = (leaf(a, st), leaf(b, st)) {
+                return if st.vars[c as usize].truthy() { a } else { b };
+            }
+        }
         let mut stack = [MaybeUninit::<Value>::uninit(); MAX_STACK];
         let mut sp = 0usize;
         let mut pc = 0usize;
@@ -143,6 +150,16 @@ impl Program {
     #[inline]
     pub fn truth(&self, st: &mut State) -> bool {
         self.eval(st).truthy()
+    }
+}
+
+/// The value of a one-instruction operand (a constant or a variable); `None` for others.
+#[inline(always)]
+fn leaf(op: Op, st: &State) -> Option<Value> {
+    match op {
+        Op::Push(v) => Some(v),
+        Op::Var(slot) => Some(st.vars[slot as usize]),
+        _ => None,
     }
 }
 
@@ -323,6 +340,34 @@ fn call(
                 }
                 _ => Value::Num(-1.0),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::run_rules;
+
+    /// The cell a FillRect at `x` (an expression) marks on a 4×1 grid.
+    fn filled_at(lets: &str, x: &str) -> usize {
+        let steps = format!(
+            r#"{lets} FillRect(layer: "t", value: "1", rect: (x: "{x}", y: "0", w: "1", h: "1")),"#
+        );
+        let g = run_rules(4, 1, &steps, "t");
+        g[0].iter().position(|&v| v == 1).expect("one cell filled")
+    }
+
+    #[test]
+    fn choices_between_constants_and_variables_pick_by_the_condition() {
+        // the one-step shape (a variable condition, operands of one instruction) and
+        // longer ones that go through the loop give the same answers
+        for (c, want_const, want_var) in [("true", 3, 3), ("false", 1, 2)] {
+            let lets = format!(r#"Let("c", "{c}"), Let("x", "2"), Let("y", "3"),"#);
+            assert_eq!(filled_at(&lets, "c ? 3 : 1"), want_const, "{c}");
+            assert_eq!(filled_at(&lets, "c ? y : x"), want_var, "{c}");
+            assert_eq!(filled_at(&lets, "c ? y : x + 0"), want_var, "{c}");
+            assert_eq!(filled_at(&lets, "!c ? x : y"), want_var, "{c}");
+            assert_eq!(filled_at(&lets, "c ? (c ? 3 : 0) : 1"), want_const, "{c}");
         }
     }
 }

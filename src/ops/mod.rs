@@ -63,7 +63,7 @@ pub mod set_piece;
 pub mod shape_growth;
 pub mod special_rooms;
 pub mod stamp;
-mod testing;
+pub(crate) mod testing;
 pub mod void_filling;
 pub mod wall_run_doors;
 
