@@ -53,6 +53,7 @@ use step::Run;
 pub use op::Op;
 use op::Room;
 
+mod bounded;
 mod framed;
 mod op;
 mod pairs;
