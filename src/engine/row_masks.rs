@@ -222,25 +222,11 @@ impl<'a> RowMasks<'a> {
         if r.is_empty() {
             return;
         }
+        self.set(r, taken);
         let m = low_bits(r.w) << (r.x - self.area.x);
         let y0 = (r.y - self.area.y) as usize;
-        let y1 = y0 + r.h as usize;
-        let g = self.guard as usize;
-        for (row, f) in self.rows[g + y0..g + y1]
-            .iter_mut()
-            .zip(&mut self.filled[y0..y1])
-        {
-            if taken {
-                *row |= m << g;
-            } else {
-                *row &= !(m << g);
-            }
+        for f in &mut self.filled[y0..y0 + r.h as usize] {
             *f |= m;
-        }
-        if !taken {
-            for i in g + y0..g + y1 {
-                self.pin(i);
-            }
         }
     }
 
@@ -341,17 +327,22 @@ fn write_block(b: &mut [u16; 16], m: u16, v: u16) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn row_unions_and_columns_answer_as_is_free_does() {
-        // a 13x20 area off the origin of a 16x24 grid, about a third of its cells taken
-        let (gw, gh) = (16, 24);
-        let mut x = 12345u32;
-        let data: Vec<u16> = (0..gw * gh)
+    /// A `w × h` layer with about a third of its cells taken (1), the rest 0.
+    fn random_cells(w: i32, h: i32, seed: u32) -> Vec<u16> {
+        let mut x = seed;
+        (0..w * h)
             .map(|_| {
                 x = x.wrapping_mul(1103515245).wrapping_add(12345);
                 ((x >> 16) % 3 == 0) as u16
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn row_unions_and_columns_answer_as_is_free_does() {
+        // a 13x20 area off the origin of a 16x24 grid, about a third of its cells taken
+        let (gw, gh) = (16, 24);
+        let data = random_cells(gw, gh, 12345);
         let area = Rect::new(2, 1, 13, 20);
         let mut buf = [0u64; 40];
         let m = RowMasks::nonzero(&Grid::new(&data, gw, gh), area, &mut buf).unwrap();
@@ -488,13 +479,7 @@ mod tests {
     fn guarded_masks_refuse_the_guard_band_and_pinned_edges() {
         // a 14x11 area off the origin of a 20x16 grid, about a third of its cells taken
         let (gw, gh) = (20, 16);
-        let mut x = 777u32;
-        let data: Vec<u16> = (0..gw * gh)
-            .map(|_| {
-                x = x.wrapping_mul(1103515245).wrapping_add(12345);
-                ((x >> 16) % 3 == 0) as u16
-            })
-            .collect();
+        let data = random_cells(gw, gh, 777);
         let g = Grid::new(&data, gw, gh);
         let area = Rect::new(3, 2, 14, 11);
         for edges in [false, true] {

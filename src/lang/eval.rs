@@ -23,15 +23,16 @@ impl Program {
     /// The interpreter loop.
     #[inline(never)]
     fn run(&self, st: &mut State) -> Value {
-        // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
-        // only reads slots it wrote, so every read below is of a written value.
         // a choice between two one-instruction operands on a variable (`vertical ? 15 : x`,
-        // most rectangle fields of the Diablo rule sets) compiles to exactly this shape
+        // common in rectangle fields evaluated on every attempt) compiles to exactly this
+        // shape: answered without the loop
         if let [Op::Var(c), Op::JumpIfFalse(4), a, Op::Jump(5), b] = *self.code {
             if let (Some(a), Some(b)) = (leaf(a, st), leaf(b, st)) {
                 return if st.vars[c as usize].truthy() { a } else { b };
             }
         }
+        // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
+        // only reads slots it wrote, so every read below is of a written value.
         let mut stack = [MaybeUninit::<Value>::uninit(); MAX_STACK];
         let mut sp = 0usize;
         let mut pc = 0usize;

@@ -220,11 +220,7 @@ impl Op {
             wrap: self.wrap,
             wrap_mask: self.wrap.unwrap_or(-1),
             masks: None,
-            framed: false,
-            fx0: 0,
-            fy0: 0,
-            fx1: 0,
-            fy1: 0,
+            frame: None,
         };
         let mut stack = Stack::<Room, 32>::default();
         for (rect, w) in &self.parents {
@@ -237,11 +233,10 @@ impl Op {
                     let g = st.grid(self.layer);
                     run.masks = if RowMasks::can_guard(area) {
                         let m = RowMasks::guarded(&g, area, buf, self.reject_edge);
-                        if let Some(f) = m.as_ref().map(RowMasks::frame) {
-                            (run.fx0, run.fy0) = (f.x as i64, f.y as i64);
-                            (run.fx1, run.fy1) = (f.x1() as i64, f.y1() as i64);
-                            run.framed = true;
-                        }
+                        run.frame = m
+                            .as_ref()
+                            .map(RowMasks::frame)
+                            .map(|f| (f.x as i64, f.y as i64, f.x1() as i64, f.y1() as i64));
                         m
                     } else {
                         RowMasks::nonzero(&g, area, buf)

@@ -92,7 +92,8 @@ mod tests {
 
     #[test]
     fn a_jump_lands_where_the_steps_do_and_its_filter_holds_every_start_that_meets_the_target() {
-        let (a, c) = (0x015A4E35u32, 1u32);
+        // a full-period LCG (the C standard's example constants)
+        let (a, c) = (1103515245u32, 12345u32);
         let step = |s: u32| s.wrapping_mul(a).wrapping_add(c);
         for steps in [1, 2, 7, 36, 255, MAX_STEPS] {
             let target = 1u32 << 31;

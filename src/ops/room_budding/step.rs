@@ -24,13 +24,9 @@ pub(super) struct Run<'a> {
     /// `wrap`'s mask, or −1 (every bit) without wrapping.
     pub wrap_mask: i32,
     pub masks: Option<RowMasks<'a>>,
-    /// The masks have a guard band ([`RowMasks::guarded`], with `reject_edge`'s edges):
-    /// a check inside the frame `fx0..fx1` × `fy0..fy1` is answered by the masks alone.
-    pub framed: bool,
-    pub fx0: i64,
-    pub fy0: i64,
-    pub fx1: i64,
-    pub fy1: i64,
+    /// The masks' frame when they have a guard band ([`RowMasks::guarded`], with
+    /// `reject_edge`'s edges): a check inside it is answered by the masks alone.
+    pub frame: Option<framed::Frame>,
 }
 
 impl Run<'_> {
@@ -40,11 +36,11 @@ impl Run<'_> {
         v & self.wrap_mask
     }
 
-    /// Whether the rectangle `(x, y, w, h)` (`w`, `h` positive) lies inside the frame.
+    /// Whether the rectangle `(x, y, w, h)` (`w`, `h` positive) lies inside frame `f`.
     #[inline(always)]
-    fn in_frame(&self, x: i32, y: i32, w: i32, h: i32) -> bool {
+    fn in_frame(f: framed::Frame, x: i32, y: i32, w: i32, h: i32) -> bool {
         let (x, y) = (x as i64, y as i64);
-        x >= self.fx0 && y >= self.fy0 && x + w as i64 <= self.fx1 && y + h as i64 <= self.fy1
+        x >= f.0 && y >= f.1 && x + w as i64 <= f.2 && y + h as i64 <= f.3
     }
 }
 
@@ -65,9 +61,9 @@ impl Op {
     /// 0 it would bud forever); with wrapping they pass, as the original's empty loop does.
     #[inline(always)]
     fn free(&self, st: &State, run: &Run, (x, y, w, h): (i32, i32, i32, i32)) -> bool {
-        if let (Some(m), true) = (&run.masks, run.framed) {
+        if let (Some(m), Some(f)) = (&run.masks, run.frame) {
             let (x, y, w, h) = (run.w(x), run.w(y), run.w(w), run.w(h));
-            if w > 0 && h > 0 && run.in_frame(x, y, w, h) {
+            if w > 0 && h > 0 && Run::in_frame(f, x, y, w, h) {
                 return m.free_in_frame(x, y, w, h);
             }
         }
@@ -256,8 +252,8 @@ impl Attempt for Bud<'_, '_> {
             return t;
         };
         let swap = self.sideways && self.op.swapped;
-        if run.framed {
-            if let Some(t) = self.framed_table(masks, sizes, swap) {
+        if let Some(frame) = run.frame {
+            if let Some(t) = self.framed_table(masks, frame, sizes, swap) {
                 return t;
             }
         }
@@ -286,12 +282,18 @@ impl Bud<'_, '_> {
     /// [`framed::pair_table`] of `sizes`, for up to four classes; `None` when it cannot
     /// answer (more classes, a size of 0 or less, a check that may leave the frame).
     #[inline(always)]
-    fn framed_table(&self, masks: &RowMasks, sizes: &[i32], swap: bool) -> Option<PairTable> {
+    fn framed_table(
+        &self,
+        masks: &RowMasks,
+        frame: framed::Frame,
+        sizes: &[i32],
+        swap: bool,
+    ) -> Option<PairTable> {
         match sizes.len() {
-            1 => self.framed_k::<1>(masks, sizes, swap),
-            2 => self.framed_k::<2>(masks, sizes, swap),
-            3 => self.framed_k::<3>(masks, sizes, swap),
-            4 => self.framed_k::<4>(masks, sizes, swap),
+            1 => self.framed_k::<1>(masks, frame, sizes, swap),
+            2 => self.framed_k::<2>(masks, frame, sizes, swap),
+            3 => self.framed_k::<3>(masks, frame, sizes, swap),
+            4 => self.framed_k::<4>(masks, frame, sizes, swap),
             _ => None,
         }
     }
@@ -300,6 +302,7 @@ impl Bud<'_, '_> {
     fn framed_k<const K: usize>(
         &self,
         masks: &RowMasks,
+        frame: framed::Frame,
         sizes: &[i32],
         swap: bool,
     ) -> Option<PairTable> {
@@ -313,7 +316,6 @@ impl Bud<'_, '_> {
             let (x, y, w, h) = self.check(s, s);
             *c = (run.w(x), run.w(y), run.w(w), run.w(h));
         }
-        let frame = (run.fx0, run.fy0, run.fx1, run.fy1);
         if swap {
             framed::pair_table::<true, K>(masks, frame, &checks)
         } else {
