@@ -101,24 +101,26 @@ impl<'a> RowMasks<'a> {
         }
         let (h, gu) = (area.h as usize, GUARD as usize);
         let (rows, rest) = buf[..2 * h + 2 * gu].split_at_mut(h + 2 * gu);
-        let outside = !(low_bits(area.w) << GUARD);
+        // the guard band, and with `edges` the area's first column (its first row below)
+        let outside = !(low_bits(area.w) << GUARD) | if edges { 1 << GUARD } else { 0 };
         rows[..gu].fill(u64::MAX);
         rows[gu + h..].fill(u64::MAX);
-        for (y, row) in (area.y..area.y1()).zip(rows[gu..gu + h].iter_mut()) {
-            *row = ne_bits(g.row(y, area.x, area.x1()), 0) << GUARD | outside;
+        let (w, stride) = (area.w as usize, g.width() as usize);
+        let cells = &g.as_slice()[area.y as usize * stride + area.x as usize..];
+        for (row, cells) in rows[gu..gu + h].iter_mut().zip(cells.chunks(stride)) {
+            *row = ne_bits(&cells[..w], 0) << GUARD | outside;
+        }
+        if edges {
+            rows[gu] = u64::MAX;
         }
         rest.fill(0);
-        let mut m = RowMasks {
+        Some(RowMasks {
             area,
             guard: GUARD,
             rows,
             filled: rest,
             edges,
-        };
-        for i in gu..gu + h {
-            m.pin(i);
-        }
-        Some(m)
+        })
     }
 
     /// With `edges`, set the pinned bits of row index `i` again: the area's first column,

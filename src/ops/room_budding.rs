@@ -46,6 +46,7 @@ use crate::engine::Flow;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+use shapes::Shapes;
 use sizes::SizeTable;
 use stack::Stack;
 use step::Run;
@@ -57,6 +58,7 @@ mod bounded;
 mod framed;
 mod op;
 mod pairs;
+mod shapes;
 mod sizes;
 mod stack;
 mod step;
@@ -168,7 +170,7 @@ impl Params {
         }
         let wrap = self.coord_bits.map(|b| (1i32 << b) - 1);
         let sizes = SizeTable::new(self.size_roll.0, self.size_add, self.size_even, wrap);
-        Some(Op {
+        let mut op = Op {
             layer,
             value: self.value.0,
             parents,
@@ -183,7 +185,14 @@ impl Params {
             reject_edge: self.reject_edge,
             wrap,
             sizes,
-        })
+            shapes: None,
+        };
+        if let Some(t) = &op.sizes {
+            op.shapes = Shapes::new(op.wrap.is_some(), op.swapped, t.sizes(), |sideways, s| {
+                step::check_offset(&op, sideways, s)
+            });
+        }
+        Some(op)
     }
 }
 

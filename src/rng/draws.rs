@@ -10,7 +10,8 @@
 //! [`Rng::draw_loop2`] does the same for loops that draw against two bounds in turn
 //! (random positions: `rnd(w)`, then `rnd(h)`).
 
-use super::{Below, Lcg32, LcgOutput, RandomSource, Rng, RECIPROCALS, SMALL};
+use super::output::{RECIPROCALS, SMALL};
+use super::{Below, Lcg32, LcgOutput, RandomSource, Rng};
 use crate::rng::pcg::{Pcg128, Zone};
 
 /// Draws against the bounds a loop was started with: `draw()` is `below(n)` of the first,

@@ -1,3 +1,4 @@
+use super::output::{small_rem, SMALL};
 use super::*;
 
 #[test]

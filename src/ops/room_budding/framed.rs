@@ -16,11 +16,74 @@ pub(super) type Check = (i32, i32, i32, i32);
 /// The frame `(x0, y0, x1, y1)` of the masks, in cells (ends exclusive).
 pub(super) type Frame = (i64, i64, i64, i64);
 
+/// What a table's checks reach, found once per set of checks (at compile time for the
+/// check offsets of an operator without wrapping, see [`Reach::moved`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Reach {
+    /// The least x and the least y of the checks.
+    lo: (i32, i32),
+    /// The greatest x plus the greatest width, the greatest y plus the greatest height:
+    /// every pair's far edges are at most these.
+    hi: (i32, i32),
+    /// The cells every pair's check covers, `(x0, y0, x1, y1)` (ends exclusive; empty
+    /// when `x0 >= x1` or `y0 >= y1`).
+    shared: (i32, i32, i32, i32),
+    /// The tallest check's height.
+    max_h: i32,
+}
+
+impl Reach {
+    /// The reach of `checks` (as [`pair_table`] takes them); `None` when a check has a size
+    /// of 0 or less or is taller than [`ROWS`].
+    #[inline(always)]
+    pub(super) fn of<const SWAP: bool, const K: usize>(checks: &[Check; K]) -> Option<Reach> {
+        let (mut lo, mut hi) = (
+            (i32::MAX, i32::MAX, i32::MAX, i32::MAX),
+            (i32::MIN, i32::MIN, 0, 0),
+        );
+        let (mut ix0, mut iy0, mut ix1, mut iy1) = (i32::MIN, i32::MIN, i32::MAX, i32::MAX);
+        for &(x, y, w, h) in checks {
+            lo = (lo.0.min(x), lo.1.min(y), lo.2.min(w), lo.3.min(h));
+            hi = (hi.0.max(x), hi.1.max(y), hi.2.max(w), hi.3.max(h));
+            (ix0, iy0) = (ix0.max(x), iy0.max(y));
+            if !SWAP {
+                (ix1, iy1) = (ix1.min(x.saturating_add(w)), iy1.min(y.saturating_add(h)));
+            }
+        }
+        // with `SWAP`, a pair's x and extent come from different classes
+        if SWAP {
+            (ix1, iy1) = (lo.0.saturating_add(lo.2), lo.1.saturating_add(lo.3));
+        }
+        if lo.2 <= 0 || lo.3 <= 0 || hi.3 as usize > ROWS {
+            return None;
+        }
+        Some(Reach {
+            lo: (lo.0, lo.1),
+            hi: (hi.0.saturating_add(hi.2), hi.1.saturating_add(hi.3)),
+            shared: (ix0, iy0, ix1, iy1),
+            max_h: hi.3,
+        })
+    }
+
+    /// The reach of the same checks moved by `(dx, dy)` cells.
+    #[inline(always)]
+    pub(super) fn moved(&self, dx: i32, dy: i32) -> Reach {
+        let (x, y) = (|v: i32| v.wrapping_add(dx), |v: i32| v.wrapping_add(dy));
+        let (x0, y0, x1, y1) = self.shared;
+        Reach {
+            lo: (x(self.lo.0), y(self.lo.1)),
+            hi: (x(self.hi.0), y(self.hi.1)),
+            shared: (x(x0), y(y0), x(x1), y(y1)),
+            max_h: self.max_h,
+        }
+    }
+}
+
 /// Which pairs of `K` size classes pass, pair `(a, c)` (width class `a`, height class `c`)
 /// being bit `a * K + c`. `checks[i]` is the check rectangle of sizes `(s_i, s_i)`: its x
 /// depends on the width class alone and its y on the height class alone; its width on the
-/// width class and its height on the height class, or with `SWAP` the other way round.
-/// `None` when a check may leave the frame or has a size of 0 or less (the caller then
+/// width class and its height on the height class, or with `SWAP` the other way round;
+/// `reach` is [`Reach::of`] them. `None` when a check may leave the frame (the caller then
 /// answers pair by pair).
 #[allow(clippy::needless_range_loop)]
 #[inline(always)]
@@ -28,40 +91,20 @@ pub(super) fn pair_table<const SWAP: bool, const K: usize>(
     masks: &RowMasks,
     frame: Frame,
     checks: &[Check; K],
+    reach: &Reach,
 ) -> Option<PairTable> {
-    let (mut lo, mut hi) = (
-        (i32::MAX, i32::MAX, i32::MAX, i32::MAX),
-        (i32::MIN, i32::MIN, 0, 0),
-    );
-    for &(x, y, w, h) in checks {
-        lo = (lo.0.min(x), lo.1.min(y), lo.2.min(w), lo.3.min(h));
-        hi = (hi.0.max(x), hi.1.max(y), hi.2.max(w), hi.3.max(h));
-    }
-    // every pair's far edges are at most the greatest position plus the greatest extent
     let (x0, y0, x1, y1) = frame;
-    if lo.2 <= 0
-        || lo.3 <= 0
-        || hi.3 as usize > ROWS
-        || (lo.0 as i64) < x0
-        || (lo.1 as i64) < y0
-        || hi.0 as i64 + hi.2 as i64 > x1
-        || hi.1 as i64 + hi.3 as i64 > y1
+    if (reach.lo.0 as i64) < x0
+        || (reach.lo.1 as i64) < y0
+        || reach.hi.0 as i64 > x1
+        || reach.hi.1 as i64 > y1
     {
         return None;
     }
     let mut t = PairTable::default();
     // the cells every pair's check covers: when one is taken, no pair passes (in a
     // crowded area most tables are empty, and this answers about a quarter of them)
-    let (mut ix0, mut iy0, mut ix1, mut iy1) = (i32::MIN, i32::MIN, i32::MAX, i32::MAX);
-    for &(x, y, w, h) in checks {
-        (ix0, iy0) = (ix0.max(x), iy0.max(y));
-        if !SWAP {
-            (ix1, iy1) = (ix1.min(x + w), iy1.min(y + h));
-        }
-    }
-    if SWAP {
-        (ix1, iy1) = (lo.0 + lo.2, lo.1 + lo.3);
-    }
+    let (ix0, iy0, ix1, iy1) = reach.shared;
     if ix0 < ix1 && iy0 < iy1 && !masks.free_in_frame(ix0, iy0, ix1 - ix0, iy1 - iy0) {
         return Some(t);
     }
@@ -70,7 +113,7 @@ pub(super) fn pair_table<const SWAP: bool, const K: usize>(
         let (_, y, w_c, h_c) = checks[c];
         if SWAP {
             // the height comes from the width class: every union down to the tallest
-            masks.unions_down(y, &mut unions[..hi.3 as usize]);
+            masks.unions_down(y, &mut unions[..reach.max_h as usize]);
             for a in 0..K {
                 let (x, _, _, h) = checks[a];
                 if unions[h as usize - 1] & masks.columns(x, w_c) == 0 {

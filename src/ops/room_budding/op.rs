@@ -1,6 +1,7 @@
 //! The compiled form of `BudRooms` (see the parent module for the technique), in its own
 //! file so the budding step can name it without importing the operator module.
 
+use super::shapes::Shapes;
 use super::sizes::SizeTable;
 use crate::lang::Program;
 use crate::ops::args::Rect;
@@ -27,4 +28,6 @@ pub struct Op {
     pub(super) wrap: Option<i32>,
     /// The sizes tabulated, when `size_roll` is small and gives few distinct sizes.
     pub(super) sizes: Option<SizeTable>,
+    /// The size classes' check rectangles per direction, without wrapping.
+    pub(super) shapes: Option<Shapes>,
 }

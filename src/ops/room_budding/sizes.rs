@@ -12,8 +12,8 @@ const TABLE: i64 = 256;
 
 /// One room's size draws and checks, as [`SizeTable::later_attempts`] makes them.
 pub trait Attempt {
-    /// Draw a size pair: the two draws and the sizes they give.
-    fn draw(&self, st: &mut State) -> (i64, i64, i32, i32);
+    /// The sizes `(cw, ch)` a pair of draws gives.
+    fn sizes(&self, ra: i64, rc: i64) -> (i32, i32);
     /// Whether the room of sizes `(cw, ch)` passes its check (the layer is not written
     /// between the draws of one room, so the answer depends on the sizes alone).
     fn test(&self, st: &State, cw: i32, ch: i32) -> bool;
@@ -72,6 +72,11 @@ impl SizeTable {
         })
     }
 
+    /// The size of each class.
+    pub fn sizes(&self) -> &[i32] {
+        &self.size
+    }
+
     /// Size draws 2..=`attempts` after a failed first one: the layer does not change during
     /// the draws, so whether a size pair passes is the same at every draw, and every pair of
     /// size classes is checked at once ([`Attempt::table`]). When none passes, the draws
@@ -87,7 +92,6 @@ impl SizeTable {
         size_roll: i64,
         at: &impl Attempt,
     ) -> (i32, i32, bool) {
-        let k = self.size.len();
         let table = at.table(st, &self.size);
         let mut n = 1;
         if table.is_empty() {
@@ -96,10 +100,34 @@ impl SizeTable {
                 n += skip as i64;
             }
         }
+        // an LCG draws on a copy of its state (no dispatch per draw)
+        match st.rng.lcg_draws() {
+            Some(mut d) => {
+                let found = self.search(st, attempts, n, &table, at, |_| d.below(size_roll));
+                st.rng.resume(d);
+                found
+            }
+            None => self.search(st, attempts, n, &table, at, |st| st.rng.below(size_roll)),
+        }
+    }
+
+    /// The draws after the `n`-th up to `attempts`, each pair answered by `table` (a
+    /// negative draw, §1.2, has no class: checked directly), until one passes.
+    #[inline(always)]
+    fn search(
+        &self,
+        st: &mut State,
+        attempts: i64,
+        mut n: i64,
+        table: &PairTable,
+        at: &impl Attempt,
+        mut draw: impl FnMut(&mut State) -> i64,
+    ) -> (i32, i32, bool) {
+        let k = self.size.len();
         loop {
-            let (ra, rc, cw, ch) = at.draw(st);
+            let (ra, rc) = (draw(st), draw(st));
+            let (cw, ch) = at.sizes(ra, rc);
             n += 1;
-            // a negative draw (§1.2) has no class: checked directly
             let ok = match (self.of_draw.get(ra as usize), self.of_draw.get(rc as usize)) {
                 (Some(&a), Some(&c)) => table.get(a as usize * k + c as usize),
                 _ => at.test(st, cw, ch),

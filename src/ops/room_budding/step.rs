@@ -3,7 +3,7 @@
 //! them).
 
 use super::bounded::{pair_table, shared_cells_refuse, Class, Side, REJECTED};
-use super::framed;
+use super::framed::{self, Check};
 use super::op::{Op, Room};
 use super::pairs::{PairTable, CLASSES};
 use super::sizes::{size_of, Attempt};
@@ -152,7 +152,7 @@ impl Op {
         };
         let (cw, ch, ok) = match self.sizes.as_ref().filter(|_| tables_allowed()) {
             Some(t) => {
-                let (_, _, cw, ch) = at.draw(st);
+                let (cw, ch) = at.draw(st);
                 let ok = at.test(st, cw, ch);
                 if ok || self.attempts <= 1 {
                     (cw, ch, ok)
@@ -163,7 +163,7 @@ impl Op {
             None => {
                 let mut n = 0;
                 loop {
-                    let (_, _, cw, ch) = at.draw(st);
+                    let (cw, ch) = at.draw(st);
                     let ok = at.test(st, cw, ch);
                     n += 1;
                     if ok || n >= self.attempts {
@@ -207,6 +207,18 @@ struct Bud<'a, 'b> {
 }
 
 impl Bud<'_, '_> {
+    /// The point the first room is placed from: the parent's left edge at its middle row
+    /// sideways, its middle column at its top edge onward. Without wrapping, every check
+    /// is this point moved by the check's offsets ([`check_offset`]).
+    #[inline(always)]
+    fn anchor(&self) -> (i32, i32) {
+        if self.sideways {
+            (self.x, self.h / 2 + self.y)
+        } else {
+            (self.w / 2 + self.x, self.y)
+        }
+    }
+
     /// The first room's top-left for sizes `(cw, ch)`.
     #[inline(always)]
     fn place(&self, cw: i32, ch: i32) -> (i32, i32) {
@@ -219,14 +231,21 @@ impl Bud<'_, '_> {
     }
 }
 
+impl Bud<'_, '_> {
+    /// Draw a size pair: the sizes `(cw, ch)`.
+    #[inline(always)]
+    fn draw(&self, st: &mut State) -> (i32, i32) {
+        let size_roll = self.op.size_roll;
+        let (ra, rc) = (st.rng.below(size_roll), st.rng.below(size_roll));
+        self.sizes(ra, rc)
+    }
+}
+
 impl Attempt for Bud<'_, '_> {
     #[inline(always)]
-    fn draw(&self, st: &mut State) -> (i64, i64, i32, i32) {
+    fn sizes(&self, ra: i64, rc: i64) -> (i32, i32) {
         let op = self.op;
-        let (ra, rc) = (st.rng.below(op.size_roll), st.rng.below(op.size_roll));
         (
-            ra,
-            rc,
             size_of(ra + op.size_add, op.size_even, op.wrap),
             size_of(rc + op.size_add, op.size_even, op.wrap),
         )
@@ -307,19 +326,40 @@ impl Bud<'_, '_> {
         swap: bool,
     ) -> Option<PairTable> {
         let sizes: &[i32; K] = sizes.try_into().ok()?;
+        let run = self.run;
+        // the operator's check offsets moved to this parent's anchor (kept far from
+        // `i32`'s ends, so no sum wraps)
+        if let Some(sh) = &self.op.shapes {
+            let shape = &sh.0[self.sideways as usize];
+            let (ax, ay) = self.anchor();
+            const NEAR: i32 = 1 << 28;
+            if (-NEAR..NEAR).contains(&ax) && (-NEAR..NEAR).contains(&ay) {
+                let checks: [Check; K] = std::array::from_fn(|i| {
+                    let (x, y, w, h) = shape.checks[i];
+                    (x + ax, y + ay, w, h)
+                });
+                let reach = shape.reach.moved(ax, ay);
+                return if swap {
+                    framed::pair_table::<true, K>(masks, frame, &checks, &reach)
+                } else {
+                    framed::pair_table::<false, K>(masks, frame, &checks, &reach)
+                };
+            }
+        }
         if sizes.iter().any(|&s| s <= 0) {
             return None;
         }
-        let run = self.run;
         let mut checks = [(0, 0, 0, 0); K];
         for (c, &s) in checks.iter_mut().zip(sizes) {
             let (x, y, w, h) = self.check(s, s);
             *c = (run.w(x), run.w(y), run.w(w), run.w(h));
         }
         if swap {
-            framed::pair_table::<true, K>(masks, frame, &checks)
+            let reach = framed::Reach::of::<true, K>(&checks)?;
+            framed::pair_table::<true, K>(masks, frame, &checks, &reach)
         } else {
-            framed::pair_table::<false, K>(masks, frame, &checks)
+            let reach = framed::Reach::of::<false, K>(&checks)?;
+            framed::pair_table::<false, K>(masks, frame, &checks, &reach)
         }
     }
 }
@@ -365,6 +405,31 @@ impl Bud<'_, '_> {
             (rx - 1, ry - 1, cw + 1, ch + 2)
         }
     }
+}
+
+/// The check rectangle of sizes `(s, s)` as offsets from [`Bud::anchor`], for an operator
+/// without wrapping: the check of a parent whose anchor is the origin.
+pub(super) fn check_offset(op: &Op, sideways: bool, s: i32) -> Check {
+    let origin = GRect::new(0, 0, 0, 0);
+    let run = Run {
+        area: origin,
+        x1: 0,
+        y1: 0,
+        wrap: None,
+        wrap_mask: -1,
+        masks: None,
+        frame: None,
+    };
+    let at = Bud {
+        op,
+        run: &run,
+        x: 0,
+        y: 0,
+        w: 0,
+        h: 0,
+        sideways,
+    };
+    at.check(s, s)
 }
 
 /// Whether a room's later size draws may read a pair table (unit tests turn it off to

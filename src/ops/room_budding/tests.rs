@@ -142,6 +142,14 @@ fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
            side_check_swapped: true"#,
             6,
         ),
+        // no wrapping, plain sideways checks, four classes, a bounded area with edge
+        // rejection (the check offsets precomputed per direction)
+        (
+            r#"parents: [(rect: (x: "rnd(30) + 2", y: "rnd(26) + 2", w: "rnd(6) + 1", h: "rnd(6) + 1"))],
+           dir: "rnd(2)", axis_roll: 3, size_roll: 4, size_add: 1, attempts: 12,
+           area: (x: "2", y: "1", w: "36", h: "33"), reject_edge: true"#,
+            60,
+        ),
         // rooms taller than the row unions kept, few attempts
         (
             r#"value: 2, parents: [(rect: (x: "15", y: "15", w: "5", h: "3"))], dir: "0",
