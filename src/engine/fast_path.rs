@@ -23,6 +23,8 @@ pub enum FastPath {
     RegionRows,
     /// `RoughenRuns`: lines read from bit planes (cell by cell).
     RunPlanes,
+    /// `WalkCorridors`: two recorded moves taken with one read (a move at a time).
+    WalkPairs,
 }
 
 #[cfg(test)]

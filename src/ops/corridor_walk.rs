@@ -45,11 +45,13 @@ use super::args::{four, Count, RectDef, Tile, TileHeader};
 use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
-use crate::rng::draws::{DrawLoop, Draws};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
+use moves::{slot, Memo, Move, Moves, MEMO};
 use serde::Deserialize;
+
+mod moves;
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str =
@@ -402,9 +404,7 @@ impl Op {
             inside: false,
         };
         let slots = (gw * gh) as usize * 8;
-        if memo.moves.len() < slots {
-            memo.moves.resize(slots, Move::default());
-        }
+        memo.fit(slots);
         memo.next_generation(); // a new segment: new goal, start and widening
         let goal_cell = match Grid::new(cells, gw, gh).in_bounds(goal.0, goal.1) {
             true => Grid::new(cells, gw, gh).index(goal.0, goal.1),
@@ -505,132 +505,11 @@ impl Op {
     }
 }
 
-/// The moves of one segment's walk, from slot `at` until the goal cell is reached or the
-/// walker is trapped: one `rnd(turn_roll)` per move, the rest from the memo where the move
-/// from this slot is known (see [`Memo`]).
-struct Moves<'a> {
-    op: &'a Op,
-    memo: &'a mut Memo,
-    cells: &'a mut [u16],
-    k: &'a Walk,
-    /// The grid's width and height, in cells.
-    gw: i32,
-    gh: i32,
-    at: usize,
-    goal_cell: usize,
-}
-
-impl DrawLoop for Moves<'_> {
-    type Out = Flow;
-    #[inline]
-    fn run(self, d: &mut impl Draws) -> Flow {
-        let Moves {
-            op,
-            memo,
-            cells,
-            k,
-            gw,
-            gh,
-            mut at,
-            goal_cell,
-        } = self;
-        let mut quiet: u64 = 0;
-        loop {
-            let mv = match memo.moves[at] {
-                mv if mv.generation == memo.generation => mv,
-                _ => {
-                    let w = unslot(&Grid::new(cells, gw, gh), at);
-                    let (mv, changed) = op.step(cells, gw, gh, k, w);
-                    if changed {
-                        memo.next_generation();
-                        quiet = 0;
-                    } else {
-                        memo.moves[at] = Move {
-                            generation: memo.generation,
-                            ..mv
-                        };
-                    }
-                    mv
-                }
-            };
-            let turn = d.draw() < mv.threshold as i64;
-            at = mv.next[turn as usize] as usize;
-            if at >> 3 == goal_cell {
-                return Flow::Continue;
-            }
-            quiet += 1;
-            if quiet >= op.trap_check {
-                let w = unslot(&Grid::new(cells, gw, gh), at);
-                if op.trapped(&Grid::new(cells, gw, gh), k, w) {
-                    return Flow::Abort(op.stuck);
-                }
-                quiet = 0;
-            }
-        }
-    }
-}
-
 /// The cell the walker came from.
 #[inline]
 fn before_cell(w: Walker) -> (i32, i32) {
     let (dx, dy) = DELTA[w.d as usize];
     (w.x - dx, w.y - dy)
-}
-
-/// A walker state's slot in [`Memo::moves`] and in the trap search: its cell's index,
-/// heading and flag (walkers stay in the grid).
-#[inline(always)]
-fn slot(g: &Grid, w: Walker) -> usize {
-    ((g.index(w.x, w.y) * 4 + w.d as usize) << 1) | w.inside as usize
-}
-
-/// The walker state of a [`slot`].
-#[inline]
-fn unslot(g: &Grid, s: usize) -> Walker {
-    let (x, y) = g.point(s >> 3);
-    Walker {
-        x,
-        y,
-        d: ((s >> 1) & 3) as u8,
-        inside: s & 1 == 1,
-    }
-}
-
-/// What a quiet move (one that changes nothing on the map) from a walker state leads to:
-/// the roll's threshold and the walker state for either outcome of the roll.
-#[derive(Debug, Clone, Copy, Default)]
-struct Move {
-    /// The [`Memo::generation`] this was recorded in (valid while it is current).
-    generation: u32,
-    threshold: i32,
-    /// The walker's [`slot`] after the move: roll not below / below the threshold.
-    next: [u32; 2],
-}
-
-/// The quiet moves seen since the map last changed, by walker state: long walks go round
-/// the same cells for millions of moves, and a recorded move is taken again with one table
-/// read and the roll (the draws are the same: one per move). Every change of the map or a
-/// new segment starts a new generation, which drops all of them at once.
-#[derive(Debug, Default)]
-struct Memo {
-    moves: Vec<Move>,
-    generation: u32,
-}
-
-impl Memo {
-    fn next_generation(&mut self) {
-        if self.generation == u32::MAX {
-            self.moves.iter_mut().for_each(|m| m.generation = 0);
-            self.generation = 0;
-        }
-        self.generation += 1;
-    }
-}
-
-thread_local! {
-    /// One table per thread, reused by every run (it is only a cache: no output depends on
-    /// what it held before).
-    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]

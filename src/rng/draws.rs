@@ -62,12 +62,18 @@ impl Rng {
                     shift,
                     shift_max_bound,
                 } if n.iter().all(|&n| n < SMALL && n <= shift_max_bound) => {
-                    l.run(&mut AbsShiftSmall {
+                    // the state in a local (a register in the loop), written back once
+                    let mut d = AbsShiftSmall {
+                        state: g.state,
+                        multiplier: g.multiplier,
+                        increment: g.increment,
                         shift: shift.min(31),
                         reciprocal: n.map(|n| RECIPROCALS[n as usize]),
                         n: n.map(|n| n as i32),
-                        g,
-                    })
+                    };
+                    let out = l.run(&mut d);
+                    g.state = d.state;
+                    out
                 }
                 _ => l.run(&mut Plain { g, n }),
             },
@@ -109,16 +115,23 @@ impl Draws for PcgDraws<'_> {
 
 /// An LCG with `AbsShift` output and bounds below [`SMALL`] that use the shifted value:
 /// the remainder by the bound's prepared reciprocal.
-struct AbsShiftSmall<'a> {
-    g: &'a mut Lcg32,
+struct AbsShiftSmall {
+    /// The generator's state and constants (a copy: the state goes back when the loop ends).
+    state: u32,
+    multiplier: u32,
+    increment: u32,
     shift: u32,
     reciprocal: [u64; 2],
     n: [i32; 2],
 }
-impl AbsShiftSmall<'_> {
+impl AbsShiftSmall {
     #[inline(always)]
     fn draw_of(&mut self, k: usize) -> i64 {
-        let s = self.g.step();
+        self.state = self
+            .state
+            .wrapping_mul(self.multiplier)
+            .wrapping_add(self.increment);
+        let s = self.state;
         let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
         if v >= 0 {
             let low = self.reciprocal[k].wrapping_mul(v as u64);
@@ -128,7 +141,7 @@ impl AbsShiftSmall<'_> {
         }
     }
 }
-impl Draws for AbsShiftSmall<'_> {
+impl Draws for AbsShiftSmall {
     #[inline(always)]
     fn draw(&mut self) -> i64 {
         self.draw_of(0)
