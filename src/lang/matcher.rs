@@ -234,6 +234,12 @@ impl Matcher {
         FirstProbe { off, value, kind }
     }
 
+    /// Whether [`Matcher::first`] decides the whole match: one probe, compared with one
+    /// value (`==` a tile or a set of one, or `!=`).
+    pub fn decided_by_first(&self) -> bool {
+        self.probes.len() == 1 && self.first().kind != FirstKind::Any
+    }
+
     /// The same probes as a [`RowMatcher`] (bit planes, a row of positions at a time);
     /// `None` when a probe is a `!=` test.
     pub fn rows(&self) -> Option<RowMatcher> {

@@ -94,6 +94,8 @@ pub struct Op {
     heads: Heads,
     /// Rule indices, each with its first test as a prefilter.
     cands: Vec<(u16, FirstProbe)>,
+    /// Per entry of `cands`: what the scan may take as known at a cell in `inner`.
+    quick: Vec<Quick>,
     classes: Option<Vec<u16>>,
     /// The grid size the rules were compiled for and the scanned cells at which every
     /// rule's tests lie inside it (no bounds tests needed).
@@ -105,6 +107,17 @@ pub struct Op {
     /// The rules as bit-plane patterns, to visit only the cells where one may fire (none
     /// for rules without tests or many values, see [`MASK_PLANES`]).
     mask: Option<PatternMask>,
+}
+
+/// What a rule's visit at a cell in [`Op`]'s `inner` may skip.
+#[derive(Debug, Clone, Copy)]
+struct Quick {
+    /// The first test is the rule's only one ([`Matcher::decided_by_first`]): once it holds,
+    /// the rule holds.
+    first_decides: bool,
+    /// The rule's one write `(dx, dy, flat offset, tile)`, when it has no picks, is not
+    /// `unprotected` and lands inside the grid from every cell of `inner`.
+    write: Option<(i32, i32, isize, u16)>,
 }
 
 /// Rule lists reading at most this many values (and their negations) are matched row by
@@ -215,10 +228,36 @@ impl Params {
         let inner = rules.iter().fold(Rect::of_size(grid.0, grid.1), |a, r| {
             a.intersect(&r.tests.inner(grid.0, grid.1))
         });
+        // a write `(dx, dy)` lands in the grid from every cell of `inner` when `inner`
+        // moved by it does
+        let lands = |dx: i32, dy: i32| {
+            inner.is_empty()
+                || inner.x + dx >= 0
+                    && inner.y + dy >= 0
+                    && inner.x1() + dx <= grid.0
+                    && inner.y1() + dy <= grid.1
+        };
+        let quick = cands
+            .iter()
+            .map(|&(ri, _)| {
+                let r = &rules[ri as usize];
+                let write = match r.actions[..] {
+                    [(dx, dy, v)] if r.picks.is_empty() && !r.unprotected && lands(dx, dy) => {
+                        Some((dx, dy, (dy as isize) * grid.0 as isize + dx as isize, v))
+                    }
+                    _ => None,
+                };
+                Quick {
+                    first_decides: r.tests.decided_by_first(),
+                    write,
+                }
+            })
+            .collect();
         Some(Op {
             head: head?,
             heads: Heads::new(by_tile, past_end, &cands),
             cands,
+            quick,
             grid,
             inner,
             rules,
@@ -343,7 +382,9 @@ mod tests {
     /// The row scan of the cells in `inner` (skipping cells by head and by first test)
     /// fires the same rules in the same order as the plain, bounds-checked scan of every
     /// cell: long rule lists (no bit planes) with cascades, writes ahead and behind, `!=`
-    /// and two-cell tests, wildcard heads, classes and an area, on a noisy grid of 6 tiles.
+    /// and two-cell tests, wildcard heads, classes and an area, and a list of few heads
+    /// with a rule without tests whose writes ahead make new heads in the row, on a noisy
+    /// grid of 6 tiles.
     #[test]
     fn row_scan_equals_the_plain_scan() {
         let pat = "rules r {\n\
@@ -355,7 +396,9 @@ mod tests {
             0 if (2,0) == 1 -> (1,0) = 1\n 1 if (0,-2) == 3 -> (0,-1) = 1 }\n\
             table cls { 0 1 1 2 2 0 }\n\
             rules c { 1 if (1,0) == 2 -> (1,0) = 5\n 2 if (0,1) == 0 -> (0,1) = 1\n\
-            0 if (-1,0) == 1, (0,-1) == 1 -> (0,0) = 3\n 1 if (0,1) != 0 -> (0,0) = 0 }";
+            0 if (-1,0) == 1, (0,-1) == 1 -> (0,0) = 3\n 1 if (0,1) != 0 -> (0,0) = 0 }\n\
+            rules f { 1 if (1,0) == 2 -> (1,0) = 3\n 3 -> (0,0) = 4\n\
+            4 if (0,1) == 0 -> (0,1) = 1\n 4 if (-1,0) == 5 -> (-1,0) = 2, (1,0) = 1 }";
         let steps = r#"NoiseFill(layer: "t", value: "1", density: "0.3"),
             NoiseFill(layer: "t", value: "2", density: "0.2"),
             NoiseFill(layer: "t", value: "3", density: "0.1"),
@@ -363,6 +406,7 @@ mod tests {
             NoiseFill(layer: "t", value: "5", density: "0.1")"#;
         let fixes = format!(
             r#"{steps},
+            FixRules(layer: "t", rules: "p.pat#f"),
             FixRules(layer: "t", rules: "p.pat#r"),
             FixRules(layer: "t", rules: "p.pat#c", classes: "p.pat#cls"),
             FixRules(layer: "t", rules: "p.pat#r", area: (x: "3", y: "2", w: "20", h: "9"))"#

@@ -2,6 +2,7 @@
 //! prefilter over their first tests (bit sets of accepted neighbour values per index
 //! offset), for the row scan of [`super::scan`].
 
+use crate::engine::row_bits::eq_planes;
 use crate::lang::matcher::FirstProbe;
 
 /// Per tile: the rules that may fire on a cell holding it and a prefilter for them.
@@ -13,7 +14,13 @@ pub(super) struct Heads {
     groups: Vec<Group>,
     /// The bit sets of `groups`.
     bits: Vec<u64>,
+    /// Every tile some rule may fire on, when they are few (at most [`FEW`]) and no tile
+    /// past the end of `by_tile` is one.
+    few: Option<Vec<u16>>,
 }
+
+/// Most tiles [`Heads::few`] lists (a row's mask is one compare per tile and cell group).
+const FEW: usize = 8;
 
 /// The rules that may fire on one tile.
 #[derive(Debug, Clone, Copy)]
@@ -32,6 +39,14 @@ struct Group {
     off: i32,
     word: u32,
     len: u32,
+}
+
+impl Head {
+    /// Whether some rule may fire on the tile.
+    #[inline(always)]
+    pub(super) fn may_fire(&self) -> bool {
+        self.cands.0 != self.cands.1
+    }
 }
 
 impl Heads {
@@ -70,13 +85,37 @@ impl Heads {
                 groups,
             }
         };
-        let by_tile = by_tile.into_iter().map(&mut head).collect();
+        let by_tile: Vec<Head> = by_tile.into_iter().map(&mut head).collect();
         let past_end = head(past_end);
+        let firing: Vec<u16> = (0..by_tile.len())
+            .filter(|&t| by_tile[t].may_fire())
+            .map(|t| t as u16)
+            .collect();
+        let few = (!past_end.may_fire() && firing.len() <= FEW).then_some(firing);
         Heads {
             by_tile,
             past_end,
             groups,
             bits,
+            few,
+        }
+    }
+
+    /// The cells of `run` (at most 64 tiles) whose tile some rule may fire on: bit `k` for
+    /// `run[k]`.
+    #[inline(always)]
+    pub(super) fn firing_bits(&self, run: &[u16]) -> u64 {
+        match &self.few {
+            Some(tiles) => {
+                let mut planes = [0u64; FEW];
+                let planes = &mut planes[..tiles.len()];
+                eq_planes(run, tiles, planes);
+                planes.iter().fold(0, |b, &p| b | p)
+            }
+            None => run
+                .iter()
+                .enumerate()
+                .fold(0u64, |b, (k, &t)| b | (self.of(t).may_fire() as u64) << k),
         }
     }
 

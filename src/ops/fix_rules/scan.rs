@@ -8,8 +8,11 @@
 //!   every cell outside `inner`);
 //! * otherwise, the cells of a row inside `inner` (where no test needs a bounds check) by
 //!   a tight loop over the row's values, which skips at once a cell whose tile no rule's
-//!   head holds, or where no such rule's first test holds (one bit-set lookup per distinct
-//!   first-test offset, when those tests are all `==`);
+//!   head holds (rows up to 64 cells: the cells that hold one, as the bits of a word kept
+//!   up to date by the writes), or where no such rule's first test holds (one bit-set
+//!   lookup per distinct first-test offset, when those tests are all `==`); a rule whose
+//!   only test is its first, or whose one write lands in the grid from every such cell,
+//!   skips the general match or the bounds-checked write;
 //! * the other cells (the grid's rim, or a grid of another size than compiled for) one by
 //!   one, with bounds-checked tests.
 
@@ -80,9 +83,13 @@ impl Op {
                 } else {
                     (x1, x1)
                 };
-                let stop = self.cells(&mut g, st, y, (x0, a), false, class)
-                    || self.cells(&mut g, st, y, (a, b), true, class)
-                    || self.cells(&mut g, st, y, (b, x1), false, class);
+                let stop = if x1 - x0 <= 64 && !plain() {
+                    self.row_by_mask(&mut g, st, y, (x0, x1), (a, b), class)
+                } else {
+                    self.cells(&mut g, st, y, (x0, a), false, class)
+                        || self.cells(&mut g, st, y, (a, b), true, class)
+                        || self.cells(&mut g, st, y, (b, x1), false, class)
+                };
                 if stop {
                     break;
                 }
@@ -172,6 +179,60 @@ impl Op {
         false
     }
 
+    /// The cells `x0..x1` of row `y` (at most 64, in the grid; those in `a..b` are in
+    /// `inner`), as [`Op::cells`] visits them: the cells whose tile some rule's head holds,
+    /// as the bits of one word ([`super::heads::Heads::firing_bits`]), in order; a write to
+    /// a later cell of the row sets or clears its bit by its new tile. Returns whether the
+    /// pass ends.
+    #[inline(always)]
+    fn row_by_mask(
+        &self,
+        g: &mut GridMut,
+        st: &mut State,
+        y: i32,
+        (x0, x1): (i32, i32),
+        (a, b): (i32, i32),
+        class: impl Fn(u16) -> u16 + Copy,
+    ) -> bool {
+        let start = g.index(x0, y);
+        let mut todo = self
+            .heads
+            .firing_bits(&g.as_slice()[start..start + (x1 - x0) as usize]);
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let (i, x) = (start + k, x0 + k as i32);
+            let fast = x >= a && x < b;
+            let data = g.as_slice();
+            let h = self.heads.of(data[i]);
+            if fast && !self.heads.may_hold(h, data, i, class) {
+                continue;
+            }
+            let c = (h.cands.0 as usize, h.cands.1 as usize);
+            let heads = &self.heads;
+            let moved = |nx: i32, ny: i32, _old, new: u16| {
+                if ny == y && nx > x && nx < x1 {
+                    let bit = 1u64 << (nx - x0);
+                    todo = if heads.of(new).may_fire() {
+                        todo | bit
+                    } else {
+                        todo & !bit
+                    };
+                }
+            };
+            // (two copies of the visit, each with `fast` a constant)
+            let visit = if fast {
+                self.visit(g, st, (x, y), true, c, class, moved)
+            } else {
+                self.visit(g, st, (x, y), false, c, class, moved)
+            };
+            if visit == Visit::Stop {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Try the rules at one cell, in list order: `cands[c.0..c.1]`, those whose head can
     /// match the cell's current value; when a rule rewrites the cell itself, continue with
     /// the rules after it that can match the new value. `fast`: the cell is in `inner`.
@@ -195,6 +256,7 @@ impl Op {
         let mut fired = Visit::Quiet;
         while pos < end {
             let (ri, first) = self.cands[pos];
+            let quick = self.quick[pos];
             pos += 1;
             let gr = g.as_grid();
             if fast && !first.holds(&gr, i, class) {
@@ -202,7 +264,7 @@ impl Op {
             }
             let r = &self.rules[ri as usize];
             let holds = if fast {
-                r.tests.matches_at_index(&gr, i, class)
+                quick.first_decides || r.tests.matches_at_index(&gr, i, class)
             } else {
                 match self.edges {
                     Edges::Outside => r.tests.matches_by(&gr, x, y, class),
@@ -216,22 +278,15 @@ impl Op {
             }
             fired = Visit::Fired;
             let before = g.at(x, y);
-            let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
-                &[]
+            if let (true, Some((dx, dy, off, v))) = (fast, quick.write) {
+                // one write, known to land in the grid and in no protected cell
+                let j = (i + off) as usize;
+                let cells = g.as_mut_slice();
+                let old = cells[j];
+                cells[j] = v;
+                moved(x + dx, y + dy, old, v);
             } else {
-                let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
-                &r.picks[k]
-            };
-            for &(dx, dy, v) in r.actions.iter().chain(pick) {
-                let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
-                    continue;
-                };
-                if r.unprotected && self.head.flagged(st, nx, ny) {
-                    continue;
-                }
-                let old = g.at(nx, ny);
-                g.set(nx, ny, v);
-                moved(nx, ny, old, v);
+                self.writes(g, st, (x, y), r, &mut moved);
             }
             if self.stop_after == Some(ri) {
                 return Visit::Stop;
@@ -242,6 +297,36 @@ impl Op {
             }
         }
         fired
+    }
+
+    /// The writes of rule `r` firing at `(x, y)` (a `pick` draws its alternative), each
+    /// told to `moved(x, y, old, new)`.
+    #[inline(always)]
+    fn writes(
+        &self,
+        g: &mut GridMut,
+        st: &mut State,
+        (x, y): (i32, i32),
+        r: &super::Rule,
+        moved: &mut impl FnMut(i32, i32, u16, u16),
+    ) {
+        let pick: &[(i32, i32, u16)] = if r.picks.is_empty() {
+            &[]
+        } else {
+            let k = st.rng.below(r.picks.len() as i64).max(0) as usize;
+            &r.picks[k]
+        };
+        for &(dx, dy, v) in r.actions.iter().chain(pick) {
+            let Some((nx, ny)) = self.edges.cell(&g.as_grid(), x + dx, y + dy) else {
+                continue;
+            };
+            if r.unprotected && self.head.flagged(st, nx, ny) {
+                continue;
+            }
+            let old = g.at(nx, ny);
+            g.set(nx, ny, v);
+            moved(nx, ny, old, v);
+        }
     }
 }
 
