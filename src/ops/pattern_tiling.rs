@@ -127,6 +127,14 @@ impl Lookup {
 }
 
 /// The slot of a symbol.
+/// Entries of the neighbourhood memo of a run, and its index bits.
+const MEMO_BITS: u32 = 10;
+const MEMO: usize = 1 << MEMO_BITS;
+/// No packed neighbourhood (63 bits) is this.
+const NO_KEY: u64 = u64::MAX;
+/// An odd multiplier mixing a key's bits into the top ones (Fibonacci hashing).
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
 #[inline(always)]
 fn slot(v: u16) -> usize {
     (v as usize).min(ABOVE)
@@ -235,22 +243,37 @@ impl Op {
             }
         }
         let pg = Grid::new(&padded, w + 2, h + 2);
-        area.for_each(|x, y| {
-            if self.head.flagged(st, x, y) {
-                return;
-            }
-            // the 3x3 neighbourhood of (x, y): columns x..x+3 of padded rows y..y+3
-            let mut slots = [OUTSIDE; 9];
-            for dy in 0..3 {
-                let row = pg.row(y + dy, x, x + 3);
-                for dx in 0..3 {
-                    slots[(dy * 3 + dx) as usize] = row[dx as usize] as usize;
+        // the answers by neighbourhood, the nine slots packed 7 bits each, column by column
+        // (a window moving one cell right drops a column and takes one): neighbourhoods
+        // repeat across a map, and an answer depends on them alone
+        let mut memo = vec![(NO_KEY, None); MEMO];
+        let column = |x: i32, y: i32| {
+            (0..3).fold(0u64, |c, dy| c | (pg.at(x, y + dy) as u64) << (7 * dy))
+        };
+        for y in area.y..area.y1() {
+            let mut key = column(area.x, y) << 21 | column(area.x + 1, y) << 42;
+            for x in area.x..area.x1() {
+                key = key >> 21 | column(x + 2, y) << 42;
+                if self.head.flagged(st, x, y) {
+                    continue;
+                }
+                let m = &mut memo[(key.wrapping_mul(MIX) >> (64 - MEMO_BITS)) as usize];
+                if m.0 != key {
+                    // the 3x3 neighbourhood of (x, y): columns x..x+3 of padded rows y..y+3
+                    let mut slots = [OUTSIDE; 9];
+                    for dy in 0..3 {
+                        let row = pg.row(y + dy, x, x + 3);
+                        for dx in 0..3 {
+                            slots[(dy * 3 + dx) as usize] = row[dx as usize] as usize;
+                        }
+                    }
+                    *m = (key, self.lookup.find(&slots));
+                }
+                if let Some(t) = m.1 {
+                    st.grid_mut(to).set(x, y, t);
                 }
             }
-            if let Some(t) = self.lookup.find(&slots) {
-                st.grid_mut(to).set(x, y, t);
-            }
-        });
+        }
         Flow::Continue
     }
 }
