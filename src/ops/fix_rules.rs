@@ -120,6 +120,14 @@ struct Quick {
     write: Option<(i32, i32, isize, u16)>,
 }
 
+impl Quick {
+    /// Nothing known.
+    const NONE: Quick = Quick {
+        first_decides: false,
+        write: None,
+    };
+}
+
 /// Rule lists reading at most this many values (and their negations) are matched row by
 /// row over bit planes, when every rule has a test: a rule without one holds on every cell
 /// of its heads, which the planes then cannot skip (measured: Catacombs' `FinishHalls`,

@@ -247,9 +247,8 @@ impl Op {
         // (a window moving one cell right drops a column and takes one): neighbourhoods
         // repeat across a map, and an answer depends on them alone
         let mut memo = vec![(NO_KEY, None); MEMO];
-        let column = |x: i32, y: i32| {
-            (0..3).fold(0u64, |c, dy| c | (pg.at(x, y + dy) as u64) << (7 * dy))
-        };
+        let column =
+            |x: i32, y: i32| (0..3).fold(0u64, |c, dy| c | (pg.at(x, y + dy) as u64) << (7 * dy));
         for y in area.y..area.y1() {
             let mut key = column(area.x, y) << 21 | column(area.x + 1, y) << 42;
             for x in area.x..area.x1() {

@@ -16,7 +16,7 @@
 //! * the other cells (the grid's rim, or a grid of another size than compiled for) one by
 //!   one, with bounds-checked tests.
 
-use super::{Op, Visit};
+use super::{Op, Quick, Visit};
 use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::bit_planes::BitPlanes;
 use crate::engine::fast_path::{self, FastPath};
@@ -256,13 +256,15 @@ impl Op {
         let mut fired = Visit::Quiet;
         while pos < end {
             let (ri, first) = self.cands[pos];
-            let quick = self.quick[pos];
+            let at = pos;
             pos += 1;
             let gr = g.as_grid();
             if fast && !first.holds(&gr, i, class) {
                 continue;
             }
             let r = &self.rules[ri as usize];
+            // (read only where the first test held: most candidates stop before)
+            let quick = if fast { self.quick[at] } else { Quick::NONE };
             let holds = if fast {
                 quick.first_decides || r.tests.matches_at_index(&gr, i, class)
             } else {
