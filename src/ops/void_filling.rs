@@ -169,19 +169,27 @@ impl Op {
         if !self.qualifies(rd, x, y, o) {
             return None;
         }
-        self.grow(rd, b, x, y, o)
+        // one growth per direction, each with its steps constants (the cell arithmetic
+        // of the loops folds)
+        match o {
+            (-1, 0) => self.grow::<-1, 0>(rd, b, x, y),
+            (1, 0) => self.grow::<1, 0>(rd, b, x, y),
+            (0, -1) => self.grow::<0, -1>(rd, b, x, y),
+            _ => self.grow::<0, 1>(rd, b, x, y),
+        }
     }
 
-    /// Grow from the wall at `(x, y)` towards `o`; the room's rectangle if big enough.
+    /// Grow from the wall at `(x, y)` towards `(OX, OY)` (one of [`OUT`]); the room's
+    /// rectangle if big enough.
     #[inline(always)]
-    fn grow(
+    fn grow<const OX: i32, const OY: i32>(
         &self,
         rd: impl Fn(i32, i32) -> u16,
         b: Rect,
         x: i32,
         y: i32,
-        o: (i32, i32),
     ) -> Option<Rect> {
+        let o = (OX, OY);
         let a = (o.1.abs(), o.0.abs());
         // cell at depth t, lateral s
         let cell = |t: i32, s: i32| (x + o.0 * t + a.0 * s, y + o.1 * t + a.1 * s);
@@ -239,7 +247,7 @@ impl Op {
             if far_edge(t) || t >= self.depth_max {
                 g = false;
             }
-            if (s1..=s2).any(|s| {
+            if (s1..s2 + 1).any(|s| {
                 let (cx, cy) = cell(t, s);
                 rd(cx, cy) != self.empty
             }) {
