@@ -49,23 +49,16 @@ use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use moves::{slot, Memo, Move, Moves, MEMO};
+pub use op::{Op, SteerDef};
+use op::{Walk, Walker};
 use serde::Deserialize;
 
 mod moves;
+mod op;
 
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str =
     "drunken corridor walk between recorded hall points, widened, with doors; endless walks detected";
-
-/// `(per_cell: 2, max: 30)`: a turn chance growing with the distance to the goal, capped.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SteerDef {
-    /// Roll threshold added per cell of distance.
-    pub per_cell: i32,
-    /// Largest threshold.
-    pub max: i32,
-}
 
 /// Rule-file parameters of `WalkCorridors(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -114,27 +107,6 @@ fn every() -> Count {
     Count(65536)
 }
 
-/// Compiled `WalkCorridors`.
-#[derive(Debug)]
-pub struct Op {
-    head: TileHeader,
-    halls: u16,
-    empty: u16,
-    wall: u16,
-    door: u16,
-    hall: u16,
-    corners: [u16; 4],
-    widen_roll: i64,
-    widen_percent: i64,
-    turn_roll: i64,
-    steer_x: SteerDef,
-    steer_y: SteerDef,
-    align_within: i32,
-    margin: i32,
-    trap_check: u64,
-    stuck: u32,
-}
-
 impl Params {
     /// The string errors about this step point at.
     pub fn anchor(&self) -> Option<&Src> {
@@ -181,25 +153,6 @@ const W: u8 = 1;
 const S: u8 = 2;
 const N: u8 = 3;
 const DELTA: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// A walker: cell, heading, inside a room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Walker {
-    x: i32,
-    y: i32,
-    d: u8,
-    inside: bool,
-}
-
-/// One segment's constants.
-struct Walk {
-    /// The area the walker stays in.
-    bounds: Rect,
-    goal: (i32, i32),
-    start: (i32, i32),
-    minus: bool,
-    plus: bool,
-}
 
 /// What the move part (a)–(c) would do before the roll.
 enum Moved {

@@ -4,7 +4,7 @@
 //! taken with one read and two rolls. The draws are the same as move by move: one
 //! `rnd(turn_roll)` per move, in order.
 
-use super::{Op, Walk, Walker};
+use super::op::{Op, Walk, Walker};
 use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::Grid;
 use crate::engine::Flow;
