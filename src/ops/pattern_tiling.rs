@@ -126,8 +126,7 @@ impl Lookup {
     }
 }
 
-/// The slot of a symbol.
-/// Entries of the neighbourhood memo of a run, and its index bits.
+/// Index bits and entries of a run's neighbourhood memo.
 const MEMO_BITS: u32 = 10;
 const MEMO: usize = 1 << MEMO_BITS;
 /// No packed neighbourhood (63 bits) is this.
@@ -135,6 +134,7 @@ const NO_KEY: u64 = u64::MAX;
 /// An odd multiplier mixing a key's bits into the top ones (Fibonacci hashing).
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// The slot of a symbol.
 #[inline(always)]
 fn slot(v: u16) -> usize {
     (v as usize).min(ABOVE)

@@ -11,7 +11,7 @@
 //! (random positions: `rnd(w)`, then `rnd(h)`).
 
 use super::output::{RECIPROCALS, SMALL};
-use super::{Below, Lcg32, LcgOutput, RandomSource, Rng};
+use super::{Below, Lcg32, LcgDraws, LcgOutput, RandomSource, Rng};
 use crate::rng::pcg::{Pcg128, Zone};
 
 /// Draws against the bounds a loop was started with: `draw()` is `below(n)` of the first,
@@ -62,17 +62,15 @@ impl Rng {
                     shift,
                     shift_max_bound,
                 } if n.iter().all(|&n| n < SMALL && n <= shift_max_bound) => {
-                    // the state in a local (a register in the loop), written back once
+                    // the state in a copy (a register in the loop), written back once
                     let mut d = AbsShiftSmall {
-                        state: g.state,
-                        multiplier: g.multiplier,
-                        increment: g.increment,
+                        lcg: g.draws(),
                         shift: shift.min(31),
                         reciprocal: n.map(|n| RECIPROCALS[n as usize]),
                         n: n.map(|n| n as i32),
                     };
                     let out = l.run(&mut d);
-                    g.state = d.state;
+                    g.resume(d.lcg);
                     out
                 }
                 _ => l.run(&mut Plain { g, n }),
@@ -117,9 +115,7 @@ impl Draws for PcgDraws<'_> {
 /// the remainder by the bound's prepared reciprocal.
 struct AbsShiftSmall {
     /// The generator's state and constants (a copy: the state goes back when the loop ends).
-    state: u32,
-    multiplier: u32,
-    increment: u32,
+    lcg: LcgDraws,
     shift: u32,
     reciprocal: [u64; 2],
     n: [i32; 2],
@@ -127,11 +123,7 @@ struct AbsShiftSmall {
 impl AbsShiftSmall {
     #[inline(always)]
     fn draw_of(&mut self, k: usize) -> i64 {
-        self.state = self
-            .state
-            .wrapping_mul(self.multiplier)
-            .wrapping_add(self.increment);
-        let s = self.state;
+        let s = self.lcg.step();
         let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
         if v >= 0 {
             let low = self.reciprocal[k].wrapping_mul(v as u64);

@@ -30,16 +30,23 @@ impl LcgDraws {
         self.state
     }
 
+    /// One step of the generator: the new state.
+    #[inline(always)]
+    pub(super) fn step(&mut self) -> u32 {
+        self.state = self
+            .state
+            .wrapping_mul(self.multiplier)
+            .wrapping_add(self.increment);
+        self.state
+    }
+
     /// `RandomSource::below`: a uniform integer in `0..n`, 0 without a draw when `n <= 0`.
     #[inline(always)]
     pub fn below(&mut self, n: i64) -> i64 {
         if n <= 0 {
             return 0;
         }
-        self.state = self
-            .state
-            .wrapping_mul(self.multiplier)
-            .wrapping_add(self.increment);
-        output_below(self.output, self.state, n)
+        let s = self.step();
+        output_below(self.output, s, n)
     }
 }

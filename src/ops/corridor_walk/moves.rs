@@ -62,7 +62,8 @@ impl DrawLoop for Moves<'_> {
                     }
                     quiet += 2;
                     if quiet >= op.trap_check {
-                        if op.trapped(&Grid::new(cells, gw, gh), k, unslot(gw, at)) {
+                        let g = Grid::new(cells, gw, gh);
+                        if op.trapped(&g, k, unslot(&g, at)) {
                             return Flow::Abort(op.stuck);
                         }
                         quiet = 0;
@@ -78,7 +79,7 @@ impl DrawLoop for Moves<'_> {
                     mv
                 }
                 _ => {
-                    let w = unslot(gw, at);
+                    let w = unslot(&Grid::new(cells, gw, gh), at);
                     let (mv, changed) = op.step(cells, gw, gh, k, w);
                     if changed {
                         memo.next_generation();
@@ -99,7 +100,8 @@ impl DrawLoop for Moves<'_> {
             }
             quiet += 1;
             if quiet >= op.trap_check {
-                if op.trapped(&Grid::new(cells, gw, gh), k, unslot(gw, at)) {
+                let g = Grid::new(cells, gw, gh);
+                if op.trapped(&g, k, unslot(&g, at)) {
                     return Flow::Abort(op.stuck);
                 }
                 quiet = 0;
@@ -115,13 +117,13 @@ pub(super) fn slot(g: &Grid, w: Walker) -> usize {
     ((g.index(w.x, w.y) * 4 + w.d as usize) << 1) | w.inside as usize
 }
 
-/// The walker state of a [`slot`] on a grid `gw` cells wide.
+/// The walker state of a [`slot`].
 #[inline]
-pub(super) fn unslot(gw: i32, s: usize) -> Walker {
-    let i = (s >> 3) as i32;
+pub(super) fn unslot(g: &Grid, s: usize) -> Walker {
+    let (x, y) = g.point(s >> 3);
     Walker {
-        x: i % gw,
-        y: i / gw,
+        x,
+        y,
         d: ((s >> 1) & 3) as u8,
         inside: s & 1 == 1,
     }
