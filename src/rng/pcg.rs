@@ -124,7 +124,10 @@ impl Pcg128 {
     /// it) or not, and `left` counts the draws still to make. While two or more remain, the
     /// next two steps are both taken whatever they give, so they are computed side by side
     /// from the same state (`s + 1 = M s + c`, `s + 2 = M² s + (M + 1) c`), which halves
-    /// the chain of 128-bit multiplications the loop waits on.
+    /// the chain of 128-bit multiplications the loop waits on. Each output is judged
+    /// against both zones at once (bit `k` of its verdict: zone of parity `k` takes it),
+    /// off that chain; what waits on the previous step is only picking the verdict bit of
+    /// the current parity, a shift and a subtraction.
     #[inline]
     fn discard_alternating(&mut self, zones: [Zone; 2], draws: u64) {
         // parity of `left` -> zone: the first draw (left = draws) is zones[0]
@@ -139,20 +142,22 @@ impl Pcg128 {
         let inc2 = inc.wrapping_mul(MULTIPLIER.wrapping_add(1));
         let mut s = self.state;
         let mut left = draws;
-        let takes = |v: u64, left: u64| {
-            let k = (left & 1) as usize;
-            (v.wrapping_mul(n[k]) <= zone[k]) as u64
+        let verdicts = |v: u64| {
+            (v.wrapping_mul(n[0]) <= zone[0]) as u64
+                | ((v.wrapping_mul(n[1]) <= zone[1]) as u64) << 1
         };
+        let take = |verdicts: u64, left: u64| verdicts >> (left & 1) & 1;
         while left >= 2 {
             let s1 = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
             let s2 = s.wrapping_mul(MULTIPLIER_2).wrapping_add(inc2);
-            left -= takes(Self::output(s1), left);
-            left -= takes(Self::output(s2), left);
+            let (v1, v2) = (verdicts(Self::output(s1)), verdicts(Self::output(s2)));
+            left -= take(v1, left);
+            left -= take(v2, left);
             s = s2;
         }
         while left != 0 {
             s = s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
-            left -= takes(Self::output(s), left);
+            left -= take(verdicts(Self::output(s)), left);
         }
         self.state = s;
     }
