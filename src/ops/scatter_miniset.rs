@@ -153,13 +153,15 @@ impl Op {
     }
 
     /// The checks after a match at `(x, y)` and the roll: whether to place there. `planes`,
-    /// when given, are those of the layer as it is (they answer the `spread` test).
+    /// when given, are those of the layer as it is (they answer the `spread` test);
+    /// `flagged`: whether a protected cell may lie under a footprint (else the test of the
+    /// flag layers is skipped).
     #[inline]
     fn placed_at(
         &self,
         st: &mut State,
         planes: Option<&Planes>,
-        avoid: Option<grid::Rect>,
+        (avoid, flagged): (Option<grid::Rect>, bool),
         x: i32,
         y: i32,
     ) -> bool {
@@ -168,14 +170,16 @@ impl Op {
             return false;
         }
         // (the footprint lies in the grid: positions keep it inside the area)
-        let foot = m.footprint(x, y);
-        if self
-            .head
-            .protected
-            .iter()
-            .any(|&f| st.grid(f).any_in(foot, |v| v != 0))
-        {
-            return false;
+        if flagged {
+            let foot = m.footprint(x, y);
+            if self
+                .head
+                .protected
+                .iter()
+                .any(|&f| st.grid(f).any_in(foot, |v| v != 0))
+            {
+                return false;
+            }
         }
         if self.spread {
             // the footprint's 3x3 neighbourhood of footprints (clipped to the grid)
@@ -201,6 +205,15 @@ impl Op {
         let m = &self.m;
         let l = self.head.layer;
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
+        // every footprint lies in the area: with no flagged cell there (commonly none at
+        // all), no position needs the flag layers' test; a flag layer the miniset writes
+        // is tested at every position
+        let flagged = self
+            .head
+            .protected
+            .iter()
+            .any(|&f| f == l || st.grid(f).count_in(area, |v| v != 0) > 0);
+        let checks = (avoid, flagged);
         // (in the grid: the area is clipped to it)
         let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
         // only matching positions can draw or write: the matcher skips to the next one on
@@ -213,7 +226,7 @@ impl Op {
                 rows.begin(planes, hits);
                 while let Some((x, y)) = hits.next_match(positions, from) {
                     from = (x + 1, y);
-                    if self.placed_at(st, Some(planes), avoid, x, y) {
+                    if self.placed_at(st, Some(planes), checks, x, y) {
                         m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
                             planes.set(cx, cy, v);
                             rows.note(hits, cx, cy, v);
@@ -225,7 +238,7 @@ impl Op {
         }
         while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
             from = (x + 1, y);
-            if self.placed_at(st, None, avoid, x, y) {
+            if self.placed_at(st, None, checks, x, y) {
                 m.write(&mut st.grid_mut(l), x, y);
             }
         }
@@ -269,6 +282,30 @@ mod tests {
             run(r#"avoid: (x: "2", y: "0", w: "1", h: "1")"#),
             grid("7 7 13 7 7 13\n13 13 13 13 13 13")
         );
+    }
+
+    /// A footprint over a cell flagged in a `protected` layer is refused (before the
+    /// roll); a flag layer with no flag refuses nothing.
+    #[test]
+    fn protected_cells_refuse_footprints_over_them() {
+        let pat = "miniset m 2x1 { search 13 13 replace 7 7 }";
+        let run = |flag: &str| {
+            run_rules_with(
+                6,
+                2,
+                &format!(
+                    r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "6", h: "2")),
+                       FillRect(layer: "p", value: "{flag}", rect: (x: "2", y: "0", w: "1", h: "1")),
+                       ScatterMiniset(layer: "t", miniset: "p.pat#m", percent: 100, protected: ["p"])"#
+                ),
+                "t",
+                &[("p.pat", pat)],
+            )
+        };
+        // positions x 0..4 of row 0: (0,0) placed, (1,0) no longer matches, (2,0) covers
+        // the flag, (3,0) placed
+        assert_eq!(run("1"), grid("7 7 13 7 7 13\n13 13 13 13 13 13"));
+        assert_eq!(run("0"), grid("7 7 7 7 13 13\n13 13 13 13 13 13"));
     }
 
     #[test]
