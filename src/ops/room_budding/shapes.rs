@@ -6,9 +6,9 @@
 //!
 //! Each pair's check is also found as words ([`Shape::table`]): its columns as one mask,
 //! and its rows as a range of the window of rows the checks span. When every range holds
-//! one row (the pivot, the lowest top), a range's union is the union of its rows above the
-//! pivot and that of the rest: two words of a table of [`ROWS`] unions up from the pivot
-//! and [`ROWS`] down from it, made in one pass over the window per parent.
+//! one row (the pivot: the checks' greatest top row), a range's union is the union of its
+//! rows above the pivot and that of the rest: two words of a table of [`ROWS`] unions up
+//! from the pivot and [`ROWS`] down from it, made in one pass over the window per parent.
 
 use super::framed::{Check, Frame, Reach, ROWS};
 use super::pairs::PairTable;
