@@ -17,6 +17,12 @@ pub enum FastPath {
     BudMasks,
     /// `BudRooms`: a pair table for a room's later size draws (a check per draw).
     BudTables,
+    /// `BudRooms`: a pair table from the check shapes found at compile time (from the
+    /// parent's checks).
+    BudShapes,
+    /// `BudRooms`: a room's later size draws read a table per pair of draws (per pair of
+    /// size classes).
+    BudDrawPairs,
     /// `FillVoids`: a wall's probes drawn in one loop (a probe at a time).
     VoidProbes,
     /// `CountRegions`: regions counted on row masks (the cell flood).

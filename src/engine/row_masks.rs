@@ -172,7 +172,20 @@ impl<'a> RowMasks<'a> {
     /// rectangle of those columns is free when its rows' union ANDed with it is 0.
     #[inline(always)]
     pub fn columns(&self, x: i32, w: i32) -> u64 {
-        low_bits(w) << (x - self.area.x + self.guard)
+        low_bits(w) << self.bit(x)
+    }
+
+    /// The bit of column `x` (inside the frame) in every row's mask.
+    #[inline(always)]
+    pub fn bit(&self, x: i32) -> i32 {
+        x - self.area.x + self.guard
+    }
+
+    /// The masks of rows `y..y + n` (inside the frame).
+    #[inline(always)]
+    pub fn rows_down(&self, y: i32, n: usize) -> &[u64] {
+        let y0 = (y - self.area.y + self.guard) as usize;
+        &self.rows[y0..y0 + n]
     }
 
     /// The unions of the rows from row `y` (inside the frame) down: `out[i]` = the union of

@@ -17,9 +17,54 @@ pub struct TileGlyphs {
     pub classes: Vec<(String, char, String)>,
     /// Class index per tile id (ids past the end: `other`).
     pub class_of: Vec<u8>,
+    /// The glyph of each tile id of `class_of` (its class's), then `other`'s glyph.
+    glyph_of: Vec<char>,
+    /// `glyph_of` as bytes: the ASCII glyphs' own, [`NOT_ASCII`] for the others.
+    byte_of: Vec<u8>,
 }
 
+/// [`TileGlyphs::byte`] of a glyph outside ASCII.
+pub const NOT_ASCII: u8 = 0x80;
+
 impl TileGlyphs {
+    /// The classes and the class of each tile id (see the fields).
+    pub fn new(
+        layer: usize,
+        output: String,
+        classes: Vec<(String, char, String)>,
+        class_of: Vec<u8>,
+    ) -> TileGlyphs {
+        let other = classes.last().map_or(' ', |c| c.1);
+        let glyph_of = class_of
+            .iter()
+            .map(|&c| classes.get(c as usize).map_or(other, |c| c.1))
+            .chain([other])
+            .collect::<Vec<char>>();
+        let byte_of = glyph_of.iter().map(|&c| ascii_byte(c)).collect();
+        TileGlyphs {
+            layer,
+            output,
+            classes,
+            class_of,
+            glyph_of,
+            byte_of,
+        }
+    }
+
+    /// [`TileGlyphs::glyph`] as a byte: the glyph when it is ASCII, else [`NOT_ASCII`].
+    #[inline(always)]
+    pub fn byte(&self, t: u16) -> u8 {
+        let last = self.byte_of.len() - 1;
+        self.byte_of[(t as usize).min(last)]
+    }
+
+    /// The glyph of tile `t` (its class's): `classes[class(t)].1`, from one table.
+    #[inline(always)]
+    pub fn glyph(&self, t: u16) -> char {
+        let last = self.glyph_of.len() - 1;
+        self.glyph_of[(t as usize).min(last)]
+    }
+
     /// The class index of tile `t`.
     #[inline]
     pub fn class(&self, t: u16) -> usize {
@@ -87,10 +132,40 @@ pub(super) fn compile_glyphs(cx: &mut Cx, g: &schema::TileGlyphsDef) -> Option<T
             }
         }
     }
-    Some(TileGlyphs {
+    Some(TileGlyphs::new(
         layer,
-        output: g.output.text.clone(),
+        g.output.text.clone(),
         classes,
         class_of,
-    })
+    ))
+}
+
+/// Glyph `c` as one byte: itself when ASCII, else [`NOT_ASCII`].
+#[inline(always)]
+pub fn ascii_byte(c: char) -> u8 {
+    if c.is_ascii() {
+        c as u8
+    } else {
+        NOT_ASCII
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ascii_byte, TileGlyphs};
+
+    #[test]
+    fn a_tile_has_its_class_glyph() {
+        let classes = ['.', '#', 'ö', ' ']
+            .map(|c| (format!("{c}"), c, "#000000".to_string()))
+            .to_vec();
+        let class_of = (0..40u8).map(|t| t * 7 % 4).collect();
+        let g = TileGlyphs::new(0, "level".into(), classes, class_of);
+        for t in 0..60 {
+            assert_eq!(g.glyph(t), g.classes[g.class(t)].1, "tile {t}");
+            assert_eq!(g.byte(t), ascii_byte(g.glyph(t)), "tile {t}");
+        }
+        assert_eq!((g.glyph(u16::MAX), g.byte(u16::MAX)), (' ', b' '));
+        assert_eq!((g.glyph(2), g.byte(2)), ('ö', super::NOT_ASCII));
+    }
 }

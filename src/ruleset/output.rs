@@ -4,6 +4,7 @@
 //! (palette, parameter defaults, interiors). The rule set's module calls these as methods
 //! and names nothing of this one.
 
+use super::glyphs::{ascii_byte, NOT_ASCII};
 use super::RuleSet;
 use crate::dungeon::{
     DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, Tally,
@@ -104,13 +105,26 @@ impl RuleSet {
         let mut layers = BTreeMap::new();
         // Rows are built from the flat grids a row slice at a time (this runs once per
         // dungeon, for every cell of every layer: per-cell bounds checks showed up).
-        let glyph_of_kind: Vec<char> = rs.kinds.iter().map(|k| k.glyph).collect();
+        let glyph_of_room: Vec<char> = st
+            .rooms
+            .iter()
+            .map(|r| rs.kinds[r.kind as usize].glyph)
+            .collect();
+        let byte_of_room: Vec<u8> = glyph_of_room.iter().map(|&c| ascii_byte(c)).collect();
+        let empty = (rs.empty_glyph, ascii_byte(rs.empty_glyph));
         let rows: Vec<String> = rows_of(&st.cells, st.plan_width, st.plan_height)
             .map(|row| {
-                symbol_row(row, |r| match r {
-                    NO_ROOM => rs.empty_glyph,
-                    r => glyph_of_kind[st.rooms[r as usize].kind as usize],
-                })
+                symbol_row(
+                    row,
+                    |r| match r {
+                        NO_ROOM => empty.1,
+                        r => byte_of_room[r as usize],
+                    },
+                    |r| match r {
+                        NO_ROOM => empty.0,
+                        r => glyph_of_room[r as usize],
+                    },
+                )
             })
             .collect();
         layers.insert("rooms".to_string(), Layer::Symbols(rows));
@@ -120,7 +134,7 @@ impl RuleSet {
         }
         if let Some(g) = &rs.tile_glyphs {
             let rows = grid_rows(st, g.layer as u16)
-                .map(|row| symbol_row(row, |t| g.classes[g.class(t)].1))
+                .map(|row| symbol_row(row, |t| g.byte(t), |t| g.glyph(t)))
                 .collect();
             layers.insert(g.output.clone(), Layer::Symbols(rows));
         }
@@ -232,19 +246,19 @@ fn rows_of<T>(data: &[T], w: i32, h: i32) -> impl Iterator<Item = &[T]> {
     (0..h.max(0) as usize).map(move |y| &data[y * w..(y + 1) * w])
 }
 
-/// One row of a symbol layer: the glyph of each value, in order. Glyphs are nearly always
-/// ASCII: a byte each, without encoding a `char` per cell; from the first glyph outside
-/// ASCII on, char by char.
-fn symbol_row<T: Copy>(row: &[T], glyph: impl Fn(T) -> char) -> String {
-    let mut bytes = Vec::with_capacity(row.len());
-    for (i, &v) in row.iter().enumerate() {
-        let c = glyph(v);
-        if !c.is_ascii() {
-            let mut s: String = bytes.iter().map(|&b| b as char).collect();
-            s.extend(row[i..].iter().map(|&v| glyph(v)));
-            return s;
-        }
-        bytes.push(c as u8);
+/// One row of a symbol layer: the glyph of each value, in order, `byte(v)` being
+/// [`ascii_byte`] of `glyph(v)`. Glyphs are nearly always ASCII: one pass writes a byte per
+/// cell (without a branch or a capacity check per cell), and when one of them is
+/// [`NOT_ASCII`] the row is made again char by char.
+fn symbol_row<T: Copy>(row: &[T], byte: impl Fn(T) -> u8, glyph: impl Fn(T) -> char) -> String {
+    let mut bytes = vec![0u8; row.len()];
+    let mut all = 0;
+    for (b, &v) in bytes.iter_mut().zip(row) {
+        *b = byte(v);
+        all |= *b;
+    }
+    if all & NOT_ASCII != 0 {
+        return row.iter().map(|&v| glyph(v)).collect();
     }
     // ASCII bytes are UTF-8 (the other arm never runs)
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
@@ -276,7 +290,7 @@ fn shape_name(cells: &[[i32; 2]]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::symbol_row;
+    use super::{ascii_byte, symbol_row};
 
     #[test]
     fn symbol_rows_keep_every_glyph_ascii_or_not() {
@@ -286,9 +300,26 @@ mod tests {
             2 => '·',
             _ => '🜂',
         };
-        assert_eq!(symbol_row(&[0u8, 1, 1, 0], glyph), ".##.");
-        assert_eq!(symbol_row(&[0u8, 2, 1, 3, 0], glyph), ".·#🜂.");
-        assert_eq!(symbol_row(&[3u8], glyph), "🜂");
-        assert_eq!(symbol_row(&[] as &[u8], glyph), "");
+        let row = |r: &[u8]| symbol_row(r, |v| ascii_byte(glyph(v)), glyph);
+        assert_eq!(row(&[0u8, 1, 1, 0]), ".##.");
+        assert_eq!(row(&[0u8, 2, 1, 3, 0]), ".·#🜂.");
+        assert_eq!(row(&[3u8]), "🜂");
+        assert_eq!(row(&[]), "");
+        // against a char per cell, on rows with and without glyphs outside ASCII
+        let mut x = 7u32;
+        for n in 0..50 {
+            let cells: Vec<u8> = (0..n)
+                .map(|_| {
+                    x = x.wrapping_mul(22695477).wrapping_add(1);
+                    (x >> 16) as u8 % if n % 3 == 0 { 4 } else { 2 }
+                })
+                .collect();
+            let plain: String = cells.iter().map(|&v| glyph(v)).collect();
+            assert_eq!(
+                symbol_row(&cells, |v| ascii_byte(glyph(v)), glyph),
+                plain,
+                "{cells:?}"
+            );
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::pairs::PairTable;
 use crate::engine::row_masks::RowMasks;
 
 /// Most rows a check may span here (taller ones go to the general table).
-const ROWS: usize = 16;
+pub(super) const ROWS: usize = 16;
 
 /// A check rectangle `(x, y, w, h)` as stored, in cells.
 pub(super) type Check = (i32, i32, i32, i32);
@@ -21,15 +21,15 @@ pub(super) type Frame = (i64, i64, i64, i64);
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Reach {
     /// The least x and the least y of the checks.
-    lo: (i32, i32),
+    pub(super) lo: (i32, i32),
     /// The greatest x plus the greatest width, the greatest y plus the greatest height:
     /// every pair's far edges are at most these.
-    hi: (i32, i32),
+    pub(super) hi: (i32, i32),
     /// The cells every pair's check covers, `(x0, y0, x1, y1)` (ends exclusive; empty
     /// when `x0 >= x1` or `y0 >= y1`).
     shared: (i32, i32, i32, i32),
     /// The tallest check's height.
-    max_h: i32,
+    pub(super) max_h: i32,
 }
 
 impl Reach {
@@ -65,6 +65,25 @@ impl Reach {
         })
     }
 
+    /// Whether a check may leave `frame`.
+    #[inline(always)]
+    pub(super) fn leaves(&self, frame: Frame) -> bool {
+        let (x0, y0, x1, y1) = frame;
+        (self.lo.0 as i64) < x0
+            || (self.lo.1 as i64) < y0
+            || self.hi.0 as i64 > x1
+            || self.hi.1 as i64 > y1
+    }
+
+    /// Whether a cell every pair's check covers is taken (checks inside the frame): then no
+    /// pair passes (in a crowded area most tables are empty, and this answers about a
+    /// quarter of them).
+    #[inline(always)]
+    pub(super) fn shared_taken(&self, masks: &RowMasks) -> bool {
+        let (ix0, iy0, ix1, iy1) = self.shared;
+        ix0 < ix1 && iy0 < iy1 && !masks.free_in_frame(ix0, iy0, ix1 - ix0, iy1 - iy0)
+    }
+
     /// The reach of the same checks moved by `(dx, dy)` cells.
     #[inline(always)]
     pub(super) fn moved(&self, dx: i32, dy: i32) -> Reach {
@@ -93,19 +112,11 @@ pub(super) fn pair_table<const SWAP: bool, const K: usize>(
     checks: &[Check; K],
     reach: &Reach,
 ) -> Option<PairTable> {
-    let (x0, y0, x1, y1) = frame;
-    if (reach.lo.0 as i64) < x0
-        || (reach.lo.1 as i64) < y0
-        || reach.hi.0 as i64 > x1
-        || reach.hi.1 as i64 > y1
-    {
+    if reach.leaves(frame) {
         return None;
     }
     let mut t = PairTable::default();
-    // the cells every pair's check covers: when one is taken, no pair passes (in a
-    // crowded area most tables are empty, and this answers about a quarter of them)
-    let (ix0, iy0, ix1, iy1) = reach.shared;
-    if ix0 < ix1 && iy0 < iy1 && !masks.free_in_frame(ix0, iy0, ix1 - ix0, iy1 - iy0) {
+    if reach.shared_taken(masks) {
         return Some(t);
     }
     let mut unions = [0u64; ROWS];

@@ -18,10 +18,23 @@ impl PairTable {
         self.bits |= 1 << key;
     }
 
+    /// Mark pair `key` as passing when `passes` (without a branch).
+    #[inline(always)]
+    pub fn set_if(&mut self, key: usize, passes: bool) {
+        self.bits |= (passes as u64) << key;
+    }
+
     /// Whether pair `key` passes.
     #[inline(always)]
     pub fn get(&self, key: usize) -> bool {
         self.bits >> key & 1 != 0
+    }
+
+    /// The entry of `t` indexed by the table's bits (`t` as long as the tables of its
+    /// class count).
+    #[inline(always)]
+    pub fn bits_in(&self, t: &[u64]) -> u64 {
+        t[self.bits as usize]
     }
 
     /// Whether no pair passes.

@@ -40,7 +40,18 @@ pub struct SizeTable {
     of_draw: Box<[u8]>,
     /// The size of each class.
     size: Box<[i32]>,
+    /// When every pair of draws is a bit of a word (`size_roll <= 8`) and there are at most
+    /// [`PAIR_BITS`] pairs of classes: for each [`PairTable`] (as its bits), the same table
+    /// per pair of draws (bit `ra * size_roll + rc` for draws `(ra, rc)`).
+    of_pairs: Option<Box<[u64]>>,
 }
+
+/// Most values of `size_roll` for which a pair table is also made per pair of draws.
+const DRAW_PAIRS: usize = 8;
+
+/// Most pairs of classes for [`SizeTable`]'s tables per pair of draws (`2^PAIR_BITS`
+/// entries).
+const PAIR_BITS: usize = 10;
 
 impl SizeTable {
     /// The table of the sizes `rnd(size_roll) + size_add` (even when `even`, wrapped by
@@ -66,9 +77,24 @@ impl SizeTable {
         if size.len() > CLASSES {
             return None;
         }
+        let (k, r) = (size.len(), size_roll as usize);
+        let of_pairs = (r <= DRAW_PAIRS && k * k <= PAIR_BITS).then(|| {
+            (0..1u64 << (k * k))
+                .map(|classes| {
+                    let mut draws = 0;
+                    for (ra, &a) in of_draw.iter().enumerate() {
+                        for (rc, &c) in of_draw.iter().enumerate() {
+                            draws |= (classes >> (a * k + c) & 1) << (ra * r + rc);
+                        }
+                    }
+                    draws
+                })
+                .collect()
+        });
         Some(SizeTable {
             of_draw: of_draw.iter().map(|&i| i as u8).collect(),
             size: size.into_boxed_slice(),
+            of_pairs,
         })
     }
 
@@ -100,7 +126,17 @@ impl SizeTable {
                 n += skip as i64;
             }
         }
-        // an LCG draws on a copy of its state (no dispatch per draw)
+        // an LCG draws on a copy of its state (no dispatch per draw); with a table per pair
+        // of draws, a pair costs one bit test
+        if let (Some(of_pairs), Some(mut d)) = (
+            self.of_pairs.as_ref().filter(|_| draw_pairs_allowed()),
+            st.rng.lcg_draws(),
+        ) {
+            let bits = table.bits_in(of_pairs);
+            let found = self.search_pairs(st, attempts, n, bits, at, |_| d.below(size_roll));
+            st.rng.resume(d);
+            return found;
+        }
         match st.rng.lcg_draws() {
             Some(mut d) => {
                 let found = self.search(st, attempts, n, &table, at, |_| d.below(size_roll));
@@ -108,6 +144,34 @@ impl SizeTable {
                 found
             }
             None => self.search(st, attempts, n, &table, at, |st| st.rng.below(size_roll)),
+        }
+    }
+
+    /// [`SizeTable::search`] with the table per pair of draws `bits` (see `of_pairs`).
+    #[inline(always)]
+    fn search_pairs(
+        &self,
+        st: &mut State,
+        attempts: i64,
+        mut n: i64,
+        bits: u64,
+        at: &impl Attempt,
+        mut draw: impl FnMut(&mut State) -> i64,
+    ) -> (i32, i32, bool) {
+        let r = self.of_draw.len() as u64;
+        loop {
+            let (ra, rc) = (draw(st), draw(st));
+            n += 1;
+            let ok = if (ra as u64) < r && (rc as u64) < r {
+                bits >> (ra as u64 * r + rc as u64) & 1 != 0
+            } else {
+                let (cw, ch) = at.sizes(ra, rc);
+                at.test(st, cw, ch)
+            };
+            if ok || n >= attempts {
+                let (cw, ch) = at.sizes(ra, rc);
+                return (cw, ch, ok);
+            }
         }
     }
 
@@ -137,4 +201,11 @@ impl SizeTable {
             }
         }
     }
+}
+
+/// Whether the later draws may read a table per pair of draws (unit tests turn it off to
+/// compare with the table per pair of classes).
+#[inline(always)]
+fn draw_pairs_allowed() -> bool {
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::BudDrawPairs)
 }

@@ -128,6 +128,7 @@ impl Op {
     /// One budding step from room `(x, y, w, h)`: returns the rooms placed (first, second)
     /// with their axis flag, to bud from next.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn bud(
         &self,
         st: &mut State,
@@ -325,27 +326,18 @@ impl Bud<'_, '_> {
         sizes: &[i32],
         swap: bool,
     ) -> Option<PairTable> {
-        let sizes: &[i32; K] = sizes.try_into().ok()?;
-        let run = self.run;
         // the operator's check offsets moved to this parent's anchor (kept far from
         // `i32`'s ends, so no sum wraps)
-        if let Some(sh) = &self.op.shapes {
+        if let Some(sh) = self.op.shapes.as_ref().filter(|_| shapes_allowed()) {
             let shape = &sh.0[self.sideways as usize];
             let (ax, ay) = self.anchor();
             const NEAR: i32 = 1 << 28;
             if (-NEAR..NEAR).contains(&ax) && (-NEAR..NEAR).contains(&ay) {
-                let checks: [Check; K] = std::array::from_fn(|i| {
-                    let (x, y, w, h) = shape.checks[i];
-                    (x + ax, y + ay, w, h)
-                });
-                let reach = shape.reach.moved(ax, ay);
-                return if swap {
-                    framed::pair_table::<true, K>(masks, frame, &checks, &reach)
-                } else {
-                    framed::pair_table::<false, K>(masks, frame, &checks, &reach)
-                };
+                return shape.table::<K>(masks, frame, ax, ay);
             }
         }
+        let sizes: &[i32; K] = sizes.try_into().ok()?;
+        let run = self.run;
         if sizes.iter().any(|&s| s <= 0) {
             return None;
         }
@@ -430,6 +422,13 @@ pub(super) fn check_offset(op: &Op, sideways: bool, s: i32) -> Check {
         sideways,
     };
     at.check(s, s)
+}
+
+/// Whether a pair table may be made from the operator's check shapes (unit tests turn it
+/// off to compare with the tables of the parent's checks).
+#[inline(always)]
+fn shapes_allowed() -> bool {
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::BudShapes)
 }
 
 /// Whether a room's later size draws may read a pair table (unit tests turn it off to

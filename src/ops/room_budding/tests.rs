@@ -167,7 +167,11 @@ fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
             let draws = run(&[FastPath::BudTables]);
             let cells = run(&[FastPath::BudTables, FastPath::BudMasks]);
             let cell_tables = run(&[FastPath::BudMasks]);
+            let check_tables = run(&[FastPath::BudShapes]);
             assert_eq!(tables, draws, "config {k}, seed {seed}");
+            assert_eq!(tables, check_tables, "config {k}, seed {seed}: shapes");
+            let class_tables = run(&[FastPath::BudDrawPairs]);
+            assert_eq!(tables, class_tables, "config {k}, seed {seed}: draw pairs");
             assert_eq!(
                 cell_tables, cells,
                 "config {k}, seed {seed}: without row masks"
