@@ -310,7 +310,7 @@ mod tests {
         for n in 0..50 {
             let cells: Vec<u8> = (0..n)
                 .map(|_| {
-                    x = x.wrapping_mul(22695477).wrapping_add(1);
+                    x = x.wrapping_mul(1664525).wrapping_add(1013904223);
                     (x >> 16) as u8 % if n % 3 == 0 { 4 } else { 2 }
                 })
                 .collect();
