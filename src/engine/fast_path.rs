@@ -31,6 +31,8 @@ pub enum FastPath {
     RunPlanes,
     /// `WalkCorridors`: two recorded moves taken with one read (a move at a time).
     WalkPairs,
+    /// Expressions: the tree of typed nodes (the stack code).
+    ExprTrees,
 }
 
 #[cfg(test)]

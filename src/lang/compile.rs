@@ -4,73 +4,14 @@
 //! names (as function arguments) to indices. Types are checked, so a rule set that loads never
 //! meets a type error while generating.
 
+pub use super::code::{Builtin, Op, MAX_STACK};
 pub use super::funcs::function_docs;
 pub use super::funcs::Func;
 use super::funcs::{FUNCS, P};
 pub use super::nearest::nearest;
 use super::parse::{BinOp, Node, NodeKind, Span, UnOp};
+use super::tree::Tree;
 use crate::engine::value::{Type, Value};
-
-/// Deepest value stack an expression may need.
-pub const MAX_STACK: usize = 32;
-
-/// One instruction of a compiled expression (a stack machine).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Op {
-    /// Push a constant.
-    Push(Value),
-    /// Push a variable slot's value.
-    Var(u16),
-    /// Push a built-in value.
-    Builtin(Builtin),
-    /// Negate the top.
-    Neg,
-    /// Logical not of the top.
-    Not,
-    /// Pop b, a; push a + b.
-    Add,
-    /// Pop b, a; push a − b.
-    Sub,
-    /// Pop b, a; push a · b.
-    Mul,
-    /// Pop b, a; push a / b.
-    Div,
-    /// Pop b, a; push a mod b.
-    Mod,
-    /// Pop b, a; push a == b.
-    Eq,
-    /// Pop b, a; push a != b.
-    Ne,
-    /// Pop b, a; push a < b.
-    Lt,
-    /// Pop b, a; push a <= b.
-    Le,
-    /// Pop b, a; push a > b.
-    Gt,
-    /// Pop b, a; push a >= b.
-    Ge,
-    /// If the top is false jump (keeping it), else pop it. (`&&`)
-    JumpIfFalseElsePop(u16),
-    /// If the top is true jump (keeping it), else pop it. (`||`)
-    JumpIfTrueElsePop(u16),
-    /// Pop; jump if it was false. (`?:`)
-    JumpIfFalse(u16),
-    /// Jump to this instruction index.
-    Jump(u16),
-    /// Call a function on the values on top.
-    Call(Func),
-}
-
-/// Names with a built-in meaning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Builtin {
-    /// Number of rooms in the state.
-    Rooms,
-    /// The grid width.
-    Width,
-    /// The grid height.
-    Height,
-}
 
 /// What names mean where an expression is compiled.
 pub trait Scope {
@@ -109,12 +50,27 @@ pub struct Program {
     /// The failure point reported when it divides by zero (`/` or `%` with a right side
     /// of 0), [`NO_FAULT`] until the rule-set compiler registers one.
     pub fault: u32,
+    /// The same program as a tree of typed nodes, when it computes a number or a truth
+    /// value from numbers, truth values and variables ([`Tree::of`]).
+    pub tree: Option<Tree>,
 }
 
 /// [`Program::fault`] of a program that cannot divide (or has no failure point).
 pub const NO_FAULT: u32 = u32::MAX;
 
 impl Program {
+    /// The program of stack code `code` computing a `ty` (its tree built when it has one),
+    /// reporting `fault` when it divides by zero.
+    pub fn new(code: Box<[Op]>, ty: Type, fault: u32) -> Program {
+        let tree = Tree::of(&code);
+        Program {
+            code,
+            ty,
+            fault,
+            tree,
+        }
+    }
+
     /// Whether the program divides (`/` or `%`), so that it may divide by zero.
     pub fn divides(&self) -> bool {
         self.code.iter().any(|o| matches!(o, Op::Div | Op::Mod))
@@ -158,11 +114,7 @@ pub fn compile(node: &Node, scope: &dyn Scope) -> Result<Program, Vec<CompileErr
         });
     }
     if c.errors.is_empty() {
-        Ok(Program {
-            code: c.code.into_boxed_slice(),
-            ty,
-            fault: NO_FAULT,
-        })
+        Ok(Program::new(c.code.into_boxed_slice(), ty, NO_FAULT))
     } else {
         Err(c.errors)
     }

@@ -2,6 +2,7 @@
 //! is a fixed array (its depth was bounded at compile time).
 
 use super::compile::{Builtin, Func, Op, Program, MAX_STACK};
+use super::tree::Tree;
 use crate::engine::state::State;
 use crate::engine::value::Value;
 use crate::rng::RandomSource;
@@ -16,7 +17,10 @@ impl Program {
         match *self.code {
             [Op::Push(v)] => v,
             [Op::Var(slot)] => st.vars[slot as usize],
-            _ => self.run(st),
+            _ => match &self.tree {
+                Some(t) if trees_allowed() => t.eval(st, self.fault),
+                _ => self.run(st),
+            },
         }
     }
 
@@ -144,14 +148,27 @@ impl Program {
     /// Evaluate as a number.
     #[inline]
     pub fn num(&self, st: &mut State) -> f64 {
-        self.eval(st).num()
+        match &self.tree {
+            Some(Tree::Num(n)) if trees_allowed() => n.eval(st, self.fault),
+            _ => self.eval(st).num(),
+        }
     }
 
     /// Evaluate as a condition.
     #[inline]
     pub fn truth(&self, st: &mut State) -> bool {
-        self.eval(st).truthy()
+        match &self.tree {
+            Some(Tree::Bool(b)) if trees_allowed() => b.eval(st, self.fault),
+            _ => self.eval(st).truthy(),
+        }
     }
+}
+
+/// Whether a program's tree may be evaluated instead of its stack code (unit tests turn it
+/// off to compare both).
+#[inline(always)]
+fn trees_allowed() -> bool {
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::ExprTrees)
 }
 
 /// The value of a one-instruction operand (a constant or a variable); `None` for others.

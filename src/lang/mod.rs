@@ -2,6 +2,7 @@
 //! file format (`pattern.pest`) with its miniset matcher (`matcher`).
 
 pub mod automaton;
+pub mod code;
 pub mod compile;
 pub mod eval;
 pub mod funcs;
@@ -11,6 +12,9 @@ pub mod parse;
 pub mod pattern;
 pub mod pool;
 pub mod steps;
+#[cfg(test)]
+mod test_scope;
+pub mod tree;
 
 pub use compile::{compile, nearest, CompileError, Program, Scope};
 pub use parse::{parse, Span, SyntaxError};

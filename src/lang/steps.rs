@@ -93,37 +93,16 @@ fn is_comparison(op: Option<&Op>) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::engine::value::Type;
-    use crate::lang::{compile, parse, Program, Scope};
+    use crate::lang::test_scope::TestScope;
+    use crate::lang::{compile, parse, Program};
 
-    struct Vars;
-    impl Scope for Vars {
-        fn var(&self, name: &str) -> Option<(u16, Type)> {
-            match name {
-                "t" => Some((0, Type::Num)),
-                "n" => Some((1, Type::Num)),
-                "ok" => Some((2, Type::Bool)),
-                _ => None,
-            }
-        }
-        fn list(&self, name: &str) -> Option<u16> {
-            (name == "ends").then_some(0)
-        }
-        fn kind(&self, _: &str) -> Option<u16> {
-            None
-        }
-        fn var_names(&self) -> Vec<String> {
-            vec![]
-        }
-        fn list_names(&self) -> Vec<String> {
-            vec![]
-        }
-        fn kind_names(&self) -> Vec<String> {
-            vec![]
-        }
-    }
+    const VARS: TestScope = TestScope {
+        vars: &[("t", Type::Num), ("n", Type::Num), ("ok", Type::Bool)],
+        lists: &["ends"],
+    };
 
     fn program(text: &str) -> Program {
-        compile(&parse(text).unwrap(), &Vars).unwrap()
+        compile(&parse(text).unwrap(), &VARS).unwrap()
     }
 
     #[test]

@@ -212,11 +212,7 @@ impl Cx<'_> {
 
 /// A true/false program of `code` (no division, so no fault).
 fn program(code: Vec<Op>) -> Program {
-    Program {
-        code: code.into(),
-        ty: Type::Bool,
-        fault: NO_FAULT,
-    }
+    Program::new(code.into(), Type::Bool, NO_FAULT)
 }
 
 /// A `Require` that always fails at failure point `id`.
