@@ -2,7 +2,7 @@
 //! is a fixed array (its depth was bounded at compile time).
 
 use super::compile::{Builtin, Func, Op, Program, MAX_STACK};
-use super::tree::Tree;
+use super::tree::{Arg, Num, Tree};
 use crate::engine::state::State;
 use crate::engine::value::Value;
 use crate::rng::RandomSource;
@@ -149,7 +149,12 @@ impl Program {
     #[inline]
     pub fn num(&self, st: &mut State) -> f64 {
         match &self.tree {
-            Some(Tree::Num(n)) if trees_allowed() => n.eval(st, self.fault),
+            // a constant or a variable without a call
+            Some(Tree::Num(n)) if trees_allowed() => match n {
+                Num::Arg(Arg::Const(v)) => *v,
+                Num::Arg(Arg::Var(s)) => st.vars[*s as usize].num(),
+                n => n.eval(st, self.fault),
+            },
             _ => self.eval(st).num(),
         }
     }

@@ -396,19 +396,7 @@ impl Num {
                 st.rng.below(n.floor() as i64) as f64
             }
             Num::RndConst(n) => st.rng.below(*n) as f64,
-            Num::MinMax(is_min, args) => {
-                // every argument in order, then folded from the last as the stack pops them
-                let mut vals = [0.0; super::code::MAX_STACK];
-                for (v, a) in vals.iter_mut().zip(args.iter()) {
-                    *v = a.eval(st, fault);
-                }
-                let vals = &vals[..args.len()];
-                let mut acc = vals[vals.len() - 1];
-                for &v in vals[..vals.len() - 1].iter().rev() {
-                    acc = if *is_min { acc.min(v) } else { acc.max(v) };
-                }
-                acc
-            }
+            Num::MinMax(is_min, args) => min_max(*is_min, args, st, fault),
             Num::Cond(c, a, b) => {
                 if c.eval(st, fault) {
                     a.eval(st, fault)
@@ -418,6 +406,23 @@ impl Num {
             }
         }
     }
+}
+
+/// `min(...)` (`is_min`) or `max(...)` of `args`: every argument in order, then folded
+/// from the last as the stack pops them. Out of line: its array would make every
+/// [`Num::eval`] call set up a large frame.
+#[inline(never)]
+fn min_max(is_min: bool, args: &[Num], st: &mut State, fault: u32) -> f64 {
+    let mut vals = [0.0; super::code::MAX_STACK];
+    for (v, a) in vals.iter_mut().zip(args.iter()) {
+        *v = a.eval(st, fault);
+    }
+    let vals = &vals[..args.len()];
+    let mut acc = vals[vals.len() - 1];
+    for &v in vals[..vals.len() - 1].iter().rev() {
+        acc = if is_min { acc.min(v) } else { acc.max(v) };
+    }
+    acc
 }
 
 impl Bool {
