@@ -188,7 +188,7 @@ impl Params {
             shapes: None,
         };
         if let Some(t) = &op.sizes {
-            op.shapes = Shapes::new(op.wrap.is_some(), op.swapped, t.sizes(), |sideways, s| {
+            op.shapes = Shapes::new(op.wrap, op.swapped, t.sizes(), |sideways, s| {
                 step::check_offset(&op, sideways, s)
             });
         }
@@ -230,6 +230,7 @@ impl Op {
             wrap_mask: self.wrap.unwrap_or(-1),
             masks: None,
             frame: None,
+            shape_frame: None,
         };
         let mut stack = Stack::<Room, 32>::default();
         for (rect, w) in &self.parents {
@@ -246,6 +247,7 @@ impl Op {
                             .as_ref()
                             .map(RowMasks::frame)
                             .map(|f| (f.x as i64, f.y as i64, f.x1() as i64, f.y1() as i64));
+                        run.shape_frame = run.frame.map(|f| shapes::unwrapped_part(f, self.wrap));
                         m
                     } else {
                         RowMasks::nonzero(&g, area, buf)

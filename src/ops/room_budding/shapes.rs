@@ -1,8 +1,9 @@
 //! The check rectangles of a room's size classes, found once per operator: for each budding
 //! direction (onward, sideways), each class's check as offsets from the parent's anchor
 //! ([`Bud::anchor`](super::step)), and what those checks reach ([`Reach`]). A pair table
-//! then only moves them to the parent. Only for operators without wrapping (a wrapped
-//! check is not its offsets moved) and with at most four classes.
+//! then only moves them to the parent. Only for operators with at most four classes; with
+//! wrapping (`coord_bits`), only for checks no wider or taller than the wrap mask, and only
+//! where every field fits unwrapped ([`unwrapped_part`]).
 //!
 //! Each pair's check is also found as words ([`Shape::table`]): its columns as one mask,
 //! and its rows as a range of the window of rows the checks span. When every range holds
@@ -45,17 +46,19 @@ pub(super) struct Shapes(pub [Shape; 2]);
 impl Shapes {
     /// The shapes of an operator's size classes `sizes`, `offset(sideways, s)` giving class
     /// size `s`'s check offsets, `swapped` whether its sideways checks swap width and height
-    /// (see [`super::framed::pair_table`]); `None` when it wraps coordinates, there are more than
+    /// (see [`super::framed::pair_table`]), `wrap` the wrap mask (`2^bits − 1`) when it
+    /// wraps coordinates; `None` when a wrapped check could be wider or taller than `wrap`
+    /// (size + 2 above it), there are more than
     /// [`MOST`] classes, a size is 0 or less or above `2^20`, a check is too tall for
     /// [`super::framed`], the checks span more than 64 columns or [`ROWS`] rows, or no row
     /// is in every check.
     pub fn new(
-        wraps: bool,
+        wrap: Option<i32>,
         swapped: bool,
         sizes: &[i32],
         offset: impl Fn(bool, i32) -> Check,
     ) -> Option<Shapes> {
-        if wraps
+        if wrap.is_some_and(|m| sizes.iter().any(|&s| s > m - 2))
             || sizes.is_empty()
             || sizes.len() > MOST
             || sizes.iter().any(|&s| s <= 0 || s > MOST_SIZE)
@@ -102,6 +105,22 @@ impl Shapes {
             })
         };
         Some(Shapes([shape(false)?, shape(true)?]))
+    }
+}
+
+/// The part of frame `f` where a wrapping operator's checks are their offsets moved, as
+/// without wrapping: `f` itself without wrapping, else `f` within `0..=wrap` both ways. Every
+/// stored field is its exact value reduced modulo 2^bits (the fields are sums and
+/// differences of stored values, and `v & wrap` is that reduction), so a check whose exact
+/// coordinates lie in `0..=wrap` and whose sizes are at most `wrap` ([`Shapes::new`]) is
+/// stored unchanged.
+pub(super) fn unwrapped_part(f: Frame, wrap: Option<i32>) -> Frame {
+    match wrap {
+        Some(m) => {
+            let end = m as i64 + 1;
+            (f.0.max(0), f.1.max(0), f.2.min(end), f.3.min(end))
+        }
+        None => f,
     }
 }
 

@@ -27,6 +27,10 @@ pub(super) struct Run<'a> {
     /// The masks' frame when they have a guard band ([`RowMasks::guarded`], with
     /// `reject_edge`'s edges): a check inside it is answered by the masks alone.
     pub frame: Option<framed::Frame>,
+    /// The part of the frame where checks may be read from the operator's shapes: the
+    /// frame without wrapping, its part where no field wraps with it
+    /// ([`super::shapes::unwrapped_part`]).
+    pub shape_frame: Option<framed::Frame>,
 }
 
 impl Run<'_> {
@@ -328,12 +332,15 @@ impl Bud<'_, '_> {
     ) -> Option<PairTable> {
         // the operator's check offsets moved to this parent's anchor (kept far from
         // `i32`'s ends, so no sum wraps)
-        if let Some(sh) = self.op.shapes.as_ref().filter(|_| shapes_allowed()) {
+        if let (Some(sh), Some(shape_frame)) = (
+            self.op.shapes.as_ref().filter(|_| shapes_allowed()),
+            self.run.shape_frame,
+        ) {
             let shape = &sh.0[self.sideways as usize];
             let (ax, ay) = self.anchor();
             const NEAR: i32 = 1 << 28;
             if (-NEAR..NEAR).contains(&ax) && (-NEAR..NEAR).contains(&ay) {
-                return shape.table::<K>(masks, frame, ax, ay);
+                return shape.table::<K>(masks, shape_frame, ax, ay);
             }
         }
         let sizes: &[i32; K] = sizes.try_into().ok()?;
@@ -411,6 +418,7 @@ pub(super) fn check_offset(op: &Op, sideways: bool, s: i32) -> Check {
         wrap_mask: -1,
         masks: None,
         frame: None,
+        shape_frame: None,
     };
     let at = Bud {
         op,
