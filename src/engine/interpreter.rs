@@ -81,40 +81,64 @@ pub enum Step {
 pub enum Restore {
     /// The whole state (but the random stream).
     All,
-    /// The variables, lists and tallies, and these tile layers only: the body's steps write
-    /// nothing else (see [`Restore::of`]).
-    Layers(Box<[u16]>),
+    /// The lists and tallies, these variables and these tile layers only: the body's steps
+    /// write nothing else (see [`Restore::of`]).
+    Parts {
+        /// The tile layers written, in increasing order.
+        layers: Box<[u16]>,
+        /// The variable slots written, in increasing order.
+        vars: Box<[u16]>,
+    },
 }
 
 impl Restore {
-    /// What a restart of `body` must put back: [`Restore::Layers`] when every step of it
-    /// (nested ones included) writes only variables, lists (expressions may pop them) and
-    /// the tile layers that [`Op::layers_written`] declares; else [`Restore::All`]. A state
-    /// part no step can write still holds what it held when the Retry began.
+    /// What a restart of `body` must put back: [`Restore::Parts`] when every step of it
+    /// (nested ones included) writes only lists (expressions may pop them), tallies, the
+    /// variables it names (`Let`, a nested `Retry`'s attempt variable, a `ForEach`'s loop
+    /// variable) and the tile layers and variables that [`Op::writes`] declares; else
+    /// [`Restore::All`]. A state part no step can write still holds what it held when the
+    /// Retry began.
     pub fn of(body: &[Step]) -> Restore {
-        let mut layers = Vec::new();
-        if written(body, &mut layers) {
-            layers.sort_unstable();
-            layers.dedup();
-            Restore::Layers(layers.into_boxed_slice())
+        let (mut layers, mut vars) = (Vec::new(), Vec::new());
+        if written(body, &mut layers, &mut vars) {
+            for v in [&mut layers, &mut vars] {
+                v.sort_unstable();
+                v.dedup();
+            }
+            Restore::Parts {
+                layers: layers.into_boxed_slice(),
+                vars: vars.into_boxed_slice(),
+            }
         } else {
             Restore::All
         }
     }
 }
 
-/// Add the layers `steps` may write to `layers`; false when a step may write more than
-/// variables, lists, tallies and declared layers.
-fn written(steps: &[Step], layers: &mut Vec<u16>) -> bool {
+/// Add the layers and variables `steps` may write to `layers` and `vars`; false when a
+/// step may write more than variables, lists, tallies and declared layers.
+fn written(steps: &[Step], layers: &mut Vec<u16>, vars: &mut Vec<u16>) -> bool {
     steps.iter().all(|s| match s {
-        Step::Let { .. } | Step::Require { .. } => true,
+        Step::Let { slot, .. } => {
+            vars.push(*slot);
+            true
+        }
+        Step::Require { .. } => true,
         Step::If {
             then, otherwise, ..
-        } => written(then, layers) && written(otherwise, layers),
-        Step::Retry { body, .. } | Step::ForEach { body, .. } => written(body, layers),
-        Step::Op { op, .. } => match op.layers_written() {
-            Some(l) => {
-                layers.extend_from_slice(l);
+        } => written(then, layers, vars) && written(otherwise, layers, vars),
+        Step::Retry { body, var, .. } => {
+            vars.extend(var);
+            written(body, layers, vars)
+        }
+        Step::ForEach { body, var, .. } => {
+            vars.push(*var);
+            written(body, layers, vars)
+        }
+        Step::Op { op, .. } => match op.writes() {
+            Some(w) => {
+                layers.extend_from_slice(w.layers);
+                vars.extend_from_slice(w.vars);
                 true
             }
             None => false,
@@ -323,7 +347,7 @@ fn retry<O: Observer>(
         if attempt > 0 {
             match spec.restore {
                 Restore::All => st.restore_from(&start),
-                Restore::Layers(layers) => st.restore_layers_from(&start, layers),
+                Restore::Parts { layers, vars } => st.restore_parts_from(&start, layers, vars),
             }
             rc.attempts += 1;
         }
@@ -373,4 +397,37 @@ fn failure_list<O: Observer>(rc: &RunCx<O>, before: &[u32]) -> Vec<(String, u32)
         .collect();
     failures.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     failures
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::run_rules;
+
+    /// A restart puts back every variable the body writes (by `Let` and by an operator)
+    /// and leaves the others: the third attempt reads `n` and `c` as they were before the
+    /// Retry, not as the second attempt left them.
+    #[test]
+    fn a_restart_restores_the_variables_the_body_writes() {
+        let g = run_rules(
+            4,
+            3,
+            r#"Let("n", "0"), Let("c", "7"), Let("k", "5"),
+               Retry(max: 10, var: "attempt", steps: [
+                   FillRect(layer: "out", value: "c", rect: (x: "attempt - 1", y: "1", w: "1", h: "1")),
+                   Let("n", "n + 1"),
+                   FillRect(layer: "out", value: "n", rect: (x: "attempt - 1", y: "0", w: "1", h: "1")),
+                   FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "attempt", h: "1")),
+                   CountCells(layer: "m", values: [1], var: "c"),
+                   Require("attempt >= 3"),
+               ]),
+               FillRect(layer: "out", value: "c", rect: (x: "3", y: "2", w: "1", h: "1")),
+               FillRect(layer: "out", value: "k", rect: (x: "0", y: "2", w: "1", h: "1"))"#,
+            "out",
+        );
+        // attempts 1 and 2 were undone (their writes to `out` too); attempt 3 counted 3
+        assert_eq!(
+            g,
+            vec![vec![0, 0, 1, 0], vec![0, 0, 7, 0], vec![5, 0, 0, 3]]
+        );
+    }
 }

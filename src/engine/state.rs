@@ -209,11 +209,13 @@ impl State {
         self.tallies.clone_from(&snap.tallies);
     }
 
-    /// Copy the variables, lists and tallies and the tile layers `layers` from `snap`: the
-    /// restore of a `Retry` whose steps write nothing else (see
+    /// Copy the variables `vars`, the lists and tallies, and the tile layers `layers` from
+    /// `snap`: the restore of a `Retry` whose steps write nothing else (see
     /// [`super::interpreter::Restore`]), so every other part already equals `snap`'s.
-    pub fn restore_layers_from(&mut self, snap: &State, layers: &[u16]) {
-        self.vars.clone_from(&snap.vars);
+    pub fn restore_parts_from(&mut self, snap: &State, layers: &[u16], vars: &[u16]) {
+        for &v in vars {
+            self.vars[v as usize] = snap.vars[v as usize];
+        }
         self.lists.clone_from(&snap.lists);
         self.tallies.clone_from(&snap.tallies);
         for &l in layers {

@@ -62,6 +62,11 @@ impl Params {
 }
 
 impl Op {
+    /// The variable it writes (its only write).
+    pub fn vars_written(&self) -> &[u16] {
+        std::slice::from_ref(&self.var)
+    }
+
     /// Run the operator on the state.
     pub fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {

@@ -244,19 +244,37 @@ operators! {
 }
 
 impl Op {
-    /// The tile layers the operator may write, when it writes nothing else of the state but
-    /// variables (a `Retry` whose steps write only declared layers restores only those, see
-    /// [`crate::engine::interpreter::Restore`]); `None` when it may write anything else
-    /// (rooms, markers, lists, tallies, ...). Operators not listed here are `None`, which
-    /// is always safe.
-    pub fn layers_written(&self) -> Option<&[u16]> {
+    /// The tile layers and variables the operator may write, when it writes nothing else of
+    /// the state (a `Retry` whose steps write only declared layers and variables restores
+    /// only those, see [`crate::engine::interpreter::Restore`]); `None` when it may write
+    /// anything else (rooms, markers, lists, tallies, ...). Operators not listed here are
+    /// `None`, which is always safe.
+    pub fn writes(&self) -> Option<Writes<'_>> {
         match self {
-            Op::FillRect(o) => Some(o.layers_written()),
-            Op::BudRooms(o) => Some(o.layers_written()),
-            Op::CountCells(_) => Some(&[]),
+            Op::FillRect(o) => Some(Writes {
+                layers: o.layers_written(),
+                vars: &[],
+            }),
+            Op::BudRooms(o) => Some(Writes {
+                layers: o.layers_written(),
+                vars: &[],
+            }),
+            Op::CountCells(o) => Some(Writes {
+                layers: &[],
+                vars: o.vars_written(),
+            }),
             _ => None,
         }
     }
+}
+
+/// What an operator writes ([`Op::writes`]): tile layers and variable slots.
+#[derive(Debug, Clone, Copy)]
+pub struct Writes<'a> {
+    /// Tile layers.
+    pub layers: &'a [u16],
+    /// Variable slots.
+    pub vars: &'a [u16],
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
