@@ -48,10 +48,9 @@ impl Shapes {
     /// size `s`'s check offsets, `swapped` whether its sideways checks swap width and height
     /// (see [`super::framed::pair_table`]), `wrap` the wrap mask (`2^bits − 1`) when it
     /// wraps coordinates; `None` when a wrapped check could be wider or taller than `wrap`
-    /// (size + 2 above it), there are more than
-    /// [`MOST`] classes, a size is 0 or less or above `2^20`, a check is too tall for
-    /// [`super::framed`], the checks span more than 64 columns or [`ROWS`] rows, or no row
-    /// is in every check.
+    /// (a size + 2 above it), there are more than [`MOST`] classes, a size is 0 or less or
+    /// above `2^20`, a check is too tall for [`super::framed`], the checks span more than 64
+    /// columns or [`ROWS`] rows, or no row is in every check.
     pub fn new(
         wrap: Option<i32>,
         swapped: bool,
