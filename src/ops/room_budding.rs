@@ -247,7 +247,9 @@ impl Op {
                             .as_ref()
                             .map(RowMasks::frame)
                             .map(|f| (f.x as i64, f.y as i64, f.x1() as i64, f.y1() as i64));
-                        run.shape_frame = run.frame.map(|f| shapes::unwrapped_part(f, self.wrap));
+                        run.shape_frame = run
+                            .frame
+                            .map(|f| shapes::unwrapped_part(f, self.wrap, (run.x1, run.y1)));
                         m
                     } else {
                         RowMasks::nonzero(&g, area, buf)

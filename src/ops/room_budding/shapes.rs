@@ -107,17 +107,27 @@ impl Shapes {
     }
 }
 
-/// The part of frame `f` where a wrapping operator's checks are their offsets moved, as
-/// without wrapping: `f` itself without wrapping, else `f` within `0..=wrap` both ways. Every
-/// stored field is its exact value reduced modulo 2^bits (the fields are sums and
-/// differences of stored values, and `v & wrap` is that reduction), so a check whose exact
-/// coordinates lie in `0..=wrap` and whose sizes are at most `wrap` ([`Shapes::new`]) is
-/// stored unchanged.
-pub(super) fn unwrapped_part(f: Frame, wrap: Option<i32>) -> Frame {
+/// The part of frame `f` where a wrapping operator's checks are answered as their offsets
+/// moved, as without wrapping: `f` itself without wrapping. With it, every stored field is
+/// its exact value reduced modulo 2^bits (the fields are sums and differences of stored
+/// values, and `v & wrap` is that reduction), and sizes are at most `wrap`
+/// ([`Shapes::new`]), so a check whose exact coordinates lie in `0..=wrap` is stored
+/// unchanged; one whose exact coordinate `c` is negative is stored at `c + 2^bits`, beyond
+/// the area's end `end` (`(x1, y1)`) when `c >= end - 2^bits`, where it fails — as the masks'
+/// guard band makes it fail (frame `f` answers an unwrapped check beside the area with a
+/// failure). So the part is `f` within `max(f's start, min(0, end - 2^bits))..=wrap` each
+/// way.
+pub(super) fn unwrapped_part(f: Frame, wrap: Option<i32>, end: (i32, i32)) -> Frame {
     match wrap {
         Some(m) => {
-            let end = m as i64 + 1;
-            (f.0.max(0), f.1.max(0), f.2.min(end), f.3.min(end))
+            let span = m as i64 + 1;
+            let low = |start: i64, end: i32| start.max((end as i64 - span).min(0));
+            (
+                low(f.0, end.0),
+                low(f.1, end.1),
+                f.2.min(span),
+                f.3.min(span),
+            )
         }
         None => f,
     }

@@ -156,6 +156,20 @@ fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
            side_check_swapped: true, reject_edge: true, coord_bits: 4"#,
             60,
         ),
+        // wrapping with a small area: a check left of or above it wraps beyond its end
+        // (5 bits) or, within 4 cells of it, back into it (4 bits)
+        (
+            r#"parents: [(rect: (x: "rnd(12)", y: "rnd(12)", w: "rnd(4) + 1", h: "rnd(4) + 1"))],
+           dir: "rnd(2)", axis_roll: 3, size_roll: 4, size_add: 2, size_even: true, attempts: 12,
+           area: (x: "0", y: "0", w: "12", h: "12"), coord_bits: 5"#,
+            60,
+        ),
+        (
+            r#"parents: [(rect: (x: "rnd(12)", y: "rnd(12)", w: "rnd(4) + 1", h: "rnd(4) + 1"))],
+           dir: "rnd(2)", axis_roll: 3, size_roll: 4, size_add: 2, size_even: true, attempts: 12,
+           area: (x: "0", y: "0", w: "12", h: "12"), coord_bits: 4"#,
+            60,
+        ),
         // no wrapping, plain sideways checks, four classes, a bounded area with edge
         // rejection (the check offsets precomputed per direction)
         (
