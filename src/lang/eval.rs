@@ -1,7 +1,8 @@
 //! Evaluating a compiled [`Program`] against the run state. Never allocates: the value stack
 //! is a fixed array (its depth was bounded at compile time).
 
-use super::compile::{Builtin, Func, Op, Program, MAX_STACK};
+use super::code::{min_or_max, rnd, rnd_bound, Arith, Order, Unary};
+use super::compile::{Func, Op, Program, MAX_STACK};
 use super::tree::{Arg, Num, Tree};
 use crate::engine::state::State;
 use crate::engine::value::Value;
@@ -66,35 +67,21 @@ impl Program {
             match op {
                 Op::Push(v) => push!(v),
                 Op::Var(slot) => push!(st.vars[slot as usize]),
-                Op::Builtin(b) => push!(Value::Num(match b {
-                    Builtin::Rooms => st.rooms.len() as f64,
-                    Builtin::Width => st.plan_width as f64,
-                    Builtin::Height => st.plan_height as f64,
-                })),
+                Op::Builtin(b) => push!(Value::Num(b.value(st))),
                 Op::Neg => {
                     let a = pop!().num();
-                    push!(Value::Num(-a))
+                    push!(Value::Num(Unary::Neg.apply(a)))
                 }
                 Op::Not => {
                     let a = pop!().truthy();
                     push!(Value::Bool(!a))
                 }
                 Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod => {
-                    let mut b = pop!().num();
+                    let b = pop!().num();
                     let a = pop!().num();
-                    if b == 0.0 && matches!(op, Op::Div | Op::Mod) {
-                        // Reported after the step (see `State::fault`); 1 keeps the
-                        // value finite meanwhile.
-                        st.fault.get_or_insert(self.fault);
-                        b = 1.0;
-                    }
-                    push!(Value::Num(match op {
-                        Op::Add => a + b,
-                        Op::Sub => a - b,
-                        Op::Mul => a * b,
-                        Op::Div => a / b,
-                        _ => a % b,
-                    }))
+                    // (the arm's instructions all have an operator)
+                    let f = Arith::of(op).unwrap_or(Arith::Mod);
+                    push!(Value::Num(f.apply(a, b, st, self.fault)))
                 }
                 Op::Eq | Op::Ne => {
                     let b = pop!();
@@ -105,12 +92,9 @@ impl Program {
                 Op::Lt | Op::Le | Op::Gt | Op::Ge => {
                     let b = pop!().num();
                     let a = pop!().num();
-                    push!(Value::Bool(match op {
-                        Op::Lt => a < b,
-                        Op::Le => a <= b,
-                        Op::Gt => a > b,
-                        _ => a >= b,
-                    }))
+                    // (the arm's instructions all have a comparison)
+                    let o = Order::of(op).unwrap_or(Order::Ge);
+                    push!(Value::Bool(o.holds(a, b)))
                 }
                 Op::JumpIfFalseElsePop(t) => {
                     if top!().truthy() {
@@ -217,22 +201,22 @@ fn call(
     match f {
         Func::Rnd => {
             let n = pop!().num();
-            Value::Num(st.rng.below(n.floor() as i64) as f64)
+            Value::Num(rnd(rnd_bound(n), st))
         }
         Func::Chance => {
             let p = pop!().num();
             Value::Bool(st.rng.chance(p))
         }
-        Func::Floor => Value::Num(pop!().num().floor()),
-        Func::Ceil => Value::Num(pop!().num().ceil()),
-        Func::Round => Value::Num(pop!().num().round()),
-        Func::Abs => Value::Num(pop!().num().abs()),
+        Func::Floor => Value::Num(Unary::Floor.apply(pop!().num())),
+        Func::Ceil => Value::Num(Unary::Ceil.apply(pop!().num())),
+        Func::Round => Value::Num(Unary::Round.apply(pop!().num())),
+        Func::Abs => Value::Num(Unary::Abs.apply(pop!().num())),
         Func::Min(n) | Func::Max(n) => {
             let is_min = matches!(f, Func::Min(_));
             let mut acc = pop!().num();
             for _ in 1..n {
                 let v = pop!().num();
-                acc = if is_min { acc.min(v) } else { acc.max(v) };
+                acc = min_or_max(is_min, acc, v);
             }
             Value::Num(acc)
         }

@@ -14,7 +14,7 @@
 //! ([`Operand::Var`]). Elsewhere a variable is read as the stack machine reads it, by
 //! `Value::num` or `Value::truthy`.
 
-use super::code::{Builtin, Op};
+use super::code::{min_or_max, rnd, rnd_bound, Arith, Builtin, Op, Order, Unary};
 use super::funcs::Func;
 use crate::engine::state::State;
 use crate::engine::value::Value;
@@ -38,49 +38,6 @@ pub enum Arg {
     Var(u16),
     /// Any other number.
     Node(Box<Num>),
-}
-
-/// An arithmetic operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arith {
-    /// `a + b`.
-    Add,
-    /// `a - b`.
-    Sub,
-    /// `a * b`.
-    Mul,
-    /// `a / b` (a right side of 0 faults).
-    Div,
-    /// `a % b` (a right side of 0 faults).
-    Mod,
-}
-
-/// A function of one number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unary {
-    /// `-a`.
-    Neg,
-    /// `floor(a)`.
-    Floor,
-    /// `ceil(a)`.
-    Ceil,
-    /// `round(a)`, halves away from zero.
-    Round,
-    /// `abs(a)`.
-    Abs,
-}
-
-/// An order comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// `a < b`.
-    Lt,
-    /// `a <= b`.
-    Le,
-    /// `a > b`.
-    Gt,
-    /// `a >= b`.
-    Ge,
 }
 
 /// A number.
@@ -225,24 +182,11 @@ fn build(code: &[Op], start: usize, end: usize) -> Option<Item> {
             Op::Not => Item::Bool(Bool::Not(Box::new(stack.pop()?.truth()?)), true),
             Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod => {
                 let (b, a) = (stack.pop()?.arg()?, stack.pop()?.arg()?);
-                let op = match op {
-                    Op::Add => Arith::Add,
-                    Op::Sub => Arith::Sub,
-                    Op::Mul => Arith::Mul,
-                    Op::Div => Arith::Div,
-                    _ => Arith::Mod,
-                };
-                Item::Num(Num::Arith(op, a, b), true)
+                Item::Num(Num::Arith(Arith::of(op)?, a, b), true)
             }
             Op::Lt | Op::Le | Op::Gt | Op::Ge => {
                 let (b, a) = (stack.pop()?.arg()?, stack.pop()?.arg()?);
-                let op = match op {
-                    Op::Lt => Order::Lt,
-                    Op::Le => Order::Le,
-                    Op::Gt => Order::Gt,
-                    _ => Order::Ge,
-                };
-                Item::Bool(Bool::Order(op, a, b), true)
+                Item::Bool(Bool::Order(Order::of(op)?, a, b), true)
             }
             Op::Eq | Op::Ne => {
                 let (b, a) = (stack.pop()?.operand()?, stack.pop()?.operand()?);
@@ -315,7 +259,7 @@ fn call(f: Func, stack: &mut Vec<Item>) -> Option<Item> {
     match f {
         Func::Rnd => Some(Item::Num(
             match stack.pop()?.arg()? {
-                Arg::Const(n) => Num::RndConst(n.floor() as i64),
+                Arg::Const(n) => Num::RndConst(rnd_bound(n)),
                 n => Num::Rnd(n),
             },
             true,
@@ -360,42 +304,17 @@ impl Num {
     pub fn eval(&self, st: &mut State, fault: u32) -> f64 {
         match self {
             Num::Arg(a) => a.eval(st, fault),
-            Num::Builtin(b) => match b {
-                Builtin::Rooms => st.rooms.len() as f64,
-                Builtin::Width => st.plan_width as f64,
-                Builtin::Height => st.plan_height as f64,
-            },
+            Num::Builtin(b) => b.value(st),
             Num::Arith(op, a, b) => {
-                let a = a.eval(st, fault);
-                let mut b = b.eval(st, fault);
-                if b == 0.0 && matches!(op, Arith::Div | Arith::Mod) {
-                    // reported after the step, as by the stack machine
-                    st.fault.get_or_insert(fault);
-                    b = 1.0;
-                }
-                match op {
-                    Arith::Add => a + b,
-                    Arith::Sub => a - b,
-                    Arith::Mul => a * b,
-                    Arith::Div => a / b,
-                    Arith::Mod => a % b,
-                }
+                let (a, b) = (a.eval(st, fault), b.eval(st, fault));
+                op.apply(a, b, st, fault)
             }
-            Num::Unary(u, a) => {
-                let a = a.eval(st, fault);
-                match u {
-                    Unary::Neg => -a,
-                    Unary::Floor => a.floor(),
-                    Unary::Ceil => a.ceil(),
-                    Unary::Round => a.round(),
-                    Unary::Abs => a.abs(),
-                }
-            }
+            Num::Unary(u, a) => u.apply(a.eval(st, fault)),
             Num::Rnd(n) => {
                 let n = n.eval(st, fault);
-                st.rng.below(n.floor() as i64) as f64
+                rnd(rnd_bound(n), st)
             }
-            Num::RndConst(n) => st.rng.below(*n) as f64,
+            Num::RndConst(n) => rnd(*n, st),
             Num::MinMax(is_min, args) => min_max(*is_min, args, st, fault),
             Num::Cond(c, a, b) => {
                 if c.eval(st, fault) {
@@ -420,7 +339,7 @@ fn min_max(is_min: bool, args: &[Num], st: &mut State, fault: u32) -> f64 {
     let vals = &vals[..args.len()];
     let mut acc = vals[vals.len() - 1];
     for &v in vals[..vals.len() - 1].iter().rev() {
-        acc = if is_min { acc.min(v) } else { acc.max(v) };
+        acc = min_or_max(is_min, acc, v);
     }
     acc
 }
@@ -436,12 +355,7 @@ impl Bool {
             Bool::Or(a, b) => a.eval(st, fault) || b.eval(st, fault),
             Bool::Order(op, a, b) => {
                 let (a, b) = (a.eval(st, fault), b.eval(st, fault));
-                match op {
-                    Order::Lt => a < b,
-                    Order::Le => a <= b,
-                    Order::Gt => a > b,
-                    Order::Ge => a >= b,
-                }
+                op.holds(a, b)
             }
             Bool::Eq(ne, a, b) => {
                 let (a, b) = (a.eval(st, fault), b.eval(st, fault));
