@@ -152,7 +152,7 @@ fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
         ),
         (
             r#"parents: [(rect: (x: "rnd(18)", y: "rnd(18)", w: "rnd(4) + 1", h: "rnd(4) + 1"))],
-           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           dir: "rnd(2)", axis_roll: 3, size_roll: 4, size_add: 2, size_even: true, attempts: 16,
            side_check_swapped: true, reject_edge: true, coord_bits: 4"#,
             60,
         ),
