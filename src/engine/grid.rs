@@ -350,6 +350,19 @@ macro_rules! view_common {
                 .sum()
         }
 
+        /// How many cells of `r` (clipped to the grid) hold `v`: [`Self::count_in`] of
+        /// `t == v`, counted by [`super::short_rows::count_eq`] when `r` is narrower than
+        /// the grid.
+        #[inline]
+        pub fn count_eq(&self, r: Rect, v: u16) -> usize {
+            let r = r.clip(self.width, self.height);
+            if r.is_empty() || r.w == self.width {
+                return self.count_in(r, |t| t == v);
+            }
+            let (w, h) = (r.w as usize, r.h as usize);
+            super::short_rows::count_eq(self.data, self.index(r.x, r.y), w, self.width as usize, h, v)
+        }
+
         /// How many neighbours of `(x, y)` (by `conn`) satisfy `f(value)`; cells outside the
         /// grid read as `outside`.
         #[inline]
@@ -444,9 +457,15 @@ impl<'a> GridMut<'a> {
         if r.w <= 0 {
             return;
         }
+        if r.w == self.width {
+            // whole rows: one contiguous run
+            let i = self.index(0, r.y);
+            self.data[i..i + r.area() as usize].fill(v);
+            return;
+        }
         for y in r.y..r.y1() {
             let row = self.index(r.x, y);
-            self.data[row..row + r.w as usize].fill(v);
+            super::short_rows::fill(&mut self.data[row..row + r.w as usize], v);
         }
     }
 

@@ -22,6 +22,7 @@ pub mod row_bits;
 pub mod row_flood;
 pub mod row_masks;
 pub mod shape;
+pub mod short_rows;
 pub mod state;
 pub mod tile_grid;
 pub mod tile_set;

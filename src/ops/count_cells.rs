@@ -75,7 +75,7 @@ impl Op {
         };
         let g = st.grid(self.head.layer);
         let n = match self.values[..] {
-            [v] => g.count_in(area, |t| t == v),
+            [v] => g.count_eq(area, v),
             _ => g.count_in(area, |t| self.values.contains(&t)),
         };
         st.vars[self.var as usize] = Value::Num(n as f64);

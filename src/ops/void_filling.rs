@@ -356,7 +356,7 @@ impl Op {
             Below::new(probe_area.h as i64),
         );
         let e = self.empty;
-        let mut empty = st.grid(self.head.layer).count_in(b, |v| v == e) as i64;
+        let mut empty = st.grid(self.head.layer).count_eq(b, e) as i64;
         // a draw turns every cell of its room into floor or wall and doors next to it into
         // floor: with `empty` unlike those, it takes exactly the room's empty cells
         let by_room = e != self.floor && e != self.wall && e != self.door;
@@ -414,7 +414,7 @@ impl Op {
                 }
                 match self.room_at(|x, y| at(&g, x, y), b, x, y) {
                     Some(r) => {
-                        let inside = g.count_in(r, |v| v == e) as i64;
+                        let inside = g.count_eq(r, e) as i64;
                         self.draw(st, b, r);
                         if fast {
                             // (the drawing writes the room and the doors next to it)
@@ -423,7 +423,7 @@ impl Op {
                         }
                         empty = match by_room {
                             true => empty - inside,
-                            false => st.grid(self.head.layer).count_in(b, |v| v == e) as i64,
+                            false => st.grid(self.head.layer).count_eq(b, e) as i64,
                         };
                         barren.clear();
                         walls_known = false;
