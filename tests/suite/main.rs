@@ -28,6 +28,7 @@ mod export;
 mod file_params;
 mod fuzz_corpus;
 mod golden;
+mod hell_baseline;
 mod interiors;
 mod isaac_demo;
 mod isaac_flash;

@@ -1,0 +1,106 @@
+//! The hand-written baseline of Hell's loop B (benches/baseline/hell.rs, a speed yardstick)
+//! does the same work as the engine running benches/hell_layout.ron (the `FirstRoom` retry of
+//! rules/diablo/hell.ron): for every seed, the same number of layouts tried, the same
+//! accepted 20x20 quadrant and the same RNG state after the loop.
+
+use std::path::Path;
+use undercroft::engine::interpreter::NoTrace;
+use undercroft::{Params, RuleSet};
+
+#[path = "../../benches/baseline/hell.rs"]
+mod baseline;
+
+/// The engine's loop B: (layouts tried, quadrant row-major, RNG state).
+fn engine(rs: &RuleSet, level: u32, seed: u32) -> (u32, Vec<u8>, u32) {
+    let values = rs
+        .resolve_params(&Params::new().set("level", level))
+        .unwrap();
+    let (st, restarts) = rs.run(seed as u64, &values, &mut NoTrace).unwrap();
+    let l = rs.layers.iter().position(|n| n == "mask").unwrap();
+    let w = st.width as usize;
+    let layer = &st.layers[l];
+    let q = (0..400)
+        .map(|i| layer[(i / 20) * w + i % 20] as u8)
+        .collect();
+    (restarts + 1, q, st.rng.lcg_state().unwrap())
+}
+
+fn same(rs: &RuleSet, level: u32, seed: u32) -> baseline::Layout {
+    let n = baseline::layout(seed);
+    let (tried, mask, state) = engine(rs, level, seed);
+    let what = format!("level {level} seed {seed}");
+    assert_eq!(n.tried, tried, "{what}: layouts tried");
+    assert_eq!(&n.mask[..], &mask[..], "{what}: accepted quadrant");
+    assert_eq!(n.state, state, "{what}: RNG state after loop B");
+    n
+}
+
+fn layout_rules() -> RuleSet {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/hell_layout.ron");
+    RuleSet::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn baseline_does_the_engines_work() {
+    let rs = layout_rules();
+    for level in [13, 14] {
+        let mut layouts = 0;
+        for seed in 0..500 {
+            layouts += same(&rs, level, seed).tried;
+        }
+        // about 370 layouts per loop B (spec §5.7 item 8)
+        assert!((100_000..300_000).contains(&layouts), "{layouts}");
+    }
+}
+
+/// Whether the LCG passes the state 0x80000000 (the one negative `rnd`, spec §1.2) on its
+/// way from `seed` to `end`.
+fn negative_draw_between(seed: u32, end: u32) -> bool {
+    let mut s = seed;
+    let mut hit = false;
+    while s != end {
+        s = s.wrapping_mul(22695477).wrapping_add(1);
+        hit |= s == 0x8000_0000;
+    }
+    hit
+}
+
+/// Seeds 54176 (level 13) and 81202 (level 14) draw a negative room size (spec §5.7 item
+/// 5): inside the first loop B, where the 8-bit wrap decides the result (the same rules
+/// without `coord_bits: 8` give another one).
+#[test]
+fn baseline_matches_on_the_eight_bit_wrap_seeds() {
+    let rs = layout_rules();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/hell_layout.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("coord_bits: 8,"));
+    let plain = RuleSet::load_with(
+        &path,
+        &Replace(text.replace("coord_bits: 8,", ""), path.clone()),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for (level, seed) in [(13, 54176), (14, 81202)] {
+        let n = same(&rs, level, seed);
+        assert!(
+            negative_draw_between(seed, n.state),
+            "seed {seed}: no negative draw in loop B"
+        );
+        let (tried, mask, _) = engine(&plain, level, seed);
+        assert!(
+            (tried, &mask[..]) != (n.tried, &n.mask[..]),
+            "seed {seed}: loop B does not depend on the 8-bit wrap"
+        );
+    }
+}
+
+/// Serves one file's replaced text, the rest from disk.
+struct Replace(String, std::path::PathBuf);
+impl undercroft::ruleset::load::Reader for Replace {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        if path == self.1 {
+            Ok(self.0.clone())
+        } else {
+            std::fs::read_to_string(path)
+        }
+    }
+}
