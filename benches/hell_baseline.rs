@@ -5,7 +5,10 @@
 //! Run: `cargo bench --bench hell_baseline` (about a minute). After criterion's lines it
 //! prints ns per layout native and engine, their ratio, and the share of the full level's
 //! time the engine spends in loop B (a full level runs loop B once per outer attempt: the
-//! full run's restarts + 1 count every layout tried, FirstRoom and outer restarts alike).
+//! full run's restarts + 1 count every layout tried, FirstRoom and outer restarts alike),
+//! and a bound of the whole-level ratio: a native full level costs at least its layouts at
+//! the native loop B's rate, so the engine's full level runs at no less than
+//! (native ns/layout x layouts) / (engine's full-level time) of a native full level's rate.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
 use std::time::{Duration, Instant};
@@ -103,13 +106,17 @@ fn bench(c: &mut Criterion) {
         println!(
             "level {level}: {layouts} layouts in loop B ({:.1}/seed), {full_layouts} in the full levels ({:.1}/seed)\n  \
              native {na:.0} ns/layout, engine {nb:.0} ns/layout: native/engine = {:.3}, engine/native = {:.3}\n  \
-             full level {:.0} us/seed; loop B at the engine's rate = {:.1} % of it",
+             full level {:.0} us/seed; loop B at the engine's rate = {:.1} % of it\n  \
+             native loop B alone for every layout of the full levels = {:.0} us/seed: a native \
+             full level is at least that, so the engine's full level runs at >= {:.1} % of its rate",
             layouts as f64 / SEEDS as f64,
             full_layouts as f64 / SEEDS as f64,
             na / nb,
             nb / na,
             c.per_iter_ns() / SEEDS as f64 / 1000.0,
             100.0 * loop_b_in_full / c.per_iter_ns(),
+            na * full_layouts as f64 / SEEDS as f64 / 1000.0,
+            100.0 * na * full_layouts as f64 / c.per_iter_ns(),
         );
     }
 }

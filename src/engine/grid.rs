@@ -453,8 +453,9 @@ impl<'a> GridMut<'a> {
     #[inline]
     pub fn fill(&mut self, r: Rect, v: u16) {
         let r = r.clip(self.width, self.height);
-        // a rectangle wholly beside the grid clips to a negative width: nothing to fill
-        if r.w <= 0 {
+        // a rectangle wholly beside the grid clips to a negative width or height: nothing
+        // to fill
+        if r.is_empty() {
             return;
         }
         if r.w == self.width {
