@@ -1,14 +1,21 @@
-//! Hell's loop B (FirstRoom until the quadrant is big enough, spec/diablo.md §5.1, §5.2):
-//! the hand-written native baseline (benches/baseline/hell.rs) against the engine running
-//! the same loop from a rule file (benches/hell_layout.ron), and the engine's full level
-//! (rules/diablo/hell.ron), in one run and over the same seeds, for levels 13 and 14.
-//! Run: `cargo bench --bench hell_baseline` (about a minute). After criterion's lines it
-//! prints ns per layout native and engine, their ratio, and the share of the full level's
-//! time the engine spends in loop B (a full level runs loop B once per outer attempt: the
-//! full run's restarts + 1 count every layout tried, FirstRoom and outer restarts alike),
-//! and a bound of the whole-level ratio: a native full level costs at least its layouts at
-//! the native loop B's rate, so the engine's full level runs at no less than
-//! (native ns/layout x layouts) / (engine's full-level time) of a native full level's rate.
+//! Hell's loop B (FirstRoom until the quadrant is big enough, spec/diablo.md §5.1, §5.2),
+//! native against the engine, in one run: `cargo bench --bench hell_baseline` (about a
+//! minute). Every batch handles the same seeds `0..SEEDS`:
+//! (a) `native_loop_b`: the hand-written loop of benches/baseline/hell.rs;
+//! (b) `engine_loop_b`: the engine running benches/hell_layout.ron, the same work (checked
+//!     by tests/suite/hell_baseline.rs);
+//! (c) `full L13` / `full L14`: the engine running the whole rules/diablo/hell.ron.
+//! (a) and (b) do not depend on the level (13 and 14 differ only after loop B), so they run
+//! once.
+//!
+//! Criterion times each. Then, so that a shared machine's changing load hits all alike, a
+//! summary loop runs (a), (b), (c) L13, (c) L14 in turn for `ROUNDS` rounds and prints ns
+//! per layout of (a) and (b), their ratio, and per level: the share of (c) spent in loop B
+//! (a full level runs loop B once per outer attempt; the full run's restarts + 1 count
+//! every layout tried, FirstRoom and outer restarts alike, times (b)'s ns per layout), and
+//! the whole-level ratio's floor: a native full level costs at least its layouts at (a)'s
+//! rate, so the engine's full level runs at no less than (a's ns per layout x layouts) /
+//! (c's time) of a native full level's rate.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
 use std::time::{Duration, Instant};
@@ -20,31 +27,16 @@ use undercroft::{Params, RuleSet};
 #[path = "baseline/hell.rs"]
 mod baseline;
 
-/// Seeds per iteration: `0..SEEDS`.
+/// Seeds per batch: `0..SEEDS`.
 const SEEDS: u32 = 200;
+/// Rounds of the alternating summary loop.
+const ROUNDS: u32 = 5;
 
-/// Total time and iterations measured by one benchmark.
-#[derive(Default, Clone, Copy)]
-struct Spent(Duration, u64);
-
-impl Spent {
-    fn per_iter_ns(&self) -> f64 {
-        self.0.as_nanos() as f64 / self.1 as f64
-    }
-}
-
-/// Times `f` (one batch of seeds) and adds the time to `spent`.
-fn timed(b: &mut criterion::Bencher, spent: &mut Spent, mut f: impl FnMut()) {
-    b.iter_custom(|iters| {
-        let t = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        let d = t.elapsed();
-        spent.0 += d;
-        spent.1 += iters;
-        d
-    });
+/// Seconds taken by `f`.
+fn secs(f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64()
 }
 
 fn bench(c: &mut Criterion) {
@@ -52,81 +44,85 @@ fn bench(c: &mut Criterion) {
     let layout =
         RuleSet::load(root.join("benches/hell_layout.ron")).unwrap_or_else(|e| panic!("{e}"));
     let full = RuleSet::load(root.join("rules/diablo/hell.ron")).unwrap_or_else(|e| panic!("{e}"));
-    let mut report = Vec::new();
-    for level in [13u32, 14] {
-        let p = Params::new().set("level", level);
-        let (lv, fv) = (
-            layout.resolve_params(&p).unwrap(),
-            full.resolve_params(&p).unwrap(),
-        );
-        // layouts tried per batch, by each (the native and the layout file's must agree)
-        let native_layouts: u64 = (0..SEEDS).map(|s| baseline::layout(s).tried as u64).sum();
-        let engine_layouts: u64 = (0..SEEDS)
-            .map(|s| layout.run(s as u64, &lv, &mut NoTrace).unwrap().1 as u64 + 1)
-            .sum();
-        assert_eq!(native_layouts, engine_layouts, "level {level}");
-        let full_layouts: u64 = (0..SEEDS)
-            .map(|s| full.run(s as u64, &fv, &mut NoTrace).unwrap().1 as u64 + 1)
-            .sum();
-        let mut g = c.benchmark_group(format!("hell_loop_b_level_{level}"));
-        // the same number of iterations in every sample (one iteration is a whole batch)
-        g.sampling_mode(SamplingMode::Flat);
-        let (mut a, mut b_, mut c_) = (Spent::default(), Spent::default(), Spent::default());
-        g.bench_function("a_native_loop_b", |b| {
-            timed(b, &mut a, || {
-                for s in 0..SEEDS {
-                    black_box(baseline::layout(black_box(s)));
-                }
-            })
-        });
-        g.bench_function("b_engine_loop_b", |b| {
-            timed(b, &mut b_, || {
-                for s in 0..SEEDS {
-                    black_box(layout.run(s as u64, &lv, &mut NoTrace).unwrap());
-                }
-            })
-        });
-        g.bench_function("c_engine_full_level", |b| {
-            timed(b, &mut c_, || {
-                for s in 0..SEEDS {
-                    black_box(full.run(s as u64, &fv, &mut NoTrace).unwrap());
-                }
-            })
-        });
-        g.finish();
-        report.push((level, native_layouts, full_layouts, a, b_, c_));
+    let lv = layout.resolve_params(&Params::new()).unwrap();
+    let native = || {
+        for s in 0..SEEDS {
+            black_box(baseline::layout(black_box(s)));
+        }
+    };
+    let engine = || {
+        for s in 0..SEEDS {
+            black_box(layout.run(s as u64, &lv, &mut NoTrace).unwrap());
+        }
+    };
+    // layouts tried per batch, by each (the native and the layout file's must agree)
+    let layouts: u64 = (0..SEEDS).map(|s| baseline::layout(s).tried as u64).sum();
+    let engine_layouts: u64 = (0..SEEDS)
+        .map(|s| layout.run(s as u64, &lv, &mut NoTrace).unwrap().1 as u64 + 1)
+        .sum();
+    assert_eq!(layouts, engine_layouts);
+    let levels: Vec<(u32, Vec<_>, u64)> = [13u32, 14]
+        .into_iter()
+        .map(|l| {
+            let fv = full.resolve_params(&Params::new().set("level", l)).unwrap();
+            let n: u64 = (0..SEEDS)
+                .map(|s| full.run(s as u64, &fv, &mut NoTrace).unwrap().1 as u64 + 1)
+                .sum();
+            (l, fv, n)
+        })
+        .collect();
+    let full_batch = |fv: &[undercroft::engine::value::Value]| {
+        for s in 0..SEEDS {
+            black_box(full.run(s as u64, fv, &mut NoTrace).unwrap());
+        }
+    };
+
+    let mut g = c.benchmark_group("hell_loop_b");
+    // the same number of iterations in every sample (one iteration is a whole batch)
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sampling_mode(SamplingMode::Flat);
+    g.bench_function("native_loop_b", |b| b.iter(native));
+    g.bench_function("engine_loop_b", |b| b.iter(engine));
+    for (level, fv, _) in &levels {
+        g.bench_function(format!("full L{level}"), |b| b.iter(|| full_batch(fv)));
     }
-    println!("\nHell loop B over seeds 0..{SEEDS} (mean of every timed iteration):");
-    for (level, layouts, full_layouts, a, b, c) in report {
-        let (na, nb) = (
-            a.per_iter_ns() / layouts as f64,
-            b.per_iter_ns() / layouts as f64,
-        );
-        let loop_b_in_full = nb * full_layouts as f64;
+    g.finish();
+
+    // the summary loop
+    let (mut ta, mut tb) = (0.0, 0.0);
+    let mut tc = vec![0.0; levels.len()];
+    for _ in 0..ROUNDS {
+        ta += secs(native);
+        tb += secs(engine);
+        for (i, (_, fv, _)) in levels.iter().enumerate() {
+            tc[i] += secs(|| full_batch(fv));
+        }
+    }
+    let per = |t: f64, k: f64| t * 1e9 / ROUNDS as f64 / k;
+    let (a, b) = (per(ta, layouts as f64), per(tb, layouts as f64));
+    let n = SEEDS as f64;
+    println!("\nsummary, {ROUNDS} alternating rounds of seeds 0..{SEEDS}:");
+    println!(
+        "loop B: {layouts} layouts ({:.1} per seed)\n  \
+         native {a:.0} ns/layout, engine {b:.0} ns/layout: native/engine time {:.3}",
+        layouts as f64 / n,
+        a / b
+    );
+    for (i, (level, _, k)) in levels.iter().enumerate() {
+        let us = per(tc[i], n) / 1000.0;
+        let k = *k as f64 / n;
         println!(
-            "level {level}: {layouts} layouts in loop B ({:.1}/seed), {full_layouts} in the full levels ({:.1}/seed)\n  \
-             native {na:.0} ns/layout, engine {nb:.0} ns/layout: native/engine = {:.3}, engine/native = {:.3}\n  \
-             full level {:.0} us/seed; loop B at the engine's rate = {:.1} % of it\n  \
-             native loop B alone for every layout of the full levels = {:.0} us/seed: a native \
-             full level is at least that, so the engine's full level runs at >= {:.1} % of its rate",
-            layouts as f64 / SEEDS as f64,
-            full_layouts as f64 / SEEDS as f64,
-            na / nb,
-            nb / na,
-            c.per_iter_ns() / SEEDS as f64 / 1000.0,
-            100.0 * loop_b_in_full / c.per_iter_ns(),
-            na * full_layouts as f64 / SEEDS as f64 / 1000.0,
-            100.0 * na * full_layouts as f64 / c.per_iter_ns(),
+            "full L{level}: {k:.1} layouts per level, {us:.0} µs/level; loop B at the engine's \
+             rate {:.1} % of it; the native loop B alone for those layouts {:.0} µs: the \
+             engine's full level runs at >= {:.1} % of a native full level's rate",
+            100.0 * k * b / 1000.0 / us,
+            k * a / 1000.0,
+            100.0 * k * a / 1000.0 / us,
         );
     }
 }
 
-criterion_group! {
-    name = benches;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
-    targets = bench
-}
+criterion_group!(benches, bench);
 criterion_main!(benches);

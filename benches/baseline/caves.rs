@@ -171,29 +171,32 @@ impl Gen {
     /// than 3 cells ending before position 37 is re-rolled unless `rnd(2) == 0`: the run cells
     /// (`run == 0`) or their neighbours (`run == 1`) become `rnd(2)`.
     fn fill_straights(&mut self, columns: bool, run: u8) {
-        // (line, position) -> (x, y); the neighbour is one line further on
         let at = |l: usize, p: usize| if columns { (l, p) } else { (p, l) };
         for l in 0..N - 1 {
-            let mut start = 0;
-            let mut len = 0;
+            // positions 0..37 of the line where a run cell is (bit p)
+            let mut bits = 0u64;
             for p in 0..37 {
                 let (x, y) = at(l, p);
                 let (nx, ny) = at(l + 1, p);
-                if self.m[y][x] == run && self.m[ny][nx] == 1 - run {
-                    if len == 0 {
-                        start = p;
-                    }
-                    len += 1;
-                    continue;
+                let hit = (self.m[y][x] == run) & (self.m[ny][nx] == 1 - run);
+                bits |= (hit as u64) << p;
+            }
+            // runs of more than 3 that end before position 37
+            while bits != 0 {
+                let start = bits.trailing_zeros() as usize;
+                let len = (!(bits >> start)).trailing_zeros() as usize;
+                let end = start + len;
+                bits &= !(((1u64 << len) - 1) << start);
+                if end >= 37 {
+                    break;
                 }
                 if len > 3 && self.rnd(2) != 0 {
                     let w = if run == 0 { l } else { l + 1 };
-                    for k in start..p {
+                    for k in start..end {
                         let (x, y) = at(w, k);
                         self.m[y][x] = self.rnd(2) as u8;
                     }
                 }
-                len = 0;
             }
         }
     }

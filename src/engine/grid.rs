@@ -360,7 +360,14 @@ macro_rules! view_common {
                 return self.count_in(r, |t| t == v);
             }
             let (w, h) = (r.w as usize, r.h as usize);
-            super::short_rows::count_eq(self.data, self.index(r.x, r.y), w, self.width as usize, h, v)
+            super::short_rows::count_eq(
+                self.data,
+                self.index(r.x, r.y),
+                w,
+                self.width as usize,
+                h,
+                v,
+            )
         }
 
         /// How many neighbours of `(x, y)` (by `conn`) satisfy `f(value)`; cells outside the

@@ -18,21 +18,37 @@ pub fn fill(row: &mut [u16], v: u16) {
     row.fill(v);
 }
 
-/// Segments at least this long are counted by the plain loop (a lane then never holds
-/// more than one row's matches before its sum is taken).
+/// Segments at least this long are counted by the plain loop: with shorter ones one row adds
+/// at most `LONG / 8` (4,096) to a lane, less than the count at which the SSE2 loop takes
+/// its lanes' sums (`FLUSH` there).
 const LONG: usize = 8 * 4096;
 
 /// How many values equal `v` in `rows` segments of `len` values each, the first starting at
 /// `data[start]` and each next one `stride` values after the one before (the rows of a
-/// rectangle of a row-major layer). Every segment must lie inside `data`.
+/// rectangle of a row-major layer).
+///
+/// Panics when a segment does not lie inside `data` (also when its end overflows `usize`).
 #[inline(always)]
-pub fn count_eq(data: &[u16], start: usize, len: usize, stride: usize, rows: usize, v: u16) -> usize {
+pub fn count_eq(
+    data: &[u16],
+    start: usize,
+    len: usize,
+    stride: usize,
+    rows: usize,
+    v: u16,
+) -> usize {
     if rows == 0 || len == 0 {
         return 0;
     }
-    // every segment in bounds: the last one ends inside `data`
-    let end = start + (rows - 1) * stride + len;
-    assert!(end <= data.len(), "segments past the data");
+    // every segment in bounds: the last one ends inside `data` (and no sum wraps)
+    let end = (rows - 1)
+        .checked_mul(stride)
+        .and_then(|o| o.checked_add(start))
+        .and_then(|o| o.checked_add(len));
+    assert!(
+        end.is_some_and(|e| e <= data.len()),
+        "segments past the data"
+    );
     #[cfg(target_arch = "x86_64")]
     if (8..LONG).contains(&len) {
         // SAFETY: checked above: each segment `start + r * stride .. + len` (r < rows) is
@@ -50,14 +66,14 @@ pub fn count_eq(data: &[u16], start: usize, len: usize, stride: usize, rows: usi
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_madd_epi16,
-        _mm_set1_epi16, _mm_setzero_si128, _mm_shuffle_epi32, _mm_storeu_si128,
-        _mm_sub_epi16, _mm_add_epi32, _mm_cvtsi128_si32,
+        __m128i, _mm_add_epi32, _mm_and_si128, _mm_cmpeq_epi16, _mm_cvtsi128_si32, _mm_loadu_si128,
+        _mm_madd_epi16, _mm_set1_epi16, _mm_setzero_si128, _mm_shuffle_epi32, _mm_storeu_si128,
+        _mm_sub_epi16,
     };
 
     /// Lane masks for the last, overlapping block: `TAIL[k..k + 8]` keeps the last `k`
     /// lanes of a block (`k` in 0..=8).
-    const TAIL: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, !0, !0, !0, !0, !0, !0, !0, !0];
+    static TAIL: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, !0, !0, !0, !0, !0, !0, !0, !0];
 
     /// Segments of at least eight values: blocks of eight from the start, then the last
     /// eight values (their lanes already stored are stored again with the same value).
@@ -77,8 +93,8 @@ mod sse2 {
         }
     }
 
-    /// Segments of at least eight values: each lane counts its matches as a negative
-    /// 16-bit number (a compare gives −1), in blocks of eight from a segment's start, then
+    /// Segments of at least eight values: each lane counts its matches (subtracting a
+    /// compare's −1 per match), in blocks of eight from a segment's start, then
     /// its last eight values with the lanes counted already masked off. A lane counts at
     /// most one match per block; sums are taken every 2^14 blocks, before a lane can leave
     /// the signed 16-bit range the final multiply-add reads.
@@ -114,7 +130,7 @@ mod sse2 {
     /// The sum of eight unsigned 16-bit lanes.
     #[inline(always)]
     unsafe fn lanes_sum(acc: __m128i) -> usize {
-        // lanes hold 0..=2^14 + 1: multiply-add by 1 pairs them into four 32-bit sums
+        // lanes hold 0..=2^14: multiply-add by 1 pairs them into four 32-bit sums
         let pairs = _mm_madd_epi16(acc, _mm_set1_epi16(1));
         let s = _mm_add_epi32(pairs, _mm_shuffle_epi32::<0b01_00_11_10>(pairs));
         let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
@@ -129,7 +145,12 @@ mod tests {
     /// The plain count of `rows` segments.
     fn plain(data: &[u16], start: usize, len: usize, stride: usize, rows: usize, v: u16) -> usize {
         (0..rows)
-            .map(|r| data[start + r * stride..][..len].iter().filter(|&&t| t == v).count())
+            .map(|r| {
+                data[start + r * stride..][..len]
+                    .iter()
+                    .filter(|&&t| t == v)
+                    .count()
+            })
             .sum()
     }
 
@@ -152,7 +173,11 @@ mod tests {
                 fill(&mut buf[off..off + len], 9);
                 for (i, (&a, &b)) in buf.iter().zip(&before).enumerate() {
                     let inside = (off..off + len).contains(&i);
-                    assert_eq!(a, if inside { 9 } else { b }, "fill len {len} off {off} at {i}");
+                    assert_eq!(
+                        a,
+                        if inside { 9 } else { b },
+                        "fill len {len} off {off} at {i}"
+                    );
                 }
             }
         }
@@ -175,5 +200,13 @@ mod tests {
     #[should_panic(expected = "segments past the data")]
     fn segments_past_the_data_panic() {
         count_eq(&[0u16; 30], 0, 10, 11, 3, 0);
+    }
+
+    /// A last segment whose end overflows `usize` (and would wrap into range) is refused.
+    #[test]
+    #[should_panic(expected = "segments past the data")]
+    fn segments_whose_end_wraps_panic() {
+        let b = std::hint::black_box;
+        count_eq(&[0u16; 30], b(1 << 62), 8, b(3 << 62), 2, 0);
     }
 }

@@ -37,6 +37,7 @@ mod isaac_flash_rules;
 mod isaac_observations;
 mod labyrinth;
 mod layers;
+mod layout_copies;
 mod mixed_styles;
 mod pattern_errors;
 mod pcg_metrics;
