@@ -14,6 +14,19 @@ pub fn load(rel: &str) -> RuleSet {
     RuleSet::load(&p).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Serves one file's replaced text (`.0` for the file at `.1`), the rest from disk: a rule
+/// file loaded with an edit (`RuleSet::load_with`).
+pub struct Replace(pub String, pub PathBuf);
+impl undercroft::ruleset::load::Reader for Replace {
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        if path == self.1 {
+            Ok(self.0.clone())
+        } else {
+            std::fs::read_to_string(path)
+        }
+    }
+}
+
 /// A tile layer of a generated level, as rows.
 pub fn ids(d: &Dungeon, name: &str) -> Vec<Vec<u16>> {
     match &d.layers[name] {

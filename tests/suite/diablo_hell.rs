@@ -18,7 +18,7 @@ use crate::diablo_common;
 use crate::fixture_dir;
 use diablo_common::{
     compare, conclude, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view,
-    want_view,
+    want_view, Replace,
 };
 use fixture_dir as fixtures;
 
@@ -226,18 +226,6 @@ fn the_eight_bit_wrap_seeds_give_sound_levels() {
             ids(&other, "tiles"),
             "level {level} seed {seed} does not depend on the 8-bit wrap"
         );
-    }
-}
-
-/// Serves one file's replaced text, the rest from disk.
-struct Replace(String, std::path::PathBuf);
-impl undercroft::ruleset::load::Reader for Replace {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
-        if path == self.1 {
-            Ok(self.0.clone())
-        } else {
-            std::fs::read_to_string(path)
-        }
     }
 }
 

@@ -7,6 +7,8 @@ use std::path::Path;
 use undercroft::engine::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
+use crate::diablo_common::Replace;
+
 #[path = "../../benches/baseline/hell.rs"]
 mod baseline;
 
@@ -99,17 +101,5 @@ fn baseline_matches_on_the_eight_bit_wrap_seeds() {
             (tried, &mask[..]) != (n.tried, &n.mask[..]),
             "seed {seed}: loop B does not depend on the 8-bit wrap"
         );
-    }
-}
-
-/// Serves one file's replaced text, the rest from disk.
-struct Replace(String, std::path::PathBuf);
-impl undercroft::ruleset::load::Reader for Replace {
-    fn read(&self, path: &Path) -> std::io::Result<String> {
-        if path == self.1 {
-            Ok(self.0.clone())
-        } else {
-            std::fs::read_to_string(path)
-        }
     }
 }
