@@ -16,7 +16,7 @@ pub fn load(rel: &str) -> RuleSet {
 
 /// Serves one file's replaced text (`.0` for the file at `.1`), the rest from disk: a rule
 /// file loaded with an edit (`RuleSet::load_with`).
-pub struct Replace(pub String, pub PathBuf);
+struct Replace(String, PathBuf);
 impl undercroft::ruleset::load::Reader for Replace {
     fn read(&self, path: &Path) -> std::io::Result<String> {
         if path == self.1 {
@@ -25,6 +25,16 @@ impl undercroft::ruleset::load::Reader for Replace {
             std::fs::read_to_string(path)
         }
     }
+}
+
+/// Load a rule file by its path inside the crate with every `from` of its text replaced by
+/// `to` (which must be there: the edit is checked to change something).
+pub fn load_edited(rel: &str, from: &str, to: &str) -> RuleSet {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{rel} has no `{from}`");
+    RuleSet::load_with(&path, &Replace(text.replace(from, to), path.clone()))
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A tile layer of a generated level, as rows.

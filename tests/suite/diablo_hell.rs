@@ -17,8 +17,8 @@ use undercroft::{Params, RuleSet};
 use crate::diablo_common;
 use crate::fixture_dir;
 use diablo_common::{
-    compare, conclude, fixtures_of, ids, load, picture, read_dun, symbols, unreachable, view,
-    want_view, Replace,
+    compare, conclude, fixtures_of, ids, load, load_edited, picture, read_dun, symbols,
+    unreachable, view, want_view,
 };
 use fixture_dir as fixtures;
 
@@ -208,14 +208,7 @@ fn structure_level_16() {
 #[test]
 fn the_eight_bit_wrap_seeds_give_sound_levels() {
     let rs = rules();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/diablo/hell.ron");
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("coord_bits: 8,"));
-    let plain = RuleSet::load_with(
-        &path,
-        &Replace(text.replace("coord_bits: 8,", ""), path.clone()),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let plain = load_edited("rules/diablo/hell.ron", "coord_bits: 8,", "");
     for (level, seed) in [(13u32, 54176u64), (14, 81202)] {
         let p = Params::new().set("level", level);
         let d = rs.generate(seed, &p).unwrap();

@@ -3,11 +3,10 @@
 //! rules/diablo/hell.ron): for every seed, the same number of layouts tried, the same
 //! accepted 20x20 quadrant and the same RNG state after the loop.
 
-use std::path::Path;
 use undercroft::engine::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
-use crate::diablo_common::Replace;
+use crate::diablo_common::load_edited;
 
 #[path = "../../benches/baseline/hell.rs"]
 mod baseline;
@@ -38,8 +37,7 @@ fn same(rs: &RuleSet, level: u32, seed: u32) -> baseline::Layout {
 }
 
 fn layout_rules() -> RuleSet {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/hell_layout.ron");
-    RuleSet::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    crate::diablo_common::load("benches/hell_layout.ron")
 }
 
 /// Loop B does not depend on the level (13 and 14 differ only after it): two seed sets, the
@@ -82,14 +80,7 @@ fn negative_draw_between(seed: u32, end: u32) -> bool {
 #[test]
 fn baseline_matches_on_the_eight_bit_wrap_seeds() {
     let rs = layout_rules();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/hell_layout.ron");
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("coord_bits: 8,"));
-    let plain = RuleSet::load_with(
-        &path,
-        &Replace(text.replace("coord_bits: 8,", ""), path.clone()),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let plain = load_edited("benches/hell_layout.ron", "coord_bits: 8,", "");
     for (level, seed) in [(13, 54176), (14, 81202)] {
         let n = same(&rs, level, seed);
         assert!(
