@@ -8,8 +8,9 @@
 //! were, and the most frequent reason for them.
 
 use std::time::{Duration, Instant};
-use undercroft::engine::interpreter::Observer;
 use undercroft::engine::{State, StepLabel};
+use undercroft::interpreter::Observer;
+use undercroft::operator::Writes;
 use undercroft::ruleset::Resolved;
 use undercroft::{Dungeon, GenError, RuleSet};
 
@@ -40,6 +41,9 @@ impl<O: Observer> Budget<'_, O> {
 }
 
 impl<O: Observer> Observer for Budget<'_, O> {
+    fn before_step(&mut self, label: &StepLabel, writes: Writes<'_>, st: &State) {
+        self.inner.before_step(label, writes, st);
+    }
     fn after_step(&mut self, label: &StepLabel, st: &State) {
         self.inner.after_step(label, st);
         if self.over() {
@@ -136,6 +140,6 @@ pub(crate) fn generate(
         s,
         params,
         timeout,
-        &mut undercroft::engine::interpreter::NoTrace,
+        &mut undercroft::interpreter::NoTrace,
     )
 }

@@ -197,7 +197,7 @@ impl Progress {
 /// rule set reports the failure points of the rule set it chose).
 pub(crate) struct RestartCauses(pub Vec<u32>);
 
-impl undercroft::engine::interpreter::Observer for RestartCauses {
+impl undercroft::interpreter::Observer for RestartCauses {
     fn restarted(&mut self, failure: u32) {
         let i = failure as usize;
         if i >= self.0.len() {
