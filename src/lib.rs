@@ -11,6 +11,9 @@
 //! ```text
 //! front ends      cli (main.rs), preview          arguments, terminal, files
 //!     |
+//! many seeds      batch                           generate within a time budget, measure,
+//!                                                 summarise (the CLI and Python share it)
+//!     |
 //! rule loading    ruleset                         RON + pattern/pool files -> RuleSet
 //!     |                                           (or Diagnostics)
 //! languages       lang                            expressions -> Program, patterns, pools
@@ -48,6 +51,7 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod dungeon;
 pub mod engine;
 pub mod export;
