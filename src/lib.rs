@@ -13,6 +13,8 @@
 //!     |                                            `cli`, `preview`, `serve` (default on)
 //! reports         stats, metrics                   many seeds -> distributions, PCG metrics
 //!     |
+//! many seeds      batch                            generate within a time budget, measure,
+//!     |                                            summarise (the CLI and Python share it)
 //! rule loading    ruleset                          RON + pattern/pool files -> RuleSet
 //!     |                                            (or Diagnostics)
 //! languages       lang                             expressions -> Program, patterns, pools
@@ -53,6 +55,7 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod dungeon;
 pub mod engine;
 pub mod export;

@@ -431,3 +431,75 @@ fn the_top_level_modules_import_one_way() {
         shown.join("\n  ")
     );
 }
+
+/// Issue 43: the core library a game embeds (`--no-default-features`) compiles none of the
+/// front ends' crates. Read from `cargo tree`, so a new dependency of the lib is seen too.
+#[test]
+fn the_core_library_builds_without_the_front_ends() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "undercroft",
+            "--no-default-features",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("ron v"),
+        "cargo tree: {text}"
+    );
+    let crates: BTreeSet<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for front in [
+        "ratatui",
+        "crossterm",
+        "notify",
+        "tiny_http",
+        "clap",
+        "indicatif",
+    ] {
+        assert!(
+            !crates.contains(front),
+            "the core library depends on {front}: {crates:?}"
+        );
+    }
+    // and the default build does (the test would pass vacuously on a wrong name)
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let all = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "undercroft",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    let all = String::from_utf8_lossy(&all.stdout);
+    for front in [
+        "ratatui",
+        "crossterm",
+        "notify",
+        "tiny_http",
+        "clap",
+        "indicatif",
+    ] {
+        assert!(
+            all.lines().any(|l| l.starts_with(&format!("{front} v"))),
+            "{front} not in the default build"
+        );
+    }
+}

@@ -1,30 +1,22 @@
-//! `--timeout SECONDS` (generate, stats): a time budget for each generation, and the one
-//! place the commands turn a generation's error into its message (`seed N: ...`, unless
-//! the error names its seed itself).
+//! A time budget for each generation (`--timeout SECONDS` of `generate` and `stats`,
+//! `timeout=` in Python), and the one place a generation's error becomes its message
+//! (`seed N: ...`, unless the error names its seed itself).
 //!
 //! The clock is read after every operator step and at every `Retry` restart (the points
 //! where the interpreter polls its observer), so a run stops at most one operator step
 //! after its budget ends; the error says which step ran last and how many restarts there
 //! were, and the most frequent reason for them.
 
+use crate::dungeon::Dungeon;
+use crate::engine::{GenError, State, StepLabel};
+use crate::interpreter::Observer;
+use crate::operator::Writes;
+use crate::ruleset::{Resolved, RuleSet};
 use std::time::{Duration, Instant};
-use undercroft::engine::{State, StepLabel};
-use undercroft::interpreter::Observer;
-use undercroft::operator::Writes;
-use undercroft::ruleset::Resolved;
-use undercroft::{Dungeon, GenError, RuleSet};
-
-/// Parse `--timeout`: seconds, a positive number.
-pub(crate) fn parse_timeout(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() && v <= 1e9 => Ok(v),
-        _ => Err(format!("expected a number of seconds above 0, found `{s}`")),
-    }
-}
 
 /// An observer that ends the run once `limit` has passed (and passes everything on to
 /// `inner`).
-pub(crate) struct Budget<'a, O> {
+struct Budget<'a, O> {
     inner: &'a mut O,
     limit: Duration,
     start: Instant,
@@ -76,7 +68,7 @@ impl<O: Observer> Observer for Budget<'_, O> {
 }
 
 /// The message of a failed generation of seed `s`.
-pub(crate) fn message(s: u64, e: &GenError) -> String {
+pub fn message(s: u64, e: &GenError) -> String {
     match e {
         // it names its seed (and parameters) itself
         GenError::Stuck { .. } => e.to_string(),
@@ -84,9 +76,12 @@ pub(crate) fn message(s: u64, e: &GenError) -> String {
     }
 }
 
-/// Generate seed `s` (showing the run to `inner`), within `timeout` seconds when given; the
-/// error is the message to print.
-pub(crate) fn generate_with<O: Observer>(
+/// Generate seed `s` (showing the run to `inner`), within `timeout` seconds when given.
+///
+/// # Errors
+/// The message of a failed generation ([`message`]), or of one stopped by its time budget
+/// (which step ran last, how many restarts there were and the most frequent cause).
+pub fn generate_with<O: Observer>(
     rs: &RuleSet,
     s: u64,
     params: &Resolved,
@@ -129,17 +124,19 @@ pub(crate) fn generate_with<O: Observer>(
 }
 
 /// [`generate_with`] without an observer.
-pub(crate) fn generate(
+///
+/// # Errors
+/// As [`generate_with`].
+pub fn generate(
     rs: &RuleSet,
     s: u64,
     params: &Resolved,
     timeout: Option<f64>,
 ) -> Result<Dungeon, String> {
-    generate_with(
-        rs,
-        s,
-        params,
-        timeout,
-        &mut undercroft::interpreter::NoTrace,
-    )
+    generate_with(rs, s, params, timeout, &mut crate::interpreter::NoTrace)
+}
+
+/// An error message on one line (the failure lists of a Retry go after `;`).
+pub fn one_line(e: &str) -> String {
+    e.lines().map(str::trim).collect::<Vec<_>>().join("; ")
 }
