@@ -63,6 +63,7 @@ pub mod tile_patterns;
 pub mod trim_list;
 pub mod walk_corridors;
 pub mod wall_run_doors;
+pub mod wave_function_collapse;
 
 macro_rules! operators {
     ($( #[doc = $summary:literal] $variant:ident => $module:ident ),* $(,)?) => {
@@ -244,6 +245,8 @@ operators! {
     CarveDoors => carve_doors,
     /// Give candidate rooms themes from the theme table until one's requirements hold.
     AssignThemes => assign_themes,
+    /// Wave function collapse: fill an area from a tileset or the patterns of an example.
+    WaveFunctionCollapse => wave_function_collapse,
 }
 
 /// An operator of the registry: its name in rule files, its module in `src/ops/` and its
