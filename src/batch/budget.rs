@@ -8,8 +8,9 @@
 //! were, and the most frequent reason for them.
 
 use crate::dungeon::Dungeon;
-use crate::engine::interpreter::Observer;
 use crate::engine::{GenError, State, StepLabel};
+use crate::interpreter::Observer;
+use crate::operator::Writes;
 use crate::ruleset::{Resolved, RuleSet};
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,9 @@ impl<O: Observer> Budget<'_, O> {
 }
 
 impl<O: Observer> Observer for Budget<'_, O> {
+    fn before_step(&mut self, label: &StepLabel, writes: Writes<'_>, st: &State) {
+        self.inner.before_step(label, writes, st);
+    }
     fn after_step(&mut self, label: &StepLabel, st: &State) {
         self.inner.after_step(label, st);
         if self.over() {
@@ -129,13 +133,7 @@ pub fn generate(
     params: &Resolved,
     timeout: Option<f64>,
 ) -> Result<Dungeon, String> {
-    generate_with(
-        rs,
-        s,
-        params,
-        timeout,
-        &mut crate::engine::interpreter::NoTrace,
-    )
+    generate_with(rs, s, params, timeout, &mut crate::interpreter::NoTrace)
 }
 
 /// An error message on one line (the failure lists of a Retry go after `;`).

@@ -190,7 +190,7 @@ pub struct Measured {
 /// rule set reports the failure points of the rule set it chose).
 pub struct RestartCauses(pub Vec<u32>);
 
-impl crate::engine::interpreter::Observer for RestartCauses {
+impl crate::interpreter::Observer for RestartCauses {
     fn restarted(&mut self, failure: u32) {
         let i = failure as usize;
         if i >= self.0.len() {
