@@ -57,10 +57,39 @@ fn rgb(c: [u8; 3]) -> Color {
     Color::Rgb(c[0], c[1], c[2])
 }
 
-/// Draw the whole preview.
+/// Rows `lines` take when wrapped at `width` columns.
+fn wrapped_rows(lines: &[Line], width: u16) -> u16 {
+    let w = width.max(1) as usize;
+    lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(w) as u16)
+        .sum()
+}
+
+/// Draw the whole preview: the map and the side panel; below them, across the whole width,
+/// the problems (a broken save's diagnostics, a failed run) and the key line, which are
+/// never cut: the map and panel give way to them (the problems take at most all but four
+/// rows).
 pub fn draw(f: &mut Frame, app: &App) -> MapGeometry {
-    let [main, help] =
-        Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(f.area());
+    let area = f.area();
+    let problems = problem_lines(app);
+    let help_rows = wrapped_rows(&[Line::from(HELP)], area.width);
+    let problem_rows = match problems.is_empty() {
+        true => 0,
+        false => wrapped_rows(&problems, area.width).min(area.height.saturating_sub(help_rows + 4)),
+    };
+    let [main, problem_area, help] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(problem_rows),
+        Constraint::Length(help_rows),
+    ])
+    .areas(area);
+    if problem_rows > 0 {
+        f.render_widget(
+            Paragraph::new(problems).wrap(Wrap { trim: false }),
+            problem_area,
+        );
+    }
     let [map_area, panel] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(46)]).areas(main);
     let title = app
@@ -91,7 +120,9 @@ pub fn draw(f: &mut Frame, app: &App) -> MapGeometry {
         panel,
     );
     f.render_widget(
-        Paragraph::new(HELP).style(Style::default().add_modifier(Modifier::REVERSED)),
+        Paragraph::new(HELP)
+            .wrap(Wrap { trim: true })
+            .style(Style::default().add_modifier(Modifier::REVERSED)),
         help,
     );
     geo
@@ -415,6 +446,13 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
             out.push(Line::from(Span::styled(text, st)));
         }
     }
+    out
+}
+
+/// What went wrong: a failed run's message, a broken save's diagnostics (file:line:col,
+/// with their help), in red.
+fn problem_lines(app: &App) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
     if let Some(e) = &app.error {
         for (i, l) in e.lines().enumerate() {
             let l = if i == 0 {

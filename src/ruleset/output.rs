@@ -84,8 +84,13 @@ impl RuleSet {
             symbols.insert(k.glyph.to_string(), k.name.clone());
         }
         if let Some(g) = rs.tile_glyphs.as_ref().filter(|g| g.output.is_some()) {
+            // a glyph two classes share means the first one's name
+            let mut seen = Vec::new();
             for (name, glyph, _) in &g.classes {
-                symbols.insert(glyph.to_string(), name.clone());
+                if !seen.contains(glyph) {
+                    seen.push(*glyph);
+                    symbols.insert(glyph.to_string(), name.clone());
+                }
             }
         }
         self.palette = Arc::new(palette);
