@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use rayon::prelude::*;
 
+use super::progress::Progress;
 use super::run_args::{Generation, SeedRange};
-use super::runner::{Job, Progress};
+use undercroft::batch::Job;
 use undercroft::stats::lint::CHECKS;
 
 /// `lint`'s arguments.

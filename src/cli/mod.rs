@@ -9,16 +9,15 @@ macro_rules! outln {
     }};
 }
 
-mod budget;
 mod common;
 mod editors;
 mod lint;
 mod ops;
 mod output;
 mod pcg;
+mod progress;
 mod report;
 mod run_args;
-mod runner;
 mod search;
 mod serve;
 mod stats;
@@ -99,7 +98,7 @@ enum Command {
         interiors: bool,
         /// Stop a generation that runs longer than SECONDS (checked after every operator
         /// step and at every Retry restart); the error says where it was.
-        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
+        #[arg(long, value_name = "SECONDS", value_parser = run_args::parse_timeout)]
         timeout: Option<f64>,
     },
     /// Draw saved dungeons without their rule files: Dungeon JSON, one object a line, as
@@ -250,7 +249,7 @@ fn png_files(
     };
     let mut failed = false;
     for s in seeds(seed, count) {
-        let d = match budget::generate(rs, s, params, timeout) {
+        let d = match undercroft::batch::generate(rs, s, params, timeout) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: {}", one_line(&e));
@@ -316,7 +315,7 @@ pub fn main() -> ExitCode {
             if let Some(editor) = format.editor() {
                 let mut ds = Vec::new();
                 for s in seeds(seed, count) {
-                    match budget::generate(&rs, s, &params, timeout) {
+                    match undercroft::batch::generate(&rs, s, &params, timeout) {
                         Ok(d) => ds.push(d),
                         Err(e) => {
                             eprintln!("error: {e}");
@@ -324,7 +323,7 @@ pub fn main() -> ExitCode {
                         }
                     }
                 }
-                let p = editors::provenance(&rs.files);
+                let p = undercroft::export::Provenance::of_files(&rs.files);
                 return editors::write(&ds, editor, output.as_deref(), scale, &p);
             }
             let mut out = match sink(output.as_deref()) {
@@ -333,7 +332,7 @@ pub fn main() -> ExitCode {
             };
             let mut failed = 0u64;
             for s in seeds(seed, count) {
-                match budget::generate(&rs, s, &params, timeout) {
+                match undercroft::batch::generate(&rs, s, &params, timeout) {
                     Ok(d) => {
                         let text = match format {
                             // Written by png_files and editors::write, above.

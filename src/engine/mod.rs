@@ -10,14 +10,12 @@
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
 //!   re-exports [`State`]).
-//! * [`interpreter`]: compiled steps run in order against a [`State`] (`Let`, `Require`,
-//!   `Retry`, `If`, operators). It sits above the operators it calls; operators never name it.
 
 pub mod bit_planes;
 pub mod fast_path;
 pub mod grid;
-pub mod interpreter;
 pub mod regions;
+pub mod room_measures;
 pub mod row_bits;
 pub mod row_flood;
 pub mod row_masks;

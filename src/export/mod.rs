@@ -42,6 +42,17 @@ pub struct Provenance {
     pub rules_hash: Option<String>,
 }
 
+impl Provenance {
+    /// The provenance of dungeons generated from the rule files `files` (a rule set's
+    /// [`files`](crate::RuleSet::files)), read now; no hash when one cannot be read.
+    pub fn of_files(files: &[std::path::PathBuf]) -> Provenance {
+        let contents: Option<Vec<Vec<u8>>> = files.iter().map(|f| std::fs::read(f).ok()).collect();
+        Provenance {
+            rules_hash: contents.map(|c| content_hash(&c)),
+        }
+    }
+}
+
 /// Tiles per dungeon cell, across and down (each at least 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scale {

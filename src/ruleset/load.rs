@@ -498,7 +498,7 @@ pub fn read_theme_table(
     reader: &dyn Reader,
     files: &mut Vec<LoadedFile>,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Arc<super::themes::ThemeTable>> {
+) -> Option<Arc<crate::ops::assign_themes::table::ThemeTable>> {
     let decl = files.get(path_src.file as usize);
     let base = decl
         .and_then(|f| f.path.parent())
@@ -535,7 +535,7 @@ pub fn read_theme_table(
         text: text.clone(),
         literals: Literals::scan(&text),
     });
-    let parsed: Result<super::themes::ThemeTable, ron::error::SpannedError> =
+    let parsed: Result<crate::ops::assign_themes::table::ThemeTable, ron::error::SpannedError> =
         reading(id, || ron_options().from_str(&text));
     match parsed {
         Ok(t) => Some(Arc::new(t)),

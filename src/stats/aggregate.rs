@@ -247,6 +247,23 @@ impl Aggregate {
         self.wall_s += o.wall_s;
     }
 
+    /// [`Aggregate::merge`] of `o` when it is a shard of the same run: the same rule set and
+    /// parameters (what `stats --merge` and the Python package check).
+    ///
+    /// # Errors
+    /// Another rule set or parameter set (the message names both); nothing is merged.
+    pub fn merge_shard(&mut self, o: &Aggregate) -> Result<(), String> {
+        if self.ruleset != o.ruleset || self.params != o.params {
+            return Err(format!(
+                "summarises {} with {:?}, the others {} with {:?}: only shards of one rule set \
+                 and parameter set merge",
+                o.ruleset, o.params, self.ruleset, self.params
+            ));
+        }
+        self.merge(o);
+        Ok(())
+    }
+
     /// A measure's counts with its zeros filled in: a family member (`kind.`, `shape.`,
     /// `area.`) absent from a dungeon counts 0 there.
     pub fn counts(&self, name: &str) -> Counts {

@@ -104,7 +104,7 @@ fn ops_name_prints_every_parameter_with_its_doc_and_an_example() {
     for (op, file) in [
         ("FillRect", "src/ops/fill_rect.rs"),
         ("ScatterMiniset", "src/ops/scatter_miniset.rs"),
-        ("PlaceByNeighbours", "src/ops/neighbour_search.rs"),
+        ("PlaceByNeighbours", "src/ops/place_by_neighbours.rs"),
     ] {
         let out = std::process::Command::new(bin)
             .args(["ops", op])

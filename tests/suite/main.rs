@@ -54,3 +54,4 @@ mod retry_counter;
 mod shapes;
 mod stats;
 mod themes;
+mod writes;
