@@ -262,7 +262,9 @@ fn friendly(r: &Rule) -> String {
         Rule::ascii_row => "a row of glyphs between bars, `|#..#|`",
         Rule::weight | Rule::number => "`weight N` (a number above 0)",
         Rule::tile_weight => "`tile T` or `tile T weight N`",
-        Rule::adjacency | Rule::adj_kind => "an adjacency rule `right A B`, `below A B` or `next A B`",
+        Rule::adjacency | Rule::adj_kind => {
+            "an adjacency rule `right A B`, `below A B` or `next A B`"
+        }
         Rule::example_flag => "`rotate`, `mirror`, `wrap` or `{`",
         Rule::chunk => "`chunk 'c' WxH { rows }`",
         Rule::template => "`template name exits [..] tags [..] weight N { rows }`",
@@ -318,8 +320,8 @@ fn item_start_or_end(text: &str, at: usize) -> Option<String> {
         "example",
         "templates",
     ]
-        .contains(&word.as_str())
-        .then(|| format!("the next item (`{word}`, line {line})"))
+    .contains(&word.as_str())
+    .then(|| format!("the next item (`{word}`, line {line})"))
 }
 
 /// The innermost `{` before `at` that no `}` closes (comments skipped).

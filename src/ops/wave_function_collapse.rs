@@ -25,7 +25,7 @@
 //! at the item in the pattern file (every run would contradict); fixed cells that contradict
 //! the model (a kept tile the model does not know, a border tile no tile may touch), or an
 //! area smaller than the patterns, are failure points of their own; an area wholly outside
-//! the grid too (see [`crate::operator::args::TileHeader`]).
+//! the grid too (see [`crate::operator::header::TileHeader`]).
 
 mod model;
 mod solver;
@@ -39,46 +39,37 @@ use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::pattern::ItemKind;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, TileHeader};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 use std::sync::Arc;
 
-/// Rule-file parameters of `WaveFunctionCollapse(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written (created on first use, all 0).
-    pub layer: Src,
-    /// The model, `"file.pat#name"`: a `tileset` (the tiled model) or an `example` (the
-    /// overlapping model).
-    pub model: Src,
-    /// What surrounds the area, which its edge cells must agree with: `Free` (nothing),
-    /// `Tile("expr")` (a tile of the model all around, e.g. a wall) or `Around` (the layer's
-    /// cells just outside the area; none beyond the grid's edge). Default `Free`.
-    #[serde(default)]
-    pub border: Border,
-    /// Tiles (expressions, 0..=65535) that stay where the area already holds them; the rest
-    /// is made to agree with them. Default none.
-    #[serde(default)]
-    pub keep: Vec<Src>,
-    /// Contradictions allowed before the step fails (each starts the step again from the
-    /// fixed cells), an expression evaluated once per run of the step, 0..=1,000,000.
-    /// Default 10.
-    #[serde(default)]
-    pub restarts: Option<Src>,
-    /// The area filled, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression.
-    /// Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero keep their tile (fixed cells). Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `WaveFunctionCollapse(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The model, `"file.pat#name"`: a `tileset` (the tiled model) or an `example` (the
+        /// overlapping model).
+        pub model: Src,
+        /// What surrounds the area, which its edge cells must agree with: `Free` (nothing),
+        /// `Tile("expr")` (a tile of the model all around, e.g. a wall) or `Around` (the
+        /// layer's cells just outside the area; none beyond the grid's edge). Default `Free`.
+        #[serde(default)]
+        pub border: Border,
+        /// Tiles (expressions, 0..=65535) that stay where the area already holds them; the
+        /// rest is made to agree with them. Default none.
+        #[serde(default)]
+        pub keep: Vec<Src>,
+        /// Contradictions allowed before the step fails (each starts the step again from the
+        /// fixed cells), an expression evaluated once per run of the step, 0..=1,000,000.
+        /// Default 10.
+        #[serde(default)]
+        pub restarts: Option<Src>,
+    }
 }
 
 /// What surrounds the area (`border:`).
@@ -116,21 +107,14 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let model = self.model(cx);
         let border = match &self.border {
             Border::Free => Some(None),
             Border::Tile(t) => cx.expr(t, Type::Num).map(|p| Some(Some(p))),
             Border::Around => Some(Some(None)),
         };
-        let keep: Option<Vec<Program>> =
-            self.keep.iter().map(|k| cx.expr(k, Type::Num)).collect();
+        let keep: Option<Vec<Program>> = self.keep.iter().map(|k| cx.expr(k, Type::Num)).collect();
         let restarts = match &self.restarts {
             Some(r) => Some(cx.expr(r, Type::Num)?),
             None => None,
@@ -141,7 +125,7 @@ impl Operator for Params {
             layers: [head.layer],
             head,
             model: model?,
-            border: border?.map(|b| b),
+            border: border?,
             keep: keep?,
             restarts,
             tally: cx.declare_tally("WaveFunctionCollapse", "contradictions"),

@@ -73,10 +73,7 @@ impl Cx<'_> {
         let parsed = self.patterns[&path].1.clone()?;
         match parsed.get(item) {
             Some(i) if wants.contains(&i.kind.describe()) => {
-                let at = ItemAt {
-                    path,
-                    span: i.span,
-                };
+                let at = ItemAt { path, span: i.span };
                 Some((i.kind.clone(), at))
             }
             Some(i) => {

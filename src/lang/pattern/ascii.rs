@@ -55,7 +55,10 @@ impl Builder {
             } else if n != g.width {
                 self.err(
                     span_of(&body).max((start, start + 1)),
-                    format!("this row has {n} cells; the first row of {what} has {}", g.width),
+                    format!(
+                        "this row has {n} cells; the first row of {what} has {}",
+                        g.width
+                    ),
                 );
             }
             g.height += 1;

@@ -75,8 +75,7 @@ impl Builder {
             templates: Vec::new(),
             chunks: Vec::new(),
         };
-        let (chunks, templates): (Vec<_>, Vec<_>) =
-            inner.partition(|p| p.as_rule() == Rule::chunk);
+        let (chunks, templates): (Vec<_>, Vec<_>) = inner.partition(|p| p.as_rule() == Rule::chunk);
         for c in chunks {
             self.chunk(&mut out, c);
         }
@@ -112,7 +111,10 @@ impl Builder {
         if grid.height > 0 && (grid.width, grid.height) != (w, h) {
             self.err(
                 at,
-                format!("this chunk is drawn {}x{}, not {w}x{h}", grid.width, grid.height),
+                format!(
+                    "this chunk is drawn {}x{}, not {w}x{h}",
+                    grid.width, grid.height
+                ),
             );
         }
         match out.chunks.iter_mut().find(|g| g.glyph == glyph) {
@@ -170,7 +172,11 @@ impl Builder {
                 _ => rows.push(p),
             }
         }
-        let chunk_of = |c: char| (out.chunks.iter()).position(|g| g.glyph == c).map(|i| i as u16);
+        let chunk_of = |c: char| {
+            (out.chunks.iter())
+                .position(|g| g.glyph == c)
+                .map(|i| i as u16)
+        };
         let first_row = rows.first().map(span_of);
         let (grid, marks) = self.ascii_grid(rows, tpl.span, "this template", &chunk_of);
         if grid.height > 0 && (grid.width, grid.height) != (out.width, out.height) {

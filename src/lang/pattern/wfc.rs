@@ -64,7 +64,10 @@ impl Builder {
             }
         }
         if set.tiles.is_empty() {
-            self.err(name, "this tileset has no tiles: list them as `tile Floor`".into());
+            self.err(
+                name,
+                "this tileset has no tiles: list them as `tile Floor`".into(),
+            );
         }
         for r in rules {
             let mut it = r.into_inner();
@@ -111,7 +114,10 @@ impl Builder {
         match n.as_str().parse::<f64>() {
             Ok(w) if w > 0.0 && w <= 1e9 => w,
             _ => {
-                self.err(span_of(&n), "a weight is a number above 0, at most 1e9".into());
+                self.err(
+                    span_of(&n),
+                    "a weight is a number above 0, at most 1e9".into(),
+                );
                 1.0
             }
         }
@@ -125,7 +131,10 @@ impl Builder {
         let w = self.int(s.next().expect("w"), 2, 6) as i32;
         let h = self.int(s.next().expect("h"), 2, 6) as i32;
         if w != h {
-            self.err(at, format!("patterns are square: write {w}x{w}, not {w}x{h}"));
+            self.err(
+                at,
+                format!("patterns are square: write {w}x{w}, not {w}x{h}"),
+            );
         }
         let mut ex = Example {
             n: w,

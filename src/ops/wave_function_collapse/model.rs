@@ -45,8 +45,12 @@ pub struct Model {
 impl Model {
     /// The tiled model of a tileset.
     pub fn tiled(set: &TileSet) -> Result<Model, String> {
-        let index: HashMap<u16, usize> =
-            set.tiles.iter().enumerate().map(|(i, &(t, _))| (t, i)).collect();
+        let index: HashMap<u16, usize> = set
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(i, &(t, _))| (t, i))
+            .collect();
         let pairs = |v: &[(u16, u16)]| -> Vec<(usize, usize)> {
             v.iter().map(|(a, b)| (index[a], index[b])).collect()
         };
@@ -138,7 +142,9 @@ impl Model {
         allowed: impl Fn(usize, usize) -> Vec<usize>,
     ) -> Result<Model, String> {
         if states == 0 || states > MAX_STATES {
-            return Err(format!("a model has 1 to {MAX_STATES} states, not {states}"));
+            return Err(format!(
+                "a model has 1 to {MAX_STATES} states, not {states}"
+            ));
         }
         let words = states.div_ceil(64).next_power_of_two();
         let compat: [Vec<u64>; 4] = std::array::from_fn(|d| {
@@ -157,7 +163,9 @@ impl Model {
         let mut agrees = vec![0u64; nn * tiles.len() * words];
         for s in 0..states {
             for k in 0..nn {
-                let i = tiles.binary_search(&pixels[s * nn + k]).expect("a tile of the model");
+                let i = tiles
+                    .binary_search(&pixels[s * nn + k])
+                    .expect("a tile of the model");
                 agrees[(k * tiles.len() + i) * words + s / 64] |= 1 << (s % 64);
             }
         }
@@ -173,7 +181,11 @@ impl Model {
                     let s = c * 8 + low;
                     let rest = (c * 256 + (b & (b - 1))) * words;
                     for k in 0..words {
-                        let own = if s < states { compat[d][s * words + k] } else { 0 };
+                        let own = if s < states {
+                            compat[d][s * words + k]
+                        } else {
+                            0
+                        };
                         v[at + k] = v[rest + k] | own;
                     }
                 }
@@ -246,8 +258,10 @@ impl Model {
 /// A pattern and its variants: turned by 90° three times (`rotate`), each mirrored
 /// (`mirror`); repeats left in (they weigh as often as they occur).
 fn variants(p: Vec<u16>, n: usize, rotate: bool, mirror: bool) -> Vec<Vec<u16>> {
-    let turn = |p: &[u16]| -> Vec<u16> { (0..n * n).map(|k| p[(n - 1 - k % n) * n + k / n]).collect() };
-    let flip = |p: &[u16]| -> Vec<u16> { (0..n * n).map(|k| p[(k / n) * n + n - 1 - k % n]).collect() };
+    let turn =
+        |p: &[u16]| -> Vec<u16> { (0..n * n).map(|k| p[(n - 1 - k % n) * n + k / n]).collect() };
+    let flip =
+        |p: &[u16]| -> Vec<u16> { (0..n * n).map(|k| p[(k / n) * n + n - 1 - k % n]).collect() };
     let mut out = vec![p];
     if rotate {
         for i in 0..3 {

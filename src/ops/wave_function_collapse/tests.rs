@@ -88,12 +88,25 @@ fn the_overlapping_model_repeats_the_example_windows() {
         .unwrap();
         let at = |x: usize, y: usize| {
             let inside = (1..5).contains(&x) && (1..4).contains(&y);
-            if inside { g[y][x] } else { 1 }
+            if inside {
+                g[y][x]
+            } else {
+                1
+            }
         };
         for y in 0..4 {
             for x in 0..5 {
-                let w = format!("{}{} {}{}", at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1));
-                assert!(windows.contains(&w.as_str()), "seed {seed}: window {w} at ({x}, {y})");
+                let w = format!(
+                    "{}{} {}{}",
+                    at(x, y),
+                    at(x + 1, y),
+                    at(x, y + 1),
+                    at(x + 1, y + 1)
+                );
+                assert!(
+                    windows.contains(&w.as_str()),
+                    "seed {seed}: window {w} at ({x}, {y})"
+                );
             }
         }
     }
@@ -108,7 +121,9 @@ fn try_run(w: i32, h: i32, steps: &str, seed: u64) -> Result<Vec<Vec<u16>>, Stri
         steps,
         vec![("p.pat".to_string(), CHECKER.to_string())],
     );
-    let d = rs.generate(seed, &Params::new()).map_err(|e| e.to_string())?;
+    let d = rs
+        .generate(seed, &Params::new())
+        .map_err(|e| e.to_string())?;
     match &d.layers["t"] {
         crate::dungeon::Layer::Ids(rows) => Ok(rows.clone()),
         _ => panic!("not a tile layer"),
@@ -175,7 +190,10 @@ fn a_model_that_can_fill_nothing_is_an_error_at_its_item() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("p.pat:1:9"), "{e}");
-    assert!(e.contains("no tile of this model can have neighbours on all four sides"), "{e}");
+    assert!(
+        e.contains("no tile of this model can have neighbours on all four sides"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -184,4 +202,3 @@ fn same_seed_same_tiles() {
     assert_eq!(try_run(12, 9, steps, 7), try_run(12, 9, steps, 7));
     assert_ne!(try_run(12, 9, steps, 7), try_run(12, 9, steps, 8));
 }
-
