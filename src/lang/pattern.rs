@@ -19,9 +19,7 @@ pub mod ca;
 pub mod templates;
 pub mod wfc;
 
-pub use ascii::AsciiGrid;
-pub use templates::{ChunkGroup, Template, Templates};
-pub use wfc::{Example, TileSet};
+pub use super::grid_items::{AsciiGrid, ChunkGroup, Example, Template, Templates, TileSet};
 
 /// The parser pest generates from `pattern.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).

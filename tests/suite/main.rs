@@ -54,4 +54,5 @@ mod retry_counter;
 mod shapes;
 mod stats;
 mod themes;
+mod wfc;
 mod writes;

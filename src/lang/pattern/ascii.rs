@@ -3,18 +3,8 @@
 
 use super::grammar::Rule;
 use super::{span_of, Builder};
+use crate::lang::grid_items::AsciiGrid;
 use pest::iterators::Pair;
-
-/// A grid read from ASCII rows: `width × height` tiles, row-major.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct AsciiGrid {
-    /// Columns (characters per row).
-    pub width: i32,
-    /// Rows.
-    pub height: i32,
-    /// The tile of each cell, row-major.
-    pub cells: Vec<u16>,
-}
 
 impl Builder {
     /// `glyphs { 'c' = tile ... }`: define each character (a later definition replaces an

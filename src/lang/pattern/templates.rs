@@ -5,61 +5,8 @@
 use super::ascii::glyph_char;
 use super::grammar::Rule;
 use super::{span_of, Builder, ItemKind, Span};
+use crate::lang::grid_items::{ChunkGroup, Template, Templates, EAST, NORTH, SOUTH, WEST};
 use pest::iterators::{Pair, Pairs};
-
-/// The sides of a room cell as bits: north (up), east, south, west.
-pub const NORTH: u8 = 1;
-/// East (right).
-pub const EAST: u8 = 2;
-/// South (down).
-pub const SOUTH: u8 = 4;
-/// West (left).
-pub const WEST: u8 = 8;
-
-/// A `templates` item.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Templates {
-    /// Columns of every template.
-    pub width: i32,
-    /// Rows of every template.
-    pub height: i32,
-    /// The templates, in file order.
-    pub templates: Vec<Template>,
-    /// The chunk groups, one per chunk character, in order of first appearance.
-    pub chunks: Vec<ChunkGroup>,
-}
-
-/// One template.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Template {
-    /// Its name.
-    pub name: String,
-    /// Where the name is written.
-    pub span: Span,
-    /// The sides it opens ([`NORTH`] | [`EAST`] | ...).
-    pub exits: u8,
-    /// Its tags, as written.
-    pub tags: Vec<String>,
-    /// Its weight (positive; default 1).
-    pub weight: f64,
-    /// Its tiles, row-major (the cells of chunk blocks hold 0).
-    pub cells: Vec<u16>,
-    /// Its chunk blocks: top-left cell and chunk group (index in [`Templates::chunks`]).
-    pub blocks: Vec<(i32, i32, u16)>,
-}
-
-/// The alternatives of one chunk character.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChunkGroup {
-    /// The character that marks its blocks in templates.
-    pub glyph: char,
-    /// Block columns.
-    pub width: i32,
-    /// Block rows.
-    pub height: i32,
-    /// `(weight, tiles row-major)` of each alternative.
-    pub alternatives: Vec<(f64, Vec<u16>)>,
-}
 
 impl Builder {
     /// `templates name WxH { chunk ... template ... }`: chunks are read first, so a template

@@ -3,37 +3,10 @@
 //! example grid whose N×N patterns are learnt). Grammar: `tileset`, `example` in
 //! `pattern.pest`; the solver is `ops::wave_function_collapse`.
 
-use super::ascii::AsciiGrid;
 use super::grammar::Rule;
 use super::{span_of, Builder, ItemKind, Span};
+use crate::lang::grid_items::{AsciiGrid, Example, TileSet};
 use pest::iterators::{Pair, Pairs};
-
-/// A `tileset` item: the tiled model.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TileSet {
-    /// The tiles and their weights (positive), in the order written.
-    pub tiles: Vec<(u16, f64)>,
-    /// `(a, b)`: `b` may stand right of `a`. Sorted, no repeats.
-    pub right: Vec<(u16, u16)>,
-    /// `(a, b)`: `b` may stand below `a`. Sorted, no repeats.
-    pub below: Vec<(u16, u16)>,
-}
-
-/// An `example` item: the overlapping model's example grid and how to read it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Example {
-    /// The pattern size N (patterns are N×N), 2..=6.
-    pub n: i32,
-    /// Learn each pattern turned by 90, 180 and 270 degrees too.
-    pub rotate: bool,
-    /// Learn each pattern mirrored (left to right) too.
-    pub mirror: bool,
-    /// The example wraps around: patterns crossing its right or bottom edge continue on the
-    /// other side.
-    pub wrap: bool,
-    /// The example grid.
-    pub grid: AsciiGrid,
-}
 
 impl Builder {
     /// `tileset name { tile ... right/below/next ... }`.

@@ -3,6 +3,7 @@
 //! may stand next to which in each direction (as bitsets), and which states agree with a tile
 //! at each cell of a pattern (for fixed cells).
 
+use crate::engine::grid::Dims;
 use crate::lang::pattern::{Example, TileSet};
 use std::collections::HashMap;
 
@@ -88,13 +89,14 @@ impl Model {
         } else {
             ((w + 1).saturating_sub(n), (h + 1).saturating_sub(n))
         };
+        let dims = Dims::new(g.width, g.height);
         let mut found: HashMap<Vec<u16>, usize> = HashMap::new();
         let mut patterns: Vec<Vec<u16>> = Vec::new();
         let mut counts: Vec<f64> = Vec::new();
         for y in 0..ys {
             for x in 0..xs {
                 let p: Vec<u16> = (0..n * n)
-                    .map(|k| g.cells[((y + k / n) % h) * w + (x + k % n) % w])
+                    .map(|k| g.cells[dims.wrapped((x + k % n) as i32, (y + k / n) as i32)])
                     .collect();
                 for v in variants(p, n, ex.rotate, ex.mirror) {
                     let i = *found.entry(v.clone()).or_insert_with(|| {
@@ -206,6 +208,12 @@ impl Model {
         };
         m.check()?;
         Ok(m)
+    }
+
+    /// The index of the pixel `(dx, dy)` of a pattern (in `pixels` and `agrees`).
+    #[inline]
+    pub fn pixel(&self, dx: i32, dy: i32) -> usize {
+        (dy * self.n + dx) as usize
     }
 
     /// The states allowed next to `s` in direction `d`.

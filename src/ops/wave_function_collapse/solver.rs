@@ -8,6 +8,7 @@
 //! compile time of the solver (1, 2, 4, 8 or 16 words).
 
 use super::model::{Model, DIRS};
+use crate::engine::grid::Dims;
 use crate::rng::RandomSource;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -84,8 +85,7 @@ impl PartialOrd for Entry {
 struct Solver<'a, const W: usize> {
     m: &'a Model,
     /// Wave size (positions of patterns).
-    w: i32,
-    h: i32,
+    dims: Dims,
     wave: Wave<W>,
     stack: Vec<u32>,
     queued: Vec<bool>,
@@ -133,7 +133,7 @@ impl<'a, const W: usize> Solver<'a, W> {
     }
 
     fn new(m: &'a Model, w: i32, h: i32) -> Self {
-        let cells = (w * h) as usize;
+        let cells = Dims::new(w, h).len();
         let mut full = [0u64; W];
         for s in 0..m.states {
             full[s / 64] |= 1 << (s % 64);
@@ -142,8 +142,7 @@ impl<'a, const W: usize> Solver<'a, W> {
         let swl: f64 = m.wlogw.iter().sum();
         Solver {
             m,
-            w,
-            h,
+            dims: Dims::new(w, h),
             wave: Wave {
                 cells: vec![full; cells],
                 count: vec![m.states as u32; cells],
@@ -173,11 +172,10 @@ impl<'a, const W: usize> Solver<'a, W> {
                 };
                 let allowed = self.support(&bits::<W>(a));
                 for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-                    let (cx, cy) = (x + dx, y + dy);
-                    if cx < 0 || cy < 0 || cx >= self.w || cy >= self.h {
+                    let Some(c) = self.dims.get(x + dx, y + dy) else {
                         continue;
-                    }
-                    if !self.narrow((cy * self.w + cx) as usize, &allowed[d]) {
+                    };
+                    if !self.narrow(c, &allowed[d]) {
                         return false;
                     }
                 }
@@ -185,14 +183,13 @@ impl<'a, const W: usize> Solver<'a, W> {
             }
             for dy in 0..n {
                 for dx in 0..n {
-                    let (px, py) = (x - dx, y - dy);
-                    if px < 0 || py < 0 || px >= self.w || py >= self.h {
+                    let Some(c) = self.dims.get(x - dx, y - dy) else {
                         continue;
-                    }
-                    let Some(a) = self.m.agreeing((dy * n + dx) as usize, tile) else {
+                    };
+                    let Some(a) = self.m.agreeing(self.m.pixel(dx, dy), tile) else {
                         return false;
                     };
-                    if !self.narrow((py * self.w + px) as usize, &bits::<W>(a)) {
+                    if !self.narrow(c, &bits::<W>(a)) {
                         return false;
                     }
                 }
@@ -312,13 +309,12 @@ impl<'a, const W: usize> Solver<'a, W> {
             let c = c as usize;
             self.queued[c] = false;
             let allowed = self.support(&self.wave.cells[c]);
-            let (x, y) = ((c as i32) % self.w, (c as i32) / self.w);
+            let (x, y) = self.dims.point(c);
             for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= self.w || ny >= self.h {
+                let Some(nc) = self.dims.get(x + dx, y + dy) else {
                     continue;
-                }
-                if !self.narrow((ny * self.w + nx) as usize, &allowed[d]) {
+                };
+                if !self.narrow(nc, &allowed[d]) {
                     return false;
                 }
             }
@@ -365,11 +361,10 @@ impl<'a, const W: usize> Solver<'a, W> {
         for y in 0..task.height {
             for x in 0..task.width {
                 let (ox, oy) = (x + off, y + off);
-                let (px, py) = (ox.min(self.w - 1), oy.min(self.h - 1));
+                let (px, py) = (ox.min(self.dims.width - 1), oy.min(self.dims.height - 1));
                 let mut s = 0;
-                for_bits(&self.wave.cells[(py * self.w + px) as usize], |b| s = b);
-                let k = ((oy - py) * n + (ox - px)) as usize;
-                v.push(self.m.pixels[s * (n * n) as usize + k]);
+                for_bits(&self.wave.cells[self.dims.index(px, py)], |b| s = b);
+                v.push(self.m.pixels[s * (n * n) as usize + self.m.pixel(ox - px, oy - py)]);
             }
         }
         v

@@ -1,8 +1,7 @@
 //! Unit tests of `WaveFunctionCollapse`: exact small outputs where the model leaves one
 //! answer, the overlapping model's windows, fixed cells, errors and counted restarts.
 
-use crate::operator::testing::{grid, load, run_rules_with};
-use crate::ruleset::Params;
+use crate::operator::testing::{grid, load_error, run_rules_with, try_run_rules};
 
 /// `checker`: tiles 1 and 2 that may only stand beside the other; `stripes`: rows of one
 /// tile, alternating; `colours`: three tiles, neighbours different; `walled`: 1 may stand
@@ -114,20 +113,7 @@ fn the_overlapping_model_repeats_the_example_windows() {
 
 /// A run's result: the tile rows, or the error text.
 fn try_run(w: i32, h: i32, steps: &str, seed: u64) -> Result<Vec<Vec<u16>>, String> {
-    let rs = load(
-        w,
-        h,
-        "",
-        steps,
-        vec![("p.pat".to_string(), CHECKER.to_string())],
-    );
-    let d = rs
-        .generate(seed, &Params::new())
-        .map_err(|e| e.to_string())?;
-    match &d.layers["t"] {
-        crate::dungeon::Layer::Ids(rows) => Ok(rows.clone()),
-        _ => panic!("not a tile layer"),
-    }
+    try_run_rules(w, h, steps, "t", seed, &[("p.pat", CHECKER)])
 }
 
 #[test]
@@ -185,10 +171,7 @@ fn a_model_that_can_fill_nothing_is_an_error_at_its_item() {
         "Ruleset(name: \"t\", grid: Grid(width: 4, height: 4), steps: [\
          WaveFunctionCollapse(layer: \"t\", model: \"p.pat#dead\")])"
     );
-    let files = crate::operator::testing::MemFiles(text, vec![("p.pat".into(), pat.into())]);
-    let e = crate::ruleset::RuleSet::load_with(std::path::Path::new("t.ron"), &files)
-        .unwrap_err()
-        .to_string();
+    let e = load_error(&text, &[("p.pat", pat)]);
     assert!(e.contains("p.pat:1:9"), "{e}");
     assert!(
         e.contains("no tile of this model can have neighbours on all four sides"),
@@ -201,4 +184,44 @@ fn same_seed_same_tiles() {
     let steps = r#"WaveFunctionCollapse(layer: "t", model: "p.pat#colours", restarts: "100")"#;
     assert_eq!(try_run(12, 9, steps, 7), try_run(12, 9, steps, 7));
     assert_ne!(try_run(12, 9, steps, 7), try_run(12, 9, steps, 8));
+}
+
+/// The tileset of docs/wfc.md: every pair of neighbours in the output is one its rules allow
+/// (listed here by hand: `next` both ways, `right Wall Floor`, `below Rock Rock`).
+#[test]
+fn the_guide_tileset_keeps_its_adjacency_rules() {
+    let pat = "tiles { Rock = 0  Wall = 1  Floor = 2 }\n\
+        tileset cave {\n\
+          tile Floor weight 6  tile Wall  tile Rock weight 2\n\
+          next Floor {Floor Wall}\n\
+          next Wall {Wall Rock}\n\
+          right Wall Floor\n\
+          below Rock Rock\n\
+        }";
+    // (left, right) and (above, below) pairs allowed
+    let across = [(2, 2), (2, 1), (1, 2), (1, 1), (1, 0), (0, 1)];
+    let down = [(2, 2), (2, 1), (1, 2), (1, 1), (1, 0), (0, 1), (0, 0)];
+    let steps = r#"WaveFunctionCollapse(layer: "t", model: "c.pat#cave", restarts: "100")"#;
+    let mut rock = 0;
+    for seed in 1..=20 {
+        let g = try_run_rules(12, 10, steps, "t", seed, &[("c.pat", pat)]).unwrap();
+        for y in 0..10 {
+            for x in 0..12 {
+                rock += (g[y][x] == 0) as u32;
+                if x < 11 {
+                    assert!(
+                        across.contains(&(g[y][x], g[y][x + 1])),
+                        "seed {seed} ({x}, {y})"
+                    );
+                }
+                if y < 9 {
+                    assert!(
+                        down.contains(&(g[y][x], g[y + 1][x])),
+                        "seed {seed} ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+    assert!(rock > 0, "rock is drawn");
 }
