@@ -25,6 +25,7 @@
 //! RNG             rng                             the random streams
 //!
 //! output model    dungeon                         plain data; depends on nothing of ours
+//! input files     input                           bounded reads of regular files; names nothing
 //! renderers       render                          take only a Dungeon (ASCII, PNG, cells)
 //! ```
 //!
@@ -51,6 +52,7 @@
 pub mod dungeon;
 pub mod engine;
 pub mod export;
+pub mod input;
 pub mod lang;
 pub mod metrics;
 pub mod ops;

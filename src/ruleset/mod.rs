@@ -49,7 +49,7 @@ use src::Src;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-pub use trace::{Frame, Trace};
+pub use trace::{Frame, Trace, Window};
 
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
