@@ -129,6 +129,10 @@ fn read_bounded(r: impl Read, kind: Kind) -> std::io::Result<Vec<u8>> {
 /// The file cannot be opened, is not a regular file (the message says what it is), or is
 /// larger than `kind`'s limit.
 pub fn read(path: &Path, kind: Kind) -> std::io::Result<Vec<u8>> {
+    read_plain(path, kind).map_err(crate::output::plain)
+}
+
+fn read_plain(path: &Path, kind: Kind) -> std::io::Result<Vec<u8>> {
     let f = open(path)?;
     let t = f.metadata()?.file_type();
     if !t.is_file() {

@@ -25,7 +25,8 @@
 //! RNG             rng                             the random streams
 //!
 //! output model    dungeon                         plain data; depends on nothing of ours
-//! input files     input                           bounded reads of regular files; names nothing
+//! files           input, output                   bounded reads of regular files, safe writes
+//!                                                 of output files; name nothing
 //! renderers       render                          take only a Dungeon (ASCII, PNG, cells)
 //! ```
 //!
@@ -56,6 +57,7 @@ pub mod input;
 pub mod lang;
 pub mod metrics;
 pub mod ops;
+pub mod output;
 pub mod preview;
 pub mod render;
 pub mod rng;

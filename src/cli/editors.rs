@@ -20,14 +20,17 @@ pub enum Editor {
 
 /// The provenance of dungeons generated from the rule files `files`.
 pub fn provenance(files: &[PathBuf]) -> Provenance {
-    let contents: Option<Vec<Vec<u8>>> = files.iter().map(|f| std::fs::read(f).ok()).collect();
+    let contents: Option<Vec<Vec<u8>>> = files
+        .iter()
+        .map(|f| undercroft::input::read(f, undercroft::input::Kind::Rules).ok())
+        .collect();
     Provenance {
         rules_hash: contents.map(|c| content_hash(&c)),
     }
 }
 
 fn put(path: &Path, bytes: &[u8]) -> Result<(), ExitCode> {
-    std::fs::write(path, bytes).map_err(|e| {
+    undercroft::output::write(path, bytes).map_err(|e| {
         eprintln!("error: cannot write {}: {e}", path.display());
         ExitCode::FAILURE
     })
@@ -86,15 +89,19 @@ pub fn write(
         );
         return ExitCode::from(2);
     };
+    let scales: Vec<Scale> = ds
+        .iter()
+        .map(|d| scale.unwrap_or_else(|| Scale::natural(d)))
+        .collect();
+    if let Some(e) = ds.iter().zip(&scales).find_map(|(d, s)| s.check(d).err()) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let ts = Tileset::of(ds);
     let (tileset, picture) = beside(out, editor);
     if let Err(code) = put(&picture, &ts.png()) {
         return code;
     }
-    let scales: Vec<Scale> = ds
-        .iter()
-        .map(|d| scale.unwrap_or_else(|| Scale::natural(d)))
-        .collect();
     let stem = tileset
         .file_stem()
         .map_or(String::new(), |s| s.to_string_lossy().into_owned());

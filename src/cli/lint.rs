@@ -39,9 +39,23 @@ pub(crate) fn run(args: Args) -> ExitCode {
         }
     };
     let progress = Progress::new(count);
-    let seeds: Vec<u64> = super::common::seeds(seed, count).collect();
-    // per seed: its problems, or its generation error (small: collected in seed order)
-    let found: Vec<(u64, Result<Vec<(String, String)>, String>)> = seeds
+    let mut by_check = vec![0u64; CHECKS.len()];
+    let mut bad = 0u64;
+    let mut failed = 0u64;
+    // a block of seeds at a time (`--count` may be 10^9), printed in seed order
+    for seeds in super::runner::blocks(seed, count, 4096) {
+        let found = check_block(&job, &seeds, &progress);
+        report(&found, &mut by_check, &mut bad, &mut failed);
+    }
+    progress.finish();
+    summarise(&rs.name, count, &by_check, bad, failed)
+}
+
+/// Per seed of `seeds` with a problem or an error: its problems, or its generation error.
+type Found = Vec<(u64, Result<Vec<(String, String)>, String>)>;
+
+fn check_block(job: &Job, seeds: &[u64], progress: &Progress) -> Found {
+    seeds
         .par_iter()
         .map_init(
             || job.state(),
@@ -58,15 +72,15 @@ pub(crate) fn run(args: Args) -> ExitCode {
             },
         )
         .filter(|(_, r)| !matches!(r, Ok(p) if p.is_empty()))
-        .collect();
-    progress.finish();
-    let mut by_check = vec![0u64; CHECKS.len()];
-    let mut bad = 0u64;
-    let mut failed = 0u64;
-    for (s, r) in &found {
+        .collect()
+}
+
+/// Print the problems and errors of one block, counting them.
+fn report(found: &Found, by_check: &mut [u64], bad: &mut u64, failed: &mut u64) {
+    for (s, r) in found {
         match r {
             Ok(problems) => {
-                bad += 1;
+                *bad += 1;
                 for (check, detail) in problems {
                     outln!("seed {s}: {check}: {detail}");
                     if let Some(i) = CHECKS.iter().position(|c| c == check) {
@@ -75,14 +89,18 @@ pub(crate) fn run(args: Args) -> ExitCode {
                 }
             }
             Err(e) => {
-                failed += 1;
+                *failed += 1;
                 eprintln!("error: {}", super::common::one_line(e));
             }
         }
     }
+}
+
+/// The last line, and the exit status.
+fn summarise(name: &str, count: u64, by_check: &[u64], bad: u64, failed: u64) -> ExitCode {
     let mut summary: Vec<String> = CHECKS
         .iter()
-        .zip(&by_check)
+        .zip(by_check)
         .filter(|(_, n)| **n > 0)
         .map(|(c, n)| format!("{c} {n}"))
         .collect();
@@ -91,7 +109,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     }
     eprintln!(
         "{}: {bad} of {count} dungeons with problems ({}){}",
-        rs.name,
+        name,
         summary.join(", "),
         if failed > 0 {
             format!(", {failed} failed to generate")

@@ -28,7 +28,7 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
         }
     };
     let map_path = rules.parent().unwrap_or(Path::new(".")).join(MAP_FILE);
-    let maps = match std::fs::read_to_string(&map_path)
+    let maps = match undercroft::input::read_text(&map_path, undercroft::input::Kind::Maps)
         .map_err(|e| e.to_string())
         .and_then(|t| PcgMaps::parse(&t))
     {

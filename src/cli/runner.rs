@@ -83,7 +83,9 @@ impl<'a> Job<'a> {
         let secs = t.elapsed().as_secs_f64();
         let mut sample = measure(&d, &self.spec);
         if !self.extra.is_empty() {
-            self.extra.add(st, &d, &mut sample);
+            self.extra
+                .add(st, &d, &mut sample)
+                .map_err(|e| format!("seed {s}: {e}"))?;
         }
         let restarts = causes
             .0
@@ -117,12 +119,13 @@ impl<'a> Job<'a> {
     pub(crate) fn summary(&self, first: u64, count: u64) -> Aggregate {
         let started = Instant::now();
         let progress = Progress::new(count);
-        let seeds: Vec<u64> = super::common::seeds(first, count).collect();
-        let mut total = seeds
-            .par_iter()
+        // the seeds are streamed, never collected (`--count` may be 10^9)
+        let mut total = (0..count)
+            .into_par_iter()
+            .filter_map(|i| first.checked_add(i))
             .fold(
                 || (self.aggregate(), self.state()),
-                |(mut agg, mut st), &s| {
+                |(mut agg, mut st), s| {
                     match self.run(s, &mut st) {
                         Ok(m) => agg.add(&m.sample, &m.restarts, &m.tallies, m.secs),
                         Err(e) => agg.fail(s, super::common::one_line(&e)),
@@ -143,6 +146,19 @@ impl<'a> Job<'a> {
         total.wall_s = started.elapsed().as_secs_f64();
         total
     }
+}
+
+/// Seeds `first..first + count` (fewer if `u64::MAX` is reached) in blocks of at most
+/// `block`, in order: a long run is handled a block at a time, never collected whole.
+pub(crate) fn blocks(first: u64, count: u64, block: u64) -> impl Iterator<Item = Vec<u64>> {
+    (0..count.div_ceil(block.max(1)))
+        .map(move |b| {
+            let from = b * block;
+            (from..count.min(from + block))
+                .map_while(|i| first.checked_add(i))
+                .collect::<Vec<u64>>()
+        })
+        .take_while(|b| !b.is_empty())
 }
 
 /// One generated and measured dungeon.

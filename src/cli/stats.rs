@@ -64,10 +64,11 @@ fn summary_of(rules: &Path, req: &Args, params: &[String]) -> Result<Aggregate, 
 }
 
 fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
-    let text = std::fs::read_to_string(p).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", p.display());
-        ExitCode::FAILURE
-    })?;
+    let text =
+        undercroft::input::read_text(p, undercroft::input::Kind::StatsShard).map_err(|e| {
+            eprintln!("error: cannot read {}: {e}", p.display());
+            ExitCode::FAILURE
+        })?;
     Aggregate::from_json(text.trim()).map_err(|e| {
         eprintln!(
             "error: {} is not a summary written by `stats --format json`: {e}",
@@ -103,7 +104,10 @@ fn run_inner(req: &Args) -> Result<ExitCode, ExitCode> {
                         );
                         return Err(ExitCode::from(2));
                     }
-                    m.merge(&a);
+                    if let Err(e) = m.merge_checked(&a) {
+                        eprintln!("error: {}: cannot merge: {e}", p.display());
+                        return Err(ExitCode::FAILURE);
+                    }
                 }
             }
         }

@@ -193,11 +193,17 @@ impl Op {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let mut before = st.layers[self.head.layer as usize].clone();
+        let (w, h) = (st.width, st.height);
         for _ in 0..self.iterations {
             before.copy_from_slice(&st.layers[self.head.layer as usize]);
-            let old = crate::engine::grid::Grid::new(&before, st.width, st.height);
-            let mut g = st.grid_mut(self.head.layer);
+            let old = crate::engine::grid::Grid::new(&before, w, h);
+            let layer = &mut st.layers[self.head.layer as usize];
+            let mut g = crate::engine::grid::GridMut::new(layer, w, h);
             for (x, y) in r.cells() {
+                // the time budget, once a row
+                if x == r.x && st.budget.spend(r.w as u64) {
+                    return Flow::Continue;
+                }
                 let v = old.at(x, y);
                 let count = |eight: bool, set: &[u16]| {
                     let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };

@@ -4,9 +4,8 @@
 //! Used for Diablo's Cathedral chambers, hallway and halls and for filling a whole layer
 //! (shared/spec/diablo.md §2.2, §2.4). A `when` condition skips the step when false.
 
-use super::args::{holds, when, Rect, RectDef};
+use super::args::{holds, when, Rect, RectDef, Whole, TILE_VALUES};
 use crate::engine::state::State;
-use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::ruleset::compile::Cx;
@@ -22,7 +21,8 @@ pub const DESCRIPTION: &str = "set every cell of a rectangle of a tile layer to 
 pub struct Params {
     /// The tile layer written (created on first use, all 0).
     pub layer: Src,
-    /// The value written, an expression (0..=65535).
+    /// The value written, an expression: a whole number 0..=65535 (any other value is an
+    /// error of the step).
     pub value: Src,
     /// The rectangle, in cells; parts outside the grid are ignored.
     pub rect: RectDef,
@@ -35,7 +35,7 @@ pub struct Params {
 #[derive(Debug)]
 pub struct Op {
     layer: u16,
-    value: Program,
+    value: Whole,
     rect: Rect,
     when: Option<Program>,
 }
@@ -49,7 +49,7 @@ impl Params {
     /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
     pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
         let layer = cx.layer(&self.layer);
-        let value = cx.expr(&self.value, Type::Num);
+        let value = Whole::compile(cx, &self.value, "FillRect", "value", TILE_VALUES);
         let rect = self.rect.compile(cx);
         let when = when(cx, &self.when);
         Some(Op {
@@ -72,7 +72,10 @@ impl Op {
         if !holds(&self.when, st) {
             return Flow::Continue;
         }
-        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
+        let v = match self.value.get(st) {
+            Ok(v) => v as u16,
+            Err(fault) => return Flow::Abort(fault),
+        };
         let r = self.rect.eval(st);
         st.grid_mut(self.layer).fill(r, v);
         Flow::Continue

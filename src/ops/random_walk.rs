@@ -9,7 +9,7 @@
 //! evaluated once when the step runs; the start point is evaluated then too (default: the
 //! centre of the area). Errors: an area wholly outside the tile grid.
 
-use super::args::{Point, PointDef, RectDef, TileHeader};
+use super::args::{Point, PointDef, RectDef, TileHeader, Whole, TILE_VALUES};
 use crate::engine::grid::{Rect, N4};
 use crate::engine::regions::brush;
 use crate::engine::state::State;
@@ -24,15 +24,19 @@ use serde::Deserialize;
 /// One line for listings and the preview.
 pub const DESCRIPTION: &str = "carve a random walk with a square brush inside an area";
 
+/// The most steps one walk takes.
+pub const MAX_STEPS: i64 = 10_000_000;
+
 /// Rule-file parameters of `RandomWalk(...)`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The tile layer written (created on first use, all 0).
     pub layer: Src,
-    /// The value painted, an expression (0..=65535).
+    /// The value painted, an expression: a whole number 0..=65535.
     pub value: Src,
-    /// Number of steps, an expression (at most 10,000,000).
+    /// Number of steps, an expression: a whole number 0..=10,000,000 ([`MAX_STEPS`]; any
+    /// other value is an error of the step).
     pub steps: Src,
     /// Probability of turning before a step, an expression (0..1). Default "0.2".
     #[serde(default)]
@@ -60,8 +64,8 @@ pub struct Params {
 #[derive(Debug)]
 pub struct Op {
     head: TileHeader,
-    value: Program,
-    steps: Program,
+    value: Whole,
+    steps: Whole,
     turn: Option<Program>,
     brush: Option<Program>,
     start: Option<Point>,
@@ -82,8 +86,8 @@ impl Params {
             self.when.as_ref(),
             &self.protected,
         );
-        let value = cx.expr(&self.value, Type::Num);
-        let steps = cx.expr(&self.steps, Type::Num);
+        let value = Whole::compile(cx, &self.value, "RandomWalk", "value", TILE_VALUES);
+        let steps = Whole::compile(cx, &self.steps, "RandomWalk", "steps", (0, MAX_STEPS));
         let turn = self.turn.as_ref().map(|t| cx.expr(t, Type::Num));
         let brush = self.brush.as_ref().map(|b| cx.expr(b, Type::Num));
         let start = self.start.as_ref().map(|p| p.compile(cx));
@@ -111,8 +115,10 @@ impl Op {
 
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let steps = self.steps.num(st).clamp(0.0, 1e7) as u64;
+        let (v, steps) = match (self.value.get(st), self.steps.get(st)) {
+            (Ok(v), Ok(s)) => (v as u16, s as u64),
+            (Err(fault), _) | (_, Err(fault)) => return Flow::Abort(fault),
+        };
         let turn = self
             .turn
             .as_ref()
@@ -131,6 +137,9 @@ impl Op {
         let layer = self.head.layer;
         brush(&mut st.grid_mut(layer), r, x, y, size, v);
         for _ in 0..steps {
+            if st.budget.spend((size * size) as u64) {
+                break;
+            }
             if st.rng.chance(turn) {
                 dir = st.rng.below(4) as usize;
             }

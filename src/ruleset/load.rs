@@ -1,7 +1,7 @@
 //! Stage 1 of loading: read RON files, follow `extends`, merge, apply `patch` edits.
 
 use super::diag::{offset_of, Diagnostic};
-pub use super::files::{Disk, LoadedFile, Reader};
+pub use super::files::{Disk, Kind, LoadedFile, Reader};
 use super::patch::{collect_names, edit};
 use super::schema::{GridDef, KindDef, ParamDef, Patch, RuleFile};
 use super::src::{reading, Literals, Src};
@@ -102,7 +102,7 @@ impl<'r> Loader<'r> {
             self.diags.push(d);
             return None;
         }
-        let text = match self.reader.read(path) {
+        let text = match self.reader.read_as(path, Kind::Rules) {
             Ok(t) => t,
             Err(e) => {
                 let d = match from {
@@ -497,7 +497,7 @@ pub fn read_theme_table(
         .unwrap_or(Path::new("."))
         .to_path_buf();
     let path = base.join(&path_src.text);
-    let text = match reader.read(&path) {
+    let text = match reader.read_as(&path, Kind::Themes) {
         Ok(t) => t,
         Err(e) => {
             let msg = format!("cannot read theme table {}: {e}", path.display());

@@ -331,6 +331,7 @@ impl RuleSet {
             if matches!(kind, ParamKind::File) {
                 cx.file_params.push(name.text.clone());
             }
+            cx.param_names.push(name.text.clone());
             let info = ParamInfo {
                 name: name.text.clone(),
                 kind,
@@ -385,7 +386,7 @@ impl RuleSet {
                 );
                 continue;
             }
-            if let Err(e) = reader.read(p) {
+            if let Err(e) = reader.read_as(p, files::Kind::Rules) {
                 cx.error(
                     &c.rules,
                     format!("cannot read `{}`: {e}", p.display()),
@@ -741,6 +742,7 @@ impl RuleSet {
         st.tallies = vec![0; self.tallies.len()];
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
+        st.budget = crate::engine::budget::Budget::until(observer.deadline());
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,

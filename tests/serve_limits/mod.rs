@@ -237,3 +237,35 @@ fn each_generation_has_a_time_budget() {
     assert_eq!(st, 503, "{body}");
     assert!(body.contains("budget"), "{body}");
 }
+
+/// A FIFO appearing for a moment where the rule file was (the old server blocked reading it
+/// and answered 202 for ever without generating): a diagnostic, then the next save works.
+#[test]
+fn a_fifo_in_place_of_the_rule_file_does_not_stop_the_server() {
+    let dir = tempdir("fifo");
+    let rules = dir.join("flash.ron");
+    fs::write(&rules, flash("before", 1)).unwrap();
+    let s = start(&rules, 4);
+    let mut ev = Events::open(s.addr());
+    assert_eq!(ev.next("gallery")["rules"]["name"], "before");
+    let fifo = dir.join("pipe");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    fs::rename(&fifo, &rules).unwrap();
+    let st = ev.next_where("status", |v| !v["diagnostics"].is_null());
+    let msg = st["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("named pipe (FIFO), not a regular file"),
+        "{msg}"
+    );
+    fs::remove_file(&rules).unwrap();
+    fs::write(&rules, flash("after", 1)).unwrap();
+    assert_eq!(ev.next("gallery")["rules"]["name"], "after");
+    let (st, _) = post_json(s.addr(), "/api/gallery", r#"{"first": 5, "count": 4}"#);
+    assert_eq!(st, 202);
+    let g = ev.next_where("gallery", |g| g["first"] == 5);
+    assert_eq!(g["items"].as_array().unwrap().len(), 4);
+}
