@@ -16,9 +16,9 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
 use std::time::{Duration, Instant};
-use undercroft::engine::interpreter::{NoTrace, Observer};
 use undercroft::engine::state::State;
 use undercroft::engine::StepLabel;
+use undercroft::interpreter::{NoTrace, Observer};
 use undercroft::{Params, RuleSet};
 
 // The mask and RNG state are read by the test, not here.

@@ -21,7 +21,7 @@ fn flash(c: &mut Criterion) {
             b.iter(|| {
                 for s in 0..1000u64 {
                     black_box(
-                        rs.run(s, &values, &mut undercroft::engine::interpreter::NoTrace)
+                        rs.run(s, &values, &mut undercroft::interpreter::NoTrace)
                             .unwrap(),
                     );
                 }
@@ -42,7 +42,7 @@ fn flash(c: &mut Criterion) {
         b.iter(|| {
             for s in 0..1000u64 {
                 black_box(
-                    demo.run(s, &values, &mut undercroft::engine::interpreter::NoTrace)
+                    demo.run(s, &values, &mut undercroft::interpreter::NoTrace)
                         .unwrap(),
                 );
             }

@@ -19,7 +19,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
 use std::time::{Duration, Instant};
-use undercroft::engine::interpreter::NoTrace;
+use undercroft::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
 // the bench reads only the layouts tried

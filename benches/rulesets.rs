@@ -57,7 +57,7 @@ fn rulesets(c: &mut Criterion) {
         g.bench_function(id, |b| {
             b.iter(|| {
                 for s in 1..=seeds {
-                    let mut obs = undercroft::engine::interpreter::NoTrace;
+                    let mut obs = undercroft::interpreter::NoTrace;
                     let (st, attempts) = rs.run(s, &values, &mut obs).unwrap();
                     black_box(rs.to_dungeon(&st, s, &values, attempts));
                 }

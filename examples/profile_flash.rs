@@ -10,7 +10,7 @@ fn main() {
     let mut attempts = 0u64;
     for s in 0..count {
         attempts += rs
-            .run(s, &values, &mut undercroft::engine::interpreter::NoTrace)
+            .run(s, &values, &mut undercroft::interpreter::NoTrace)
             .unwrap()
             .1 as u64;
     }

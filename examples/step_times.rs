@@ -2,8 +2,8 @@
 //! it): `cargo run --release --example step_times -- RULES LEVEL SEEDS` (LEVEL 0 = no param).
 use std::collections::BTreeMap;
 use std::time::Instant;
-use undercroft::engine::interpreter::Observer;
 use undercroft::engine::{State, StepLabel};
+use undercroft::interpreter::Observer;
 use undercroft::{Params, RuleSet};
 
 struct T {

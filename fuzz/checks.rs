@@ -233,7 +233,7 @@ pub fn generate(data: &[u8]) {
 /// (`Dungeon::check`) or refused; what passes is drawn as ASCII (with and without room
 /// interiors) and PNG, and exported for Tiled and LDtk at its natural scale, when the
 /// picture or map is within its limits.
-pub fn render(data: &[u8]) {
+pub fn render_json(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

@@ -285,6 +285,27 @@ pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
     Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }
 
+/// A JSON reader's message about a Dungeon or a summary in the contract's words: serde's
+/// Rust type names (`expected u64`, `a sequence`) become what they mean.
+pub fn json_words(message: &str) -> String {
+    let mut m = message.to_string();
+    for (rust, words) in [
+        ("expected u64", "expected a whole number 0 or more"),
+        ("expected u32", "expected a whole number 0 or more"),
+        ("expected u16", "expected a whole number 0..=65535"),
+        ("expected u8", "expected a whole number 0..=255"),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a char", "expected one character"),
+        ("a sequence", "a list"),
+        ("invalid type: ", "wrong kind of value: "),
+    ] {
+        m = m.replace(rust, words);
+    }
+    m
+}
+
 /// `[x, y]` inside a `w × h` grid.
 fn inside(c: [i32; 2], (w, h): (i32, i32)) -> bool {
     (0..w).contains(&c[0]) && (0..h).contains(&c[1])

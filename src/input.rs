@@ -8,7 +8,9 @@
 //!   a message naming the limit, without reading past it.
 //! - Text must be UTF-8; an invalid byte is reported by line and column.
 //!
-//! Standard input (`-`) is read with the same limits ([`read_stdin`]).
+//! Standard input (`-`) is read with the same limits ([`read_stdin`]); so is a tile grid
+//! named [`STDIN`] (`--param piece=/dev/stdin` fed by a pipe: the user's explicit choice,
+//! unlike a FIFO met where a file was expected).
 
 use std::fs::File;
 use std::io::{Error, ErrorKind, Read};
@@ -132,7 +134,13 @@ pub fn read(path: &Path, kind: Kind) -> std::io::Result<Vec<u8>> {
     read_plain(path, kind).map_err(crate::output::plain)
 }
 
+/// The path a tile grid ([`Kind::TileGrid`]) names to be read from standard input.
+pub const STDIN: &str = "/dev/stdin";
+
 fn read_plain(path: &Path, kind: Kind) -> std::io::Result<Vec<u8>> {
+    if kind == Kind::TileGrid && path == Path::new(STDIN) {
+        return read_bounded(std::io::stdin().lock(), kind);
+    }
     let f = open(path)?;
     let t = f.metadata()?.file_type();
     if !t.is_file() {

@@ -9,25 +9,31 @@
 //! From the text of a rule file to a picture, each layer hands plain data to the next:
 //!
 //! ```text
-//! front ends      cli (main.rs), preview          arguments, terminal, files
+//! front ends      cli (main.rs), preview, serve    arguments, terminal, browser; features
+//!     |                                            `cli`, `preview`, `serve` (default on)
+//! reports         stats, metrics                   many seeds -> distributions, PCG metrics
 //!     |
-//! rule loading    ruleset                         RON + pattern/pool files -> RuleSet
-//!     |                                           (or Diagnostics)
-//! languages       lang                            expressions -> Program, patterns, pools
+//! many seeds      batch                            generate within a time budget, measure,
+//!     |                                            summarise (the CLI and Python share it)
+//! rule loading    ruleset                          RON + pattern/pool files -> RuleSet
+//!     |                                            (or Diagnostics)
+//! languages       lang                             expressions -> Program, patterns, pools
 //!     |
-//! interpreter     engine::interpreter             Let / Require / Retry / If, operator steps
+//! interpreter     interpreter                      Let / Require / Retry / If / ForEach,
+//!     |                                            operator steps, the Observer
+//! operators       ops                              one technique per file, run on the State
 //!     |
-//! operators       ops                             one technique per file, run on the State
-//!     |
-//! state and grid  engine::{state, grid, shape,    layers, rooms, doors, markers, variables;
-//!                 value, tile_grid}, engine        the grid toolkit; Flow, StepLabel, GenError
-//!     |
-//! RNG             rng                             the random streams
+//! contract        operator                         the Operator / Runnable traits, parameter
+//!     |                                            kinds, the tile header, directions
+//! state and grid  engine                           layers, rooms, doors, markers, variables;
+//!     |                                            the grid toolkit; Flow, StepLabel, GenError
+//! RNG             rng                              the random streams
 //!
-//! output model    dungeon                         plain data; depends on nothing of ours
-//! files           input, output                   bounded reads of regular files, safe writes
-//!                                                 of output files; name nothing
-//! renderers       render                          take only a Dungeon (ASCII, PNG, cells)
+//! output model    dungeon                          plain data; depends on nothing of ours
+//! files           input, output                    bounded reads of regular files, safe
+//!                                                  writes of output files; name nothing
+//! renderers       render, export                   take only a Dungeon (ASCII, PNG, cells;
+//!                                                  Tiled, LDtk)
 //! ```
 //!
 //! A module imports only from its own layer or the layers below it, with two kinds of
@@ -36,7 +42,8 @@
 //! loader's interface to them, which names no operator), and the interpreter and operators
 //! hold compiled [`lang::Program`]s and patterns. No module imports a module that imports it
 //! back: `tests/suite/layers.rs` checks that the module graph (every file a module; `crate::`,
-//! `super::`, `self::` and child-module paths) has no cycle, that `dungeon` names nothing
+//! `super::`, `self::` and child-module paths) has no cycle, that the top-level modules import
+//! one way (the two compile-time interfaces aside), that `dungeon` names nothing
 //! and that the renderers name only `dungeon`. The rule set turns a run's state into a
 //! [`Dungeon`] ([`RuleSet::to_dungeon`]); the Dungeon carries its palette, so
 //! `undercroft render` redraws saved JSON without the rule files.
@@ -50,18 +57,23 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod dungeon;
 pub mod engine;
 pub mod export;
 pub mod input;
+pub mod interpreter;
 pub mod lang;
 pub mod metrics;
+pub mod operator;
 pub mod ops;
 pub mod output;
+#[cfg(feature = "preview")]
 pub mod preview;
 pub mod render;
 pub mod rng;
 pub mod ruleset;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod stats;
 

@@ -5,4 +5,4 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../checks.rs"]
 mod checks;
 
-fuzz_target!(|data: &[u8]| checks::render(data));
+fuzz_target!(|data: &[u8]| checks::render_json(data));

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use undercroft::export::tileset::Tileset;
-use undercroft::export::{content_hash, ldtk, tiled, Provenance, Scale};
+use undercroft::export::{ldtk, tiled, Provenance, Scale};
 use undercroft::Dungeon;
 
 /// An editor's file format.
@@ -16,17 +16,6 @@ pub enum Editor {
     Tmj,
     /// LDtk project (`.ldtk`).
     Ldtk,
-}
-
-/// The provenance of dungeons generated from the rule files `files`.
-pub fn provenance(files: &[PathBuf]) -> Provenance {
-    let contents: Option<Vec<Vec<u8>>> = files
-        .iter()
-        .map(|f| undercroft::input::read(f, undercroft::input::Kind::Rules).ok())
-        .collect();
-    Provenance {
-        rules_hash: contents.map(|c| content_hash(&c)),
-    }
 }
 
 fn put(path: &Path, bytes: &[u8]) -> Result<(), ExitCode> {

@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use rayon::prelude::*;
 
+use super::progress::Progress;
 use super::run_args::{Generation, SeedRange};
-use super::runner::{Job, Progress};
+use undercroft::batch::Job;
 use undercroft::stats::lint::CHECKS;
 
 /// `lint`'s arguments.
@@ -43,7 +44,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     let mut bad = 0u64;
     let mut failed = 0u64;
     // a block of seeds at a time (`--count` may be 10^9), printed in seed order
-    for seeds in super::runner::blocks(seed, count, 4096) {
+    for seeds in undercroft::batch::blocks(seed, count, 4096) {
         let found = check_block(&job, &seeds, &progress);
         report(&found, &mut by_check, &mut bad, &mut failed);
     }

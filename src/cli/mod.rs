@@ -12,16 +12,15 @@ macro_rules! outln {
     }};
 }
 
-mod budget;
 mod common;
 mod editors;
 mod lint;
 mod ops;
 pub(crate) mod output;
 mod pcg;
+mod progress;
 mod report;
 mod run_args;
-mod runner;
 mod search;
 mod serve;
 mod stats;
@@ -103,7 +102,7 @@ enum Command {
         /// Stop a generation that runs longer than SECONDS (checked after every operator
         /// step, at every Retry restart and inside long loops); the error says where it
         /// was, and the exit status is non-zero.
-        #[arg(long, value_name = "SECONDS", value_parser = budget::parse_timeout)]
+        #[arg(long, value_name = "SECONDS", value_parser = run_args::parse_timeout)]
         timeout: Option<f64>,
     },
     /// Draw saved dungeons without their rule files: Dungeon JSON, one object a line, as
@@ -254,7 +253,7 @@ fn png_files(
     };
     let mut failed = false;
     for s in seeds(seed, count) {
-        let d = match budget::generate(rs, s, params, timeout) {
+        let d = match undercroft::batch::generate(rs, s, params, timeout) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: {}", one_line(&e));
@@ -301,7 +300,11 @@ fn report_panics() {
             .location()
             .filter(|l| !l.file().starts_with('/'))
             .map_or(String::new(), |l| format!(" ({}:{})", l.file(), l.line()));
-        let command: Vec<String> = std::env::args().collect();
+        // the program by its name (not where it is installed), then the arguments
+        let command: Vec<String> = std::env::args()
+            .enumerate()
+            .map(|(i, a)| if i == 0 { "undercroft".into() } else { a })
+            .collect();
         eprintln!(
             "error: undercroft {} stopped on an internal error — a bug, not a problem with your \
              files: {what}{at}\n  command: {}\n  Please report it with this message and the \
@@ -363,7 +366,7 @@ fn run() -> ExitCode {
             if let Some(editor) = format.editor() {
                 let mut ds = Vec::new();
                 for s in seeds(seed, count) {
-                    match budget::generate(&rs, s, &params, timeout) {
+                    match undercroft::batch::generate(&rs, s, &params, timeout) {
                         Ok(d) => ds.push(d),
                         Err(e) => {
                             eprintln!("error: {e}");
@@ -371,7 +374,7 @@ fn run() -> ExitCode {
                         }
                     }
                 }
-                let p = editors::provenance(&rs.files);
+                let p = undercroft::export::Provenance::of_files(&rs.files);
                 return editors::write(&ds, editor, output.as_deref(), scale, &p);
             }
             let mut out = match sink(output.as_deref()) {
@@ -380,7 +383,7 @@ fn run() -> ExitCode {
             };
             let mut failed = 0u64;
             for s in seeds(seed, count) {
-                match budget::generate(&rs, s, &params, timeout) {
+                match undercroft::batch::generate(&rs, s, &params, timeout) {
                     Ok(d) => {
                         let text = match format {
                             // Written by png_files and editors::write, above.

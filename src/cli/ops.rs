@@ -1,6 +1,6 @@
 //! `undercroft ops [NAME]`: the operators, control steps and expression functions rule
 //! files can use; with a NAME, that operator's reference (parameters, docs, an example),
-//! built from the code's own documentation (`undercroft::ops::docs`).
+//! built from the code's own documentation (`undercroft::operator::docs`).
 
 use std::process::ExitCode;
 
@@ -37,7 +37,7 @@ pub fn run(name: Option<&str>) -> ExitCode {
         listing();
         return ExitCode::SUCCESS;
     };
-    if let Some(text) = undercroft::ops::docs::reference(name) {
+    if let Some(text) = undercroft::operator::docs::reference(name) {
         outln!("{}", text.trim_end());
         return ExitCode::SUCCESS;
     }
@@ -45,9 +45,8 @@ pub fn run(name: Option<&str>) -> ExitCode {
         outln!("{name} (a control step)\n\n  {usage}\n\nSee docs/authoring.md for control steps.");
         return ExitCode::SUCCESS;
     }
-    let names = undercroft::ops::OPERATORS
-        .iter()
-        .map(|(n, _)| *n)
+    let names = undercroft::ops::operators()
+        .map(|o| o.name)
         .chain(CONTROL.iter().map(|(n, _)| *n));
     let hint = match undercroft::lang::nearest(name, names) {
         Some(n) => format!("; did you mean `{n}`?"),
@@ -62,8 +61,8 @@ fn listing() {
     for (name, usage) in CONTROL {
         outln!("  {name:<22} {usage}");
     }
-    for (name, doc) in undercroft::ops::OPERATORS {
-        outln!("  {name:<22} {doc}");
+    for o in undercroft::ops::operators() {
+        outln!("  {:<22} {}", o.name, o.summary);
     }
     outln!("\nExpression functions:");
     for doc in undercroft::lang::compile::function_docs() {

@@ -218,9 +218,10 @@ pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
             }
             Err(e) => {
                 eprintln!(
-                    "error: {name}:{}:{}: not a Dungeon JSON object: {e}",
+                    "error: {name}:{}:{}: not a Dungeon JSON object: {}",
                     i + 1,
-                    e.column()
+                    e.column(),
+                    undercroft::dungeon::json_words(&e.to_string())
                 );
                 return Err(ExitCode::FAILURE);
             }

@@ -2,16 +2,13 @@
 //! (`undercroft::metrics::pcg`) over many seeds, each floor converted by the converter of the
 //! rule set in `pcg.maps` beside the rule file (`undercroft::metrics::pcg_map`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rayon::prelude::*;
 
 use undercroft::metrics::pcg::{self, Info};
 use undercroft::metrics::pcg_map::PcgMaps;
-
-/// The converter file looked up in the rule file's folder.
-pub const MAP_FILE: &str = "pcg.maps";
 
 /// Run the measures; prints a report on standard output.
 pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCode {
@@ -27,14 +24,10 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
             return ExitCode::from(2);
         }
     };
-    let map_path = rules.parent().unwrap_or(Path::new(".")).join(MAP_FILE);
-    let maps = match undercroft::input::read_text(&map_path, undercroft::input::Kind::Maps)
-        .map_err(|e| e.to_string())
-        .and_then(|t| PcgMaps::parse(&t))
-    {
+    let maps = match PcgMaps::beside(rules) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {}: {e}", map_path.display());
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -50,14 +43,12 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
         eprintln!("error: no seed generated a dungeon");
         return ExitCode::FAILURE;
     };
-    let Some(map) = maps.find(&name) else {
-        let names: Vec<&str> = maps.maps.iter().map(|m| m.ruleset.as_str()).collect();
-        eprintln!(
-            "error: {} has no converter for rule set `{name}` (it has: {})",
-            map_path.display(),
-            names.join(", ")
-        );
-        return ExitCode::FAILURE;
+    let map = match maps.get(&name, &PcgMaps::path_beside(rules)) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
     };
     let (w, h) = (map.w(), map.h());
     let mut infos: Vec<Info> = Vec::new();

@@ -21,6 +21,14 @@ pub struct Generation {
     /// Stop a generation that runs longer than SECONDS (checked after every operator
     /// step, at every Retry restart and inside long loops); the error says where it was,
     /// and the exit status is non-zero.
-    #[arg(long, value_name = "SECONDS", value_parser = super::budget::parse_timeout)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<f64>,
+}
+
+/// Parse `--timeout`: seconds, a positive number.
+pub(crate) fn parse_timeout(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() && v <= 1e9 => Ok(v),
+        _ => Err(format!("expected a number of seconds above 0, found `{s}`")),
+    }
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use rayon::prelude::*;
 
 use super::run_args::Generation;
-use super::runner::Job;
+use undercroft::batch::Job;
 use undercroft::engine::value::Type;
 use undercroft::lang::CompileError;
 use undercroft::stats::expr::holds;

@@ -4,8 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::progress::Progress;
 use super::run_args::{Generation, SeedRange};
-use super::runner::Job;
+use undercroft::batch::Job;
 use undercroft::stats::Aggregate;
 
 /// `stats`' arguments.
@@ -60,7 +61,14 @@ fn summary_of(rules: &Path, req: &Args, params: &[String]) -> Result<Aggregate, 
         eprintln!("error: {e}");
         ExitCode::from(2)
     })?;
-    Ok(job.summary(req.seeds.seed, req.seeds.count))
+    let progress = Progress::new(req.seeds.count);
+    // a block at a time: `--count` may be 10^9, and the seeds are never collected whole
+    let mut summary = job.aggregate();
+    for seeds in undercroft::batch::blocks(req.seeds.seed, req.seeds.count, 1 << 16) {
+        summary.merge(&job.summary(&seeds, &|| progress.tick()));
+    }
+    progress.finish();
+    Ok(summary)
 }
 
 fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
@@ -92,21 +100,9 @@ fn run_inner(req: &Args) -> Result<ExitCode, ExitCode> {
             match &mut all {
                 None => all = Some(a),
                 Some(m) => {
-                    if m.ruleset != a.ruleset || m.params != a.params {
-                        eprintln!(
-                            "error: {} summarises {} with {:?}, the others {} with {:?}: only \
-                             shards of one rule set and parameter set merge",
-                            p.display(),
-                            a.ruleset,
-                            a.params,
-                            m.ruleset,
-                            m.params
-                        );
+                    if let Err(e) = m.merge_shard(&a) {
+                        eprintln!("error: {} {e}", p.display());
                         return Err(ExitCode::from(2));
-                    }
-                    if let Err(e) = m.merge_checked(&a) {
-                        eprintln!("error: {}: cannot merge: {e}", p.display());
-                        return Err(ExitCode::FAILURE);
                     }
                 }
             }

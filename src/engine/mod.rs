@@ -11,15 +11,13 @@
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
 //!   re-exports [`State`]).
-//! * [`interpreter`]: compiled steps run in order against a [`State`] (`Let`, `Require`,
-//!   `Retry`, `If`, operators). It sits above the operators it calls; operators never name it.
 
 pub mod bit_planes;
 pub mod budget;
 pub mod fast_path;
 pub mod grid;
-pub mod interpreter;
 pub mod regions;
+pub mod room_measures;
 pub mod row_bits;
 pub mod row_flood;
 pub mod row_masks;
@@ -93,7 +91,7 @@ pub enum GenError {
     },
     /// The observer asked to stop (e.g. the preview has a newer request).
     Cancelled,
-    /// The run's deadline ([`crate::engine::interpreter::Observer::deadline`]) passed: `at`
+    /// The run's deadline ([`crate::interpreter::Observer::deadline`]) passed: `at`
     /// says where the run was ("in the step CellularAutomaton at f.ron:4:5", "at a restart
     /// of the Retry at f.ron:3:5").
     TimedOut {

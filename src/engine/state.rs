@@ -39,7 +39,7 @@ pub struct Door {
 }
 
 /// A segment between two cells with a direction of travel: a hall to be dug from `from`
-/// (on one room's wall) to `to` (on another's), `dir` = the [`crate::ops::Dir`] index of
+/// (on one room's wall) to `to` (on another's), `dir` = the [`crate::operator::Dir`] index of
 /// the direction from `from`'s room towards `to`'s (0 E, 1 W, 2 S, 3 N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {

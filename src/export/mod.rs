@@ -42,6 +42,20 @@ pub struct Provenance {
     pub rules_hash: Option<String>,
 }
 
+impl Provenance {
+    /// The provenance of dungeons generated from the rule files `files` (a rule set's
+    /// [`files`](crate::RuleSet::files)), read now; no hash when one cannot be read.
+    pub fn of_files(files: &[std::path::PathBuf]) -> Provenance {
+        let contents: Option<Vec<Vec<u8>>> = files
+            .iter()
+            .map(|f| crate::input::read(f, crate::input::Kind::Rules).ok())
+            .collect();
+        Provenance {
+            rules_hash: contents.map(|c| content_hash(&c)),
+        }
+    }
+}
+
 /// The largest scale: tiles per dungeon cell, a side.
 pub const MAX_SCALE: u32 = 256;
 

@@ -353,7 +353,7 @@ fn call(
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules;
+    use crate::operator::testing::run_rules;
 
     /// The cell a FillRect at `x` (an expression) marks on a 4×1 grid.
     fn filled_at(lets: &str, x: &str) -> usize {

@@ -2,6 +2,7 @@
 //! file format (`pattern.pest`) with its miniset matcher (`matcher`).
 
 pub mod automaton;
+pub mod change_points;
 pub mod code;
 pub mod compile;
 pub mod eval;
@@ -11,7 +12,6 @@ pub mod nearest;
 pub mod parse;
 pub mod pattern;
 pub mod pool;
-pub mod steps;
 #[cfg(test)]
 mod test_scope;
 pub mod tree;

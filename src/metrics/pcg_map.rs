@@ -25,6 +25,10 @@
 use super::pcg::Content;
 use crate::dungeon::Dungeon;
 use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The converter file looked up in a rule file's folder.
+pub const MAP_FILE: &str = "pcg.maps";
 
 /// The converters of one folder.
 #[derive(Debug, Clone, Deserialize)]
@@ -85,6 +89,43 @@ impl PcgMaps {
     /// The converter of rule set `name`.
     pub fn find(&self, name: &str) -> Option<&PcgMap> {
         self.maps.iter().find(|m| m.ruleset == name)
+    }
+
+    /// Where the converters of rule file `rules` are: [`MAP_FILE`] in its folder.
+    pub fn path_beside(rules: &Path) -> PathBuf {
+        rules.parent().unwrap_or(Path::new(".")).join(MAP_FILE)
+    }
+
+    /// Read and parse the converter file `path`.
+    ///
+    /// # Errors
+    /// The file cannot be read or parsed (the message names it, with line and column).
+    pub fn read(path: &Path) -> Result<PcgMaps, String> {
+        crate::input::read_text(path, crate::input::Kind::Maps)
+            .map_err(|e| e.to_string())
+            .and_then(|t| PcgMaps::parse(&t))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The converters of rule file `rules`: [`PcgMaps::read`] of [`PcgMaps::path_beside`].
+    ///
+    /// # Errors
+    /// As [`PcgMaps::read`].
+    pub fn beside(rules: &Path) -> Result<PcgMaps, String> {
+        PcgMaps::read(&PcgMaps::path_beside(rules))
+    }
+
+    /// The converter of rule set `name`, or an error listing the rule sets that have one
+    /// (`from` names the file in the message).
+    pub fn get(&self, name: &str, from: &Path) -> Result<&PcgMap, String> {
+        self.find(name).ok_or_else(|| {
+            let names: Vec<&str> = self.maps.iter().map(|m| m.ruleset.as_str()).collect();
+            format!(
+                "{} has no converter for rule set `{name}` (it has: {})",
+                from.display(),
+                names.join(", ")
+            )
+        })
     }
 }
 

@@ -1,5 +1,5 @@
 //! Theme assignment: give candidate rooms a theme from the rule set's theme table
-//! (`themes:`, see `ruleset::themes`) by drawing themes until one fits, as Diablo's
+//! (`themes:`, see `ops::assign_themes::table`) by drawing themes until one fits, as Diablo's
 //! `InitThemes` does (shared/spec/diablo.md §9.1–§9.2): a first draw from a short list, then
 //! redraws over all themes until one's requirements hold.
 //!
@@ -33,20 +33,19 @@
 //! Errors (at load): no theme table; an unknown kind, marker, layer or table; a `first`
 //! entry that names no theme; a requirement that is not a true/false expression.
 
-use super::measures::{measure, Sources, NAMES};
+pub mod table;
+
+use crate::engine::room_measures::{measure, Sources, NAMES};
 use crate::engine::state::State;
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::{nearest, Program};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
-use crate::ruleset::themes::NeedDef;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "give candidate rooms themes from the theme table, redrawing until one's requirements hold";
+use table::NeedDef;
 
 /// Rule-file parameters of `AssignThemes(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -102,7 +101,7 @@ struct Theme {
 
 /// Compiled `AssignThemes`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     kind: u16,
     src: Sources,
     from: Option<u16>,
@@ -130,14 +129,14 @@ fn compile_needs(cx: &mut Cx, owner: &str, needs: &[NeedDef]) -> Option<Vec<Need
     ok.then_some(out)
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.kind)
     }
 
-    /// Resolve names and compile the table's expressions; `None` when errors were reported.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let Some(table) = cx.themes() else {
             cx.error(
                 &self.kind,
@@ -156,7 +155,7 @@ impl Params {
         let open = table_of(cx, &self.open)?.unwrap_or_default();
         let avoid = table_of(cx, &self.avoid)?.unwrap_or_default();
         let markers = self.markers.iter().map(|m| cx.declare_marker(m)).collect();
-        let flags = super::args::flag_layers(cx, &self.flags);
+        let flags = crate::operator::args::flag_layers(cx, &self.flags);
         let from = match &self.from {
             Some(f) => Some(cx.kind(f)?),
             None => None,
@@ -216,7 +215,7 @@ impl Params {
             return None;
         }
         let total = themes.iter().map(|t| t.weight).sum();
-        Some(Op {
+        Some(Compiled {
             kind,
             src: Sources {
                 layer,
@@ -237,45 +236,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// The first requirement of `needs` that fails for measures `m`.
-    fn failing<'n>(st: &mut State, needs: &'n [Need], m: &[f64]) -> Option<&'n Need> {
-        needs.iter().find(|n| {
-            for (&slot, &v) in n.slots.iter().zip(m) {
-                st.vars[slot as usize] = Value::Num(v);
-            }
-            !n.test.truth(st)
-        })
-    }
-
-    /// Whether theme `i` fits: `None` when it does, else the tally of the first failing check.
-    fn misfit(&self, st: &mut State, i: usize, used: &[bool], m: &[f64]) -> Option<u16> {
-        let t = &self.themes[i];
-        if let Some((w, tally)) = &t.when {
-            if !w.truth(st) {
-                return Some(*tally);
-            }
-        }
-        if let (Some(tally), true) = (t.once, used[i]) {
-            return Some(tally);
-        }
-        Self::failing(st, &t.needs, m).map(|n| n.tally)
-    }
-
-    /// One redraw: the theme at a random point of the cumulative weights.
-    fn redraw(&self, st: &mut State) -> usize {
-        let mut r = st.rng.below(self.total as i64).max(0) as u32;
-        for (i, t) in self.themes.iter().enumerate() {
-            if r < t.weight {
-                return i;
-            }
-            r -= t.weight;
-        }
-        self.themes.len() - 1
-    }
-
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let depths = self.from.and_then(|k| {
             let origin = st.rooms.iter().position(|r| r.kind == k)?;
             Some(st.door_distances(origin as RoomId))
@@ -328,9 +290,47 @@ impl Op {
     }
 }
 
+impl Compiled {
+    /// The first requirement of `needs` that fails for measures `m`.
+    fn failing<'n>(st: &mut State, needs: &'n [Need], m: &[f64]) -> Option<&'n Need> {
+        needs.iter().find(|n| {
+            for (&slot, &v) in n.slots.iter().zip(m) {
+                st.vars[slot as usize] = Value::Num(v);
+            }
+            !n.test.truth(st)
+        })
+    }
+
+    /// Whether theme `i` fits: `None` when it does, else the tally of the first failing check.
+    fn misfit(&self, st: &mut State, i: usize, used: &[bool], m: &[f64]) -> Option<u16> {
+        let t = &self.themes[i];
+        if let Some((w, tally)) = &t.when {
+            if !w.truth(st) {
+                return Some(*tally);
+            }
+        }
+        if let (Some(tally), true) = (t.once, used[i]) {
+            return Some(tally);
+        }
+        Self::failing(st, &t.needs, m).map(|n| n.tally)
+    }
+
+    /// One redraw: the theme at a random point of the cumulative weights.
+    fn redraw(&self, st: &mut State) -> usize {
+        let mut r = st.rng.below(self.total as i64).max(0) as u32;
+        for (i, t) in self.themes.iter().enumerate() {
+            if r < t.weight {
+                return i;
+            }
+            r -= t.weight;
+        }
+        self.themes.len() - 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::load;
+    use crate::operator::testing::load;
     use crate::ruleset::Params;
 
     const HEAD: &str = r#"room_kinds: [RoomKind(name: "normal", glyph: 'o')], themes: "t.themes","#;
@@ -427,7 +427,7 @@ mod tests {
         );
         let err = crate::RuleSet::load_with(
             std::path::Path::new("t.ron"),
-            &crate::ops::testing::MemFiles(text, files),
+            &crate::operator::testing::MemFiles(text, files),
         )
         .unwrap_err()
         .to_string();

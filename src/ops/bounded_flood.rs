@@ -32,20 +32,17 @@
 //! the result, and it is kept here as the original's recursion (its depth is bounded by
 //! `limit`).
 
-use super::args::{Count, RectDef, Tile, TileHeader};
 use crate::engine::grid::N4;
 use crate::engine::grid::{Grid, GridMut, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
+use crate::operator::args::{Count, RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "turn small enclosed regions into pools, found by a bounded two-walker flood";
 
 /// Rule-file parameters of `BoundedFlood(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -89,7 +86,7 @@ pub struct Params {
 
 /// Compiled `BoundedFlood`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     start: u16,
     spread: u16,
@@ -104,14 +101,14 @@ pub struct Op {
     result: Option<u16>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -123,7 +120,7 @@ impl Params {
         let edge_sides = cx.tile_table(&self.edge_sides);
         let substitute = cx.tile_table(&self.substitute);
         let result = cx.optional_var(self.result.as_ref(), Type::Bool)?;
-        Some(Op {
+        Some(Compiled {
             head: head?,
             start: self.start.0,
             spread: self.spread.0,
@@ -142,7 +139,7 @@ impl Params {
 
 /// One flood: the grid, its marks and the visited cells.
 struct Walk<'a> {
-    op: &'a Op,
+    op: &'a Compiled,
     st: &'a State,
     tiles: Grid<'a>,
     bounds: GridRect,
@@ -216,9 +213,8 @@ impl Walk<'_> {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let bounds = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -277,7 +273,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::operator::testing::{grid, run_rules_with};
 
     // tile 8 rock spreads; 1 = a wall shape whose rock walker looks right only (bit 2), whose
     // edge walker stops; 7 = floor, never spreads. Rock 8 -> 33, wall 1 -> 35.

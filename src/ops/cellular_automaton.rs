@@ -28,19 +28,16 @@
 //! a count above 8, both or neither of `rules` and `automaton`, an `iterations` outside
 //! 1..=1000, an area wholly outside the grid.
 
-use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Rect, N4, N8};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::automaton::CaRule;
 use crate::lang::pattern::ca::parse_condition;
+use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "apply neighbour-count rules to every tile of an area at once, for some iterations";
 
 /// Rule-file parameters of `CellularAutomaton(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -103,21 +100,21 @@ impl TryFrom<i64> for Iterations {
 
 /// Compiled `CellularAutomaton`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     rules: Vec<CaRule>,
     iterations: u32,
     outside: u16,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -151,7 +148,7 @@ impl Params {
                 None
             }
         };
-        Some(Op {
+        Some(Compiled {
             head: head?,
             rules: rules?,
             iterations: self.iterations.map_or(1, |i| i.0),
@@ -184,12 +181,13 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| self.paint(st, r))
     }
+}
 
+impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let mut before = st.layers[self.head.layer as usize].clone();
@@ -226,7 +224,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules, run_rules_with};
+    use crate::operator::testing::{grid, run_rules, run_rules_with};
 
     const SMOOTH: &str =
         r#"rules: [(when: "count8(1) >= 5", set: 1), (when: "count8(1) <= 2", set: 0)]"#;

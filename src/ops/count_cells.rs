@@ -4,16 +4,14 @@
 //! Draws no random numbers. With `area`, only its cells are counted; with `when` false the
 //! step does nothing (the variable keeps its value).
 
-use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
+use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "count the cells of a layer holding given values into a variable";
 
 /// Rule-file parameters of `CountCells(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -36,24 +34,24 @@ pub struct Params {
 
 /// Compiled `CountCells`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     values: Vec<u16>,
     var: u16,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head =
             TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let var = cx.declare_var(&self.var, Type::Num)?;
-        Some(Op {
+        Some(Compiled {
             head: head?,
             values: self.values.iter().map(|t| t.0).collect(),
             var,
@@ -61,14 +59,12 @@ impl Params {
     }
 }
 
-impl Op {
-    /// The variable it writes (its only write).
-    pub fn vars_written(&self) -> &[u16] {
-        std::slice::from_ref(&self.var)
+impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        Writes::vars(std::slice::from_ref(&self.var))
     }
 
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+    fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -85,7 +81,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules;
+    use crate::operator::testing::run_rules;
 
     #[test]
     fn counts_into_a_variable() {

@@ -10,17 +10,15 @@
 
 mod rows;
 
-use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Connectivity, Flood};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
+use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "count the connected regions of given values into a variable";
 
 /// Rule-file parameters of `CountRegions(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -52,21 +50,21 @@ fn four() -> Connectivity {
 
 /// Compiled `CountRegions`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     values: Vec<u16>,
     conn: Connectivity,
     var: u16,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -75,7 +73,7 @@ impl Params {
             &self.protected,
         );
         let var = cx.declare_var(&self.var, Type::Num)?;
-        Some(Op {
+        Some(Compiled {
             head: head?,
             values: self.values.iter().map(|t| t.0).collect(),
             conn: self.connectivity,
@@ -84,9 +82,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let r = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -126,7 +123,7 @@ impl Op {
 #[cfg(test)]
 mod tests {
     use crate::engine::fast_path::{run_with, FastPath};
-    use crate::ops::testing::{run_rules, run_rules_seed};
+    use crate::operator::testing::{run_rules, run_rules_seed};
 
     /// The row masks (grids at most 64 wide) count the regions of the cell flood: noisy
     /// layouts of two member values, both connectivities, an area and a protected layer.

@@ -24,16 +24,14 @@
 //! Writes into cells flagged in a `protected` layer are skipped (draws still happen); `when`
 //! false skips the step. Empty `floor` pieces are an error at `layer`.
 
-use super::args::{flag_layers, flagged, Count, RectDef, Tile, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::args::{flag_layers, flagged, Count, RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "draw gapped fence lines across floor between walls, then gates";
 
 /// One orientation of fence lines.
 #[derive(Debug, Clone, Deserialize)]
@@ -115,7 +113,7 @@ struct Gates {
 
 /// Compiled `FenceLines`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     layer: u16,
     floor: u16,
@@ -141,14 +139,14 @@ impl LineDef {
     }
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -164,7 +162,7 @@ impl Params {
             );
             return None;
         }
-        Some(Op {
+        Some(Compiled {
             layer: head.layer,
             head,
             floor: self.floor.0,
@@ -182,7 +180,35 @@ impl Params {
     }
 }
 
-impl Op {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        for y in area.y..area.y1() {
+            for x in area.x..area.x1() {
+                if st.grid(self.layer).at(x, y) != self.floor {
+                    continue;
+                }
+                if let Some(n) = self.discard {
+                    st.rng.below(n);
+                }
+                if flagged(st, &self.skip, x, y) {
+                    continue;
+                }
+                let o = if st.rng.below(2) == 0 { 0 } else { 1 };
+                self.line(st, o, x, y);
+            }
+        }
+        if let Some(g) = &self.gates {
+            self.gates(st, g);
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
     /// Set `(x, y)` unless it is flagged.
     fn put(&self, st: &mut State, x: i32, y: i32, v: u16) {
         if !self.head.flagged(st, x, y) {
@@ -274,38 +300,11 @@ impl Op {
             }
         }
     }
-
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        for y in area.y..area.y1() {
-            for x in area.x..area.x1() {
-                if st.grid(self.layer).at(x, y) != self.floor {
-                    continue;
-                }
-                if let Some(n) = self.discard {
-                    st.rng.below(n);
-                }
-                if flagged(st, &self.skip, x, y) {
-                    continue;
-                }
-                let o = if st.rng.below(2) == 0 { 0 } else { 1 };
-                self.line(st, o, x, y);
-            }
-        }
-        if let Some(g) = &self.gates {
-            self.gates(st, g);
-        }
-        Flow::Continue
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules_seed;
+    use crate::operator::testing::run_rules_seed;
 
     #[test]
     fn a_line_between_two_walls_with_a_gap_and_no_gate() {

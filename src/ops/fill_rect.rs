@@ -4,16 +4,14 @@
 //! Used for Diablo's Cathedral chambers, hallway and halls and for filling a whole layer
 //! (shared/spec/diablo.md §2.2, §2.4). A `when` condition skips the step when false.
 
-use super::args::{holds, when, Rect, RectDef, Whole, TILE_VALUES};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::args::{holds, when, Rect, RectDef, Whole, TILE_VALUES};
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "set every cell of a rectangle of a tile layer to a value";
 
 /// Rule-file parameters of `FillRect(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -33,26 +31,26 @@ pub struct Params {
 
 /// Compiled `FillRect`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     layer: u16,
     value: Whole,
     rect: Rect,
     when: Option<Program>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let layer = cx.layer(&self.layer);
         let value = Whole::compile(cx, &self.value, "FillRect", "value", TILE_VALUES);
         let rect = self.rect.compile(cx);
         let when = when(cx, &self.when);
-        Some(Op {
+        Some(Compiled {
             layer,
             value: value?,
             rect: rect?,
@@ -61,14 +59,12 @@ impl Params {
     }
 }
 
-impl Op {
-    /// The layer it writes (its only write).
-    pub fn layers_written(&self) -> &[u16] {
-        std::slice::from_ref(&self.layer)
+impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        Writes::layers(std::slice::from_ref(&self.layer))
     }
 
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+    fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;
         }
@@ -84,7 +80,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules;
+    use crate::operator::testing::run_rules;
 
     #[test]
     fn fills_and_clips() {

@@ -8,7 +8,7 @@
 //! neighbour `(x+dx, y+dy)` is inside the grid and compares as written (the tests are
 //! matched by the one matcher, [`crate::lang::matcher`]). Writes outside the grid are
 //! skipped. With `edges: ColumnMajor` a neighbour past the edge is the cell that the
-//! original's unchecked column-major array reaches (see [`super::args::Edges`]; 0 before or
+//! original's unchecked column-major array reaches (see [`crate::operator::args::Edges`]; 0 before or
 //! past the array), both for tests and writes. With `unprotected`, writes into cells
 //! flagged in `protected` are skipped too. With
 //! `classes` (a table indexed by tile id), heads and tests compare the tiles' classes
@@ -31,20 +31,18 @@
 mod heads;
 mod scan;
 
+use crate::operator::{Operator, Runnable};
 use heads::Heads;
 
-use super::args::{Edges, RectDef, TileHeader};
 use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::{FirstProbe, Matcher};
+use crate::operator::args::{Edges, RectDef, TileHeader};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "apply a list of neighbour fix rules in one raster pass";
 
 /// Rule-file parameters of `FixRules(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -87,7 +85,7 @@ struct Rule {
 
 /// Compiled `FixRules`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     rules: Vec<Rule>,
     /// Per tile: the rules of `cands` that may fire on a cell holding it.
@@ -109,7 +107,7 @@ pub struct Op {
     mask: Option<PatternMask>,
 }
 
-/// What a rule's visit at a cell in [`Op`]'s `inner` may skip.
+/// What a rule's visit at a cell in [`Compiled`]'s `inner` may skip.
 #[derive(Debug, Clone, Copy)]
 struct Quick {
     /// The first test is the rule's only one ([`Matcher::decided_by_first`]): once it holds,
@@ -145,14 +143,14 @@ enum Visit {
     Stop,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -261,7 +259,7 @@ impl Params {
                 }
             })
             .collect();
-        Some(Op {
+        Some(Compiled {
             head: head?,
             heads: Heads::new(by_tile, past_end, &cands),
             cands,
@@ -277,9 +275,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         match &self.classes {
             None => self.pass(st, |t| t),
             Some(c) => self.pass(st, |t| c.get(t as usize).copied().unwrap_or(0)),
@@ -290,7 +287,7 @@ impl Op {
 #[cfg(test)]
 mod tests {
     use crate::engine::fast_path::{self, FastPath};
-    use crate::ops::testing::{grid, run_rules_full, run_rules_with};
+    use crate::operator::testing::{grid, run_rules_full, run_rules_with};
 
     const PAT: &str = "tiles { Floor = 13 Dirt = 22 }\n\
         rules r { Floor if (1,0) == Dirt -> (1,0) = 18\n 18 if (0,1) != 5 -> (0,1) = 7 }\n\

@@ -12,18 +12,16 @@
 //! its size counts cells inside it); an area wholly outside the grid fails the step (the
 //! shared [`TileHeader`]).
 
-use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::row_flood::flood_region;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
+use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "record connected regions of given tiles as rooms of a kind";
 
 /// Rule-file parameters of `FloodRegions(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -64,7 +62,7 @@ fn unlimited() -> u32 {
 
 /// Compiled `FloodRegions`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     /// Layer and area.
     head: TileHeader,
     tiles: TileSet,
@@ -75,14 +73,14 @@ pub struct Op {
     list: Option<u16>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, &self.layer, self.area.as_ref(), None, &[]);
         let conn = match self.connectivity {
             4 => Connectivity::Four,
@@ -98,7 +96,7 @@ impl Params {
         };
         let kind = cx.kind(&self.kind)?;
         let list = self.list.as_ref().map(|l| cx.declare_list(l));
-        Some(Op {
+        Some(Compiled {
             head: head?,
             tiles: TileSet::new(self.tiles.iter().map(|t| t.0)),
             conn,
@@ -110,9 +108,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -182,8 +179,10 @@ impl Op {
         }
         Flow::Continue
     }
+}
 
-    /// [`Op::run`] on a grid at most 64 wide: the open cells as one bit mask per row, and a
+impl Compiled {
+    /// [`Compiled::run`] on a grid at most 64 wide: the open cells as one bit mask per row, and a
     /// region grown a run of cells at a time.
     fn run_rows(&self, st: &mut State, area: Rect) {
         let layer = st.grid(self.head.layer);

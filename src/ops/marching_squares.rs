@@ -13,16 +13,14 @@
 //! Diablo's Cathedral (`L5ConvTbl`, weights 1, 2, 4, 8) and Hell; Caves use weights
 //! 8, 4, 2, 1 and picks 6 → {12, 5}, 9 → {13, 14} (shared/spec/diablo.md §1.7, §4.9.4).
 
-use super::args::{RectDef, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::args::{RectDef, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "tile a layer from the 2x2 blocks of a mask through a table";
 
 /// Rule-file parameters of `MarchingSquares(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -56,7 +54,7 @@ fn default_weights() -> (u8, u8, u8, u8) {
 
 /// Compiled `MarchingSquares`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     from: u16,
     head: TileHeader,
     table: Vec<u16>,
@@ -66,14 +64,14 @@ pub struct Op {
     picks: Vec<Vec<u16>>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let from = cx.layer(&self.from);
         let head = TileHeader::compile(cx, &self.to, self.area.as_ref(), self.when.as_ref(), &[]);
         let table = cx.tile_table(&self.table)?;
@@ -108,7 +106,7 @@ impl Params {
             }
             picks[k] = among.iter().map(|&i| i as u16).collect();
         }
-        Some(Op {
+        Some(Compiled {
             from,
             head: head?,
             table,
@@ -118,9 +116,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -169,7 +166,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::operator::testing::{grid, run_rules_with};
 
     /// The same mask as below, tiled only inside the 2x2 area at (1, 1): one block, at
     /// (1, 1), whose index is a = 1; the rest of the layer keeps its 99s.
@@ -214,7 +211,7 @@ mod tests {
                MarchingSquares(from: "m", to: "t", table: "p.pat#id", weights: (8, 4, 2, 1), picks: [(6, [12, 5])])"#;
         let g = run_rules_with(2, 2, steps, "t", &[("p.pat", pat)]);
         assert_eq!(g[0][0], 12);
-        let g = crate::ops::testing::run_rules_full(2, 2, steps, "t", 4, &[("p.pat", pat)]);
+        let g = crate::operator::testing::run_rules_full(2, 2, steps, "t", 4, &[("p.pat", pat)]);
         assert_eq!(g[0][0], 5);
     }
 }

@@ -14,18 +14,15 @@
 //! `(x, 39 − y)`, `(39 − x, y)`, `(39 − x, 39 − y)` (shared/spec/diablo.md §5.3 step 3); a
 //! new style can mirror any generated region for symmetric levels.
 
-use super::args::{holds, when, Rect, RectDef};
 use crate::engine::grid::Rect as GRect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::args::{holds, when, Rect, RectDef};
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "copy a region onto its mirror images across a frame's centre lines (horizontal, vertical, both)";
 
 /// Which mirror images are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -61,7 +58,7 @@ pub struct Params {
 
 /// Compiled `Mirror`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     layer: u16,
     from: Rect,
     axes: Axes,
@@ -70,14 +67,14 @@ pub struct Op {
     when: Option<Program>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let layer = cx.layer(&self.layer);
         let from = self.from.compile(cx);
         let frame = match &self.frame {
@@ -85,7 +82,7 @@ impl Params {
             None => None,
         };
         let when = when(cx, &self.when);
-        Some(Op {
+        Some(Compiled {
             layer,
             from: from?,
             axes: self.axes,
@@ -96,9 +93,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         if !holds(&self.when, st) {
             return Flow::Continue;
         }
@@ -138,7 +134,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use crate::operator::testing::{grid, run_rules};
 
     const QUADRANT: &str = r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "2", h: "1")),
         FillRect(layer: "m", value: "2", rect: (x: "1", y: "1", w: "1", h: "1")),"#;

@@ -1,76 +1,71 @@
-//! Operators: one file per generic technique. Each module has
-//! * `Params` — what a rule file writes (serde, `deny_unknown_fields`, every field documented),
-//! * `Op` — the compiled form, names resolved to indices and expressions compiled,
-//! * `Params::compile(&self, &mut Cx) -> Option<Op>` and `Op::run(&self, &mut State) -> Flow`,
-//! * `DESCRIPTION` — one line for listings and the preview.
+//! Operators: one file per generic technique, named after the operator (the snake case of
+//! its rule-file name). Each holds a `Params` implementing [`Operator`] (what a rule file
+//! writes) and a `Compiled` implementing [`Runnable`] (what runs); the contract is documented in
+//! [`crate::operator`].
 //!
-//! The single list below is the registry: it generates the rule-file step enum, the compiled
-//! enum and their dispatch, so adding an operator is one module plus one line here. The
-//! control steps of the step tree ([`RetryDef`], [`IfDef`]) are defined at the bottom, so the
-//! whole tree of a rule file's steps lives in this one module.
+//! The single list below is the registry: one line per operator, its doc line the operator's
+//! one-line summary (the one source of `undercroft ops`, the preview and the docs). It
+//! generates the rule-file step enum, the compiled enum and their dispatch, so adding an
+//! operator is one new file plus one line here. The control steps of the step tree
+//! ([`RetryDef`], [`IfDef`], [`ForEachDef`]) are defined at the bottom, so the whole tree of a
+//! rule file's steps lives in this one module.
 
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-pub mod adjacent_room;
-pub mod args;
+pub mod assign_layouts;
 pub mod assign_themes;
-pub mod block_crawling;
 pub mod bounded_flood;
-pub mod carved_rooms;
-pub mod cell_scoring;
+pub mod bud_rooms;
+pub mod carve_doors;
+pub mod carve_rooms;
 pub mod cellular_automaton;
-pub mod corridor_walk;
+pub mod clean_regions;
+pub mod convert_wall_runs;
 pub mod count_cells;
 pub mod count_regions;
-pub mod decoration_substitution;
-pub mod dir;
-pub mod docs;
-pub mod door_corridors;
-pub mod edge_corridor;
+pub mod crawl_blocks;
+pub mod divide_rooms;
+pub mod draw_rooms;
+pub mod edge_corridors;
 pub mod fence_lines;
-pub mod fence_runs;
 pub mod fill_rect;
+pub mod fill_voids;
 pub mod fix_rules;
 pub mod flood_regions;
-pub mod layout_pool;
-pub mod list_trim;
+pub mod grow_room_graph;
+pub mod grow_shapes;
 pub mod marching_squares;
-pub mod measures;
 pub mod mirror;
-pub mod neighbour_search;
 pub mod noise_fill;
 pub mod partition_walls;
-pub mod pattern_tiling;
 pub mod pick_room;
+pub mod place_adjacent;
+pub mod place_by_neighbours;
+pub mod place_by_score;
 pub mod place_miniset;
+pub mod place_set_piece;
 pub mod random_variants;
 pub mod random_walk;
-pub mod recursive_division;
-pub mod region_cleanup;
+pub mod reshape_room;
 pub mod river_walk;
-pub mod room_budding;
-pub mod room_drawing;
-pub mod room_growth;
-pub mod room_kind;
-pub mod room_reshape;
-pub mod run_roughening;
+pub mod roughen_runs;
 pub mod scatter_miniset;
-pub mod set_piece;
-pub mod shape_growth;
+pub mod set_kind;
 pub mod special_rooms;
 pub mod stamp;
-pub(crate) mod testing;
-pub mod void_filling;
+pub mod substitute_decorations;
+pub mod tile_patterns;
+pub mod trim_list;
+pub mod walk_corridors;
 pub mod wall_run_doors;
 
-pub use dir::Dir;
-
 macro_rules! operators {
-    ($( $(#[$doc:meta])* $variant:ident => $module:ident ),* $(,)?) => {
+    ($( #[doc = $summary:literal] $variant:ident => $module:ident ),* $(,)?) => {
         /// A step as written in a rule file: a control step or an operator.
         #[derive(Debug, Clone, Deserialize)]
         pub enum StepDef {
@@ -89,13 +84,13 @@ macro_rules! operators {
             ForEach(ForEachDef),
             /// `Named("name", step)`: give a step a name, for `patch` edits and the trace.
             Named(Src, Box<StepDef>),
-            $( $(#[$doc])* $variant($module::Params), )*
+            $( #[doc = $summary] $variant($module::Params), )*
         }
 
         /// A compiled operator.
         #[derive(Debug)]
-        pub enum Op {
-            $( $(#[$doc])* $variant($module::Op), )*
+        pub enum CompiledOp {
+            $( #[doc = $summary] $variant($module::Compiled), )*
         }
 
         impl StepDef {
@@ -123,58 +118,66 @@ macro_rules! operators {
 
             /// Compile an operator step; `None` for control steps (compiled by the loader)
             /// or when the operator reported errors to `cx`.
-            pub fn compile_op(&self, cx: &mut Cx) -> Option<Op> {
+            pub fn compile_op(&self, cx: &mut Cx) -> Option<CompiledOp> {
                 match self {
-                    $( StepDef::$variant(p) => p.compile(cx).map(Op::$variant), )*
+                    $( StepDef::$variant(p) => p.compile(cx).map(CompiledOp::$variant), )*
                     _ => None,
                 }
             }
         }
 
-        impl Op {
-            /// Run the operator on the state.
+        impl CompiledOp {
+            /// Run the operator on the state ([`Runnable::run`]).
             #[inline]
             pub fn run(&self, st: &mut State) -> Flow {
                 match self {
-                    $( Op::$variant(o) => o.run(st), )*
+                    $( CompiledOp::$variant(o) => o.run(st), )*
+                }
+            }
+
+            /// What the operator may write ([`Runnable::writes`]).
+            pub fn writes(&self) -> Writes<'_> {
+                match self {
+                    $( CompiledOp::$variant(o) => o.writes(), )*
                 }
             }
         }
 
-        /// Every operator: (name in rule files, one-line description).
-        pub const OPERATORS: &[(&str, &str)] = &[
-            $( (stringify!($variant), $module::DESCRIPTION), )*
+        /// Every operator, in registry order: (name in rule files, module name, one-line
+        /// summary with a leading space, as the doc attribute holds it; see [`operators`]).
+        const REGISTRY: &[(&str, &str, &str)] = &[
+            $( (stringify!($variant), stringify!($module), $summary), )*
         ];
     };
 }
 
 operators! {
     /// Breadth-first room growth on a grid from a start cell.
-    GrowRoomGraph => room_growth,
+    GrowRoomGraph => grow_room_graph,
     /// Take a room from a list and give it a kind.
     PickRoom => pick_room,
     /// Place a room in an empty cell chosen by random tries and a neighbour test.
-    PlaceByNeighbours => neighbour_search,
+    PlaceByNeighbours => place_by_neighbours,
     /// Give rooms from a list kinds from an ordered table of conditions.
     SpecialRooms => special_rooms,
     /// Room growth over door slots with multi-cell shapes.
-    GrowShapes => shape_growth,
+    GrowShapes => grow_shapes,
     /// Take the first qualifying room of a list and reshape it into a wanted shape.
-    ReshapeRoom => room_reshape,
+    ReshapeRoom => reshape_room,
     /// Place a one-cell room at the empty cell with the best neighbour score.
-    PlaceByScore => cell_scoring,
+    PlaceByScore => place_by_score,
     /// Give rooms layouts from a room pool.
-    AssignLayouts => layout_pool,
+    AssignLayouts => assign_layouts,
     /// Keep only the first or last entries of a room list.
-    TrimList => list_trim,
+    TrimList => trim_list,
     /// Place a one-cell room next to a given room, directions in order of preference.
-    PlaceAdjacent => adjacent_room,
+    PlaceAdjacent => place_adjacent,
     /// Give the room an expression names a new kind.
-    SetKind => room_kind,
+    SetKind => set_kind,
     /// Set every cell of a rectangle of a tile layer to a value.
     FillRect => fill_rect,
     /// Recursively bud rooms off parent rectangles on a mask layer.
-    BudRooms => room_budding,
+    BudRooms => bud_rooms,
     /// Count the cells of a layer holding given values into a variable.
     CountCells => count_cells,
     /// Tile a layer from the 2x2 blocks of a mask through a table.
@@ -188,11 +191,11 @@ operators! {
     /// Place a miniset once where it matches, scanning from a random cell.
     PlaceMiniset => place_miniset,
     /// Replace random cells by a random member of their tile's substitution class.
-    SubstituteDecorations => decoration_substitution,
+    SubstituteDecorations => substitute_decorations,
     /// Replace each cell holding a tile by a randomly drawn variant.
     RandomVariants => random_variants,
     /// Copy a tile grid from a file parameter into a layer.
-    PlaceSetPiece => set_piece,
+    PlaceSetPiece => place_set_piece,
     /// Record connected regions of given tiles as rooms of a kind.
     FloodRegions => flood_regions,
     /// Place a miniset at random wherever it matches, in raster order.
@@ -200,23 +203,23 @@ operators! {
     /// Copy a region onto its mirror images (horizontal, vertical, both).
     Mirror => mirror,
     /// Dig corridors from a region's right and bottom edges to its layout.
-    EdgeCorridors => edge_corridor,
+    EdgeCorridors => edge_corridors,
     /// Carve walled rooms with a doorway into open floor.
-    CarveRooms => carved_rooms,
+    CarveRooms => carve_rooms,
     /// Recursive division: a random room per area, four strips around it, halls recorded.
-    DivideRooms => recursive_division,
+    DivideRooms => divide_rooms,
     /// Drunken corridor walk between recorded hall points; endless walks detected.
-    WalkCorridors => corridor_walk,
+    WalkCorridors => walk_corridors,
     /// Grow extra rooms from straight walls into large empty voids.
-    FillVoids => void_filling,
+    FillVoids => fill_voids,
     /// 3x3 pattern tiling from a symbol layer to tile ids (last match wins).
-    TilePatterns => pattern_tiling,
+    TilePatterns => tile_patterns,
     /// Doors in straight wall runs that divide two floor areas.
     WallRunDoors => wall_run_doors,
     /// Grow a region from a seed block by recursively attaching rough-bordered blocks.
-    CrawlBlocks => block_crawling,
+    CrawlBlocks => crawl_blocks,
     /// Re-roll long straight runs along an edge between two values (erosion).
-    RoughenRuns => run_roughening,
+    RoughenRuns => roughen_runs,
     /// Count the connected regions of given values into a variable.
     CountRegions => count_regions,
     /// Turn small enclosed regions into pools, found by a bounded two-walker flood.
@@ -224,7 +227,7 @@ operators! {
     /// Walk rivers over floor from source tiles to walls, with corners and a bridge.
     RiverWalk => river_walk,
     /// Turn straight runs of a wall tile into start, middle and end pieces.
-    ConvertWallRuns => fence_runs,
+    ConvertWallRuns => convert_wall_runs,
     /// Draw gapped fence lines across floor between walls, then gates.
     FenceLines => fence_lines,
     /// Set each tile of an area to a value with a probability.
@@ -234,47 +237,36 @@ operators! {
     /// Carve a random walk with a square brush.
     RandomWalk => random_walk,
     /// Fill small regions, keep the largest, or join regions with corridors.
-    CleanRegions => region_cleanup,
+    CleanRegions => clean_regions,
     /// Draw rooms of the room graph as rectangles inside their cells.
-    DrawRooms => room_drawing,
+    DrawRooms => draw_rooms,
     /// Draw doors of the room graph as openings and corridors.
-    CarveDoors => door_corridors,
+    CarveDoors => carve_doors,
     /// Give candidate rooms themes from the theme table until one's requirements hold.
     AssignThemes => assign_themes,
 }
 
-impl Op {
-    /// The tile layers and variables the operator may write, when it writes nothing else of
-    /// the state (a `Retry` whose steps write only declared layers and variables restores
-    /// only those, see [`crate::engine::interpreter::Restore`]); `None` when it may write
-    /// anything else (rooms, markers, lists, tallies, ...). Operators not listed here are
-    /// `None`, which is always safe.
-    pub fn writes(&self) -> Option<Writes<'_>> {
-        match self {
-            Op::FillRect(o) => Some(Writes {
-                layers: o.layers_written(),
-                vars: &[],
-            }),
-            Op::BudRooms(o) => Some(Writes {
-                layers: o.layers_written(),
-                vars: &[],
-            }),
-            Op::CountCells(o) => Some(Writes {
-                layers: &[],
-                vars: o.vars_written(),
-            }),
-            _ => None,
-        }
-    }
+/// An operator of the registry: its name in rule files, its module in `src/ops/` and its
+/// one-line summary.
+#[derive(Debug, Clone, Copy)]
+pub struct OperatorInfo {
+    /// The name rule files write, e.g. `BudRooms`.
+    pub name: &'static str,
+    /// Its module in `src/ops/`, the snake case of the name, e.g. `bud_rooms`.
+    pub module: &'static str,
+    /// One line saying what it does (the registry's doc line).
+    pub summary: &'static str,
 }
 
-/// What an operator writes ([`Op::writes`]): tile layers and variable slots.
-#[derive(Debug, Clone, Copy)]
-pub struct Writes<'a> {
-    /// Tile layers.
-    pub layers: &'a [u16],
-    /// Variable slots.
-    pub vars: &'a [u16],
+/// Every operator, in registry order.
+pub fn operators() -> impl Iterator<Item = OperatorInfo> {
+    REGISTRY
+        .iter()
+        .map(|&(name, module, summary)| OperatorInfo {
+            name,
+            module,
+            summary: summary.trim(),
+        })
 }
 
 /// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore

@@ -7,19 +7,17 @@
 //! when the step runs (e.g. a parameter), clamped to 0..1. Values are expressions,
 //! 0..=65535. Errors: an area wholly outside the tile grid (see [`super::area`]).
 
-use super::args::{RectDef, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::args::{RectDef, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "set each tile of an area to a value with a probability (noise)";
 
 /// Rule-file parameters of `NoiseFill(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -49,21 +47,21 @@ pub struct Params {
 
 /// Compiled `NoiseFill`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     value: Program,
     density: Program,
     other: Option<Program>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -77,7 +75,7 @@ impl Params {
             Some(o) => Some(cx.expr(o, Type::Num)?),
             None => None,
         };
-        Some(Op {
+        Some(Compiled {
             head: head?,
             value: value?,
             density: density?,
@@ -90,12 +88,13 @@ fn tile(p: &Program, st: &mut State) -> u16 {
     p.num(st).clamp(0.0, 65535.0) as u16
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| self.paint(st, r))
     }
+}
 
+impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let v = tile(&self.value, st);
@@ -116,7 +115,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use crate::operator::testing::{grid, run_rules};
 
     #[test]
     fn density_zero_and_one_are_exact() {

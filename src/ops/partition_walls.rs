@@ -30,18 +30,16 @@
 //! Diablo's Hell `AddWall` (§5.4): one kind, no open-door roll, a 3-tile doorway with side
 //! tiles, end conversions, `min_length: 4`.
 
-use super::args::{flag_layers, Count, RectDef, Tile, TileHeader};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
+use crate::operator::args::{flag_layers, Count, RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "run partition walls with doors across open floor from trigger tiles";
 
 /// Which way a wall runs from its origin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -154,7 +152,7 @@ struct Dir {
 
 /// Compiled `PartitionWalls`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     /// Layer and area.
     head: TileHeader,
     /// The tiles some trigger starts on.
@@ -197,14 +195,14 @@ fn dir(cx: &mut Cx, at: &Src, d: &DirDef, stops: &[Tile]) -> Option<Dir> {
     })
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, &self.layer, self.area.as_ref(), None, &[]);
         let skip = flag_layers(cx, &self.skip);
         let protect = cx.layer(&self.protect);
@@ -221,7 +219,7 @@ impl Params {
         for (j, t) in self.triggers.iter().enumerate() {
             of_tile[t.tile.0 as usize] |= 1 << j;
         }
-        Some(Op {
+        Some(Compiled {
             head: head?,
             is_trigger,
             of_tile: of_tile.into(),
@@ -241,7 +239,38 @@ impl Params {
     }
 }
 
-impl Op {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        for y in area.y..area.y1() {
+            let mut x = area.x;
+            'row: while x < area.x1() {
+                // the cells holding a trigger tile among the next 64 (the row as walls have
+                // left it: read again after every wall, which may write to the right)
+                let (base, end) = (x, area.x1().min(x + 64));
+                let mut bits = self
+                    .is_trigger
+                    .row_bits(st.grid(self.head.layer).row(y, base, end));
+                x = end;
+                while bits != 0 {
+                    let cell = base + bits.trailing_zeros() as i32;
+                    bits &= bits - 1;
+                    let i = st.grid(self.head.layer).index(cell, y);
+                    if !self.skipped(st, i) && self.fire(st, &area, cell, y) {
+                        x = cell + 1;
+                        continue 'row;
+                    }
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
     /// Length of an acceptable wall from `(x, y)` along `(dx, dy)`, if any.
     #[allow(clippy::too_many_arguments)]
     fn walk(
@@ -327,36 +356,6 @@ impl Op {
         }
     }
 
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        for y in area.y..area.y1() {
-            let mut x = area.x;
-            'row: while x < area.x1() {
-                // the cells holding a trigger tile among the next 64 (the row as walls have
-                // left it: read again after every wall, which may write to the right)
-                let (base, end) = (x, area.x1().min(x + 64));
-                let mut bits = self
-                    .is_trigger
-                    .row_bits(st.grid(self.head.layer).row(y, base, end));
-                x = end;
-                while bits != 0 {
-                    let cell = base + bits.trailing_zeros() as i32;
-                    bits &= bits - 1;
-                    let i = st.grid(self.head.layer).index(cell, y);
-                    if !self.skipped(st, i) && self.fire(st, &area, cell, y) {
-                        x = cell + 1;
-                        continue 'row;
-                    }
-                }
-            }
-        }
-        Flow::Continue
-    }
-
     /// Every trigger, in order, against the current tile at `(x, y)` (a cell of the area,
     /// not flagged in `skip`): whether a wall was built.
     fn fire(&self, st: &mut State, area: &Rect, x: i32, y: i32) -> bool {
@@ -416,7 +415,7 @@ fn swap(pairs: &[(u16, u16)], t: u16) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use crate::operator::testing::{grid, run_rules};
 
     const WALLS: &str = r#"PartitionWalls(layer: "t", protect: "p", triggers: [(tile: 3, dir: Horizontal, start: 2)],
         discard: 1, open: 13, stops: [1], min_length: 2,

@@ -9,14 +9,11 @@
 use crate::engine::state::State;
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "take a room from a list (last, first, random or farthest) and give it a kind";
 
 /// Which room of a list to take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -145,21 +142,21 @@ impl Choice {
 
 /// Compiled `PickRoom`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     choice: Choice,
     kind: Option<u16>,
     var: Option<u16>,
     fail_empty: Option<u32>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), self.keep);
         // Declare the variable even when the kind is wrong, so later uses of it do not
         // report a second, misleading error.
@@ -175,7 +172,7 @@ impl Params {
                 &self.from,
             )
         });
-        Some(Op {
+        Some(Compiled {
             choice: choice?,
             kind,
             var,
@@ -184,9 +181,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let room = self.choice.take(st);
         if let Some(v) = self.var {
             st.vars[v as usize] = room.map_or(Value::Nil, Value::Room);
@@ -205,9 +201,9 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{lines, rooms, try_rooms};
+    use crate::operator::testing::{lines, rooms, try_rooms};
 
-    /// The queue growth of `room_growth`'s tests on 5x3 from (2, 1): dead ends, in order,
+    /// The queue growth of `grow_room_graph`'s tests on 5x3 from (2, 1): dead ends, in order,
     /// (2, 2) and (2, 0) at door distance 1 from the start, then (4, 2), (4, 0), (0, 2),
     /// (0, 0) at distance 3.
     const GROW: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",

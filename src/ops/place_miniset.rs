@@ -25,21 +25,18 @@
 //! step continues; without it the enclosing `Retry` restarts when `required` (default),
 //! else the failure is ignored.
 
-use super::args::{flagged, Count, Rect, RectDef, TileHeader};
 use crate::engine::grid::{Rect as GridRect, WrapScan};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
 use crate::lang::Program;
+use crate::operator::args::{flagged, Count, Rect, RectDef, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "place a miniset once where it matches, scanning from a random cell with wrap-around";
 
 /// Rule-file parameters of `PlaceMiniset(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -91,7 +88,7 @@ fn yes() -> bool {
 
 /// Compiled `PlaceMiniset`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     m: Matcher,
     tries: i64,
@@ -104,14 +101,14 @@ pub struct Op {
     avoid: Option<Rect>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.miniset)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -167,7 +164,7 @@ impl Params {
                 &self.miniset,
             )
         });
-        Some(Op {
+        Some(Compiled {
             head: head?,
             m: Matcher::miniset(&m).for_grid(cx.width()),
             tries: self.tries.0,
@@ -182,7 +179,41 @@ impl Params {
     }
 }
 
-impl Op {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let n = match &self.count {
+            Some(c) => c.num(st) as i64,
+            None => 1,
+        };
+        let mut all = true;
+        for _ in 0..n {
+            match self.place_once(st, area) {
+                Some((x, y)) => {
+                    if let Some(m) = self.marker {
+                        st.markers[m as usize] = Some([x, y]);
+                    }
+                    if let Some((vx, vy)) = self.position {
+                        st.vars[vx as usize] = Value::Num(x as f64);
+                        st.vars[vy as usize] = Value::Num(y as f64);
+                    }
+                }
+                None => all = false,
+            }
+        }
+        if let Some(r) = self.result {
+            st.vars[r as usize] = Value::Bool(all);
+        } else if let (false, Some(id)) = (all, self.fail) {
+            return Flow::Fail(id);
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
     /// One placement inside `area` (clipped to the grid): its top-left, in grid cells.
     fn place_once(&self, st: &mut State, area: GridRect) -> Option<(i32, i32)> {
         let (sw, sh) = (area.w - self.m.width(), area.h - self.m.height());
@@ -255,39 +286,6 @@ impl Op {
             s.advance();
         }
         None
-    }
-
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let n = match &self.count {
-            Some(c) => c.num(st) as i64,
-            None => 1,
-        };
-        let mut all = true;
-        for _ in 0..n {
-            match self.place_once(st, area) {
-                Some((x, y)) => {
-                    if let Some(m) = self.marker {
-                        st.markers[m as usize] = Some([x, y]);
-                    }
-                    if let Some((vx, vy)) = self.position {
-                        st.vars[vx as usize] = Value::Num(x as f64);
-                        st.vars[vy as usize] = Value::Num(y as f64);
-                    }
-                }
-                None => all = false,
-            }
-        }
-        if let Some(r) = self.result {
-            st.vars[r as usize] = Value::Bool(all);
-        } else if let (false, Some(id)) = (all, self.fail) {
-            return Flow::Fail(id);
-        }
-        Flow::Continue
     }
 }
 

@@ -3,17 +3,15 @@
 //! Diablo's Cathedral `FillFloor` (shared/spec/diablo.md §2.8.7). With `area`, only its cells
 //! are visited (and drawn for); `when` false skips the step.
 
-use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::row_bits::eq_bits;
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "replace each cell holding a tile by a randomly drawn variant";
 
 /// Rule-file parameters of `RandomVariants(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -39,20 +37,20 @@ pub struct Params {
 
 /// Compiled `RandomVariants`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     tile: u16,
     variants: Vec<u16>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -64,7 +62,7 @@ impl Params {
             cx.error(&self.layer, "`variants` is empty".into(), None);
             return None;
         }
-        Some(Op {
+        Some(Compiled {
             head: head?,
             tile: self.tile.0,
             variants: self.variants.iter().map(|t| t.0).collect(),
@@ -72,9 +70,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -103,7 +100,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::run_rules;
+    use crate::operator::testing::run_rules;
 
     #[test]
     fn only_the_tile_changes_and_only_into_variants() {

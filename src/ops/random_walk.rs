@@ -9,20 +9,18 @@
 //! evaluated once when the step runs; the start point is evaluated then too (default: the
 //! centre of the area). Errors: an area wholly outside the tile grid.
 
-use super::args::{Point, PointDef, RectDef, TileHeader, Whole, TILE_VALUES};
 use crate::engine::grid::{Rect, N4};
 use crate::engine::regions::brush;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::args::{Point, PointDef, RectDef, TileHeader, Whole, TILE_VALUES};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "carve a random walk with a square brush inside an area";
 
 /// The most steps one walk takes.
 pub const MAX_STEPS: i64 = 10_000_000;
@@ -62,7 +60,7 @@ pub struct Params {
 
 /// Compiled `RandomWalk`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     value: Whole,
     steps: Whole,
@@ -71,14 +69,14 @@ pub struct Op {
     start: Option<Point>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -91,7 +89,7 @@ impl Params {
         let turn = self.turn.as_ref().map(|t| cx.expr(t, Type::Num));
         let brush = self.brush.as_ref().map(|b| cx.expr(b, Type::Num));
         let start = self.start.as_ref().map(|p| p.compile(cx));
-        Some(Op {
+        Some(Compiled {
             head: head?,
             value: value?,
             steps: steps?,
@@ -102,9 +100,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| {
             if r.is_empty() {
                 return Flow::Continue;
@@ -112,7 +109,9 @@ impl Op {
             self.paint(st, r)
         })
     }
+}
 
+impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let (v, steps) = match (self.value.get(st), self.steps.get(st)) {
@@ -156,7 +155,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules};
+    use crate::operator::testing::{grid, run_rules};
 
     #[test]
     fn a_walk_without_turns_is_a_straight_line_to_the_edge() {

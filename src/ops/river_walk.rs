@@ -36,18 +36,15 @@
 
 mod starts;
 
-use super::args::{Count, RectDef, Tile, TileHeader};
 use crate::engine::grid::{Grid, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::args::{Count, RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "walk rivers over floor from source tiles to walls, with corners and a bridge";
 
 /// A source tile: `(tile, forbidden direction, first piece)`.
 pub type StartDef = (Tile, u8, Tile);
@@ -105,7 +102,7 @@ type StartCell = (u64, usize);
 
 /// Compiled `RiverWalk`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     layer: u16,
     rivers: u32,
@@ -125,14 +122,14 @@ pub struct Op {
     bridge_horizontal: u16,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -163,7 +160,7 @@ impl Params {
             cx.error(&self.layer, "a forbidden direction is 0..=3".into(), None);
             return None;
         }
-        Some(Op {
+        Some(Compiled {
             layer: head.layer,
             head,
             rivers: self.rivers.0 as u32,
@@ -195,7 +192,43 @@ enum Try {
     StopAll,
 }
 
-impl Op {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let b = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        if b.is_empty() {
+            return Flow::Continue;
+        }
+        let mut pdir = None;
+        let mut made = 0;
+        let mut tries = 0;
+        let mut cells = Vec::new();
+        self.start_cells(&st.grid(self.layer), b, &mut cells);
+        while tries < self.attempts && made < self.rivers {
+            if st.budget.spend(64) {
+                break;
+            }
+            tries += 1;
+            match self.one_try(st, b, &cells, &mut pdir) {
+                Try::Failed => {}
+                Try::StopAll => break,
+                Try::River(pieces) => {
+                    let mut g = st.grid_mut(self.layer);
+                    for (x, y, p) in pieces {
+                        g.set(x, y, p);
+                    }
+                    self.start_cells(&st.grid(self.layer), b, &mut cells);
+                    made += 1;
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
     fn pick(st: &mut State, from: &[u16]) -> u16 {
         from[st.rng.below(from.len() as i64).max(0) as usize]
     }
@@ -316,41 +349,6 @@ impl Op {
         river[i].2 = piece;
         river.push((x + dx, y + dy, end));
         Try::River(river)
-    }
-
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
-        let b = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        if b.is_empty() {
-            return Flow::Continue;
-        }
-        let mut pdir = None;
-        let mut made = 0;
-        let mut tries = 0;
-        let mut cells = Vec::new();
-        self.start_cells(&st.grid(self.layer), b, &mut cells);
-        while tries < self.attempts && made < self.rivers {
-            if st.budget.spend(64) {
-                break;
-            }
-            tries += 1;
-            match self.one_try(st, b, &cells, &mut pdir) {
-                Try::Failed => {}
-                Try::StopAll => break,
-                Try::River(pieces) => {
-                    let mut g = st.grid_mut(self.layer);
-                    for (x, y, p) in pieces {
-                        g.set(x, y, p);
-                    }
-                    self.start_cells(&st.grid(self.layer), b, &mut cells);
-                    made += 1;
-                }
-            }
-        }
-        Flow::Continue
     }
 }
 

@@ -22,18 +22,16 @@
 //! match and before the draw (a refused position draws nothing). Other level-type-specific
 //! checks are not part of this operator.
 
-use super::args::{Count, Rect, RectDef, TileHeader};
 use crate::engine::grid::{self, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::{Matcher, Planes, RowHits, RowMatcher};
+use crate::operator::args::{Count, Rect, RectDef, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "place a miniset at random wherever it matches, in raster order";
 
 /// Rule-file parameters of `ScatterMiniset(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -77,7 +75,7 @@ fn hundred() -> Count {
 
 /// Compiled `ScatterMiniset`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     m: Matcher,
     /// `m` over bit planes, when it can be (see [`Matcher::rows`]).
@@ -91,14 +89,14 @@ pub struct Op {
     isolate: Option<(u16, u16)>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.miniset)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -120,7 +118,7 @@ impl Params {
             None => None,
         };
         let matcher = Matcher::miniset(&m).for_grid(cx.width());
-        Some(Op {
+        Some(Compiled {
             head: head?,
             rows: matcher.rows(),
             m: matcher,
@@ -137,7 +135,57 @@ impl Params {
     }
 }
 
-impl Op {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let m = &self.m;
+        let l = self.head.layer;
+        let avoid = self.avoid.as_ref().map(|a| a.eval(st));
+        // every footprint lies in the area: with no flagged cell there (commonly none at
+        // all), no position needs the flag layers' test; a flag layer the miniset writes
+        // is tested at every position
+        let flagged = self
+            .head
+            .protected
+            .iter()
+            .any(|&f| f == l || st.grid(f).count_in(area, |v| v != 0) > 0);
+        let checks = (avoid, flagged);
+        // (in the grid: the area is clipped to it)
+        let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
+        // only matching positions can draw or write: the matcher skips to the next one on
+        // the grid as it is now (a write changes what the later positions see)
+        let mut from = (positions.x, positions.y);
+        if let Some(rows) = self.rows.as_ref().filter(|_| Planes::fits(st.width)) {
+            // the same search a row at a time, the planes kept in step with the writes
+            return SCAN.with_borrow_mut(|(planes, hits)| {
+                planes.sync(&st.grid(l));
+                rows.begin(planes, hits);
+                while let Some((x, y)) = hits.next_match(positions, from) {
+                    from = (x + 1, y);
+                    if self.placed_at(st, Some(planes), checks, x, y) {
+                        m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
+                            planes.set(cx, cy, v);
+                            rows.note(hits, cx, cy, v);
+                        });
+                    }
+                }
+                Flow::Continue
+            });
+        }
+        while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
+            from = (x + 1, y);
+            if self.placed_at(st, None, checks, x, y) {
+                m.write(&mut st.grid_mut(l), x, y);
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
     /// The `isolate` check at top-left `(x, y)`.
     fn crowded(&self, st: &State, x: i32, y: i32) -> bool {
         let Some((lo, hi)) = self.isolate else {
@@ -195,55 +243,6 @@ impl Op {
         }
         !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent
     }
-
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let m = &self.m;
-        let l = self.head.layer;
-        let avoid = self.avoid.as_ref().map(|a| a.eval(st));
-        // every footprint lies in the area: with no flagged cell there (commonly none at
-        // all), no position needs the flag layers' test; a flag layer the miniset writes
-        // is tested at every position
-        let flagged = self
-            .head
-            .protected
-            .iter()
-            .any(|&f| f == l || st.grid(f).count_in(area, |v| v != 0) > 0);
-        let checks = (avoid, flagged);
-        // (in the grid: the area is clipped to it)
-        let positions = grid::Rect::new(area.x, area.y, area.w - m.width(), area.h - m.height());
-        // only matching positions can draw or write: the matcher skips to the next one on
-        // the grid as it is now (a write changes what the later positions see)
-        let mut from = (positions.x, positions.y);
-        if let Some(rows) = self.rows.as_ref().filter(|_| Planes::fits(st.width)) {
-            // the same search a row at a time, the planes kept in step with the writes
-            return SCAN.with_borrow_mut(|(planes, hits)| {
-                planes.sync(&st.grid(l));
-                rows.begin(planes, hits);
-                while let Some((x, y)) = hits.next_match(positions, from) {
-                    from = (x + 1, y);
-                    if self.placed_at(st, Some(planes), checks, x, y) {
-                        m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
-                            planes.set(cx, cy, v);
-                            rows.note(hits, cx, cy, v);
-                        });
-                    }
-                }
-                Flow::Continue
-            });
-        }
-        while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
-            from = (x + 1, y);
-            if self.placed_at(st, None, checks, x, y) {
-                m.write(&mut st.grid_mut(l), x, y);
-            }
-        }
-        Flow::Continue
-    }
 }
 
 thread_local! {
@@ -255,7 +254,7 @@ thread_local! {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::operator::testing::{grid, run_rules_with};
 
     /// `spread`: no copy of the top-left replace tile in the 3x3 footprints around a
     /// position; `avoid`: no position inside the rectangle. Positions are x 0..5 of row 0.

@@ -10,13 +10,10 @@ use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "give rooms from a list kinds from an ordered table of conditions and odds";
 
 /// Rule-file parameters of `SpecialRooms(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -57,19 +54,19 @@ struct Entry {
 
 /// Compiled `SpecialRooms`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     choice: Choice,
     entries: Vec<Entry>,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.from)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let choice = Choice::compile(cx, &self.from, self.how, self.origin.as_ref(), false);
         let mut entries = Vec::new();
         let mut ok = true;
@@ -91,16 +88,15 @@ impl Params {
         if !ok {
             return None;
         }
-        Some(Op {
+        Some(Compiled {
             choice: choice?,
             entries,
         })
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         for e in &self.entries {
             if let Some(v) = e.var {
                 st.vars[v as usize] = Value::Nil;
@@ -123,12 +119,12 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{lines, rooms};
+    use crate::operator::testing::{lines, rooms};
 
     /// Entries in order, each taking the list's first room when its condition holds: the
     /// boss takes (2, 2); the shop's condition is false (nothing taken, `s` empty); the
     /// treasure takes (2, 0); the secret room, whose condition reads `t` and `s`, takes
-    /// (4, 2). Dead ends of the queue growth of `room_growth`'s tests.
+    /// (4, 2). Dead ends of the queue growth of `grow_room_graph`'s tests.
     #[test]
     fn entries_in_order_with_conditions() {
         let steps = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", room_kind: "normal",

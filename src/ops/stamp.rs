@@ -5,16 +5,14 @@
 //! (shared/spec/diablo.md §2.4). Cells outside the grid, or outside `area` when given, are
 //! skipped.
 
-use super::args::{Point, PointDef, RectDef, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
+use crate::operator::args::{Point, PointDef, RectDef, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str = "write a pattern's replace grid at a point (no search)";
 
 /// Rule-file parameters of `Stamp(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -37,25 +35,25 @@ pub struct Params {
 
 /// Compiled `Stamp`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     pattern: Matcher,
     at: Point,
 }
 
-impl Params {
-    /// The located string that messages about the step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; `None` when errors were reported to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head =
             TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let pattern = cx.miniset(&self.pattern);
         let at = self.at.compile(cx);
-        Some(Op {
+        Some(Compiled {
             head: head?,
             pattern: Matcher::miniset(&pattern?),
             at: at?,
@@ -63,9 +61,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the operator on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -81,7 +78,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::operator::testing::{grid, run_rules_with};
 
     #[test]
     fn writes_non_zero_cells_and_clips() {

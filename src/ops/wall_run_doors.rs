@@ -18,16 +18,13 @@
 //! cells divide two floor areas, so its door may lie past the area's end (as in the
 //! original, whose scan stops one cell before the grid's edge but whose runs do not).
 
-use super::args::{RectDef, Tile, TileHeader};
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
-
-/// One line for listings and the preview.
-pub const DESCRIPTION: &str =
-    "give every straight wall run between two floor areas a door (no locked-out areas)";
 
 /// The direction a wall run goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -74,7 +71,7 @@ pub struct Params {
 
 /// Compiled `WallRunDoors`.
 #[derive(Debug)]
-pub struct Op {
+pub struct Compiled {
     head: TileHeader,
     /// No `area` given: scan the grid without its border.
     inset: bool,
@@ -82,14 +79,14 @@ pub struct Op {
     runs: Vec<RunDef>,
 }
 
-impl Params {
-    /// The string errors about this step point at.
-    pub fn anchor(&self) -> Option<&Src> {
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
         Some(&self.layer)
     }
 
-    /// Resolve names and compile expressions; errors go to `cx`.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Op> {
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(
             cx,
             &self.layer,
@@ -97,7 +94,7 @@ impl Params {
             self.when.as_ref(),
             &self.protected,
         );
-        Some(Op {
+        Some(Compiled {
             head: head?,
             inset: self.area.is_none(),
             floor: self.floor.0,
@@ -106,9 +103,8 @@ impl Params {
     }
 }
 
-impl Op {
-    /// Run the step on the state.
-    pub fn run(&self, st: &mut State) -> Flow {
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
         let mut area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
@@ -170,7 +166,7 @@ impl Op {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{grid, run_rules_with};
+    use crate::operator::testing::{grid, run_rules_with};
 
     #[test]
     fn a_dividing_wall_without_a_door_gets_one_at_its_end() {

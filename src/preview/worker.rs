@@ -5,8 +5,8 @@
 
 use super::runner::{Done, Event, Runner};
 use crate::dungeon::Dungeon;
-use crate::engine::interpreter::{NoTrace, Stoppable};
 use crate::engine::GenError;
+use crate::interpreter::{NoTrace, Stoppable};
 use crate::ruleset::{Diagnostics, Params, RuleSet, Trace};
 use std::path::Path;
 use std::sync::mpsc::{channel, Receiver};

@@ -46,7 +46,7 @@ pub struct Cx<'a> {
     cell: [i32; 2],
     pub(crate) shapes: Vec<crate::engine::shape::Shape>,
     /// The rule set's theme table (`themes:`), if it has one.
-    pub(crate) themes: Option<Arc<super::themes::ThemeTable>>,
+    pub(crate) themes: Option<Arc<crate::ops::assign_themes::table::ThemeTable>>,
     /// What each tally counts: `(kind, reason)` (see [`Cx::declare_tally`]).
     pub(crate) tallies: Vec<(String, String)>,
     pub(crate) pools: Vec<super::pools::Pool>,
@@ -553,7 +553,7 @@ impl<'a> Cx<'a> {
     }
 
     /// The rule set's theme table, if it names one (`themes:`).
-    pub fn themes(&self) -> Option<Arc<super::themes::ThemeTable>> {
+    pub fn themes(&self) -> Option<Arc<crate::ops::assign_themes::table::ThemeTable>> {
         self.themes.clone()
     }
 

@@ -373,6 +373,20 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             )
         }
         E::DuplicateStructField { field, .. } => (format!("field `{field}` is given twice"), None),
+        E::ExpectedInteger => (
+            "expected a whole number here (0 or more where a count is meant)".to_string(),
+            None,
+        ),
+        E::IntegerOutOfBounds => (
+            "this number is out of range for this field (too large, or negative where a count \
+             is meant)"
+                .to_string(),
+            None,
+        ),
+        E::InvalidValueForType { expected, found } => (
+            format!("expected {}, found {found}", value_word(expected)),
+            None,
+        ),
         E::ExceededRecursionLimit => (
             "the rule file is nested too deeply".to_string(),
             Some("flatten nested `Retry`/`If` steps or split the rule set with `extends`".into()),
@@ -449,6 +463,19 @@ fn in_outer(outer: &str) -> String {
 }
 
 /// Replace the Rust type names in a RON message ("struct `TriggerDef`") by rule-file words.
+/// What serde's name of an expected value means in a rule file ("u64" is "a whole number 0
+/// or more").
+fn value_word(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number 0 or more".into(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" | "bool" => "true or false".into(),
+        "char" | "a character" => "a character in single quotes, like 'x'".into(),
+        other => scrub_type_names(other),
+    }
+}
+
 fn scrub_type_names(m: &str) -> String {
     let mut out = String::new();
     let mut rest = m;
@@ -490,7 +517,7 @@ pub fn read_theme_table(
     reader: &dyn Reader,
     files: &mut Vec<LoadedFile>,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Arc<super::themes::ThemeTable>> {
+) -> Option<Arc<crate::ops::assign_themes::table::ThemeTable>> {
     let decl = files.get(path_src.file as usize);
     let base = decl
         .and_then(|f| f.path.parent())
@@ -527,7 +554,7 @@ pub fn read_theme_table(
         text: text.clone(),
         literals: Literals::scan(&text),
     });
-    let parsed: Result<super::themes::ThemeTable, ron::error::SpannedError> =
+    let parsed: Result<crate::ops::assign_themes::table::ThemeTable, ron::error::SpannedError> =
         reading(id, || ron_options().from_str(&text));
     match parsed {
         Ok(t) => Some(Arc::new(t)),

@@ -141,4 +141,20 @@ impl Params {
         self.0.insert(name.to_string(), value.to_string());
         self
     }
+
+    /// Parameters from `NAME=VALUE` pairs (`--param level=3`; spaces around either side
+    /// are trimmed; a later pair of the same name wins).
+    ///
+    /// # Errors
+    /// A pair without `=` (the message quotes it).
+    pub fn from_pairs(raw: &[String]) -> Result<Params, String> {
+        let mut p = Params::new();
+        for r in raw {
+            let Some((k, v)) = r.split_once('=') else {
+                return Err(format!("--param takes NAME=VALUE, found `{r}`"));
+            };
+            p = p.set(k.trim(), v.trim());
+        }
+        Ok(p)
+    }
 }

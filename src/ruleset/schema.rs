@@ -47,7 +47,7 @@ pub struct RuleFile {
     #[serde(default)]
     pub pools: BTreeMap<Src, Src>,
     /// A theme table file (path relative to this file; format: `Themes(...)`, see
-    /// `ruleset::themes`): each theme becomes a room kind that `AssignThemes` gives candidate
+    /// `ops::assign_themes::table`): each theme becomes a room kind that `AssignThemes` gives candidate
     /// rooms. With `extends`, replaces the parent's table.
     #[serde(default)]
     pub themes: Option<Src>,
@@ -199,7 +199,7 @@ pub struct ShapeDef {
     /// Its cells, `(x, y)` offsets from the top-left of its bounding box.
     pub cells: Vec<(i32, i32)>,
     /// Door slots in slot order: `(name, cell, side)`.
-    pub doors: Vec<(Src, (i32, i32), crate::ops::dir::Dir)>,
+    pub doors: Vec<(Src, (i32, i32), crate::operator::dir::Dir)>,
 }
 
 /// An edit to inherited steps, naming a step by its `Named` name.

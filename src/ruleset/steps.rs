@@ -3,9 +3,9 @@
 
 use super::compile::Cx;
 use super::src::Src;
-use crate::engine::interpreter::{Source, Step};
 use crate::engine::value::{Type, Value};
 use crate::engine::StepLabel;
+use crate::interpreter::{Source, Step};
 use crate::lang;
 use crate::lang::compile::{Op, NO_FAULT};
 use crate::lang::parse::{BinOp, Node, NodeKind};
@@ -128,7 +128,7 @@ impl Cx<'_> {
                     at,
                     var,
                     give_up,
-                    restore: crate::engine::interpreter::Restore::of(&body),
+                    restore: crate::interpreter::Restore::of(&body),
                     body,
                 })
             }

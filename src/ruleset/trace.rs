@@ -1,8 +1,8 @@
 //! Traces: the state after every operator step of a run, for step-through and debugging,
 //! with the attempt each step belongs to and where `Retry` restarted.
 
-use crate::engine::interpreter::Observer;
 use crate::engine::{State, StepLabel};
+use crate::interpreter::Observer;
 
 /// The state after each operator step of one generation (including failed attempts).
 #[derive(Debug, Default)]

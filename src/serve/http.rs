@@ -19,6 +19,7 @@
 use super::conn::Request;
 use super::guard;
 use super::paths::{split_url, Refused};
+use super::reply::{json_reply, refuse, reply};
 use super::state::{Cx, Gallery, Shared, MAX_SEEDS, MIN_SEEDS};
 use crate::ruleset::{ParamKind, Params};
 use serde_json::{json, Value};
@@ -29,35 +30,6 @@ use std::time::Duration;
 const INDEX: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
 const APP_CSS: &str = include_str!("page/app.css");
-
-const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
-frame-ancestors 'none'";
-
-/// Answer with `body` as `mime` (and the page's security headers).
-pub(super) fn reply(rq: Request, status: u16, mime: &str, body: impl AsRef<[u8]>) {
-    rq.respond(
-        status,
-        &[
-            ("Content-Type", mime),
-            ("Cache-Control", "no-store"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("X-Frame-Options", "DENY"),
-            ("Content-Security-Policy", CSP),
-        ],
-        body.as_ref(),
-    );
-}
-
-/// Answer with JSON.
-pub(super) fn json_reply(rq: Request, status: u16, v: &Value) {
-    reply(rq, status, "application/json", v.to_string());
-}
-
-/// Answer `{"error": why}`.
-pub(super) fn refuse(rq: Request, status: u16, why: &str) {
-    json_reply(rq, status, &json!({ "error": why }));
-}
 
 /// Answer one request.
 pub fn serve(cx: &Cx, rq: Request) {

@@ -19,6 +19,7 @@ pub mod guard;
 pub mod http;
 pub mod model;
 pub mod paths;
+pub mod reply;
 pub mod state;
 pub mod summary;
 pub mod trace;

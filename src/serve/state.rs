@@ -9,8 +9,8 @@ use super::model;
 use super::paths::Folder;
 use super::summary::summary;
 use crate::dungeon::Dungeon;
-use crate::engine::interpreter::{NoTrace, Stoppable};
 use crate::engine::GenError;
+use crate::interpreter::{NoTrace, Stoppable, Until};
 use crate::preview::runner::{Done, Event, Runner};
 use crate::ruleset::{Params, RuleSet};
 use rayon::prelude::*;
@@ -233,17 +233,17 @@ fn generate_one(
     newer: &(dyn Fn() -> bool + Sync),
 ) -> Result<(Dungeon, f64), GenError> {
     let t = Instant::now();
-    let late = std::cell::Cell::new(false);
+    // the deadline is checked inside long steps too (the state's budget)
     let mut obs = Stoppable {
-        inner: NoTrace,
-        stop: || {
-            late.set(t.elapsed() > budget);
-            newer() || late.get()
+        inner: Until {
+            inner: NoTrace,
+            until: t + budget,
         },
+        stop: newer,
     };
     match rules.generate_with(s, params, &mut obs) {
-        Err(GenError::Cancelled) if late.get() => Err(GenError::Param(format!(
-            "stopped after {:.1} s, the server's budget per dungeon",
+        Err(GenError::TimedOut { at }) => Err(GenError::Param(format!(
+            "stopped after {:.1} s, the server's budget per dungeon, {at}",
             budget.as_secs_f64()
         ))),
         r => r.map(|d| (d, t.elapsed().as_secs_f64())),

@@ -10,12 +10,11 @@
 //! once (server-wide).
 
 use super::conn::Request;
-use super::http::refuse;
+use super::reply::{refuse, reply};
 use super::state::Cx;
-use crate::engine::interpreter::Stoppable;
 use crate::engine::GenError;
+use crate::interpreter::Until;
 use crate::ruleset::Window;
-use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -103,15 +102,10 @@ pub fn answer(cx: &Cx, rq: Request, query: &[(String, String)]) {
     let from = usize::try_from(from).unwrap_or(usize::MAX);
     let count = (count as usize).min((MAX_PAGE_CELLS / cells).max(1));
     let first = from.saturating_sub(1);
-    let started = Instant::now();
-    let late = Cell::new(false);
-    let mut obs = Stoppable {
+    // the deadline is checked inside long steps too (the state's budget)
+    let mut obs = Until {
         inner: Window::new(first, count + (from - first)),
-        stop: || {
-            let over = started.elapsed() > cx.shared.budget;
-            late.set(over);
-            over
-        },
+        until: Instant::now() + cx.shared.budget,
     };
     let run = rs.run_with(seed, &values, &assets, &mut obs);
     let w = obs.inner;
@@ -126,13 +120,14 @@ pub fn answer(cx: &Cx, rq: Request, query: &[(String, String)]) {
             }
             let last = rs.to_dungeon(&st, seed, &values, attempts);
             let page = super::model::trace_page(rs, &w, from, &last, &values, MAX_PAGE_BYTES);
-            super::http::reply(rq, 200, "application/json", page)
+            reply(rq, 200, "application/json", page)
         }
-        Err(GenError::Cancelled) if late.get() => refuse(
+        Err(GenError::TimedOut { at }) => refuse(
             rq,
             503,
             &format!(
-                "the trace stopped after {:.1} s (the server's budget per request), {} steps in",
+                "the trace stopped after {:.1} s (the server's budget per request), {} steps in, \
+                 {at}",
                 cx.shared.budget.as_secs_f64(),
                 w.seen
             ),

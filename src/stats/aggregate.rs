@@ -247,6 +247,22 @@ impl Aggregate {
         self.wall_s += o.wall_s;
     }
 
+    /// [`Aggregate::merge`] of `o` when it is a shard of the same run: the same rule set and
+    /// parameters (what `stats --merge` and the Python package check).
+    ///
+    /// # Errors
+    /// Another rule set or parameter set (the message names both); nothing is merged.
+    pub fn merge_shard(&mut self, o: &Aggregate) -> Result<(), String> {
+        if self.ruleset != o.ruleset || self.params != o.params {
+            return Err(format!(
+                "summarises {} with {:?}, the others {} with {:?}: only shards of one rule set \
+                 and parameter set merge",
+                o.ruleset, o.params, self.ruleset, self.params
+            ));
+        }
+        self.merge_checked(o)
+    }
+
     /// A measure's counts with its zeros filled in: a family member (`kind.`, `shape.`,
     /// `area.`) absent from a dungeon counts 0 there.
     pub fn counts(&self, name: &str) -> Counts {
@@ -268,7 +284,8 @@ impl Aggregate {
     /// # Errors
     /// When it is not a summary's JSON, or of another format.
     pub fn from_json(s: &str) -> Result<Aggregate, String> {
-        let a: Aggregate = serde_json::from_str(s).map_err(|e| e.to_string())?;
+        let a: Aggregate =
+            serde_json::from_str(s).map_err(|e| crate::dungeon::json_words(&e.to_string()))?;
         if a.format != FORMAT {
             return Err(format!("expected format `{FORMAT}`, found `{}`", a.format));
         }
@@ -335,7 +352,7 @@ impl Aggregate {
                 .any(|m| r[0] < m[0].saturating_add(m[1]) && m[0] < r[0].saturating_add(r[1]))
         });
         if overlap {
-            return Err("the shards cover some seeds twice".into());
+            return Err("cannot be merged: the shards cover some seeds twice".into());
         }
         let fits = |a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>| {
             b.iter()
@@ -345,7 +362,11 @@ impl Aggregate {
             || !fits(&self.restarts, &o.restarts)
             || !fits(&self.tallies, &o.tallies)
         {
-            return Err("a total passes the largest number a summary counts (2^64 - 1)".into());
+            return Err(
+                "cannot be merged: a total would pass the largest number a summary counts \
+                 (2^64 - 1)"
+                    .into(),
+            );
         }
         self.merge(o);
         Ok(())

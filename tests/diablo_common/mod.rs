@@ -175,7 +175,7 @@ pub fn picture(sym: &[Vec<char>]) -> String {
 /// `RuleSet::failure_points`).
 pub struct Restarts(pub Vec<u32>);
 
-impl undercroft::engine::interpreter::Observer for Restarts {
+impl undercroft::interpreter::Observer for Restarts {
     fn restarted(&mut self, failure: u32) {
         self.0[failure as usize] += 1;
     }

@@ -446,7 +446,7 @@ fn nested_retries_are_bounded_for_the_whole_run() {
 
 #[test]
 fn an_observer_can_cancel_a_run() {
-    use undercroft::engine::interpreter::{NoTrace, Stoppable};
+    use undercroft::interpreter::{NoTrace, Stoppable};
     let rs = RuleSet::load("rules/isaac/flash.ron").unwrap();
     let mut polls = 0;
     let mut obs = Stoppable {

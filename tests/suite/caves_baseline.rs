@@ -9,7 +9,7 @@
 //! negative `rnd(n)` of spec §1.2 (the first draws go to the seed room's position, its border
 //! and the first blocks' sizes and offsets).
 
-use undercroft::engine::interpreter::NoTrace;
+use undercroft::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
 #[path = "../../benches/baseline/caves.rs"]

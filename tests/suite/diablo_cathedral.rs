@@ -211,7 +211,7 @@ fn same_seed_same_bytes() {
 
 /// Counts restarts per failure point.
 struct Restarts(Vec<u32>);
-impl undercroft::engine::interpreter::Observer for Restarts {
+impl undercroft::interpreter::Observer for Restarts {
     fn restarted(&mut self, failure: u32) {
         self.0[failure as usize] += 1;
     }

@@ -104,7 +104,7 @@ fn ops_name_prints_every_parameter_with_its_doc_and_an_example() {
     for (op, file) in [
         ("FillRect", "src/ops/fill_rect.rs"),
         ("ScatterMiniset", "src/ops/scatter_miniset.rs"),
-        ("PlaceByNeighbours", "src/ops/neighbour_search.rs"),
+        ("PlaceByNeighbours", "src/ops/place_by_neighbours.rs"),
     ] {
         let out = std::process::Command::new(bin)
             .args(["ops", op])
@@ -174,7 +174,7 @@ fn the_table_of_limits_matches_the_code() {
         ),
         (
             "tile values",
-            undercroft::ops::args::TILE_VALUES.1.to_string(),
+            undercroft::operator::args::TILE_VALUES.1.to_string(),
         ),
         (
             "expression length",

@@ -149,5 +149,5 @@ fn render_json() {
         .map(|d| d.to_json().into_bytes())
         .collect();
     assert!(seeds.len() >= 10);
-    assert!(run("render", seeds, 30, checks::render) > 300);
+    assert!(run("render", seeds, 30, checks::render_json) > 300);
 }

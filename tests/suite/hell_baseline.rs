@@ -3,7 +3,7 @@
 //! rules/diablo/hell.ron): for every seed, the same number of layouts tried, the same
 //! accepted 20x20 quadrant and the same RNG state after the loop.
 
-use undercroft::engine::interpreter::NoTrace;
+use undercroft::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
 use crate::diablo_common::load_edited;

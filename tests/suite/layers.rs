@@ -381,3 +381,113 @@ fn the_analysis_sees_cycles_written_every_way() {
     assert_eq!(cycles(&g).len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The same graph with each module taken as its top-level module (`ops::bud_rooms` as `ops`):
+/// the layers of `src/lib.rs`'s diagram, whose imports must point one way too (issue 43).
+///
+/// Two kinds of edge are left out, as `src/lib.rs` documents: the compile-time interface the
+/// loader hands operators (`ruleset::compile`'s `Cx` and `ruleset::src`'s located strings,
+/// named by `ops` and `operator`; the loader calls the operators' `compile`, never the other
+/// way), and the unit-test helpers (`operator::testing`, compiled only for tests).
+fn top_level_graph(g: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeMap<Module, BTreeSet<Module>> {
+    let top = |m: &Module| -> Module { m.iter().take(1).cloned().collect() };
+    let is = |m: &Module, p: &[&str]| m.len() >= p.len() && m.iter().zip(p).all(|(a, b)| a == b);
+    let mut t: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (m, edges) in g {
+        if is(m, &["operator", "testing"]) {
+            continue;
+        }
+        let from = top(m);
+        let entry = t.entry(from.clone()).or_default();
+        for e in edges {
+            let interface = is(e, &["ruleset", "compile"]) || is(e, &["ruleset", "src"]);
+            if interface && (is(m, &["ops"]) || is(m, &["operator"])) {
+                continue;
+            }
+            let to = top(e);
+            if to != from && !to.is_empty() && !from.is_empty() {
+                entry.insert(to);
+            }
+        }
+    }
+    for e in t.values().flatten().cloned().collect::<Vec<_>>() {
+        t.entry(e).or_default();
+    }
+    t
+}
+
+#[test]
+fn the_top_level_modules_import_one_way() {
+    let g = top_level_graph(&module_graph(Path::new("src")));
+    let found = cycles(&g);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|c| c.iter().map(name).collect::<Vec<_>>().join(", "))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "{} import cycle(s) between the top-level modules of src/:\n  {}",
+        found.len(),
+        shown.join("\n  ")
+    );
+}
+
+/// Issue 43: the core library a game embeds (`--no-default-features`) compiles none of the
+/// front ends' crates. Read from `cargo tree`, so a new dependency of the lib is seen too.
+#[test]
+fn the_core_library_builds_without_the_front_ends() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "undercroft",
+            "--no-default-features",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("ron v"),
+        "cargo tree: {text}"
+    );
+    let crates: BTreeSet<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    // (the browser preview's server has no crate of its own: src/serve/conn.rs)
+    for front in ["ratatui", "crossterm", "notify", "clap", "indicatif"] {
+        assert!(
+            !crates.contains(front),
+            "the core library depends on {front}: {crates:?}"
+        );
+    }
+    // and the default build does (the test would pass vacuously on a wrong name)
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let all = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "undercroft",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    let all = String::from_utf8_lossy(&all.stdout);
+    // (the browser preview's server has no crate of its own: src/serve/conn.rs)
+    for front in ["ratatui", "crossterm", "notify", "clap", "indicatif"] {
+        assert!(
+            all.lines().any(|l| l.starts_with(&format!("{front} v"))),
+            "{front} not in the default build"
+        );
+    }
+}

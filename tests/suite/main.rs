@@ -53,3 +53,4 @@ mod retry_counter;
 mod shapes;
 mod stats;
 mod themes;
+mod writes;

@@ -2,7 +2,7 @@
 use crate::common;
 
 use common::*;
-use undercroft::engine::interpreter::NoTrace;
+use undercroft::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
 const FLOORS: u64 = 5000;

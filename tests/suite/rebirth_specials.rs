@@ -3,7 +3,7 @@
 //! rules/isaac/rebirth.ron with `optional_specials`.
 //!
 //! Counts are exact; odds within 4 binomial standard errors, sqrt(p (1 - p) / n).
-//! The re-append of a failed roll itself is checked exactly in `room_reshape`'s unit test.
+//! The re-append of a failed roll itself is checked exactly in `reshape_room`'s unit test.
 
 use crate::common;
 use common::*;

@@ -1,15 +1,15 @@
-//! [`super::Op`] on a grid at most 64 cells wide: the member cells as one bit mask per row,
+//! [`super::Compiled`] on a grid at most 64 cells wide: the member cells as one bit mask per row,
 //! and each region taken away a run of cells at a time (a run's neighbours on the rows
 //! above and below are found with one AND). Counts the same regions as the cell flood.
 
-use super::Op;
+use super::Compiled;
 use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::row_bits::eq_bits;
 use crate::engine::row_flood::flood_region;
 use crate::engine::state::State;
 
-impl Op {
+impl Compiled {
     /// Whether the row masks apply: grids 1..=64 cells wide.
     pub(super) fn fits_rows(&self, width: i32) -> bool {
         (1..=64).contains(&width) && fast_path::allowed(FastPath::RegionRows)

@@ -1,4 +1,4 @@
-//! Per tile value, the rules of a [`super::Op`] that may fire on a cell holding it, and a
+//! Per tile value, the rules of a [`super::Compiled`] that may fire on a cell holding it, and a
 //! prefilter over their first tests (bit sets of accepted neighbour values per index
 //! offset), for the row scan of [`super::scan`].
 
@@ -25,7 +25,7 @@ const FEW: usize = 8;
 /// The rules that may fire on one tile.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Head {
-    /// A range of [`super::Op`]'s `cands` (empty: no rule may fire).
+    /// A range of [`super::Compiled`]'s `cands` (empty: no rule may fire).
     pub(super) cands: (u32, u32),
     /// A range of [`Heads::groups`]: at a cell in `inner`, a rule of `cands` can hold only
     /// where one of these groups accepts its neighbour; `None`: anywhere.

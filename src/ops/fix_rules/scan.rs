@@ -1,4 +1,4 @@
-//! The raster pass of [`super::Op`]: which cells are visited, and the rules tried at one.
+//! The raster pass of [`super::Compiled`]: which cells are visited, and the rules tried at one.
 //!
 //! Every cell of the area is visited in raster order, as the module doc of
 //! [`super`] says; three ways, with the same firings in the same order:
@@ -16,14 +16,14 @@
 //! * the other cells (the grid's rim, or a grid of another size than compiled for) one by
 //!   one, with bounds-checked tests.
 
-use super::{Op, Quick, Visit};
+use super::{Compiled, Quick, Visit};
 use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::bit_planes::BitPlanes;
 use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::ops::args::Edges;
+use crate::operator::args::Edges;
 use crate::rng::RandomSource;
 /// Whether to scan every cell the plain way (unit tests compare both ways).
 #[inline(always)]
@@ -31,7 +31,7 @@ fn plain() -> bool {
     !fast_path::allowed(FastPath::RuleScan)
 }
 
-impl Op {
+impl Compiled {
     /// The rules that may fire on a cell holding tile `t`: a range of `cands`.
     #[inline(always)]
     fn candidates(&self, t: u16) -> (usize, usize) {
@@ -180,7 +180,7 @@ impl Op {
     }
 
     /// The cells `x0..x1` of row `y` (at most 64, in the grid; those in `a..b` are in
-    /// `inner`), as [`Op::cells`] visits them: the cells whose tile some rule's head holds,
+    /// `inner`), as [`Compiled::cells`] visits them: the cells whose tile some rule's head holds,
     /// as the bits of one word ([`super::heads::Heads::firing_bits`]), in order; a write to
     /// a later cell of the row sets or clears its bit by its new tile. Returns whether the
     /// pass ends.

@@ -1,7 +1,7 @@
 //! Tests of `PlaceMiniset`.
 
 use crate::engine::fast_path::{self, FastPath};
-use crate::ops::testing::run_rules_with;
+use crate::operator::testing::run_rules_with;
 
 /// Runs of tries along a row find the same places as tries made one by one, with and
 /// without `skip_low`, protected cells, and tries running out inside a row.
@@ -24,7 +24,7 @@ fn runs_of_tries_equal_single_tries() {
             let run = |plain: bool| {
                 let off: &[FastPath] = if plain { &[FastPath::MinisetRuns] } else { &[] };
                 fast_path::run_with(off, || {
-                    crate::ops::testing::run_rules_full(
+                    crate::operator::testing::run_rules_full(
                         30,
                         20,
                         &steps,
@@ -66,7 +66,7 @@ fn places_where_it_matches_and_nowhere_else() {
 #[test]
 fn avoid_skips_tries_whose_top_left_lies_in_it() {
     for seed in 1..6 {
-        let g = crate::ops::testing::run_rules_full(
+        let g = crate::operator::testing::run_rules_full(
             8,
             8,
             r#"FillRect(layer: "t", value: "13", rect: (x: "1", y: "1", w: "2", h: "2")),
@@ -86,7 +86,7 @@ fn avoid_skips_tries_whose_top_left_lies_in_it() {
 #[test]
 fn area_confines_the_search() {
     for seed in 1..6 {
-        let g = crate::ops::testing::run_rules_full(
+        let g = crate::operator::testing::run_rules_full(
             8,
             8,
             r#"FillRect(layer: "t", value: "13", rect: (x: "1", y: "1", w: "2", h: "2")),

@@ -1,18 +1,18 @@
-//! The start probes of a try ([`Op::start`]): a probe scans on from a random cell, in raster
+//! The start probes of a try ([`Compiled::start`]): a probe scans on from a random cell, in raster
 //! order over the area, to the next cell holding a tile of `starts`. Start tiles are few, and
 //! a probe may scan most of the area to reach one (or run off it): the start cells are listed
-//! once in that raster order ([`Op::start_cells`], again after each river is written, the
+//! once in that raster order ([`Compiled::start_cells`], again after each river is written, the
 //! only change to the layer), and a probe finds its cell by a binary search. The same cells as
 //! the scan, which tests keep for comparison.
 
-use super::{Op, StartCell};
+use super::{Compiled, StartCell};
 #[cfg(test)]
 use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{Grid, Rect as GridRect};
 use crate::engine::state::State;
 use crate::rng::RandomSource;
 
-impl Op {
+impl Compiled {
     /// The index in `starts` of the first entry for tile `t`.
     #[inline]
     fn start_of(&self, t: u16) -> Option<usize> {
@@ -47,7 +47,7 @@ impl Op {
         Some((b.x + (key % w) as i32, b.y + (key / w) as i32, k))
     }
 
-    /// [`Op::next_start`] a cell at a time.
+    /// [`Compiled::next_start`] a cell at a time.
     #[cfg(test)]
     fn scan_start(
         &self,

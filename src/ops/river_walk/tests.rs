@@ -1,7 +1,7 @@
 //! Tests of [`super`]: rivers on a small corridor, and the start lookup against the scan.
 
 use crate::engine::fast_path::{self, FastPath};
-use crate::ops::testing::run_rules_seed;
+use crate::operator::testing::run_rules_seed;
 
 /// Probes find their start in the list of start cells as the cell scan finds it: noisy
 /// layers of floor, rock, end walls and the four start tiles (some rivers made, some

@@ -1,0 +1,622 @@
+//! Parameter shapes shared by the tile-grid operators: rectangles and points written as
+//! expressions, optional `when` conditions, flag layers, and the tile-operator header
+//! ([`TileHeader`]: layer, `area`, `when`, `protected`, compiled and evaluated in one place).
+//! Not an operator.
+//!
+//! Coordinates are cells `(x, y)`, x to the right, y down, 0-based.
+
+use crate::engine::grid::{self, Grid};
+use crate::engine::state::State;
+use crate::engine::value::{Type, Value};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// A rectangle of cells, the one way a rule file says an area or a rectangle. Either
+/// `(x: "expr", y: "expr", w: "expr", h: "expr")` (top-left `(x, y)`, `w × h` cells, four
+/// number expressions) or one area expression as a string: `"room(r)"`,
+/// `"inset(room(r), 1)"`, `"rect(x, y, w, h)"`, `"grid()"`. Expressions are evaluated when
+/// the step runs.
+#[derive(Debug, Clone)]
+pub enum RectDef {
+    /// `(x: .., y: .., w: .., h: ..)`.
+    Fields {
+        /// Left column.
+        x: Src,
+        /// Top row.
+        y: Src,
+        /// Width in cells.
+        w: Src,
+        /// Height in cells.
+        h: Src,
+    },
+    /// An area expression (`"room(r)"`, ...).
+    Expr(Src),
+}
+
+impl<'de> Deserialize<'de> for RectDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{self, MapAccess, Visitor};
+        struct V;
+        const FIELDS: &[&str] = &["x", "y", "w", "h"];
+        impl<'de> Visitor<'de> for V {
+            type Value = RectDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a rectangle `(x: \"..\", y: \"..\", w: \"..\", h: \"..\")` or an area \
+                     expression such as \"room(r)\"",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RectDef, E> {
+                Src::deserialize(de::value::StrDeserializer::<E>::new(v)).map(RectDef::Expr)
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<RectDef, E> {
+                self.visit_str(&v)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RectDef, A::Error> {
+                let mut f: [Option<Src>; 4] = [None, None, None, None];
+                while let Some(Field(i)) = m.next_key::<Field>()? {
+                    if f[i].is_some() {
+                        return Err(de::Error::duplicate_field(FIELDS[i]));
+                    }
+                    f[i] = Some(m.next_value()?);
+                }
+                let [x, y, w, h] = f;
+                let need = |v: Option<Src>, n| v.ok_or_else(|| de::Error::missing_field(n));
+                Ok(RectDef::Fields {
+                    x: need(x, "x")?,
+                    y: need(y, "y")?,
+                    w: need(w, "w")?,
+                    h: need(h, "h")?,
+                })
+            }
+        }
+        /// A field name, read as an identifier (RON writes `x:`, not `"x":`).
+        struct Field(usize);
+        impl<'de> Deserialize<'de> for Field {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct FV;
+                impl Visitor<'_> for FV {
+                    type Value = Field;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("`x`, `y`, `w` or `h`")
+                    }
+                    fn visit_str<E: de::Error>(self, k: &str) -> Result<Field, E> {
+                        match FIELDS.iter().position(|n| *n == k) {
+                            Some(i) => Ok(Field(i)),
+                            None => Err(de::Error::unknown_field(k, FIELDS)),
+                        }
+                    }
+                }
+                d.deserialize_identifier(FV)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A compiled [`RectDef`].
+#[derive(Debug)]
+pub enum Rect {
+    /// Four number expressions.
+    Fields {
+        /// Left column.
+        x: Program,
+        /// Top row.
+        y: Program,
+        /// Width.
+        w: Program,
+        /// Height.
+        h: Program,
+    },
+    /// An area expression.
+    Expr(Program),
+    /// Four constant fields, evaluated once when compiled (a rectangle such as
+    /// `(x: "0", y: "0", w: "20", h: "20")`, stamped on every attempt of a retry loop).
+    Const(grid::Rect),
+}
+
+impl RectDef {
+    /// Compile the expressions.
+    pub fn compile(&self, cx: &mut Cx) -> Option<Rect> {
+        match self {
+            RectDef::Fields { x, y, w, h } => {
+                let x = cx.expr(x, Type::Num);
+                let y = cx.expr(y, Type::Num);
+                let w = cx.expr(w, Type::Num);
+                let h = cx.expr(h, Type::Num);
+                let (x, y, w, h) = (x?, y?, w?, h?);
+                Some(match [&x, &y, &w, &h].map(constant_num) {
+                    // the conversion `eval` makes, made once
+                    [Some(x), Some(y), Some(w), Some(h)] => {
+                        Rect::Const(grid::Rect::new(x as i32, y as i32, w as i32, h as i32))
+                    }
+                    _ => Rect::Fields { x, y, w, h },
+                })
+            }
+            RectDef::Expr(e) => cx.expr(e, Type::Area).map(Rect::Expr),
+        }
+    }
+
+    /// The first located string of the rectangle (where messages about it point).
+    pub fn anchor(&self) -> &Src {
+        match self {
+            RectDef::Fields { x, .. } => x,
+            RectDef::Expr(e) => e,
+        }
+    }
+}
+
+impl Rect {
+    /// The rectangle now (numbers truncated toward zero; `x`, `y`, `w`, `h` evaluated in
+    /// that order).
+    #[inline]
+    pub fn eval(&self, st: &mut State) -> grid::Rect {
+        match self {
+            Rect::Fields { x, y, w, h } => {
+                let x = x.num(st) as i32;
+                let y = y.num(st) as i32;
+                let w = w.num(st) as i32;
+                let h = h.num(st) as i32;
+                grid::Rect::new(x, y, w, h)
+            }
+            Rect::Expr(e) => {
+                let [x, y, w, h] = e.eval(st).as_area().unwrap_or([0; 4]);
+                grid::Rect::new(x, y, w, h)
+            }
+            Rect::Const(r) => *r,
+        }
+    }
+
+    /// The rectangle now, clipped to the grid (possibly empty).
+    #[inline]
+    pub fn clipped(&self, st: &mut State) -> grid::Rect {
+        self.eval(st).clip(st.width, st.height)
+    }
+}
+
+/// The number a program always gives: one push of a number (constants are folded when
+/// expressions compile, so `"20"` and `"4 * 5"` both are one).
+fn constant_num(p: &Program) -> Option<f64> {
+    match *p.code {
+        [crate::lang::compile::Op::Push(Value::Num(n))] => Some(n),
+        _ => None,
+    }
+}
+
+/// `(x: "expr", y: "expr")`: a cell.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointDef {
+    /// Column of the cell (expression, in cells, truncated toward zero).
+    pub x: Src,
+    /// Row of the cell (expression, in cells, truncated toward zero).
+    pub y: Src,
+}
+
+/// A compiled [`PointDef`].
+#[derive(Debug)]
+pub struct Point {
+    x: Program,
+    y: Program,
+}
+
+impl PointDef {
+    /// Compile the two expressions.
+    pub fn compile(&self, cx: &mut Cx) -> Option<Point> {
+        let x = cx.expr(&self.x, Type::Num);
+        let y = cx.expr(&self.y, Type::Num);
+        Some(Point { x: x?, y: y? })
+    }
+}
+
+impl Point {
+    /// The cell `(x, y)`, truncated toward zero.
+    #[inline]
+    pub fn eval(&self, st: &mut State) -> (i32, i32) {
+        (self.x.num(st) as i32, self.y.num(st) as i32)
+    }
+}
+
+/// Compile an optional `when` condition (absent = always).
+pub fn when(cx: &mut Cx, w: &Option<Src>) -> Option<Option<Program>> {
+    match w {
+        None => Some(None),
+        Some(s) => cx.expr(s, Type::Bool).map(Some),
+    }
+}
+
+/// A number expression whose value must be a whole number in `lo..=hi` when the step runs
+/// (a tile value, a step count): any other value — 70000 or -1 for a tile, 2.7 — ends the
+/// run with an error naming the step, the field and the allowed range, never a value
+/// silently clamped or rounded.
+#[derive(Debug)]
+pub struct Whole {
+    prog: Program,
+    lo: f64,
+    hi: f64,
+    fault: u32,
+}
+
+impl Whole {
+    /// Compile `s`, the field `field` of step `step` (for the message), allowing `lo..=hi`.
+    pub fn compile(
+        cx: &mut Cx,
+        s: &Src,
+        step: &str,
+        field: &str,
+        (lo, hi): (i64, i64),
+    ) -> Option<Whole> {
+        let prog = cx.expr(s, Type::Num)?;
+        let fault = cx.failure_point(
+            format!(
+                "{step} `{field}: \"{}\"` is not a whole number {lo}..={hi}",
+                s.text
+            ),
+            s,
+        );
+        Some(Whole {
+            prog,
+            lo: lo as f64,
+            hi: hi as f64,
+            fault,
+        })
+    }
+
+    /// The value, or the failure point to end the run with ([`Flow::Abort`]).
+    #[inline]
+    pub fn get(&self, st: &mut State) -> Result<i64, u32> {
+        let v = self.prog.num(st);
+        if v.fract() == 0.0 && v >= self.lo && v <= self.hi {
+            Ok(v as i64)
+        } else {
+            Err(self.fault)
+        }
+    }
+}
+
+/// A tile value: a [`Whole`] number 0..=65535.
+pub const TILE_VALUES: (i64, i64) = (0, u16::MAX as i64);
+
+/// Evaluate an optional condition.
+#[inline]
+pub fn holds(w: &Option<Program>, st: &mut State) -> bool {
+    match w {
+        None => true,
+        Some(p) => p.truth(st),
+    }
+}
+
+/// The header shared by tile operators, compiled: the layer, the optional `area` (the cells
+/// the operator works on, a [`RectDef`]: fields or an area expression; absent = the whole
+/// grid), the optional `when` condition and the `protected` flag layers. An area that is not
+/// empty but lies wholly outside the grid is a failure point of the step ("area `...` outside
+/// the tile grid", at the area's position), seen by an enclosing `Retry` like a failed
+/// `Require`. Each operator's `Params` declares the four fields itself
+/// (`layer: Src`, `area: Option<RectDef>`, `when: Option<Src>`, `protected: Vec<Src>`, all
+/// but `layer` defaulted) — serde's `flatten` cannot be used: ron 0.8 then expects a map
+/// `{...}` instead of `Op(...)` and `deny_unknown_fields` is unsupported with it — and
+/// compiles them here with [`TileHeader::compile`].
+#[derive(Debug)]
+pub struct TileHeader {
+    /// The tile layer.
+    pub layer: u16,
+    area: Option<(Rect, u32)>,
+    when: Option<Program>,
+    /// The flag layers.
+    pub protected: Vec<u16>,
+}
+
+impl TileHeader {
+    /// Compile the header fields (every error reported to `cx`).
+    pub fn compile(
+        cx: &mut Cx,
+        layer: &Src,
+        area: Option<&RectDef>,
+        when: Option<&Src>,
+        protected: &[Src],
+    ) -> Option<TileHeader> {
+        let layer = cx.layer(layer);
+        let area = area.map(|a| {
+            let outside = cx.failure_point(
+                format!("area `{}` outside the tile grid", describe(a)),
+                a.anchor(),
+            );
+            a.compile(cx).map(|r| (r, outside))
+        });
+        let when = match when {
+            None => Some(None),
+            Some(s) => cx.expr(s, Type::Bool).map(Some),
+        };
+        let protected = flag_layers(cx, protected);
+        Some(TileHeader {
+            layer,
+            area: match area {
+                None => None,
+                Some(a) => Some(a?),
+            },
+            when: when?,
+            protected,
+        })
+    }
+
+    /// Start a run: `Err(Flow::Continue)` when `when` is false, `Err(Flow::Fail(..))` when
+    /// a non-empty area lies wholly outside the grid; otherwise the area now, clipped to the
+    /// grid (the whole grid without one; possibly empty). `when` is evaluated before the
+    /// area.
+    #[inline]
+    pub fn begin(&self, st: &mut State) -> Result<grid::Rect, Flow> {
+        if !holds(&self.when, st) {
+            return Err(Flow::Continue);
+        }
+        Ok(match &self.area {
+            Some((a, outside)) => {
+                let r = a.eval(st);
+                let c = r.clip(st.width, st.height);
+                if c.is_empty() && !r.is_empty() {
+                    return Err(Flow::Fail(*outside));
+                }
+                c
+            }
+            None => grid::Rect::of_size(st.width, st.height),
+        })
+    }
+
+    /// Run a painting step through the header: [`TileHeader::begin`], then `paint` on the
+    /// area (empty areas included), with the protected cells put back afterwards
+    /// ([`TileHeader::guard`] / [`TileHeader::restore`]). Returns `begin`'s flow when it
+    /// stops the step, else `paint`'s.
+    pub fn guarded(
+        &self,
+        st: &mut State,
+        paint: impl FnOnce(&mut State, grid::Rect) -> Flow,
+    ) -> Flow {
+        let r = match self.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let saved = self.guard(st, r);
+        let flow = paint(st, r);
+        self.restore(st, &saved);
+        flow
+    }
+
+    /// The cells of `area` on the header's layer that a protected flag layer covers, with
+    /// their values now: an operator that paints freely (brushes, corridors) takes this
+    /// before painting and gives it to [`TileHeader::restore`] after. Empty (and free) without
+    /// `protected`.
+    pub fn guard(&self, st: &State, area: grid::Rect) -> Vec<(i32, i32, u16)> {
+        if self.protected.is_empty() {
+            return Vec::new();
+        }
+        let g = st.grid(self.layer);
+        area.cells()
+            .filter(|&(x, y)| self.flagged(st, x, y))
+            .map(|(x, y)| (x, y, g.at(x, y)))
+            .collect()
+    }
+
+    /// Write back the protected cells saved by [`TileHeader::guard`].
+    pub fn restore(&self, st: &mut State, saved: &[(i32, i32, u16)]) {
+        let mut g = st.grid_mut(self.layer);
+        for &(x, y, v) in saved {
+            g.set(x, y, v);
+        }
+    }
+
+    /// Whether a protected flag layer is set at `(x, y)`, which must be in the grid.
+    #[inline]
+    pub fn flagged(&self, st: &State, x: i32, y: i32) -> bool {
+        flagged(st, &self.protected, x, y)
+    }
+
+    /// The cells `x0..x1` of row `y` (in the grid, 1 to 64 of them) that no protected flag
+    /// layer sets: bit `k` for cell `x0 + k`.
+    #[inline]
+    pub fn unflagged_bits(&self, st: &State, y: i32, x0: i32, x1: i32) -> u64 {
+        debug_assert!((1..=64).contains(&(x1 - x0)));
+        let all = u64::MAX >> (64 - (x1 - x0));
+        self.protected.iter().fold(all, |bits, &l| {
+            bits & crate::engine::row_bits::eq_bits(st.grid(l).row(y, x0, x1), 0)
+        })
+    }
+}
+
+/// How an area reads in messages: the expression, or `(x, y, w, h)`.
+fn describe(a: &RectDef) -> String {
+    match a {
+        RectDef::Fields { x, y, w, h } => format!("({x}, {y}, {w}, {h})"),
+        RectDef::Expr(e) => e.text.clone(),
+    }
+}
+
+/// Layers whose non-zero cells block an operator (protected, chamber, ...).
+pub fn flag_layers(cx: &mut Cx, names: &[Src]) -> Vec<u16> {
+    names.iter().map(|n| cx.layer(n)).collect()
+}
+
+/// Whether any of the layers `flags` is non-zero at `(x, y)`, which must be in the grid.
+#[inline]
+pub fn flagged(st: &State, flags: &[u16], x: i32, y: i32) -> bool {
+    flags.iter().any(|&l| st.grid(l).at(x, y) != 0)
+}
+
+/// A tile id written in RON: 0..=65535 (checked by serde, with ron's position).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(try_from = "i64")]
+pub struct Tile(pub u16);
+
+impl TryFrom<i64> for Tile {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        u16::try_from(v)
+            .map(Tile)
+            .map_err(|_| format!("a tile id is 0..=65535, found {v}"))
+    }
+}
+
+/// A positive count or bound written in RON: 1..=1,000,000.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(try_from = "i64")]
+pub struct Count(pub i64);
+
+impl TryFrom<i64> for Count {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        if (1..=1_000_000).contains(&v) {
+            Ok(Count(v))
+        } else {
+            Err(format!("expected 1..=1000000, found {v}"))
+        }
+    }
+}
+
+/// How cells past the grid's edge are read by operators that look at neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum Edges {
+    /// Cells outside the grid do not exist: tests on them fail, writes are skipped.
+    #[default]
+    Outside,
+    /// The grid is read as one column-major array (index `x · height + y`), as an original
+    /// that indexes `map[x][y]` without bounds checks does: `(x, height)` is `(x + 1, 0)`,
+    /// `(x, −1)` is `(x − 1, height − 1)`; indices before or past the array read as 0 and
+    /// are not written.
+    ColumnMajor,
+}
+
+impl Edges {
+    /// The cell that `(x, y)` addresses on `g`, if any (see [`Grid::column_major`]).
+    #[inline]
+    pub fn cell(self, g: &Grid, x: i32, y: i32) -> Option<(i32, i32)> {
+        match self {
+            Edges::Outside => g.in_bounds(x, y).then_some((x, y)),
+            Edges::ColumnMajor => g.column_major(x, y),
+        }
+    }
+
+    /// The tile that `(x, y)` reads on `g`: `None` outside the grid with `Outside`, 0 before
+    /// or past the array with `ColumnMajor`.
+    #[inline]
+    pub fn read(self, g: &Grid, x: i32, y: i32) -> Option<u16> {
+        match self {
+            Edges::Outside => g.get(x, y),
+            Edges::ColumnMajor => Some(g.column_major(x, y).map_or(0, |(cx, cy)| g.at(cx, cy))),
+        }
+    }
+}
+
+/// Four tile ids from a list (corners: top-left, top-right, bottom-left, bottom-right);
+/// reports an error at `at` for another length.
+pub fn four(cx: &mut Cx, at: &Src, v: &[Tile], what: &str) -> Option<[u16; 4]> {
+    if v.len() != 4 {
+        cx.error(
+            at,
+            format!(
+                "`{what}` lists 4 tiles (top-left, top-right, bottom-left, bottom-right), not {}",
+                v.len()
+            ),
+            None,
+        );
+        return None;
+    }
+    Some([v[0].0, v[1].0, v[2].0, v[3].0])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::operator::testing::run_rules_with;
+
+    const PAT: &str =
+        "table cls { 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 1 }\n\
+        miniset block 2x2 { search 13 13 | 13 13 replace 7 7 | 7 7 }\n\
+        miniset nine 3x3 { search . . . | . . . | . . . replace 9 9 9 | 9 9 9 | 9 9 9 }";
+
+    /// Each operator given `area: (2, 1, 4, 3)` on an 8x6 grid of 13s: every cell outside
+    /// the area keeps its 13, and some cell inside changed.
+    #[test]
+    fn an_operator_with_an_area_leaves_every_cell_outside_it_untouched() {
+        let area = r#"area: (x: "2", y: "1", w: "4", h: "3")"#;
+        for step in [
+            format!(r#"RandomVariants(layer: "t", tile: 13, variants: [20, 21], {area})"#),
+            format!(
+                r#"SubstituteDecorations(layer: "t", classes: "p.pat#cls", roll: 1, variant_roll: 16,
+                   partners: [(pick: 30, dx: 1, dy: 0, partner_class: 1, partner_tile: 40, fallback: 31)], {area})"#
+            ),
+            format!(r#"ScatterMiniset(layer: "t", miniset: "p.pat#block", percent: 100, {area})"#),
+            format!(r#"Stamp(layer: "t", pattern: "p.pat#nine", at: (x: "4", y: "2"), {area})"#),
+            format!(r#"Stamp(layer: "t", pattern: "p.pat#nine", at: (x: "0", y: "0"), {area})"#),
+        ] {
+            let g = run_rules_with(
+                8,
+                6,
+                &format!(
+                    r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "8", h: "6")), {step}"#
+                ),
+                "t",
+                &[("p.pat", PAT)],
+            );
+            let mut changed_inside = false;
+            for (y, row) in g.iter().enumerate() {
+                for (x, &t) in row.iter().enumerate() {
+                    let inside = (2..6).contains(&x) && (1..4).contains(&y);
+                    if inside {
+                        changed_inside |= t != 13;
+                    } else {
+                        assert_eq!(t, 13, "{step}: ({x}, {y}) outside the area changed");
+                    }
+                }
+            }
+            assert!(changed_inside, "{step}: nothing changed inside the area");
+        }
+    }
+
+    #[test]
+    fn count_cells_counts_only_the_area_and_when_skips() {
+        let g = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "m", value: "1", rect: (x: "0", y: "0", w: "3", h: "4")),
+               CountCells(layer: "m", values: [1], var: "n", area: (x: "1", y: "1", w: "9", h: "2")),
+               CountCells(layer: "m", values: [1], var: "n", when: "false"),
+               FillRect(layer: "out", value: "n", rect: (x: "0", y: "0", w: "1", h: "1"))"#,
+            "out",
+            &[],
+        );
+        // columns 1..3 of rows 1..3 hold 1: 4 cells
+        assert_eq!(g[0][0], 4);
+    }
+
+    /// One way to say an area: the fields form and an area expression give the same cells,
+    /// and `protected` keeps a flagged cell of a painting operator as it was.
+    #[test]
+    fn an_area_is_fields_or_an_expression_and_protected_cells_stay() {
+        let fields = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "t", value: "7", rect: (x: "1", y: "1", w: "3", h: "2"))"#,
+            "t",
+            &[],
+        );
+        let expr = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "t", value: "7", rect: "inset(grid(), 1)")"#,
+            "t",
+            &[],
+        );
+        assert_eq!(fields, expr);
+        assert_eq!(expr[1], vec![0, 7, 7, 7, 0]);
+        let g = run_rules_with(
+            5,
+            4,
+            r#"FillRect(layer: "p", value: "1", rect: (x: "2", y: "1", w: "1", h: "1")),
+               NoiseFill(layer: "t", value: "5", density: "1", area: "inset(grid(), 1)", protected: ["p"])"#,
+            "t",
+            &[],
+        );
+        assert_eq!(g[1], vec![0, 5, 0, 5, 0]);
+        assert_eq!(g[2], vec![0, 5, 5, 5, 0]);
+    }
+}

@@ -1,0 +1,457 @@
+//! Void filling: while too many cells are empty, probe random wall cells; where a straight
+//! wall has empty space on one side and floor on the other, grow a room from the wall into
+//! the void (first along the wall, then away from it), draw it and knock through the walls
+//! it shares with open floor. Draws random numbers as Diablo's Catacombs `FillVoids`
+//! (shared/spec/diablo.md §3.4, §3.8 item 4).
+//!
+//! While more than `empty_limit` cells hold `empty` and fewer than `attempts` probes hit a
+//! wall: `x = rnd(W − 2·margin) + margin`, `y` likewise; a probe on a non-`wall` cell is not
+//! counted. The side is the first (in the order west, east, north, south) whose cell is
+//! `empty` with `floor` opposite; the wall qualifies when the two neighbours along the wall
+//! of both those cells are `empty` and `floor` too (otherwise no other side is tried). Growing (described for the east case, the
+//! others are its rotations): the room spans from the wall column `x` to the column `x + 1`
+//! and rows `y − 1 .. y + 1`; both row ends move outwards one cell at a time while the cell
+//! they reach in column `x + 1` is `empty`, not past the grid edge, and together by less
+//! than `span_max`; then each end moves `back_off` cells back. The span must exceed
+//! `min_size`. Then the far column moves out while every cell of it in the span is
+//! `empty`, it is not on the grid edge and the depth is below `depth_max`; back off again;
+//! the depth must exceed `min_size`. The room (corner cells inclusive) becomes `floor` with
+//! a `wall` rim; along each rim side an inner rim cell with `floor` on both sides becomes
+//! `floor`, and a `door` just outside becomes `floor`.
+//!
+//! Ends with a failure (restarting the enclosing `Retry`) when more than `empty_limit`
+//! cells stay `empty`; also when no wall cell is left to probe (the original would spin).
+//!
+//! The header is the shared [`TileHeader`] (`layer`, `area`, `when`; no flag layers): with
+//! `area` (clipped to the grid) everything above is measured in the area — `W × H` and the
+//! probe margin, the edges that stop growth, the empty cells counted — and cells outside it
+//! read as `wall` and are never written.
+
+mod barren;
+mod walls;
+
+use crate::engine::grid::{Grid, Rect};
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::operator::args::{Count, RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
+use crate::rng::{Below, RandomSource};
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use barren::Barren;
+use serde::Deserialize;
+use walls::{Probe, Walls};
+
+/// Rule-file parameters of `FillVoids(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The symbol layer.
+    pub layer: Src,
+    /// Symbol of empty cells.
+    pub empty: Tile,
+    /// Symbol of walls.
+    pub wall: Tile,
+    /// Symbol of floor.
+    pub floor: Tile,
+    /// Symbol of doors.
+    pub door: Tile,
+    /// Most empty cells allowed at the end. Diablo: 700.
+    pub empty_limit: i64,
+    /// Probes that hit a wall before giving up. Diablo: 100.
+    pub attempts: Count,
+    /// Probes avoid this many border cells (of the area). Diablo: 1.
+    pub margin: i32,
+    /// Largest span along the wall before backing off. Diablo: 14.
+    pub span_max: i32,
+    /// Largest depth away from the wall. Diablo: 12.
+    pub depth_max: i32,
+    /// Span and depth must exceed this after backing off. Diablo: 5.
+    pub min_size: i32,
+    /// Cells given back at a growing end. Diablo: 2.
+    pub back_off: i32,
+    /// The cells probed, grown into and counted (clipped to the grid). Default: the whole
+    /// grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+}
+
+/// Compiled `FillVoids`.
+#[derive(Debug)]
+pub struct Compiled {
+    head: TileHeader,
+    empty: u16,
+    wall: u16,
+    floor: u16,
+    door: u16,
+    empty_limit: i64,
+    attempts: i64,
+    margin: i32,
+    span_max: i32,
+    depth_max: i32,
+    min_size: i32,
+    back_off: i32,
+    fail: u32,
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let head =
+            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let fail = cx.failure_point(
+            format!("FillVoids: more than {} empty cells left", self.empty_limit),
+            &self.layer,
+        );
+        Some(Compiled {
+            head: head?,
+            empty: self.empty.0,
+            wall: self.wall.0,
+            floor: self.floor.0,
+            door: self.door.0,
+            empty_limit: self.empty_limit,
+            attempts: self.attempts.0,
+            margin: self.margin.max(0),
+            span_max: self.span_max,
+            depth_max: self.depth_max,
+            min_size: self.min_size,
+            back_off: self.back_off,
+            fail,
+        })
+    }
+}
+
+/// The four growth directions, in probe order: west, east, north, south.
+const OUT: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let b = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        // with a margin every cell read lies in the area (probes are `margin` cells in,
+        // growth stops at the area's edges and backs off inwards): no test per read
+        if self.margin >= 1 && self.back_off >= 0 {
+            self.fill(st, b, |g: &Grid, x, y| g.at(x, y))
+        } else {
+            let wall = self.wall;
+            self.fill(
+                st,
+                b,
+                move |g: &Grid, x, y| {
+                    if b.contains(x, y) {
+                        g.at(x, y)
+                    } else {
+                        wall
+                    }
+                },
+            )
+        }
+    }
+}
+
+impl Compiled {
+    /// Whether the cell on side `o` of `(x, y)` is empty and the opposite one floor: this
+    /// picks the orientation (the first such side, even when `qualifies` then fails).
+    /// `rd` reads a cell (`wall` outside the area).
+    #[inline(always)]
+    fn faces(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: (i32, i32)) -> bool {
+        rd(x + o.0, y + o.1) == self.empty && rd(x - o.0, y - o.1) == self.floor
+    }
+
+    /// Whether the wall at `(x, y)` has the void on side `o` and floor opposite, along three
+    /// cells of the wall.
+    #[inline(always)]
+    fn qualifies(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: (i32, i32)) -> bool {
+        let a = (o.1.abs(), o.0.abs()); // along the wall
+        (-1..=1).all(|s| {
+            rd(x + o.0 + a.0 * s, y + o.1 + a.1 * s) == self.empty
+                && rd(x - o.0 + a.0 * s, y - o.1 + a.1 * s) == self.floor
+        })
+    }
+
+    /// The room grown from the wall cell `(x, y)`, if any: the side it faces, whether the
+    /// wall qualifies, and the growth.
+    #[inline(always)]
+    fn room_at(
+        &self,
+        rd: impl Fn(i32, i32) -> u16 + Copy,
+        b: Rect,
+        x: i32,
+        y: i32,
+    ) -> Option<Rect> {
+        let &o = OUT.iter().find(|&&o| self.faces(rd, x, y, o))?;
+        if !self.qualifies(rd, x, y, o) {
+            return None;
+        }
+        // one growth per direction, each with its steps constants (the cell arithmetic
+        // of the loops folds)
+        match o {
+            (-1, 0) => self.grow::<-1, 0>(rd, b, x, y),
+            (1, 0) => self.grow::<1, 0>(rd, b, x, y),
+            (0, -1) => self.grow::<0, -1>(rd, b, x, y),
+            _ => self.grow::<0, 1>(rd, b, x, y),
+        }
+    }
+
+    /// Grow from the wall at `(x, y)` towards `(OX, OY)` (one of [`OUT`]); the room's
+    /// rectangle if big enough.
+    #[inline(always)]
+    fn grow<const OX: i32, const OY: i32>(
+        &self,
+        rd: impl Fn(i32, i32) -> u16,
+        b: Rect,
+        x: i32,
+        y: i32,
+    ) -> Option<Rect> {
+        let o = (OX, OY);
+        let a = (o.1.abs(), o.0.abs());
+        // cell at depth t, lateral s
+        let cell = |t: i32, s: i32| (x + o.0 * t + a.0 * s, y + o.1 * t + a.1 * s);
+        let lateral_coord = |s: i32| if a.0 == 1 { x + s } else { y + s };
+        let (lateral_lo, lateral_hi) = if a.0 == 1 {
+            (b.x, b.x1() - 1)
+        } else {
+            (b.y, b.y1() - 1)
+        };
+        let (mut s1, mut s2) = (-1, 1);
+        let (mut g1, mut g2) = (true, true);
+        while g1 || g2 {
+            if lateral_coord(s1) == lateral_lo {
+                g1 = false;
+            }
+            if lateral_coord(s2) == lateral_hi {
+                g2 = false;
+            }
+            if s2 - s1 >= self.span_max {
+                g1 = false;
+                g2 = false;
+            }
+            if g1 {
+                s1 -= 1;
+            }
+            if g2 {
+                s2 += 1;
+            }
+            let (cx, cy) = cell(1, s1);
+            if rd(cx, cy) != self.empty {
+                g1 = false;
+            }
+            let (cx, cy) = cell(1, s2);
+            if rd(cx, cy) != self.empty {
+                g2 = false;
+            }
+        }
+        s1 += self.back_off;
+        s2 -= self.back_off;
+        if s2 - s1 <= self.min_size {
+            return None;
+        }
+        let mut t = 1;
+        let far_edge = |t: i32| {
+            let (cx, cy) = cell(t, 0);
+            match o {
+                (-1, 0) => cx == b.x,
+                (1, 0) => cx == b.x1() - 1,
+                (0, -1) => cy == b.y,
+                _ => cy == b.y1() - 1,
+            }
+        };
+        let mut g = true;
+        while g {
+            if far_edge(t) || t >= self.depth_max {
+                g = false;
+            }
+            if (s1..s2 + 1).any(|s| {
+                let (cx, cy) = cell(t, s);
+                rd(cx, cy) != self.empty
+            }) {
+                g = false;
+            }
+            if g {
+                t += 1;
+            }
+        }
+        t -= self.back_off;
+        if t <= self.min_size {
+            return None;
+        }
+        let (ax, ay) = cell(0, s1);
+        let (bx, by) = cell(t, s2);
+        Some(Rect::from_corners(
+            ax.min(bx),
+            ay.min(by),
+            ax.max(bx) + 1,
+            ay.max(by) + 1,
+        ))
+    }
+
+    /// Draw the room (rim `wall`, inside `floor`) and knock through shared walls.
+    fn draw(&self, st: &mut State, b: Rect, r: Rect) {
+        let (x1, y1, x2, y2) = (r.x, r.y, r.x1() - 1, r.y1() - 1);
+        let mut g = st.grid_mut(self.head.layer);
+        g.fill(r, self.floor);
+        for y in y1..=y2 {
+            g.set_checked(x1, y, self.wall);
+            g.set_checked(x2, y, self.wall);
+        }
+        for x in x1..=x2 {
+            g.set_checked(x, y1, self.wall);
+            g.set_checked(x, y2, self.wall);
+        }
+        let (fl, dr) = (self.floor, self.door);
+        // (the room lies in the area; its neighbours outside the area are not read)
+        let get =
+            |g: &crate::engine::grid::GridMut, x: i32, y: i32| b.contains(x, y).then(|| g.at(x, y));
+        for x in x1 + 1..x2 {
+            if get(&g, x, y1 - 1) == Some(fl) && get(&g, x, y1 + 1) == Some(fl) {
+                g.set_checked(x, y1, fl);
+            }
+            if get(&g, x, y2 - 1) == Some(fl) && get(&g, x, y2 + 1) == Some(fl) {
+                g.set_checked(x, y2, fl);
+            }
+            if get(&g, x, y1 - 1) == Some(dr) {
+                g.set_checked(x, y1 - 1, fl);
+            }
+            if get(&g, x, y2 + 1) == Some(dr) {
+                g.set_checked(x, y2 + 1, fl);
+            }
+        }
+        for y in y1 + 1..y2 {
+            if get(&g, x1 - 1, y) == Some(fl) && get(&g, x1 + 1, y) == Some(fl) {
+                g.set_checked(x1, y, fl);
+            }
+            if get(&g, x2 - 1, y) == Some(fl) && get(&g, x2 + 1, y) == Some(fl) {
+                g.set_checked(x2, y, fl);
+            }
+            if get(&g, x1 - 1, y) == Some(dr) {
+                g.set_checked(x1 - 1, y, fl);
+            }
+            if get(&g, x2 + 1, y) == Some(dr) {
+                g.set_checked(x2 + 1, y, fl);
+            }
+        }
+    }
+
+    /// The probe loop, reading cells through `at` (`wall` outside the area).
+    #[inline(always)]
+    fn fill(&self, st: &mut State, b: Rect, at: impl Fn(&Grid, i32, i32) -> u16 + Copy) -> Flow {
+        let l = self.head.layer as usize;
+        let (w, h) = (st.width, st.height);
+        let m = self.margin;
+        let probe_area = b.inset(m);
+        let (pw, ph) = (
+            Below::new(probe_area.w as i64),
+            Below::new(probe_area.h as i64),
+        );
+        let e = self.empty;
+        let mut empty = st.grid(self.head.layer).count_eq(b, e) as i64;
+        // a draw turns every cell of its room into floor or wall and doors next to it into
+        // floor: with `empty` unlike those, it takes exactly the room's empty cells
+        let by_room = e != self.floor && e != self.wall && e != self.door;
+        // with the wall cells as row words, the draws run in one loop up to the next wall
+        // not known barren (`Walls`); otherwise a probe at a time
+        let fast = Walls::fits(w) && fast_probes();
+        SCRATCH.with_borrow_mut(|(barren, walls)| {
+            // the wall cells known to grow no room on the map as it is (cleared by a draw)
+            barren.begin((w.max(0) * h.max(0)) as usize);
+            if fast {
+                walls.of(&st.grid(self.head.layer), self.wall);
+            }
+            let mut tries = 0;
+            let mut walls_known = false;
+            while empty > self.empty_limit && tries < self.attempts {
+                if st.budget.spend(16) {
+                    break;
+                }
+                if !walls_known {
+                    // a probe area without walls would never count a try
+                    if probe_area.is_empty()
+                        || !st
+                            .grid(self.head.layer)
+                            .any_in(probe_area, |v| v == self.wall)
+                    {
+                        break;
+                    }
+                    walls_known = true;
+                }
+                let (x, y, live) = if fast {
+                    let g = Grid::new(&st.layers[l], w, h);
+                    match walls.probe(
+                        &g,
+                        &mut st.rng,
+                        probe_area,
+                        barren,
+                        &mut tries,
+                        self.attempts,
+                    ) {
+                        Probe::Live(x, y) => (x, y, true),
+                        Probe::Unread(x, y) => (x, y, false),
+                        Probe::Spent => break,
+                    }
+                } else {
+                    let x = st.rng.below_prepared(pw) as i32 + probe_area.x;
+                    (x, st.rng.below_prepared(ph) as i32 + probe_area.y, false)
+                };
+                let g = Grid::new(&st.layers[l], w, h);
+                let i = g.index(x, y);
+                if !live {
+                    if at(&g, x, y) != self.wall {
+                        continue;
+                    }
+                    tries += 1;
+                    if barren.has(i) {
+                        continue;
+                    }
+                }
+                match self.room_at(|x, y| at(&g, x, y), b, x, y) {
+                    Some(r) => {
+                        let inside = g.count_eq(r, e) as i64;
+                        self.draw(st, b, r);
+                        if fast {
+                            // (the drawing writes the room and the doors next to it)
+                            let g = st.grid(self.head.layer);
+                            walls.redo(&g, self.wall, r.y - 1, r.y1() + 1);
+                        }
+                        empty = match by_room {
+                            true => empty - inside,
+                            false => st.grid(self.head.layer).count_eq(b, e) as i64,
+                        };
+                        barren.clear();
+                        walls_known = false;
+                    }
+                    None => barren.set(i),
+                }
+            }
+            if empty > self.empty_limit {
+                Flow::Fail(self.fail)
+            } else {
+                Flow::Continue
+            }
+        })
+    }
+}
+
+/// Whether runs may draw their probes in one loop ([`Walls::probe`]); tests turn it off
+/// to compare with a probe at a time.
+fn fast_probes() -> bool {
+    crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::VoidProbes)
+}
+
+thread_local! {
+    /// One [`Barren`] and [`Walls`] per thread, reused by every run (each run makes them
+    /// anew).
+    static SCRATCH: std::cell::RefCell<(Barren, Walls)> = std::cell::RefCell::default();
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,401 @@
+//! Breadth-first room growth on a grid ("floor plan" growth).
+//!
+//! From a start cell, every room of the frontier tries each direction in a fixed order; a
+//! direction succeeds with a probability, and a room is placed in the neighbouring cell when
+//! it is inside the allowed rows and columns, empty, has at most `max_neighbours` occupied
+//! orthogonal neighbours, and fewer than `target` rooms were grown. Rooms that grew nothing
+//! are appended to a dead-end list, in the order they were found.
+//!
+//! Two frontier disciplines:
+//! * `Passes` — generation passes: each pass handles the whole frontier of the previous pass;
+//!   a pass whose new frontier has fewer than `short_below` rooms counts only `1 - short_counts`
+//!   of a pass; at most `count` passes. The start may be re-added to every pass (`reseed_when`).
+//!   This is the pass loop of the 2011 Flash floor plan (spec/isaac.md §1.3).
+//! * `Queue` — a first-in first-out queue, one room at a time, until it is empty
+//!   (the article's JavaScript demo, spec/isaac.md §6).
+//!
+//! Forced growth (`force`): a condition evaluated for every open direction whose roll failed,
+//! with the locals `pass` (the pass counter of `Passes` when the pass began, short passes
+//! counted as fractions; 0 for `Queue`) and `grown` (rooms grown so far, the start not
+//! counted); when it holds the direction is taken anyway (the per-direction probability
+//! becomes 1), e.g. the fallback of spec/isaac.md §1.3 item 4.
+//!
+//! Writes: the start room and grown rooms (with a door to their parent), the dead-end list,
+//! and optionally a variable holding the start room. Fails (restarting the enclosing
+//! `Retry`) only if the start cell is already a room.
+
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{RoomId, Type, Value};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::operator::dir::Dir;
+use crate::operator::{Operator, Runnable};
+use crate::rng::{Chance, RandomSource};
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// Rule-file parameters of `GrowRoomGraph(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The start cell `(x, y)`.
+    pub start: (i32, i32),
+    /// Room kind of the start room.
+    pub start_kind: Src,
+    /// Variable that receives the start room (optional).
+    #[serde(default)]
+    pub start_var: Option<Src>,
+    /// Room kind of every grown room.
+    pub room_kind: Src,
+    /// Rooms to grow, not counting the start: a room is added only while the number grown is
+    /// below this number (not rounded, so 7.6 grows 8). Expression, evaluated once.
+    pub target: Src,
+    /// Directions in the order each frontier room tries them.
+    pub directions: Vec<Dir>,
+    /// Probability (0..1) that a direction is taken. Expression, evaluated once.
+    pub chance: Src,
+    /// When the random roll of a direction is drawn. Default `BeforeBounds`.
+    #[serde(default)]
+    pub roll: Roll,
+    /// Inclusive column range `(min, max)` where rooms may be grown.
+    pub columns: (i32, i32),
+    /// Inclusive row range `(min, max)` where rooms may be grown.
+    pub rows: (i32, i32),
+    /// Most occupied orthogonal neighbours (the parent included) a new room's cell may have.
+    /// Default 1, which makes the room graph a tree.
+    #[serde(default = "one")]
+    pub max_neighbours: u32,
+    /// How the frontier is processed.
+    pub frontier: Frontier,
+    /// Condition, evaluated once: when true, the start room is added to every pass's frontier
+    /// (`Passes` only).
+    #[serde(default)]
+    pub reseed_when: Option<Src>,
+    /// Whether the start room can be recorded as a dead end. Default false.
+    #[serde(default)]
+    pub start_can_be_dead_end: bool,
+    /// Whether the start room's directions succeed regardless of the roll (the roll is still
+    /// drawn). Default false.
+    #[serde(default)]
+    pub start_ignores_chance: bool,
+    /// The list that receives dead ends (rooms that grew nothing). It is emptied first.
+    pub dead_ends: Src,
+    /// Forced growth: a true/false expression evaluated for each open direction whose roll
+    /// failed (bound: `pass`, the pass counter when the pass began, fractional after short
+    /// passes, 0 for `Queue`; `grown`, rooms grown so far, the start not counted); when true
+    /// the direction is taken anyway. Default none (never forced).
+    #[serde(default)]
+    pub force: Option<Src>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// When the roll for a direction is drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum Roll {
+    /// Drawn first, so every direction consumes one draw even when out of bounds.
+    #[default]
+    BeforeBounds,
+    /// Drawn only after the bounds, empty-cell, neighbour and count checks passed.
+    AfterChecks,
+}
+
+/// Frontier discipline.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Frontier {
+    /// Generation passes (see the module docs).
+    Passes {
+        /// Most passes (1..=1,000,000).
+        count: u32,
+        /// A pass whose new frontier holds fewer rooms than this is a short pass. Default 0.
+        #[serde(default)]
+        short_below: u32,
+        /// How much of a pass a short pass does not count (0..1). Default 0.
+        #[serde(default)]
+        short_counts: f64,
+    },
+    /// First in, first out, one room at a time until empty.
+    Queue,
+}
+
+/// Compiled `GrowRoomGraph`.
+#[derive(Debug)]
+pub struct Compiled {
+    start: (i32, i32),
+    start_kind: u16,
+    start_var: Option<u16>,
+    room_kind: u16,
+    target: Program,
+    dirs: Vec<(i32, i32)>,
+    chance: Program,
+    roll: Roll,
+    columns: (i32, i32),
+    rows: (i32, i32),
+    max_neighbours: u32,
+    frontier: Frontier,
+    reseed: Option<Program>,
+    start_can_be_dead_end: bool,
+    start_ignores_chance: bool,
+    dead_ends: u16,
+    fail_occupied: u32,
+    /// The forced-growth condition and the slots of its locals `pass`, `grown`.
+    force: Option<(Program, [u16; 2])>,
+    /// The variable in front of `force` (`switch && ...`) that turns it off for a run
+    /// when false ([`gate::leading_switch`]).
+    force_switch: Option<u16>,
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.start_kind)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let (w, h) = (cx.plan_width(), cx.plan_height());
+        let (sx, sy) = self.start;
+        if sx < 0 || sy < 0 || sx >= w || sy >= h {
+            cx.error_at_field(
+                &self.start_kind,
+                "start",
+                format!("the start cell ({sx}, {sy}) is outside the {w}x{h} grid"),
+                None,
+            );
+        }
+        let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
+        for (field, r, n) in [("columns", self.columns, w), ("rows", self.rows, h)] {
+            if !range_ok(r, n) {
+                cx.error_at_field(
+                    &self.room_kind,
+                    field,
+                    format!("{field} {r:?} must be an inclusive range inside 0..{n} (the grid is {w}x{h})"),
+                    None,
+                );
+            }
+        }
+        if self.directions.is_empty() {
+            cx.error_at_field(
+                &self.room_kind,
+                "directions",
+                "`directions` is empty: no room could ever grow".into(),
+                Some("e.g. directions: [E, W, S, N]".into()),
+            );
+        }
+        if let Frontier::Passes {
+            count,
+            short_counts,
+            ..
+        } = self.frontier
+        {
+            if count == 0 || count > 1_000_000 || !(0.0..1.0).contains(&short_counts) {
+                cx.error_at_field(
+                    &self.dead_ends,
+                    "frontier",
+                    "`Passes` needs count 1..=1000000 and short_counts in 0..1".into(),
+                    None,
+                );
+            }
+        }
+        let start_kind = cx.kind(&self.start_kind);
+        let room_kind = cx.kind(&self.room_kind);
+        let target = cx.expr(&self.target, Type::Num);
+        let chance = cx.expr(&self.chance, Type::Num);
+        let reseed = match &self.reseed_when {
+            Some(s) => Some(cx.expr(s, Type::Bool)?),
+            None => None,
+        };
+        let force = match &self.force {
+            Some(f) => {
+                let locals = [("pass", Type::Num), ("grown", Type::Num)];
+                let (p, slots) = cx.expr_with_locals(f, Type::Bool, &locals)?;
+                Some((p, [slots[0], slots[1]]))
+            }
+            None => None,
+        };
+        let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
+        let force_switch = force.as_ref().and_then(|(p, locals)| {
+            let written: Vec<u16> = locals.iter().copied().chain(start_var).collect();
+            gate::leading_switch(p, &written)
+        });
+        let dead_ends = cx.declare_list(&self.dead_ends);
+        let fail_occupied = cx.failure_point(
+            format!("GrowRoomGraph: start cell ({sx}, {sy}) already holds a room"),
+            &self.start_kind,
+        );
+        Some(Compiled {
+            start: self.start,
+            start_kind: start_kind?,
+            start_var,
+            room_kind: room_kind?,
+            target: target?,
+            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            chance: chance?,
+            roll: self.roll,
+            columns: self.columns,
+            rows: self.rows,
+            max_neighbours: self.max_neighbours,
+            frontier: self.frontier.clone(),
+            reseed,
+            start_can_be_dead_end: self.start_can_be_dead_end,
+            start_ignores_chance: self.start_ignores_chance,
+            dead_ends,
+            fail_occupied,
+            force,
+            force_switch,
+        })
+    }
+}
+
+thread_local! {
+    /// The two frontier buffers of `Passes`, kept between runs on a thread so that a run
+    /// allocates nothing once they have grown (a run takes them out while it uses them).
+    static FRONTIERS: std::cell::Cell<(Vec<RoomId>, Vec<RoomId>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// Per-run values of the growth.
+struct Run {
+    start: RoomId,
+    target: f64,
+    p: Chance,
+    grown: f64,
+    pass: f64,
+    /// Whether the forced-growth condition can hold in this run.
+    force_on: bool,
+}
+
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let (sx, sy) = self.start;
+        if st.room_at(sx, sy) != NO_ROOM {
+            return Flow::Fail(self.fail_occupied);
+        }
+        st.lists[self.dead_ends as usize].clear();
+        let start = st.add_room(self.start_kind, &[[sx, sy]]);
+        if let Some(v) = self.start_var {
+            st.vars[v as usize] = Value::Room(start);
+        }
+        let mut run = Run {
+            start,
+            target: self.target.num(st),
+            p: Chance::new(self.chance.num(st)),
+            grown: 0.0,
+            pass: 0.0,
+            force_on: self.force.is_some()
+                && self
+                    .force_switch
+                    .is_none_or(|s| st.vars[s as usize].truthy()),
+        };
+        match self.frontier {
+            Frontier::Passes {
+                count,
+                short_below,
+                short_counts,
+            } => {
+                let reseed = self.reseed.as_ref().is_some_and(|r| r.truth(st));
+                let cap = (st.plan_width * st.plan_height).max(4) as usize;
+                let (mut next, mut current) = FRONTIERS.take();
+                next.clear();
+                next.reserve(cap);
+                next.push(start);
+                current.clear();
+                current.reserve(cap);
+                let mut pass = 0.0f64;
+                while pass < count as f64 {
+                    std::mem::swap(&mut current, &mut next);
+                    next.clear();
+                    if reseed {
+                        next.push(start);
+                    }
+                    let mut closed = true;
+                    run.pass = pass;
+                    for &room in &current {
+                        closed &= self.expand(st, &mut run, room, &mut next);
+                    }
+                    if (next.len() as u32) < short_below {
+                        pass -= short_counts;
+                    }
+                    pass += 1.0;
+                    // Skip the idle passes once nothing observable can happen any more: the
+                    // frontier is empty, or it is only the start and every direction of the
+                    // start failed a check that no roll can change (full, crowded, out of
+                    // bounds, or the target reached). Only unused draws are saved.
+                    let only_start = next.iter().all(|&r| r == start);
+                    let start_only_now = current.iter().all(|&r| r == start);
+                    let idle = next.is_empty()
+                        || (only_start
+                            && !self.start_can_be_dead_end
+                            && (run.grown >= run.target || closed && start_only_now));
+                    if idle {
+                        break;
+                    }
+                }
+                FRONTIERS.set((next, current));
+            }
+            Frontier::Queue => {
+                let mut queue = std::collections::VecDeque::from([start]);
+                let mut added: Vec<RoomId> = Vec::new();
+                while let Some(room) = queue.pop_front() {
+                    added.clear();
+                    let _ = self.expand(st, &mut run, room, &mut added);
+                    queue.extend(added.iter().copied());
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
+    /// Let `room` try every direction; append new rooms to `out`, and `room` to the dead
+    /// ends if it grew nothing. Returns whether every direction was closed by a check that no
+    /// roll can change.
+    #[inline(always)]
+    fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) -> bool {
+        let [cx, cy] = st.cells_of(room)[0];
+        let before = out.len();
+        let is_start = room == run.start;
+        let mut closed = true;
+        for &(dx, dy) in &self.dirs {
+            let early = self.roll == Roll::BeforeBounds && st.rng.chance_prepared(run.p);
+            let (nx, ny) = (cx + dx, cy + dy);
+            let open = nx >= self.columns.0
+                && nx <= self.columns.1
+                && ny >= self.rows.0
+                && ny <= self.rows.1
+                && run.grown < run.target
+                && st.room_at(nx, ny) == NO_ROOM
+                && st.occupied_neighbours(nx, ny) <= self.max_neighbours;
+            if !open {
+                continue;
+            }
+            closed = false;
+            let take = match self.roll {
+                Roll::BeforeBounds => early,
+                Roll::AfterChecks => {
+                    st.rng.chance_prepared(run.p) || (is_start && self.start_ignores_chance)
+                }
+            } || gate::forced(&self.force, run.force_on, (run.pass, run.grown), st);
+            if !take {
+                continue;
+            }
+            let id = st.add_room(self.room_kind, &[[nx, ny]]);
+            st.add_door(room, [cx, cy], id, [nx, ny]);
+            out.push(id);
+            run.grown += 1.0;
+        }
+        if out.len() == before && (!is_start || self.start_can_be_dead_end) {
+            st.lists[self.dead_ends as usize].push(room);
+        }
+        closed
+    }
+}
+
+mod gate;
+#[cfg(test)]
+mod tests;

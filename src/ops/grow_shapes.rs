@@ -1,0 +1,529 @@
+//! Room growth with multi-cell shapes over door slots (the Rebirth-family floor plan,
+//! spec/isaac-rebirth.md §5.1–§5.4; Boris/Parzer's description in spec/isaac.md §5.1).
+//!
+//! A double-ended queue starts with the start room. Each popped room looks through each of
+//! its shape's door slots, in slot order, at the cell N behind it; when N is inside the grid
+//! and empty it offers the `base_shape` at N (no random draw) and then walks the `attach`
+//! entries for that side, drawing `rnd(one_in)` for every entry (whatever the outcome); an
+//! entry whose draw is 0 and whose shape is still in the floor's pool offers that shape,
+//! attached through the named slot so that it covers N. The offers are shuffled
+//! (Fisher–Yates from the end) and tried in order, at most `children` (start:
+//! `start_children`) placements per room and `target` rooms in all. An offer is placed when
+//! every cell is inside the grid and empty, N has at most `max_neighbours` occupied
+//! neighbours (only N is tested: the other cells may touch rooms, so loops form), and every
+//! edge shared with another room has a door slot on both sides. The new room is joined by a
+//! door on every shared edge and goes to the back of the queue with `push_back_chance`,
+//! else to the front. After a shape other than the base shape is placed it leaves the pool
+//! for the rest of the floor with `remove_chance` ([B]'s "95%"; [BL] has no removal).
+//!
+//! Dead ends (written to `dead_ends`): rooms other than the start that touch exactly one
+//! room, sorted by door distance from the start, farthest first (ties in placement order).
+//!
+//! Writes rooms (with their shape), doors, the list, optional variables. Fails (restarting
+//! the `Retry`) only if the start room cannot be placed.
+
+use crate::engine::shape::{connect, fits, Shape};
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{RoomId, Type, Value};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::operator::{Operator, Runnable};
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+use std::collections::VecDeque;
+
+/// Rule-file parameters of `GrowShapes(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Grid cell `(x, y)` of the start room's origin.
+    pub start: (i32, i32),
+    /// Shape of the start room.
+    pub start_shape: Src,
+    /// Room kind of the start room.
+    pub start_kind: Src,
+    /// Variable that receives the start room (optional).
+    #[serde(default)]
+    pub start_var: Option<Src>,
+    /// Room kind of every grown room.
+    pub room_kind: Src,
+    /// Rooms to grow besides the start (expression, evaluated once; rooms are added while
+    /// fewer than this many were grown).
+    pub target: Src,
+    /// Shape offered at every free door without a draw (e.g. "1x1").
+    pub base_shape: Src,
+    /// Big-shape offers: `(shape, slot, one_in)` — the shape attached through its door slot
+    /// `slot` (which faces the parent), offered when `rnd(one_in) == 0`. Entries are drawn in
+    /// list order among those for the side being looked through.
+    #[serde(default)]
+    pub attach: Vec<(Src, Src, u32)>,
+    /// Probability (expression, evaluated once) that a placed non-base shape leaves the pool.
+    pub remove_chance: Src,
+    /// Most children of the start room (expression, evaluated when the start is expanded).
+    pub start_children: Src,
+    /// Most children of any other room (expression, evaluated per room).
+    pub children: Src,
+    /// Probability (expression, evaluated once) that a new room goes to the back of the
+    /// queue rather than the front.
+    pub push_back_chance: Src,
+    /// Most occupied orthogonal neighbours (the parent included) of the cell behind the
+    /// door. Default 1.
+    #[serde(default = "one")]
+    pub max_neighbours: u32,
+    /// Probability (expression, evaluated once) that a cell behind a door with more than
+    /// `max_neighbours` occupied neighbours is allowed anyway (a crowding exception; the roll
+    /// is drawn only for such a cell, and not while adding rooms for `min_dead_ends`).
+    /// Default none (never).
+    #[serde(default)]
+    pub crowd_chance: Option<Src>,
+    /// Dead ends wanted (expression, evaluated after growing); with `augment_rounds`, see the
+    /// module docs. Default: none.
+    #[serde(default)]
+    pub min_dead_ends: Option<Src>,
+    /// Most rooms added to reach `min_dead_ends`. Default 0.
+    #[serde(default)]
+    pub augment_rounds: u32,
+    /// List that receives the dead ends (emptied first).
+    pub dead_ends: Src,
+    /// Number variable counting placed non-base shapes (optional).
+    #[serde(default)]
+    pub big_placed_var: Option<Src>,
+    /// Number variable counting shapes removed from the pool (optional).
+    #[serde(default)]
+    pub big_removed_var: Option<Src>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Offer {
+    shape: u16,
+    /// The shape cell that covers N.
+    cell: [i32; 2],
+    one_in: u32,
+}
+
+/// Compiled `GrowShapes`.
+#[derive(Debug)]
+pub struct Compiled {
+    shapes: Vec<Shape>,
+    start: [i32; 2],
+    start_shape: u16,
+    start_kind: u16,
+    start_var: Option<u16>,
+    room_kind: u16,
+    target: Program,
+    base: u16,
+    /// Offers by the parent door's direction (see [`dir_index`]).
+    attach: [Vec<Offer>; 4],
+    remove_chance: Program,
+    start_children: Program,
+    children: Program,
+    push_back: Program,
+    max_neighbours: u32,
+    crowd_chance: Option<Program>,
+    min_dead_ends: Option<Program>,
+    augment_rounds: u32,
+    dead_ends: u16,
+    big_placed: Option<u16>,
+    big_removed: Option<u16>,
+    fail_start: u32,
+}
+
+/// 0 E, 1 W, 2 S, 3 N.
+fn dir_index(d: [i32; 2]) -> usize {
+    match d {
+        [1, 0] => 0,
+        [-1, 0] => 1,
+        [0, 1] => 2,
+        _ => 3,
+    }
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.start_kind)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let start_shape = cx.shape(&self.start_shape);
+        let base = cx.shape(&self.base_shape);
+        let mut attach: [Vec<Offer>; 4] = Default::default();
+        let mut ok = true;
+        for (sh, slot, one_in) in &self.attach {
+            let Some(si) = cx.shape(sh) else {
+                ok = false;
+                continue;
+            };
+            let shape = &cx.shapes()[si as usize];
+            let Some(k) = shape.slots.iter().position(|s| s.name == slot.text) else {
+                let names: Vec<String> = shape.slots.iter().map(|s| s.name.clone()).collect();
+                cx.error(
+                    slot,
+                    format!("shape `{}` has no door slot `{}`", sh.text, slot.text),
+                    Some(format!("its slots are: {}", names.join(" "))),
+                );
+                ok = false;
+                continue;
+            };
+            if *one_in == 0 {
+                cx.error(slot, "`one_in` must be at least 1".into(), None);
+                ok = false;
+                continue;
+            }
+            let s = &shape.slots[k];
+            // The parent's door points the opposite way from the slot.
+            let d = [-s.dir[0], -s.dir[1]];
+            attach[dir_index(d)].push(Offer {
+                shape: si,
+                cell: s.cell,
+                one_in: *one_in,
+            });
+        }
+        let (w, h) = (cx.plan_width(), cx.plan_height());
+        if self.start.0 < 0 || self.start.1 < 0 || self.start.0 >= w || self.start.1 >= h {
+            cx.error(
+                &self.start_kind,
+                format!(
+                    "the start cell {:?} is outside the {w}x{h} grid",
+                    self.start
+                ),
+                None,
+            );
+            ok = false;
+        }
+        let start_kind = cx.kind(&self.start_kind);
+        let room_kind = cx.kind(&self.room_kind);
+        let target = cx.expr(&self.target, Type::Num);
+        let remove_chance = cx.expr(&self.remove_chance, Type::Num);
+        let start_children = cx.expr(&self.start_children, Type::Num);
+        let children = cx.expr(&self.children, Type::Num);
+        let push_back = cx.expr(&self.push_back_chance, Type::Num);
+        let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
+        let big_placed = match &self.big_placed_var {
+            Some(v) => Some(cx.declare_var(v, Type::Num)?),
+            None => None,
+        };
+        let big_removed = match &self.big_removed_var {
+            Some(v) => Some(cx.declare_var(v, Type::Num)?),
+            None => None,
+        };
+        let min_dead_ends = match &self.min_dead_ends {
+            Some(m) => Some(cx.expr(m, Type::Num)?),
+            None => None,
+        };
+        let dead_ends = cx.declare_list(&self.dead_ends);
+        let fail_start = cx.failure_point(
+            format!(
+                "GrowShapes: the start shape does not fit at {:?}",
+                self.start
+            ),
+            &self.start_kind,
+        );
+        let crowd_chance = match &self.crowd_chance {
+            Some(c) => Some(cx.expr(c, Type::Num)?),
+            None => None,
+        };
+        if !ok || cx.shapes().len() > 64 {
+            return None;
+        }
+        Some(Compiled {
+            shapes: cx.shapes().to_vec(),
+            start: [self.start.0, self.start.1],
+            start_shape: start_shape?,
+            start_kind: start_kind?,
+            start_var,
+            room_kind: room_kind?,
+            target: target?,
+            base: base?,
+            attach,
+            remove_chance: remove_chance?,
+            start_children: start_children?,
+            children: children?,
+            push_back: push_back?,
+            max_neighbours: self.max_neighbours,
+            crowd_chance,
+            min_dead_ends,
+            augment_rounds: self.augment_rounds,
+            dead_ends,
+            big_placed,
+            big_removed,
+            fail_start,
+        })
+    }
+}
+
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let start_sh = &self.shapes[self.start_shape as usize];
+        if fits(st, &self.shapes, start_sh, self.start, NO_ROOM).is_none() {
+            return Flow::Fail(self.fail_start);
+        }
+        st.lists[self.dead_ends as usize].clear();
+        let start = self.place(st, self.start_shape, self.start, self.start_kind);
+        if let Some(v) = self.start_var {
+            st.vars[v as usize] = Value::Room(start);
+        }
+        let target = self.target.num(st);
+        let remove_p = self.remove_chance.num(st);
+        let back_p = self.push_back.num(st);
+        let crowd_p = self.crowd_chance.as_ref().map_or(0.0, |c| c.num(st));
+        let mut pool: u64 = u64::MAX;
+        let (mut placed_big, mut removed) = (0.0, 0.0);
+        let mut grown = 0.0f64;
+        let mut queue: VecDeque<RoomId> = VecDeque::from([start]);
+        // (shape, origin, the cell N behind the door)
+        let mut offers: Vec<(u16, [i32; 2], [i32; 2])> = Vec::new();
+        while let Some(room) = queue.pop_front() {
+            if grown >= target {
+                break;
+            }
+            offers.clear();
+            let (sh, o) = crate::engine::shape::placed(st, &self.shapes, room).expect("shaped");
+            for s in &sh.slots {
+                let n = [o[0] + s.cell[0] + s.dir[0], o[1] + s.cell[1] + s.dir[1]];
+                if !st.in_bounds(n[0], n[1]) || st.room_at(n[0], n[1]) != NO_ROOM {
+                    continue;
+                }
+                if pool >> self.base & 1 == 1 {
+                    offers.push((self.base, n, n));
+                }
+                for e in &self.attach[dir_index(s.dir)] {
+                    let hit = st.rng.below(e.one_in as i64) == 0;
+                    if hit && pool >> e.shape & 1 == 1 {
+                        offers.push((e.shape, [n[0] - e.cell[0], n[1] - e.cell[1]], n));
+                    }
+                }
+            }
+            for i in (1..offers.len()).rev() {
+                let j = st.rng.below(i as i64 + 1) as usize;
+                offers.swap(i, j);
+            }
+            let mut quota = if room == start {
+                self.start_children.num(st)
+            } else {
+                self.children.num(st)
+            };
+            for &(shape, origin, n) in &offers {
+                if quota < 1.0 || grown >= target {
+                    break;
+                }
+                if pool >> shape & 1 == 0 || st.room_at(n[0], n[1]) != NO_ROOM {
+                    continue;
+                }
+                if st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                    && !(crowd_p > 0.0 && st.rng.chance(crowd_p))
+                {
+                    continue;
+                }
+                let sh = &self.shapes[shape as usize];
+                if fits(st, &self.shapes, sh, origin, NO_ROOM).is_none() {
+                    continue;
+                }
+                let id = self.place(st, shape, origin, self.room_kind);
+                grown += 1.0;
+                quota -= 1.0;
+                if st.rng.chance(back_p) {
+                    queue.push_back(id);
+                } else {
+                    queue.push_front(id);
+                }
+                if shape != self.base {
+                    placed_big += 1.0;
+                    if st.rng.chance(remove_p) {
+                        pool &= !(1u64 << shape);
+                        removed += 1.0;
+                    }
+                }
+            }
+        }
+        if let Some(v) = self.big_placed {
+            st.vars[v as usize] = Value::Num(placed_big);
+        }
+        if let Some(v) = self.big_removed {
+            st.vars[v as usize] = Value::Num(removed);
+        }
+        if let Some(m) = &self.min_dead_ends {
+            let want = m.num(st);
+            for _ in 0..self.augment_rounds {
+                let have = (0..st.rooms.len() as RoomId)
+                    .filter(|&r| r != start && st.neighbour_rooms(r) == 1)
+                    .count();
+                if have as f64 >= want || !self.augment(st) {
+                    break;
+                }
+            }
+        }
+        let dist = st.door_distances(start);
+        let mut list = std::mem::take(&mut st.lists[self.dead_ends as usize]);
+        for r in 0..st.rooms.len() as RoomId {
+            if r != start && st.neighbour_rooms(r) == 1 {
+                list.push(r);
+            }
+        }
+        list.sort_by(|a, b| dist[*b as usize].cmp(&dist[*a as usize]));
+        st.lists[self.dead_ends as usize] = list;
+        Flow::Continue
+    }
+}
+
+impl Compiled {
+    fn place(&self, st: &mut State, shape: u16, o: [i32; 2], kind: u16) -> RoomId {
+        let sh = &self.shapes[shape as usize];
+        let mut cells = [[0i32; 2]; crate::engine::shape::MAX_CELLS];
+        for (i, c) in sh.cells.iter().enumerate() {
+            cells[i] = [o[0] + c[0], o[1] + c[1]];
+        }
+        let id = st.add_room(kind, &cells[..sh.cells.len()]);
+        st.rooms[id as usize].shape = Some(shape);
+        connect(st, id);
+        id
+    }
+
+    /// Attach one room to the first room (in placement order) that can take one; false when
+    /// none can.
+    fn augment(&self, st: &mut State) -> bool {
+        for room in 0..st.rooms.len() as RoomId {
+            let Some((sh, o)) = crate::engine::shape::placed(st, &self.shapes, room) else {
+                continue;
+            };
+            for s in &sh.slots {
+                let n = [o[0] + s.cell[0] + s.dir[0], o[1] + s.cell[1] + s.dir[1]];
+                if !st.in_bounds(n[0], n[1])
+                    || st.room_at(n[0], n[1]) != NO_ROOM
+                    || st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                {
+                    continue;
+                }
+                let base = std::iter::once((self.base, n));
+                let big = self.attach[dir_index(s.dir)]
+                    .iter()
+                    .map(|e| (e.shape, [n[0] - e.cell[0], n[1] - e.cell[1]]));
+                for (shape, origin) in base.chain(big) {
+                    let shp = &self.shapes[shape as usize];
+                    if fits(st, &self.shapes, shp, origin, NO_ROOM).is_some() {
+                        self.place(st, shape, origin, self.room_kind);
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::operator::testing::{lines, rooms};
+
+    /// `GrowShapes` of `1x1` rooms from `start`, at most 4 children for the start and 1
+    /// for the others, `attach` offers, big shapes always removed from the pool.
+    fn grow(start: &str, target: &str, attach: &str) -> String {
+        format!(
+            r#"GrowShapes(start: {start}, start_shape: "1x1", start_kind: "start",
+                room_kind: "normal", target: "{target}", base_shape: "1x1", attach: [{attach}],
+                remove_chance: "1", start_children: "4", children: "1",
+                push_back_chance: "0", dead_ends: "dead_ends",
+                big_placed_var: "big", big_removed_var: "removed"),"#
+        )
+    }
+
+    /// From the centre of a 3x3 grid the start offers the `1x1` at each of its four door
+    /// slots; each offered cell touches only the start, so all four are placed (in a
+    /// shuffled order, which the plan does not show), joined by a door each. All four are
+    /// dead ends at door distance 1.
+    #[test]
+    fn the_start_grows_on_every_free_slot() {
+        let r = rooms(3, 3, "", &grow("(1, 1)", "4", ""), &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                ".o.
+                 oSo
+                 .o."
+            )
+        );
+        assert_eq!(
+            r.doors,
+            [
+                [[0, 1], [1, 1]],
+                [[1, 0], [1, 1]],
+                [[1, 1], [1, 2]],
+                [[1, 1], [2, 1]],
+            ]
+        );
+        let mut dead = r.lists["dead_ends"].clone();
+        dead.sort();
+        assert_eq!(dead, [[0, 1], [1, 0], [1, 2], [2, 1]]);
+    }
+
+    /// On a 4x1 corridor the start's only free slot is R0, behind which is (1, 0): it
+    /// offers the `1x1` there (no draw) and then the `2x1` attached through its L0 (draw
+    /// `rnd(1)`, always 0). The two offers are shuffled with one draw `j = rnd(2)`, swapping
+    /// offers 1 and j. From seed 1 the LCG states are 22695478, 2156045615, 2867233980,
+    /// 71484141, ... (`s = 22695477 s + 1`), `rnd(2) = (|s| >> 16) % 2`:
+    /// * with no draw before, the shuffle is draw 2: `32637 % 2 = 1`, no swap, the `1x1`
+    ///   is placed;
+    /// * after two draws (`Let`), it is draw 4: `1090 % 2 = 0`, a swap: the `2x1` is placed
+    ///   and, `remove_chance` being 1, leaves the pool.
+    ///
+    /// The target of 1 room ends the growth. The grown room is the one dead end.
+    #[test]
+    fn the_shuffled_offers_decide_the_shape() {
+        let attach = r#"("2x1", "L0", 1)"#;
+        let r = rooms(
+            4,
+            1,
+            "",
+            &format!(
+                "{} Require(\"big == 0 && removed == 0\"),",
+                grow("(0, 0)", "1", attach)
+            ),
+            &[],
+        );
+        assert_eq!(r.plan, "So..");
+        assert_eq!(r.lists["dead_ends"], [[1, 0]]);
+        let r = rooms(
+            4,
+            1,
+            "",
+            &format!(
+                "Let(\"burn\", \"rnd(2) + rnd(2)\"), {} Require(\"big == 1 && removed == 1\"),",
+                grow("(0, 0)", "1", attach)
+            ),
+            &[],
+        );
+        assert_eq!(r.plan, "Soo.");
+        assert_eq!(r.cells[1], [[1, 0], [2, 0]]);
+        assert_eq!(r.lists["dead_ends"], [[1, 0]]);
+        assert_eq!(r.doors, [[[0, 0], [1, 0]]]);
+    }
+
+    /// On 2x2 from (0, 0) the start grows (1, 0) and (0, 1); the last cell (1, 1) touches
+    /// both, more than `max_neighbours` 1: refused, unless `crowd_chance` is 1, which lets it
+    /// in, joined to both (a loop of four doors).
+    #[test]
+    fn crowd_chance_lets_a_crowded_cell_in() {
+        let r = rooms(2, 2, "", &grow("(0, 0)", "3", ""), &[]);
+        assert_eq!(r.plan, lines("So\n o."));
+        let crowded =
+            grow("(0, 0)", "3", "").replace("dead_ends: ", "crowd_chance: \"1\", dead_ends: ");
+        let r = rooms(2, 2, "", &crowded, &[]);
+        assert_eq!(r.plan, lines("So\n oo"));
+        assert_eq!(
+            r.doors,
+            [
+                [[0, 0], [0, 1]],
+                [[0, 0], [1, 0]],
+                [[0, 1], [1, 1]],
+                [[1, 0], [1, 1]],
+            ]
+        );
+    }
+}

@@ -1,0 +1,480 @@
+//! Taking a room from a list and reshaping it in place into a wanted shape, e.g. a big boss
+//! room replacing a single dead-end cell (spec/isaac-rebirth.md §6.1–§6.2 "PopDeadEnd" /
+//! "DetermineBossRoom"; Boris/Parzer in spec/isaac.md §5.1).
+//!
+//! The list is walked in order (for dead ends sorted farthest first, that is farthest-first).
+//! Rooms for which `when` (seeing the room as `room`) is false are passed over; the first
+//! qualifying room is the plain choice. With probability `chance` a shape is drawn from
+//! `shapes` by weight, and the op tries to reshape a room into it: the new shape must cover
+//! the room's cell at its door to its single neighbour, through a door slot facing that
+//! neighbour; every new cell must be inside the grid and empty (or the room's own); it may
+//! touch at most `max_neighbours` rooms; and every shared edge needs door slots on both
+//! sides. `fallback` decides which rooms are tried: `Farthest` — those at the plain choice's
+//! door distance from `origin` ([B]); `All` — every qualifying room in list order ([BL]).
+//! When no reshape works (or none was wanted) the plain choice is reshaped into `otherwise`
+//! when given (a one-cell shape always fits), else it keeps its shape.
+//!
+//! After the reshape, `keep` (seeing the room as `room`) decides whether the room takes the
+//! kind: when false it keeps its kind (and its new shape) and goes to the end of the list, so
+//! the next entries take the next rooms (an optional special room that failed its roll,
+//! [BL]'s re-append, spec/isaac-rebirth.md §6.1).
+//!
+//! Writes: the room's cells, shape, doors and kind; removes it from the list (or moves it to
+//! the end); the variable (none when not kept). Fails with "no <kind> room possible" when no
+//! room of the list qualifies, unless `optional` (then nothing happens).
+
+use crate::engine::shape::{connect, fits, Shape, MAX_CELLS};
+use crate::engine::state::{State, NO_ROOM};
+use crate::engine::value::{RoomId, Type, Value};
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::operator::{Operator, Runnable};
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// Which rooms a wanted shape is tried on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum Fallback {
+    /// Qualifying rooms at the same door distance from `origin` as the first one.
+    #[default]
+    Farthest,
+    /// Every qualifying room, in list order.
+    All,
+}
+
+/// Rule-file parameters of `ReshapeRoom(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The list to take from (in order).
+    pub from: Src,
+    /// Condition a room must meet, seeing it as `room`. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+    /// Probability (expression) that a new shape is wanted. Default "1".
+    #[serde(default)]
+    pub chance: Option<Src>,
+    /// Wanted shapes with their weights.
+    pub shapes: Vec<(Src, f64)>,
+    /// Shape the chosen room is reshaped into when no wanted shape is drawn or none fits
+    /// (it always fits when it is one cell). Default: the room keeps its shape.
+    #[serde(default)]
+    pub otherwise: Option<Src>,
+    /// Which rooms the wanted shape is tried on. Default `Farthest`.
+    #[serde(default)]
+    pub fallback: Fallback,
+    /// Room variable distances are measured from (needed by `Farthest`).
+    #[serde(default)]
+    pub origin: Option<Src>,
+    /// Most rooms the reshaped room may touch. Default 1 (it stays a dead end).
+    #[serde(default = "one")]
+    pub max_neighbours: u32,
+    /// New kind of the room.
+    pub kind: Src,
+    /// Variable that receives the room.
+    #[serde(default)]
+    pub var: Option<Src>,
+    /// Condition, evaluated after the reshape seeing the room as `room`: when false the room
+    /// keeps its kind and moves to the end of the list. Default: always kept.
+    #[serde(default)]
+    pub keep: Option<Src>,
+    /// When no room qualifies, do nothing instead of failing. Default false.
+    #[serde(default)]
+    pub optional: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Compiled `ReshapeRoom`.
+#[derive(Debug)]
+pub struct Compiled {
+    shapes: Vec<Shape>,
+    list: u16,
+    when: Option<(Program, u16)>,
+    chance: Option<Program>,
+    wanted: Vec<(u16, f64)>,
+    total: f64,
+    otherwise: Option<u16>,
+    fallback: Fallback,
+    origin: Option<u16>,
+    max_neighbours: u32,
+    kind: u16,
+    var: Option<u16>,
+    fail_none: u32,
+    keep: Option<(Program, u16)>,
+    optional: bool,
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.from)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let list = cx.list(&self.from);
+        let when = match &self.when {
+            Some(w) => {
+                let (p, slots) = cx.expr_with_locals(w, Type::Bool, &[("room", Type::Room)])?;
+                Some((p, slots[0]))
+            }
+            None => None,
+        };
+        let chance = match &self.chance {
+            Some(c) => Some(cx.expr(c, Type::Num)?),
+            None => None,
+        };
+        let mut wanted = Vec::new();
+        let mut ok = true;
+        for (s, w) in &self.shapes {
+            match cx.shape(s) {
+                Some(i) if *w > 0.0 && w.is_finite() => wanted.push((i, *w)),
+                Some(_) => {
+                    cx.error(s, "shape weights must be positive".into(), None);
+                    ok = false;
+                }
+                None => ok = false,
+            }
+        }
+        if self.shapes.is_empty() {
+            cx.error(
+                &self.from,
+                "`shapes` is empty".into(),
+                Some("e.g. shapes: [(\"1x1\", 1)]".into()),
+            );
+            ok = false;
+        }
+        let otherwise = match &self.otherwise {
+            Some(s) => Some(cx.shape(s)?),
+            None => None,
+        };
+        let origin = match &self.origin {
+            Some(o) => {
+                use crate::lang::Scope;
+                match cx.var(&o.text) {
+                    Some((slot, Type::Room)) => Some(slot),
+                    _ => {
+                        cx.error(o, format!("`{}` is not a room variable", o.text), None);
+                        return None;
+                    }
+                }
+            }
+            None if self.fallback == Fallback::Farthest => {
+                cx.error(
+                    &self.from,
+                    "`fallback: Farthest` needs `origin: \"<room variable>\"`".into(),
+                    None,
+                );
+                return None;
+            }
+            None => None,
+        };
+        let keep = match &self.keep {
+            Some(k) => {
+                let (p, slots) = cx.expr_with_locals(k, Type::Bool, &[("room", Type::Room)])?;
+                Some((p, slots[0]))
+            }
+            None => None,
+        };
+        let kind = cx.kind(&self.kind);
+        let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
+        let cond = self
+            .when
+            .as_ref()
+            .map_or(String::new(), |w| format!(" with `{}`", w.text));
+        let fail_none = cx.failure_point(
+            format!(
+                "ReshapeRoom: no {} room possible: no room of `{}`{cond}",
+                self.kind.text, self.from.text
+            ),
+            &self.from,
+        );
+        if !ok {
+            return None;
+        }
+        Some(Compiled {
+            shapes: cx.shapes().to_vec(),
+            list: list?,
+            when,
+            chance,
+            total: wanted.iter().map(|w| w.1).sum(),
+            wanted,
+            otherwise,
+            fallback: self.fallback,
+            origin,
+            max_neighbours: self.max_neighbours,
+            kind: kind?,
+            var,
+            fail_none,
+            keep,
+            optional: self.optional,
+        })
+    }
+}
+
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let n = st.lists[self.list as usize].len();
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Nil;
+        }
+        let Some(first) = (0..n).find(|&i| self.qualifies(st, st.lists[self.list as usize][i]))
+        else {
+            return match self.optional {
+                true => Flow::Continue,
+                false => Flow::Fail(self.fail_none),
+            };
+        };
+        let mut chosen = first;
+        let mut reshaped = false;
+        let want = self.chance.as_ref().is_none_or(|c| {
+            let p = c.num(st);
+            st.rng.chance(p)
+        });
+        if want {
+            let mut x = st.rng.below(1 << 30) as f64 / (1u64 << 30) as f64 * self.total;
+            let mut shape = self.wanted[self.wanted.len() - 1].0;
+            for &(s, w) in &self.wanted {
+                if x < w {
+                    shape = s;
+                    break;
+                }
+                x -= w;
+            }
+            let origin = self.origin.and_then(|o| st.vars[o as usize].room());
+            let dist = match (self.fallback, origin) {
+                (Fallback::Farthest, Some(o)) => st.door_distances(o),
+                _ => Vec::new(),
+            };
+            let far = |r: RoomId| dist.get(r as usize).copied().unwrap_or(0);
+            let d0 = far(st.lists[self.list as usize][first]);
+            for i in first..n {
+                let r = st.lists[self.list as usize][i];
+                if self.fallback == Fallback::Farthest && far(r) != d0 {
+                    continue;
+                }
+                if self.qualifies(st, r) && self.reshape(st, r, shape) {
+                    chosen = i;
+                    reshaped = true;
+                    break;
+                }
+            }
+        }
+        if let (false, Some(s)) = (reshaped, self.otherwise) {
+            let r = st.lists[self.list as usize][chosen];
+            self.reshape(st, r, s);
+        }
+        let r = st.lists[self.list as usize].remove(chosen);
+        debug_assert!(r != NO_ROOM);
+        if let Some((p, slot)) = &self.keep {
+            st.vars[*slot as usize] = Value::Room(r);
+            if !p.truth(st) {
+                st.lists[self.list as usize].push(r);
+                return Flow::Continue;
+            }
+        }
+        st.rooms[r as usize].kind = self.kind;
+        if let Some(v) = self.var {
+            st.vars[v as usize] = Value::Room(r);
+        }
+        Flow::Continue
+    }
+}
+
+impl Compiled {
+    fn qualifies(&self, st: &mut State, r: RoomId) -> bool {
+        match &self.when {
+            Some((p, slot)) => {
+                st.vars[*slot as usize] = Value::Room(r);
+                p.truth(st)
+            }
+            None => true,
+        }
+    }
+
+    /// Reshape room `r` into shape `s`, if possible.
+    fn reshape(&self, st: &mut State, r: RoomId, s: u16) -> bool {
+        let Some(door) = st.doors.iter().find(|d| d.rooms.contains(&r)) else {
+            return false;
+        };
+        let (c, p) = if door.rooms[0] == r {
+            (door.cells[0], door.cells[1])
+        } else {
+            (door.cells[1], door.cells[0])
+        };
+        let dir = [p[0] - c[0], p[1] - c[1]];
+        let sh = &self.shapes[s as usize];
+        for slot in sh.slots.iter().filter(|k| k.dir == dir) {
+            let o = [c[0] - slot.cell[0], c[1] - slot.cell[1]];
+            match fits(st, &self.shapes, sh, o, r) {
+                Some(n) if n <= self.max_neighbours => {
+                    let mut cells = [[0i32; 2]; MAX_CELLS];
+                    for (i, k) in sh.cells.iter().enumerate() {
+                        cells[i] = [o[0] + k[0], o[1] + k[1]];
+                    }
+                    st.reshape_room(r, &cells[..sh.cells.len()]);
+                    st.rooms[r as usize].shape = Some(s);
+                    connect(st, r);
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::operator::testing::{lines, rooms};
+
+    /// The queue growth of `grow_room_graph`'s tests on 5x3 from (2, 1): dead ends, in order,
+    /// (2, 2), (2, 0) (door distance 1), (4, 2), (4, 0), (0, 2), (0, 0) (distance 3).
+    const QUEUE: &str = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", start_var: "start",
+        room_kind: "normal", target: "100", directions: [E, W, S, N], chance: "1",
+        columns: (0, 4), rows: (0, 2), frontier: Queue, dead_ends: "dead_ends"),"#;
+
+    /// On 4x3, passes with a target of 2.5 from (2, 1) give the dead ends (3, 1), (1, 1),
+    /// (2, 2). The `2x1` must keep the door to the start through a slot facing it: for
+    /// (3, 1) that is L0 at its left cell, which puts its right cell at (4, 1), off the
+    /// grid; `All` goes on to (1, 1), whose door faces E: R0 at the right cell puts the
+    /// room on (0, 1) (1, 1). The reshaped room is re-joined to the start and leaves the list.
+    #[test]
+    fn all_tries_the_next_room_when_the_shape_does_not_fit() {
+        let steps = r#"GrowRoomGraph(start: (2, 1), start_kind: "start", room_kind: "normal",
+                target: "2.5", directions: [E, W, S, N], chance: "1", columns: (0, 3),
+                rows: (0, 2), frontier: Passes(count: 10), dead_ends: "dead_ends"),
+            ReshapeRoom(from: "dead_ends", shapes: [("2x1", 1)], fallback: All, kind: "boss",
+                var: "boss"),
+            Require("exists(boss)"),"#;
+        let r = rooms(4, 3, "", steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "....
+                 BBSo
+                 ..o."
+            )
+        );
+        assert_eq!(r.cells[2], [[0, 1], [1, 1]]);
+        assert_eq!(r.lists["dead_ends"], [[3, 1], [2, 2]]);
+        assert_eq!(
+            r.doors,
+            [[[1, 1], [2, 1]], [[2, 1], [2, 2]], [[2, 1], [3, 1]]]
+        );
+    }
+
+    /// `Farthest` tries the rooms at the first one's distance: (2, 2) and (2, 0). A `2x1`
+    /// on either would touch two or three rooms; with `max_neighbours` 1 none fits and the
+    /// plain choice (2, 2) takes `otherwise` (`1x1`, in place). With `max_neighbours` 3
+    /// (2, 2) becomes (2, 2) (3, 2) through U0, touching the start, (3, 1) and (4, 2), with
+    /// a door to each.
+    #[test]
+    fn farthest_and_max_neighbours() {
+        let reshape = |max: u32| {
+            format!(
+                r#"{QUEUE}
+                ReshapeRoom(from: "dead_ends", shapes: [("2x1", 1)], otherwise: "1x1",
+                    origin: "start", max_neighbours: {max}, kind: "boss"),"#
+            )
+        };
+        let r = rooms(5, 3, "", &reshape(1), &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.o.o
+                 ooSoo
+                 o.B.o"
+            )
+        );
+        assert_eq!(
+            r.lists["dead_ends"],
+            [[2, 0], [4, 2], [4, 0], [0, 2], [0, 0]]
+        );
+        let r = rooms(5, 3, "", &reshape(3), &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.o.o
+                 ooSoo
+                 o.BBo"
+            )
+        );
+        let to_c: Vec<_> = r
+            .doors
+            .iter()
+            .filter(|d| d.contains(&[2, 2]) || d.contains(&[3, 2]))
+            .collect();
+        assert_eq!(
+            to_c,
+            [&[[2, 1], [2, 2]], &[[3, 1], [3, 2]], &[[3, 2], [4, 2]]]
+        );
+    }
+
+    /// `when` passes over the rooms next to the start; with `chance` 0 no shape is wanted
+    /// and the first qualifying room, (4, 2), only changes kind.
+    #[test]
+    fn when_and_chance_zero() {
+        let steps = format!(
+            r#"{QUEUE}
+            ReshapeRoom(from: "dead_ends", when: "!adjacent(room, start)", chance: "0",
+                shapes: [("2x1", 1)], fallback: All, kind: "boss"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.o.o
+                 ooSoo
+                 o.o.B"
+            )
+        );
+        assert_eq!(
+            r.lists["dead_ends"],
+            [[2, 2], [2, 0], [4, 0], [0, 2], [0, 0]]
+        );
+    }
+
+    /// `keep` false: the first dead end (2, 2) keeps its kind and goes to the end of the
+    /// list, `b` stays empty; the next step (kept) takes (2, 0). With the list empty,
+    /// `optional` does nothing where a plain ReshapeRoom would fail.
+    #[test]
+    fn a_room_not_kept_goes_to_the_end_of_the_list() {
+        let steps = format!(
+            r#"{QUEUE}
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "boss",
+                keep: "false", var: "b"),
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "shop",
+                keep: "is(room, normal)", var: "s"),
+            Require("!exists(b) && is(s, shop)"),
+            TrimList(list: "dead_ends", keep: "0", end: First),
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "boss",
+                optional: true, var: "b"),
+            Require("!exists(b)"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.plan,
+            lines(
+                "o.$.o
+                 ooSoo
+                 o.o.o"
+            )
+        );
+        let steps = format!(
+            r#"{QUEUE}
+            ReshapeRoom(from: "dead_ends", shapes: [("1x1", 1)], fallback: All, kind: "boss",
+                keep: "false"),"#
+        );
+        let r = rooms(5, 3, "", &steps, &[]);
+        assert_eq!(
+            r.lists["dead_ends"],
+            [[2, 0], [4, 2], [4, 0], [0, 2], [0, 0], [2, 2]]
+        );
+    }
+}

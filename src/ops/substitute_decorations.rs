@@ -1,0 +1,292 @@
+//! Class-based decoration substitution: a raster pass in which each cell, with probability
+//! `1/roll`, is replaced by a random member of its tile's substitution class. Draws random
+//! numbers as Diablo's Cathedral `Substitution` (shared/spec/diablo.md §1.10, §2.8.4).
+//!
+//! At each cell: `rnd(roll) == 0` (drawn for every cell); then, if the tile's class (from
+//! the class table, indexed by tile id; 0 = none) is non-zero and the cell is not flagged
+//! in `protected`: `rv = rnd(variant_roll)` and the tile becomes member `rv mod k` of the
+//! class's members in ascending tile-id order (`k` members). A negative `rv` (once in 2^32
+//! steps) leaves the tile. Two-tile decorations (`partners`, checked in order): when the
+//! pick is `pick` and the partner cell `(x+dx, y+dy)` is on the grid, the partner must be of
+//! class `partner_class` and unprotected — it then becomes `partner_tile` — otherwise the
+//! pick becomes `fallback`.
+//!
+//! Variants from a list instead (Diablo's Hell pass 2, §5.6, §5.7 item 6): with `variants`
+//! (a table) and `only_class`, a considered cell whose class is `only_class` (and that is
+//! not flagged) becomes `variants[rnd(len)]` — a negative draw takes the first entry.
+//!
+//! Optional, for Diablo's Catacombs `Substitution` (§3.7): `avoid` — cells in this rectangle
+//! are skipped before any draw; `distinct: (dx, dy, w, h)` — a class member's pick is
+//! dropped when the window of `w × h` cells from `(x + dx, y + dy)` already holds it, the
+//! window read with `edges` (e.g. `ColumnMajor`: the original reads past the edge without
+//! bounds checks).
+
+use crate::engine::grid;
+use crate::engine::state::State;
+use crate::engine::Flow;
+use crate::operator::args::{Count, Edges, Rect, RectDef, Tile, TileHeader};
+use crate::operator::{Operator, Runnable};
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+/// `(pick: 89, dx: 0, dy: -1, partner_class: 79, partner_tile: 90, fallback: 79)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartnerDef {
+    /// The drawn member (tile id) that needs a partner cell.
+    pub pick: Tile,
+    /// Column offset of the partner cell from the substituted cell, in cells.
+    pub dx: i32,
+    /// Row offset of the partner cell from the substituted cell, in cells.
+    pub dy: i32,
+    /// Substitution class (class number of the class table) the partner's tile must have.
+    pub partner_class: Tile,
+    /// Tile id written at the partner cell when it qualifies.
+    pub partner_tile: Tile,
+    /// Tile id written instead of `pick` when the partner does not qualify.
+    pub fallback: Tile,
+}
+
+/// Rule-file parameters of `SubstituteDecorations(...)`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The tile layer.
+    pub layer: Src,
+    /// The class table, `"file.pat#name"`: class of each tile id, 0 = never substituted.
+    pub classes: Src,
+    /// A cell is considered when `rnd(roll) == 0`. Diablo: 4.
+    pub roll: Count,
+    /// `rv = rnd(variant_roll)` picks the member. Diablo: 16. Required unless `variants`.
+    #[serde(default)]
+    pub variant_roll: Option<Count>,
+    /// A table of tiles to pick from (`rnd(len)`) instead of the class members.
+    #[serde(default)]
+    pub variants: Option<Src>,
+    /// Only cells of this class are substituted. Default: every class but 0.
+    #[serde(default)]
+    pub only_class: Option<Tile>,
+    /// Flag layers of cells never substituted.
+    #[serde(default)]
+    pub protected: Vec<Src>,
+    /// Only the cells of this rectangle (clipped to the grid) are visited; nothing outside
+    /// it is written. Default: the whole grid.
+    #[serde(default)]
+    pub area: Option<RectDef>,
+    /// Condition; the step does nothing when false. Default: always.
+    #[serde(default)]
+    pub when: Option<Src>,
+    /// Two-tile decorations.
+    #[serde(default)]
+    pub partners: Vec<PartnerDef>,
+    /// Cells in this rectangle are skipped without a draw. Default none.
+    #[serde(default)]
+    pub avoid: Option<RectDef>,
+    /// `(dx, dy, w, h)` in cells: drop a pick already present in this window. Default none.
+    #[serde(default)]
+    pub distinct: Option<(i32, i32, i32, i32)>,
+    /// How the `distinct` window reads past the grid's edge. Default `Outside`.
+    #[serde(default)]
+    pub edges: Edges,
+}
+
+/// Compiled `SubstituteDecorations`.
+#[derive(Debug)]
+pub struct Compiled {
+    head: TileHeader,
+    classes: Vec<u16>,
+    members: Vec<Vec<u16>>,
+    roll: i64,
+    variant_roll: i64,
+    variants: Option<Vec<u16>>,
+    only_class: Option<u16>,
+    partners: Vec<PartnerDef>,
+    avoid: Option<Rect>,
+    distinct: Option<(i32, i32, i32, i32)>,
+    edges: Edges,
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let classes = cx.tile_table(&self.classes)?;
+        let n = classes.iter().copied().max().unwrap_or(0) as usize + 1;
+        let mut members = vec![Vec::new(); n];
+        for (tile, &c) in classes.iter().enumerate() {
+            if c != 0 {
+                members[c as usize].push(tile as u16);
+            }
+        }
+        let head = TileHeader::compile(
+            cx,
+            &self.layer,
+            self.area.as_ref(),
+            self.when.as_ref(),
+            &self.protected,
+        );
+        let variants = match &self.variants {
+            Some(v) => {
+                let t = cx.tile_table(v)?;
+                if t.is_empty() {
+                    cx.error(v, "the variants table is empty".into(), None);
+                    return None;
+                }
+                Some(t)
+            }
+            None => None,
+        };
+        let variant_roll = match (self.variant_roll, &variants) {
+            (Some(r), _) => r.0,
+            (None, Some(_)) => 0,
+            (None, None) => {
+                cx.error(
+                    &self.layer,
+                    "give `variant_roll` (the draw picking a class member) or `variants`".into(),
+                    None,
+                );
+                return None;
+            }
+        };
+        let avoid = match &self.avoid {
+            Some(a) => Some(a.compile(cx)?),
+            None => None,
+        };
+        Some(Compiled {
+            avoid,
+            distinct: self.distinct,
+            edges: self.edges,
+            variants,
+            only_class: self.only_class.map(|t| t.0),
+            head: head?,
+            classes,
+            members,
+            roll: self.roll.0,
+            variant_roll,
+            partners: self.partners.clone(),
+        })
+    }
+}
+
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let l = self.head.layer;
+        let avoid = self.avoid.as_ref().map(|a| a.eval(st));
+        area.for_each(|x, y| {
+            if avoid.is_some_and(|r| r.contains(x, y)) {
+                return;
+            }
+            if st.rng.below(self.roll) != 0 {
+                return;
+            }
+            let c = self.class(st.grid(l).at(x, y));
+            if c == 0 || self.only_class.is_some_and(|o| o != c) || self.head.flagged(st, x, y) {
+                return;
+            }
+            if let Some(v) = &self.variants {
+                let r = st.rng.below(v.len() as i64).max(0) as usize;
+                st.grid_mut(l).set(x, y, v[r]);
+                return;
+            }
+            let rv = st.rng.below(self.variant_roll);
+            let m = &self.members[c as usize];
+            if rv < 0 || m.is_empty() {
+                return;
+            }
+            let mut pick = m[(rv as usize) % m.len()];
+            if let Some((dx, dy, ww, wh)) = self.distinct {
+                let g = st.grid(l);
+                let seen = grid::Rect::new(x + dx, y + dy, ww, wh).any_cell(|k, j| {
+                    self.edges
+                        .cell(&g, k, j)
+                        .is_some_and(|(k, j)| g.at(k, j) == pick)
+                });
+                if seen {
+                    return;
+                }
+            }
+            for p in &self.partners {
+                if pick != p.pick.0 {
+                    continue;
+                }
+                let (px, py) = (x + p.dx, y + p.dy);
+                if !area.contains(px, py) {
+                    continue;
+                }
+                if self.class(st.grid(l).at(px, py)) == p.partner_class.0
+                    && !self.head.flagged(st, px, py)
+                {
+                    st.grid_mut(l).set(px, py, p.partner_tile.0);
+                } else {
+                    pick = p.fallback.0;
+                }
+            }
+            st.grid_mut(l).set(x, y, pick);
+        });
+        Flow::Continue
+    }
+}
+
+impl Compiled {
+    #[inline]
+    fn class(&self, t: u16) -> u16 {
+        self.classes.get(t as usize).copied().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::operator::testing::run_rules_with;
+
+    /// roll 1 and variant_roll 1: every cell of class 1 (tiles 1 and 3) becomes member 0,
+    /// tile 1, unless `avoid` covers it or (`distinct`) its left neighbour already is 1.
+    #[test]
+    fn avoid_and_distinct() {
+        let pat = "table cls { 0 1 0 1 }";
+        let run = |extra: &str| {
+            run_rules_with(
+                4,
+                1,
+                &format!(
+                    r#"FillRect(layer: "t", value: "3", rect: (x: "0", y: "0", w: "4", h: "1")),
+                       SubstituteDecorations(layer: "t", classes: "p.pat#cls", roll: 1, variant_roll: 1, {extra})"#
+                ),
+                "t",
+                &[("p.pat", pat)],
+            )
+        };
+        assert_eq!(
+            run(r#"avoid: (x: "1", y: "0", w: "2", h: "1")"#),
+            vec![vec![1, 3, 3, 1]]
+        );
+        assert_eq!(run("distinct: (-1, 0, 1, 1)"), vec![vec![1, 3, 1, 3]]);
+    }
+
+    #[test]
+    fn substitutes_only_within_a_class_and_leaves_classless_tiles() {
+        let pat = "table cls { 0 1 0 0 0 1 0 0 0 1 }";
+        let g = run_rules_with(
+            10,
+            10,
+            r#"FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "10", h: "5")),
+               FillRect(layer: "t", value: "2", rect: (x: "0", y: "5", w: "10", h: "5")),
+               SubstituteDecorations(layer: "t", classes: "p.pat#cls", roll: 2, variant_roll: 16)"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        let top: Vec<u16> = g[..5].iter().flatten().copied().collect();
+        assert!(top.iter().all(|t| [1, 5, 9].contains(t)));
+        assert!(top.iter().any(|&t| t != 1), "nothing substituted");
+        assert!(g[5..].iter().flatten().all(|&t| t == 2));
+    }
+}

@@ -1,0 +1,57 @@
+//! The compiled form of `WalkCorridors` and the walker's state (see the parent module for
+//! the technique), in a file of their own so the move loop (`moves.rs`) can name them
+//! without importing the operator module.
+
+use crate::engine::grid::Rect;
+use crate::operator::args::TileHeader;
+use serde::Deserialize;
+
+/// `(per_cell: 2, max: 30)`: a turn chance growing with the distance to the goal, capped.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SteerDef {
+    /// Roll threshold added per cell of distance.
+    pub per_cell: i32,
+    /// Largest threshold.
+    pub max: i32,
+}
+
+/// Compiled `WalkCorridors`.
+#[derive(Debug)]
+pub struct Compiled {
+    pub(super) head: TileHeader,
+    pub(super) halls: u16,
+    pub(super) empty: u16,
+    pub(super) wall: u16,
+    pub(super) door: u16,
+    pub(super) hall: u16,
+    pub(super) corners: [u16; 4],
+    pub(super) widen_roll: i64,
+    pub(super) widen_percent: i64,
+    pub(super) turn_roll: i64,
+    pub(super) steer_x: SteerDef,
+    pub(super) steer_y: SteerDef,
+    pub(super) align_within: i32,
+    pub(super) margin: i32,
+    pub(super) trap_check: u64,
+    pub(super) stuck: u32,
+}
+
+/// A walker: cell, heading, inside a room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Walker {
+    pub(super) x: i32,
+    pub(super) y: i32,
+    pub(super) d: u8,
+    pub(super) inside: bool,
+}
+
+/// One segment's constants.
+pub(super) struct Walk {
+    /// The area the walker stays in.
+    pub(super) bounds: Rect,
+    pub(super) goal: (i32, i32),
+    pub(super) start: (i32, i32),
+    pub(super) minus: bool,
+    pub(super) plus: bool,
+}
