@@ -364,7 +364,7 @@ impl Compiled {
             st.grid(self.head.layer).index(x, y),
         );
         // the tile changes only when a wall is built (its start goes here)
-        let mut here = st.layers[layer][i];
+        let mut here = st.layer(layer as u16)[i];
         let mut built = false;
         // the triggers after the last one tried that start on the current tile, in order
         let mut from = 0;
@@ -385,7 +385,7 @@ impl Compiled {
             if let Some(len) = self.walk(st, area, x, y, dx, dy, stops) {
                 self.build(st, area, x, y, d, start, len);
                 built = true;
-                here = st.layers[layer][i];
+                here = st.layer(layer as u16)[i];
             }
         }
         built
@@ -400,7 +400,7 @@ impl Compiled {
     /// Whether cell `i` (row-major) is flagged in a `skip` layer.
     #[inline(always)]
     fn skipped(&self, st: &State, i: usize) -> bool {
-        self.skip.iter().any(|&l| st.layers[l as usize][i] != 0)
+        self.skip.iter().any(|&l| st.layer(l)[i] != 0)
     }
 }
 

@@ -31,6 +31,9 @@ pub struct Params {
     /// Condition; nothing is written when false. Default: always.
     #[serde(default)]
     pub when: Option<Src>,
+    /// Marker set to `at` (the pattern's top-left) when the stamp is written. Default none.
+    #[serde(default)]
+    pub marker: Option<Src>,
 }
 
 /// Compiled `Stamp`.
@@ -39,6 +42,7 @@ pub struct Compiled {
     head: TileHeader,
     pattern: Matcher,
     at: Point,
+    marker: Option<u16>,
 }
 
 impl Operator for Params {
@@ -53,10 +57,12 @@ impl Operator for Params {
             TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
         let pattern = cx.miniset(&self.pattern);
         let at = self.at.compile(cx);
+        let marker = self.marker.as_ref().map(|m| cx.declare_marker(m));
         Some(Compiled {
             head: head?,
             pattern: Matcher::miniset(&pattern?),
             at: at?,
+            marker,
         })
     }
 }
@@ -72,6 +78,9 @@ impl Runnable for Compiled {
             .write_where(&mut st.grid_mut(self.head.layer), px, py, |x, y| {
                 area.contains(x, y)
             });
+        if let Some(m) = self.marker {
+            st.markers[m as usize] = Some([px, py]);
+        }
         Flow::Continue
     }
 }
@@ -93,5 +102,21 @@ mod tests {
             &[("p.pat", pat)],
         );
         assert_eq!(g, grid("5 0 0\n0 6 5"));
+    }
+
+    #[test]
+    fn the_marker_goes_to_the_point_when_the_stamp_is_written() {
+        let pat = "miniset m 1x1 { search . replace 5 }";
+        let rs = crate::operator::testing::load(
+            3,
+            2,
+            "",
+            r#"Stamp(layer: "t", pattern: "p.pat#m", at: (x: "2", y: "1"), marker: "a"),
+               Stamp(layer: "t", pattern: "p.pat#m", at: (x: "0", y: "0"), marker: "b", when: "false")"#,
+            vec![("p.pat".into(), pat.into())],
+        );
+        let d = rs.generate(1, &crate::ruleset::Params::new()).unwrap();
+        assert_eq!(d.markers.get("a"), Some(&[2, 1]));
+        assert_eq!(d.markers.get("b"), None);
     }
 }

@@ -26,6 +26,7 @@ pub mod src;
 pub(crate) mod stats;
 mod steps;
 mod trace;
+mod walkables;
 
 pub use crate::dungeon::parse_colour;
 use crate::dungeon::{Dungeon, Interiors, Palette};
@@ -106,6 +107,8 @@ pub struct RuleSet {
     pub tile_glyphs: Option<TileGlyphs>,
     /// What `stats`, `lint` and `search` know about this style (`stats:` of the rule file).
     pub stats: crate::stats::StatsSpec,
+    /// The walkable tiles of its spatial queries, by the ids its expressions hold.
+    pub(crate) walkables: Arc<[crate::engine::queries::Walkable]>,
     /// What the tallies of [`State::tallies`] count, by index: `(kind, reason)`, e.g. a
     /// theme and the requirement that turned it down.
     pub tallies: Vec<(String, String)>,
@@ -421,6 +424,7 @@ impl RuleSet {
             .and_then(|g| compile_glyphs(&mut cx, g));
         let stats_spec =
             stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
+        let walkables = walkables::resolve(&mut cx, tile_glyphs.as_ref(), &stats_spec);
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
@@ -457,6 +461,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
+            walkables,
             stats: stats_spec,
             tallies: cx.tallies.clone(),
             n_vars: cx.vars.len(),
@@ -737,6 +742,7 @@ impl RuleSet {
             st.vars[p.slot as usize] = *v;
         }
         st.tallies = vec![0; self.tallies.len()];
+        st.set_walkables(self.walkables.clone());
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
         let mut rc = RunCx {
