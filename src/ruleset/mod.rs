@@ -105,6 +105,8 @@ pub struct RuleSet {
     pub layouts: Vec<pools::Layout>,
     /// Glyph classes of a tile layer, if the rule set defines them.
     pub tile_glyphs: Option<TileGlyphs>,
+    /// How views draw its markers (`markers:`), in rule-file order.
+    pub marker_styles: Vec<crate::dungeon::MarkerStyle>,
     /// What `stats`, `lint` and `search` know about this style (`stats:` of the rule file).
     pub stats: crate::stats::StatsSpec,
     /// The walkable tiles of its spatial queries, by the ids its expressions hold.
@@ -425,6 +427,7 @@ impl RuleSet {
         let stats_spec =
             stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
         let walkables = walkables::resolve(&mut cx, tile_glyphs.as_ref(), &stats_spec);
+        let marker_styles = glyphs::compile_markers(&mut cx, &m.markers);
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
@@ -462,6 +465,7 @@ impl RuleSet {
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
             walkables,
+            marker_styles,
             stats: stats_spec,
             tallies: cx.tallies.clone(),
             n_vars: cx.vars.len(),
