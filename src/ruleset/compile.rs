@@ -7,7 +7,7 @@
 use super::diag::Diagnostic;
 use super::files::{LoadedFile, Reader};
 use super::src::Src;
-use super::walkables::WalkDefs;
+use super::walk_defs::WalkDefs;
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, StepLabel};
 use crate::lang::compile::{CompileError, WalkOn};

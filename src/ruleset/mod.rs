@@ -26,6 +26,7 @@ pub mod src;
 pub(crate) mod stats;
 mod steps;
 mod trace;
+mod walk_defs;
 mod walkables;
 
 pub use crate::dungeon::parse_colour;

@@ -1,6 +1,6 @@
 //! The walkable tiles of spatial queries (`walk_distance`, `farthest`, `connected`,
-//! `regions`, `largest_region`): recorded while expressions compile ([`WalkDefs::id`]), each
-//! distinct set once, and resolved to tile layers and tile sets once the rule set's tile
+//! `regions`, `largest_region`): recorded while expressions compile
+//! ([`super::walk_defs::WalkDefs`]), each distinct set once, and resolved to tile layers and tile sets once the rule set's tile
 //! classes (`tile_glyphs`) and `stats:` are known ([`resolve`]), with every mistake located
 //! at the expression that first named the set.
 
@@ -9,67 +9,12 @@ use super::glyphs::TileGlyphs;
 use super::src::Src;
 use crate::engine::queries::Walkable;
 use crate::engine::tile_set::TileSet;
-use crate::lang::compile::{TileItem, WalkOn};
+use crate::lang::compile::TileItem;
 use crate::lang::{nearest, Span};
 use crate::stats::{StatsSpec, Walkable as StatsWalkable};
 use std::sync::Arc;
 
-/// A set as written: `None` for the rule set's walkable tiles, else a layer and its tiles.
-type Written = Option<(String, Vec<TileItem>)>;
-
-/// One distinct set, with where it was first written.
-struct Def {
-    set: Written,
-    /// The span of `layer[...]` (or of the function's name, for the default set) and of
-    /// each tile, inside the expression.
-    span: Span,
-    items: Vec<Span>,
-    /// The expression's string (set once its compilation ends).
-    at: Option<Src>,
-}
-
-/// The sets the expressions compiled so far name.
-#[derive(Default)]
-pub(crate) struct WalkDefs {
-    defs: Vec<Def>,
-}
-
-impl WalkDefs {
-    /// The id of set `on` written at `span` (the first writing of a set is where its
-    /// mistakes are reported).
-    pub(crate) fn id(&mut self, on: WalkOn<'_>, span: Span) -> u16 {
-        let (set, items) = match on {
-            WalkOn::Default => (None, Vec::new()),
-            WalkOn::Tiles { layer, items, .. } => (
-                Some((
-                    layer.to_string(),
-                    items.iter().map(|(t, _)| t.clone()).collect(),
-                )),
-                items.iter().map(|(_, s)| *s).collect(),
-            ),
-        };
-        if let Some(i) = self.defs.iter().position(|d| d.set == set) {
-            return i as u16;
-        }
-        self.defs.push(Def {
-            set,
-            span,
-            items,
-            at: None,
-        });
-        (self.defs.len() - 1) as u16
-    }
-
-    /// Note that the sets first written since the last call are in expression `s`.
-    pub(crate) fn written_in(&mut self, s: &Src) {
-        for d in self.defs.iter_mut().rev() {
-            if d.at.is_some() {
-                break;
-            }
-            d.at = Some(s.clone());
-        }
-    }
-}
+use super::walk_defs::Def;
 
 /// The walkable sets, by id, of the definitions `cx` recorded (errors go to `cx`).
 pub(crate) fn resolve(
