@@ -1,7 +1,7 @@
 //! `undercroft lint`: generate seeds and report every dungeon that fails a check
 //! (`undercroft::stats::lint`), with its seed; the dungeons themselves are not changed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rayon::prelude::*;
@@ -46,7 +46,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
     // a block of seeds at a time (`--count` may be 10^9), printed in seed order
     for seeds in undercroft::batch::blocks(seed, count, 4096) {
         let found = check_block(&job, &seeds, &progress);
-        report(&found, &mut by_check, &mut bad, &mut failed);
+        let look = |s| look(&rules, raw, s);
+        report(&found, &look, &mut by_check, &mut bad, &mut failed);
     }
     progress.finish();
     summarise(&rs.name, count, &by_check, bad, failed)
@@ -76,8 +77,27 @@ fn check_block(job: &Job, seeds: &[u64], progress: &Progress) -> Found {
         .collect()
 }
 
-/// Print the problems and errors of one block, counting them.
-fn report(found: &Found, by_check: &mut [u64], bad: &mut u64, failed: &mut u64) {
+/// A command that shows seed `s`, with the parameters it ran with.
+fn look(rules: &Path, raw: &[String], s: u64) -> String {
+    let mut c = format!("undercroft preview {} --seed {s}", rules.display());
+    for p in raw {
+        match p.contains(|ch: char| ch.is_whitespace() || "'\"$`\\;&|<>()*?".contains(ch)) {
+            true => c += &format!(" --param '{}'", p.replace('\'', "'\\''")),
+            false => c += &format!(" --param {p}"),
+        }
+    }
+    c
+}
+
+/// Print the problems and errors of one block (each listed seed with the command that shows
+/// it), counting them.
+fn report(
+    found: &Found,
+    look: &dyn Fn(u64) -> String,
+    by_check: &mut [u64],
+    bad: &mut u64,
+    failed: &mut u64,
+) {
     for (s, r) in found {
         match r {
             Ok(problems) => {
@@ -88,6 +108,7 @@ fn report(found: &Found, by_check: &mut [u64], bad: &mut u64, failed: &mut u64) 
                         by_check[i] += 1;
                     }
                 }
+                outln!("  view it: {}", look(*s));
             }
             Err(e) => {
                 *failed += 1;

@@ -33,43 +33,34 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::automaton::CaRule;
 use crate::lang::pattern::ca::parse_condition;
-use crate::operator::args::{RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `CellularAutomaton(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// Inline rules, first match wins (conditions with tile ids; see the module doc).
-    /// Default none: then `automaton` gives them.
-    #[serde(default)]
-    pub rules: Vec<RuleDef>,
-    /// The rules as an `automaton` item of a pattern file, `"file.pat#name"` (its
-    /// conditions may use the file's tile and set names). Give this or `rules`.
-    #[serde(default)]
-    pub automaton: Option<Src>,
-    /// Number of iterations, 1..=1000. Default 1.
-    #[serde(default)]
-    pub iterations: Option<Iterations>,
-    /// The value neighbours outside the tile grid count as. Default 0.
-    #[serde(default)]
-    pub outside: Option<Tile>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `CellularAutomaton(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Inline rules, first match wins (conditions with tile ids; see the module doc).
+        /// Default none: then `automaton` gives them.
+        #[serde(default)]
+        pub rules: Vec<RuleDef>,
+        /// The rules as an `automaton` item of a pattern file, `"file.pat#name"` (its
+        /// conditions may use the file's tile and set names). Give this or `rules`.
+        #[serde(default)]
+        pub automaton: Option<Src>,
+        /// Number of iterations, 1..=1000. Default 1.
+        #[serde(default)]
+        pub iterations: Option<Iterations>,
+        /// The value neighbours outside the tile grid count as. Default 0.
+        #[serde(default)]
+        pub outside: Option<Tile>,
+    }
 }
 
 /// `(when: "count8(1) >= 5", set: 1)`.
@@ -115,13 +106,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let rules = match (&self.automaton, self.rules.is_empty()) {
             (Some(a), true) => cx.automaton(a),
             (None, false) => self.inline_rules(cx),
@@ -182,6 +167,10 @@ impl Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| self.paint(st, r))
     }
@@ -190,31 +179,36 @@ impl Runnable for Compiled {
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let mut before = st.layers[self.head.layer as usize].clone();
+        let l = self.head.layer;
         let (w, h) = (st.width, st.height);
+        let mut before = st.layer(l).to_vec();
+        let ys = if r.is_empty() { r.y..r.y } else { r.y..r.y1() };
         for _ in 0..self.iterations {
-            before.copy_from_slice(&st.layers[self.head.layer as usize]);
+            before.copy_from_slice(st.layer(l));
             let old = crate::engine::grid::Grid::new(&before, w, h);
-            let layer = &mut st.layers[self.head.layer as usize];
-            let mut g = crate::engine::grid::GridMut::new(layer, w, h);
-            for (x, y) in r.cells() {
+            for y in ys.clone() {
                 // the time budget, once a row
-                if x == r.x && st.budget.spend(r.w as u64) {
+                if st.budget.spend(r.w as u64) {
                     return Flow::Continue;
                 }
-                let v = old.at(x, y);
-                let count = |eight: bool, set: &[u16]| {
-                    let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };
-                    offs.iter()
-                        .filter(|(dx, dy)| set.contains(&old.get_or(x + dx, y + dy, self.outside)))
-                        .count() as u32
-                };
-                let hit = self
-                    .rules
-                    .iter()
-                    .find(|r| r.terms.iter().all(|t| t.holds(v, count)));
-                if let Some(r) = hit {
-                    g.set(x, y, r.set);
+                let mut g = st.grid_mut(l);
+                for x in r.x..r.x1() {
+                    let v = old.at(x, y);
+                    let count = |eight: bool, set: &[u16]| {
+                        let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };
+                        offs.iter()
+                            .filter(|(dx, dy)| {
+                                set.contains(&old.get_or(x + dx, y + dy, self.outside))
+                            })
+                            .count() as u32
+                    };
+                    let hit = self
+                        .rules
+                        .iter()
+                        .find(|r| r.terms.iter().all(|t| t.holds(v, count)));
+                    if let Some(r) = hit {
+                        g.set(x, y, r.set);
+                    }
                 }
             }
         }

@@ -8,29 +8,28 @@
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
-use crate::operator::args::{Point, PointDef, RectDef, TileHeader};
+use crate::operator::args::{Point, PointDef};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `Stamp(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written.
-    pub layer: Src,
-    /// The miniset, `"file.pat#name"` (its search grid is ignored).
-    pub pattern: Src,
-    /// Where its top-left cell goes.
-    pub at: PointDef,
-    /// Only cells of this rectangle (clipped to the grid) are written. Default: the whole
-    /// grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; nothing is written when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `Stamp(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The miniset, `"file.pat#name"` (its search grid is ignored).
+        pub pattern: Src,
+        /// Where its top-left cell goes.
+        pub at: PointDef,
+        /// Marker set to `at` (the pattern's top-left) when the stamp is written. Default
+        /// none.
+        #[serde(default)]
+        pub marker: Option<Src>,
+    }
 }
 
 /// Compiled `Stamp`.
@@ -39,6 +38,7 @@ pub struct Compiled {
     head: TileHeader,
     pattern: Matcher,
     at: Point,
+    marker: Option<u16>,
 }
 
 impl Operator for Params {
@@ -49,14 +49,15 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head =
-            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let pattern = cx.miniset(&self.pattern);
         let at = self.at.compile(cx);
+        let marker = self.marker.as_ref().map(|m| cx.declare_marker(m));
         Some(Compiled {
             head: head?,
             pattern: Matcher::miniset(&pattern?),
             at: at?,
+            marker,
         })
     }
 }
@@ -72,6 +73,9 @@ impl Runnable for Compiled {
             .write_where(&mut st.grid_mut(self.head.layer), px, py, |x, y| {
                 area.contains(x, y)
             });
+        if let Some(m) = self.marker {
+            st.markers[m as usize] = Some([px, py]);
+        }
         Flow::Continue
     }
 }
@@ -93,5 +97,21 @@ mod tests {
             &[("p.pat", pat)],
         );
         assert_eq!(g, grid("5 0 0\n0 6 5"));
+    }
+
+    #[test]
+    fn the_marker_goes_to_the_point_when_the_stamp_is_written() {
+        let pat = "miniset m 1x1 { search . replace 5 }";
+        let rs = crate::operator::testing::load(
+            3,
+            2,
+            "",
+            r#"Stamp(layer: "t", pattern: "p.pat#m", at: (x: "2", y: "1"), marker: "a"),
+               Stamp(layer: "t", pattern: "p.pat#m", at: (x: "0", y: "0"), marker: "b", when: "false")"#,
+            vec![("p.pat".into(), pat.into())],
+        );
+        let d = rs.generate(1, &crate::ruleset::Params::new()).unwrap();
+        assert_eq!(d.markers.get("a"), Some(&[2, 1]));
+        assert_eq!(d.markers.get("b"), None);
     }
 }
