@@ -7,11 +7,15 @@
 use super::diag::Diagnostic;
 use super::files::{LoadedFile, Reader};
 use super::src::Src;
+use super::walk_defs::WalkDefs;
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, StepLabel};
+use crate::lang::compile::{CompileError, WalkOn};
 use crate::lang::pattern::Miniset;
 use crate::lang::pattern::PatternFile;
+use crate::lang::Span;
 use crate::lang::{self, nearest, Program, Scope};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,6 +38,8 @@ pub struct Cx<'a> {
     pub(crate) markers: Vec<String>,
     pub(crate) layers: Vec<String>,
     pub(crate) file_params: Vec<String>,
+    /// The names of the rule set's parameters: no step may write them.
+    pub(crate) param_names: Vec<String>,
     locals: Vec<(String, u16, Type)>,
     pub(crate) failures: Vec<FailurePoint>,
     pub(crate) labels: Vec<StepLabel>,
@@ -59,6 +65,8 @@ pub struct Cx<'a> {
     /// The minisets the steps use: the located reference and the miniset (for `check`'s
     /// warning about minisets that can never match).
     pub(super) used_minisets: Vec<(Src, Miniset)>,
+    /// The walkable sets spatial queries name (resolved by [`super::walkables::resolve`]).
+    pub(super) walk_defs: RefCell<WalkDefs>,
 }
 
 impl<'a> Cx<'a> {
@@ -81,6 +89,7 @@ impl<'a> Cx<'a> {
             markers: Vec::new(),
             layers: Vec::new(),
             file_params: Vec::new(),
+            param_names: Vec::new(),
             locals: Vec::new(),
             failures: Vec::new(),
             labels: Vec::new(),
@@ -96,6 +105,7 @@ impl<'a> Cx<'a> {
             current_op: None,
             flag_writers: BTreeMap::new(),
             used_minisets: Vec::new(),
+            walk_defs: RefCell::new(WalkDefs::default()),
         }
     }
 
@@ -303,7 +313,9 @@ impl<'a> Cx<'a> {
                 return None;
             }
         };
-        match lang::compile(&node, &*self) {
+        let compiled = lang::compile(&node, &*self);
+        self.walk_defs.get_mut().written_in(s);
+        match compiled {
             Ok(mut p) if p.ty == want => {
                 if p.divides() {
                     let what = format!("division by zero in the expression `{}`", s.text);
@@ -479,6 +491,18 @@ impl<'a> Cx<'a> {
             return None;
         }
         if let Some(&slot) = self.var_index.get(&s.text) {
+            if self.param_names.contains(&s.text) {
+                self.error(
+                    s,
+                    format!(
+                        "`{}` is a parameter of the rule set: steps cannot change it (its \
+                         value comes from `--param` or its default)",
+                        s.text
+                    ),
+                    Some("give the variable its own name, e.g. `Let(\"my_level\", ...)`".into()),
+                );
+                return None;
+            }
             let old = self.vars[slot as usize].1;
             if old != ty {
                 self.error(
@@ -587,5 +611,17 @@ impl Scope for Cx<'_> {
     }
     fn kind_names(&self) -> Vec<String> {
         self.kinds.clone()
+    }
+    fn marker(&self, name: &str) -> Option<u16> {
+        self.markers
+            .iter()
+            .position(|m| m == name)
+            .map(|i| i as u16)
+    }
+    fn marker_names(&self) -> Vec<String> {
+        self.markers.clone()
+    }
+    fn walkable(&self, on: WalkOn<'_>, span: Span) -> Result<u16, CompileError> {
+        Ok(self.walk_defs.borrow_mut().id(on, span))
     }
 }

@@ -26,6 +26,8 @@ pub mod src;
 pub(crate) mod stats;
 mod steps;
 mod trace;
+mod walk_defs;
+mod walkables;
 
 pub use crate::dungeon::parse_colour;
 use crate::dungeon::{Dungeon, Interiors, Palette};
@@ -48,7 +50,7 @@ use src::Src;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-pub use trace::{Frame, Trace};
+pub use trace::{Frame, Trace, Window};
 
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
@@ -109,6 +111,8 @@ pub struct RuleSet {
     pub marker_styles: Vec<crate::dungeon::MarkerStyle>,
     /// What `stats`, `lint` and `search` know about this style (`stats:` of the rule file).
     pub stats: crate::stats::StatsSpec,
+    /// The walkable tiles of its spatial queries, by the ids its expressions hold.
+    pub(crate) walkables: Arc<[crate::engine::queries::Walkable]>,
     /// What the tallies of [`State::tallies`] count, by index: `(kind, reason)`, e.g. a
     /// theme and the requirement that turned it down.
     pub tallies: Vec<(String, String)>,
@@ -332,6 +336,7 @@ impl RuleSet {
             if matches!(kind, ParamKind::File) {
                 cx.file_params.push(name.text.clone());
             }
+            cx.param_names.push(name.text.clone());
             let info = ParamInfo {
                 name: name.text.clone(),
                 kind,
@@ -386,7 +391,7 @@ impl RuleSet {
                 );
                 continue;
             }
-            if let Err(e) = reader.read(p) {
+            if let Err(e) = reader.read_as(p, files::Kind::Rules) {
                 cx.error(
                     &c.rules,
                     format!("cannot read `{}`: {e}", p.display()),
@@ -424,6 +429,7 @@ impl RuleSet {
             .and_then(|g| compile_glyphs(&mut cx, g));
         let stats_spec =
             stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
+        let walkables = walkables::resolve(&mut cx, tile_glyphs.as_ref(), &stats_spec);
         let marker_styles = glyphs::compile_markers(&mut cx, &m.markers);
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
@@ -461,6 +467,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
+            walkables,
             marker_styles,
             stats: stats_spec,
             tallies: cx.tallies.clone(),
@@ -742,8 +749,10 @@ impl RuleSet {
             st.vars[p.slot as usize] = *v;
         }
         st.tallies = vec![0; self.tallies.len()];
+        st.set_walkables(self.walkables.clone());
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
+        st.budget = crate::engine::budget::Budget::until(observer.deadline());
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,
