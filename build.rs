@@ -123,8 +123,8 @@ fn items(src: &str) -> Vec<(String, bool, Vec<Member>)> {
             }
             if !t.starts_with("//") {
                 // brackets in doc lines are prose, not nesting
-                depth += t.matches(['{', '(']).count() as i32
-                    - t.matches(['}', ')']).count() as i32;
+                depth +=
+                    t.matches(['{', '(']).count() as i32 - t.matches(['}', ')']).count() as i32;
             }
         }
         out.push((name, is_enum, members));

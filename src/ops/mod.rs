@@ -34,6 +34,7 @@ pub mod draw_rooms;
 pub mod edge_corridors;
 pub mod fence_lines;
 pub mod fill_rect;
+pub mod fill_templates;
 pub mod fill_voids;
 pub mod fix_rules;
 pub mod flood_regions;
@@ -247,6 +248,8 @@ operators! {
     AssignThemes => assign_themes,
     /// Wave function collapse: fill an area from a tileset or the patterns of an example.
     WaveFunctionCollapse => wave_function_collapse,
+    /// Fill the cells of an area from a pool of ASCII room templates, by exits and tags.
+    FillTemplates => fill_templates,
 }
 
 /// An operator of the registry: its name in rule files, its module in `src/ops/` and its

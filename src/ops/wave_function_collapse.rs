@@ -188,7 +188,7 @@ impl Runnable for Compiled {
             fixed: &fixed,
             restarts,
         };
-        let (outcome, contradictions) = solve(&task, &mut st.rng);
+        let (outcome, contradictions) = solve(&task, &mut st.rng, &mut st.budget);
         if let Some(t) = st.tallies.get_mut(self.tally as usize) {
             *t += contradictions;
         }
@@ -203,6 +203,8 @@ impl Runnable for Compiled {
             Outcome::TooSmall => Flow::Fail(self.too_small),
             Outcome::Unsatisfiable => Flow::Fail(self.unsatisfiable),
             Outcome::GaveUp => Flow::Fail(self.gave_up),
+            // the interpreter ends the run, naming the step
+            Outcome::OutOfTime => Flow::Continue,
         }
     }
 

@@ -51,6 +51,7 @@ mod rebirth_xl;
 mod registry;
 mod render;
 mod retry_counter;
+mod room_path;
 mod shapes;
 mod stats;
 mod themes;

@@ -64,7 +64,7 @@ struct Collapsed {
 
 impl Observer for Collapsed {
     fn after_step(&mut self, label: &StepLabel, st: &State) {
-        if let Some(l) = st.layers.first() {
+        if let Some(l) = st.layers().first() {
             self.last = l.clone();
             if label.name == "collapse" {
                 self.collapsed = l.clone();

@@ -8,6 +8,7 @@
 //! compile time of the solver (1, 2, 4, 8 or 16 words).
 
 use super::model::{Model, DIRS};
+use crate::engine::budget::Budget;
 use crate::engine::grid::Dims;
 use crate::rng::RandomSource;
 use std::cmp::Ordering;
@@ -39,17 +40,27 @@ pub enum Outcome {
     Unsatisfiable,
     /// Every attempt met a contradiction.
     GaveUp,
+    /// The run's time budget ran out (the interpreter then ends the run).
+    OutOfTime,
 }
 
-/// Solve `task`, drawing from `rng`. Returns the outcome and the contradictions met.
-pub fn solve(task: &Task, rng: &mut impl RandomSource) -> (Outcome, u32) {
+/// Solve `task`, drawing from `rng` and spending from `budget` (one unit per observation and
+/// per cell whose change is propagated). Returns the outcome and the contradictions met.
+pub fn solve(task: &Task, rng: &mut impl RandomSource, budget: &mut Budget) -> (Outcome, u32) {
     match task.model.words {
-        1 => Solver::<1>::run(task, rng),
-        2 => Solver::<2>::run(task, rng),
-        3..=4 => Solver::<4>::run(task, rng),
-        5..=8 => Solver::<8>::run(task, rng),
-        _ => Solver::<16>::run(task, rng),
+        1 => Solver::<1>::run(task, rng, budget),
+        2 => Solver::<2>::run(task, rng, budget),
+        3..=4 => Solver::<4>::run(task, rng, budget),
+        5..=8 => Solver::<8>::run(task, rng, budget),
+        _ => Solver::<16>::run(task, rng, budget),
     }
+}
+
+/// How an attempt ended.
+enum Attempt {
+    Solved,
+    Contradiction,
+    OutOfTime,
 }
 
 /// One cell of the wave: the states it may still hold.
@@ -99,7 +110,7 @@ struct Solver<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Solver<'a, W> {
-    fn run(task: &Task<'a>, rng: &mut impl RandomSource) -> (Outcome, u32) {
+    fn run(task: &Task<'a>, rng: &mut impl RandomSource, budget: &mut Budget) -> (Outcome, u32) {
         let m = task.model;
         // With fixed cells outside the output, patterns cover them too (one more ring).
         let ring = m.n > 1 && task.fixed.iter().any(|&(x, y, _)| out(x, y, task));
@@ -121,8 +132,10 @@ impl<'a, const W: usize> Solver<'a, W> {
         let mut contradictions = 0;
         loop {
             s.noise_seed = rng.below(1 << 30).max(0) as u64;
-            if s.attempt(rng) {
-                return (Outcome::Solved(s.output(task, off)), contradictions);
+            match s.attempt(rng, budget) {
+                Attempt::Solved => return (Outcome::Solved(s.output(task, off)), contradictions),
+                Attempt::OutOfTime => return (Outcome::OutOfTime, contradictions),
+                Attempt::Contradiction => {}
             }
             contradictions += 1;
             if contradictions > task.restarts {
@@ -199,8 +212,8 @@ impl<'a, const W: usize> Solver<'a, W> {
     }
 
     /// One attempt from the current wave: observe and propagate until every cell holds one
-    /// state (true) or a contradiction (false).
-    fn attempt(&mut self, rng: &mut impl RandomSource) -> bool {
+    /// state, a contradiction, or the time budget is spent.
+    fn attempt(&mut self, rng: &mut impl RandomSource, budget: &mut Budget) -> Attempt {
         self.stack.clear();
         self.queued.iter_mut().for_each(|q| *q = false);
         self.dirty.clear();
@@ -226,11 +239,14 @@ impl<'a, const W: usize> Solver<'a, W> {
             let mut one = [0u64; W];
             one[s / 64] = 1 << (s % 64);
             if !self.narrow(c, &one) || !self.propagate() {
-                return false;
+                return Attempt::Contradiction;
+            }
+            if budget.spend(1 + self.dirty.len() as u64) {
+                return Attempt::OutOfTime;
             }
             self.update_heap();
         }
-        true
+        Attempt::Solved
     }
 
     /// Give every cell narrowed since the last update that is not collapsed a heap entry
