@@ -9,8 +9,9 @@
 //! * `Compiled`, names resolved to indices and expressions compiled, implementing [`Runnable`]:
 //!   run it on a [`State`], and say what it writes.
 //!
-//! Tile operators declare their parameters with [`tile_params!`], which adds the common tile
-//! header (`layer`, `area`, `when`, `protected`) compiled by [`args::TileHeader`].
+//! Tile operators declare their parameters with [`tile_params!`](crate::tile_params), which
+//! adds the common tile header (`layer`, `area`, `when`, `protected`) compiled by
+//! [`header::TileHeader`].
 //!
 //! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, counts,
 //! the tile header), the rule-file forms of the control steps ([`control`]), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
@@ -20,6 +21,7 @@ pub mod args;
 pub mod control;
 pub mod dir;
 pub mod docs;
+pub mod header;
 #[cfg(test)]
 pub(crate) mod testing;
 

@@ -15,43 +15,34 @@ use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef, RectDef, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::{Point, PointDef};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `RandomWalk(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written (created on first use, all 0).
-    pub layer: Src,
-    /// The value painted, an expression (0..=65535).
-    pub value: Src,
-    /// Number of steps, an expression (at most 10,000,000).
-    pub steps: Src,
-    /// Probability of turning before a step, an expression (0..1). Default "0.2".
-    #[serde(default)]
-    pub turn: Option<Src>,
-    /// Brush side in tiles, an expression (1..=64). Default "1".
-    #[serde(default)]
-    pub brush: Option<Src>,
-    /// The start tile. Default: the centre of the area.
-    #[serde(default)]
-    pub start: Option<PointDef>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `RandomWalk(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value painted, an expression (0..=65535).
+        pub value: Src,
+        /// Number of steps, an expression (at most 10,000,000).
+        pub steps: Src,
+        /// Probability of turning before a step, an expression (0..1). Default "0.2".
+        #[serde(default)]
+        pub turn: Option<Src>,
+        /// Brush side in tiles, an expression (1..=64). Default "1".
+        #[serde(default)]
+        pub brush: Option<Src>,
+        /// The start tile. Default: the centre of the area.
+        #[serde(default)]
+        pub start: Option<PointDef>,
+    }
 }
 
 /// Compiled `RandomWalk`.
@@ -73,13 +64,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let steps = cx.expr(&self.steps, Type::Num);
         let turn = self.turn.as_ref().map(|t| cx.expr(t, Type::Num));
@@ -97,6 +82,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| {
             if r.is_empty() {
