@@ -32,7 +32,11 @@ impl Loop {
             st.vars[v as usize] = item;
         }
         let flow = run(&self.body, st, rc)?;
-        rc.observer.after_step(&rc.labels[self.label as usize], st);
+        let l = &rc.labels[self.label as usize];
+        if st.budget.checkpoint() {
+            return Err(super::observe::out_of_time(l));
+        }
+        rc.observer.after_step(l, st);
         Ok(flow)
     }
 

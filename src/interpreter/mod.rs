@@ -19,7 +19,7 @@ pub mod restore;
 pub mod retry;
 pub mod step;
 
-pub use observe::{NoTrace, Observer, RunCx, Stoppable};
+pub use observe::{NoTrace, Observer, RunCx, Stoppable, Until};
 pub use step::{Loop, Procedure, Restore, Retry, Source, Step};
 
 use crate::engine::state::State;
@@ -89,6 +89,9 @@ fn operator<O: Observer>(
     let label = &rc.labels[label as usize];
     rc.observer.before_step(label, op.writes(), st);
     let flow = op.run(st);
+    if st.budget.checkpoint() {
+        return Err(observe::out_of_time(label));
+    }
     rc.observer.after_step(label, st);
     Ok(flow)
 }

@@ -6,6 +6,7 @@ use crate::engine::state::State;
 use crate::engine::value::Value;
 use crate::engine::{FailurePoint, Flow, GenError, StepLabel};
 use crate::operator::Writes;
+use std::time::Instant;
 
 /// Sees the state after every operator step (for traces and step-through). The default
 /// methods do nothing and compile away.
@@ -21,6 +22,42 @@ pub trait Observer {
     /// [`GenError::Cancelled`].
     fn cancelled(&mut self) -> bool {
         false
+    }
+    /// When the run must end: read once when it starts and put into the state's
+    /// [`crate::engine::budget::Budget`], which the interpreter checks after every step and
+    /// restart and long loops consult; a run past it ends with [`GenError::TimedOut`].
+    fn deadline(&self) -> Option<Instant> {
+        None
+    }
+}
+
+/// An observer that also gives the run a deadline (see [`Observer::deadline`]).
+pub struct Until<O> {
+    /// The observer that sees the steps.
+    pub inner: O,
+    /// When the run must end.
+    pub until: Instant,
+}
+
+impl<O: Observer> Observer for Until<O> {
+    fn before_step(&mut self, label: &StepLabel, writes: Writes<'_>, st: &State) {
+        self.inner.before_step(label, writes, st)
+    }
+    fn after_step(&mut self, label: &StepLabel, st: &State) {
+        self.inner.after_step(label, st)
+    }
+    fn restarted(&mut self, failure: u32) {
+        self.inner.restarted(failure)
+    }
+    fn cancelled(&mut self) -> bool {
+        self.inner.cancelled()
+    }
+    fn deadline(&self) -> Option<Instant> {
+        Some(
+            self.inner
+                .deadline()
+                .map_or(self.until, |d| d.min(self.until)),
+        )
     }
 }
 
@@ -44,6 +81,9 @@ impl<O: Observer, F: FnMut() -> bool> Observer for Stoppable<O, F> {
     }
     fn cancelled(&mut self) -> bool {
         (self.stop)() || self.inner.cancelled()
+    }
+    fn deadline(&self) -> Option<Instant> {
+        self.inner.deadline()
     }
 }
 
@@ -69,6 +109,18 @@ pub struct RunCx<'a, O: Observer> {
     pub depth: u32,
     /// The arguments and saved variables of the calls in progress (see `call`).
     pub frames: Vec<Value>,
+}
+
+/// The run ran out of time in (or right after) step `l`.
+pub(super) fn out_of_time(l: &StepLabel) -> GenError {
+    let name = if l.name == l.kind {
+        String::new()
+    } else {
+        format!(" `{}`", l.name)
+    };
+    GenError::TimedOut {
+        at: format!("in the step {}{name} at {}", l.kind, l.at),
+    }
 }
 
 /// How a control step runs the steps it holds: [`super::run_steps`], passed down so that the

@@ -41,6 +41,11 @@ pub(super) fn run<O: Observer>(
                 if rc.observer.cancelled() {
                     return Err(GenError::Cancelled);
                 }
+                if st.budget.checkpoint() {
+                    return Err(GenError::TimedOut {
+                        at: format!("at a restart of the Retry at {}", spec.at),
+                    });
+                }
             }
         }
     }

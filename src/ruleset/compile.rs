@@ -51,6 +51,8 @@ pub struct Cx<'a> {
     pub(crate) markers: Vec<String>,
     pub(crate) layers: Vec<String>,
     pub(crate) file_params: Vec<String>,
+    /// The names of the rule set's parameters: no step may write them.
+    pub(crate) param_names: Vec<String>,
     pub(super) locals: Vec<(String, u16, Type)>,
     /// The procedures defined so far, by index: name and parameters (see `super::procedures`).
     pub(crate) procedures: Vec<ProcInfo>,
@@ -106,6 +108,7 @@ impl<'a> Cx<'a> {
             markers: Vec::new(),
             layers: Vec::new(),
             file_params: Vec::new(),
+            param_names: Vec::new(),
             locals: Vec::new(),
             procedures: Vec::new(),
             frame: None,
@@ -521,6 +524,18 @@ impl<'a> Cx<'a> {
             mine.iter().rev().find(|(n, ..)| *n == s.text).map(|l| l.1)
         });
         if let Some(slot) = own.or_else(|| self.var_index.get(&s.text).copied()) {
+            if own.is_none() && self.param_names.contains(&s.text) {
+                self.error(
+                    s,
+                    format!(
+                        "`{}` is a parameter of the rule set: steps cannot change it (its \
+                         value comes from `--param` or its default)",
+                        s.text
+                    ),
+                    Some("give the variable its own name, e.g. `Let(\"my_level\", ...)`".into()),
+                );
+                return None;
+            }
             let old = self.vars[slot as usize].1;
             if old != ty {
                 self.error(
