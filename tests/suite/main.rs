@@ -27,6 +27,7 @@ mod diablo_rng;
 mod docs;
 mod export;
 mod file_params;
+mod flow_examples;
 mod fuzz_corpus;
 mod golden;
 mod hell_baseline;
