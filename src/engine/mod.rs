@@ -14,8 +14,10 @@
 //!   re-exports [`State`]).
 
 pub mod bit_planes;
+pub mod bit_rows;
 pub mod fast_path;
 pub mod grid;
+pub mod neighbour_counts;
 pub mod queries;
 pub mod regions;
 pub mod room_measures;
