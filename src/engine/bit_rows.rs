@@ -107,6 +107,39 @@ impl BitRows {
         self.row(y)[(x / 64) as usize] >> (x % 64) & 1 != 0
     }
 
+    /// Row `y`'s words, to change (`-pad <= y < height + pad`; keep the bits past the
+    /// width as they are).
+    #[inline(always)]
+    pub fn row_mut(&mut self, y: i32) -> &mut [u64] {
+        let r = (self.pad as i32 + y) as usize;
+        &mut self.words[r * self.wpr..][..self.wpr]
+    }
+
+    /// Clear cell `(x, y)` and say whether it was set; `false` for a cell off the grid.
+    #[inline(always)]
+    pub fn take(&mut self, x: i32, y: i32) -> bool {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return false;
+        }
+        let i = (self.pad as i32 + y) as usize * self.wpr + (x / 64) as usize;
+        let bit = 1u64 << (x % 64);
+        let was = self.words[i] & bit != 0;
+        self.words[i] &= !bit;
+        was
+    }
+
+    /// Keep only the cells of `area` (clipped to the grid); the margin is left as it is.
+    pub fn keep_only(&mut self, area: super::grid::Rect) {
+        let area = area.clip(self.width, self.height);
+        for y in 0..self.height {
+            let inside = y >= area.y && y < area.y1();
+            let row = self.row_mut(y);
+            for (i, word) in row.iter_mut().enumerate() {
+                *word &= if inside { span_bits(i, area.x, area.x1()) } else { 0 };
+            }
+        }
+    }
+
     /// Word `i` of `row` shifted so that bit `x` holds cell `x - 1`'s bit (the west
     /// neighbour); the cell before column 0 reads as the margin.
     #[inline(always)]

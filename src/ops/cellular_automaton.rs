@@ -184,15 +184,22 @@ impl Compiled {
     /// is simultaneous; only tiles that change are written.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let mut planes = vec![BitRows::new(); self.rules.planes.len()];
+        let ys = if r.is_empty() { r.y..r.y } else { r.y..r.y1() };
         for _ in 0..self.iterations {
             let g = st.grid(self.head.layer);
             for (p, (set, outside)) in planes.iter_mut().zip(&self.rules.planes) {
                 p.set_plane(&g, set, *outside, 1);
             }
-            let mut g = st.grid_mut(self.head.layer);
-            let w = g.width() as usize;
-            let cells = g.as_mut_slice();
-            self.rules.apply(&planes, r, |x, y, v| cells[y * w + x] = v);
+            for y in ys.clone() {
+                // the time budget, once a row
+                if st.budget.spend(r.w as u64) {
+                    return Flow::Continue;
+                }
+                let mut g = st.grid_mut(self.head.layer);
+                let w = g.width() as usize;
+                let row = &mut g.as_mut_slice()[y as usize * w..][..w];
+                self.rules.apply(&planes, y, (r.x, r.x1()), |x, v| row[x] = v);
+            }
         }
         Flow::Continue
     }

@@ -5,7 +5,6 @@
 //! maps the rule language onto it.
 
 use crate::engine::bit_rows::{span_bits, BitRows};
-use crate::engine::grid::Rect;
 use crate::engine::neighbour_counts::{count4, count8, Counts};
 use crate::engine::tile_set::TileSet;
 use crate::lang::automaton::{CaRule, Cmp, Term};
@@ -91,55 +90,59 @@ impl BitRules {
         }
     }
 
-    /// One iteration over the cells of `area` (inside the grid), reading `planes` (built in
-    /// the order of [`BitRules::planes`]): `write(x, y, v)` for every cell whose value changes.
+    /// One iteration over the cells `x0..x1` of row `y` (inside the grid), reading `planes`
+    /// (built in the order of [`BitRules::planes`]): `write(x, v)` for every cell whose value
+    /// changes.
     pub(super) fn apply(
         &self,
         planes: &[BitRows],
-        area: Rect,
-        mut write: impl FnMut(usize, usize, u16),
+        y: i32,
+        (x0, x1): (i32, i32),
+        mut write: impl FnMut(usize, u16),
     ) {
-        if area.is_empty() {
+        if x0 >= x1 {
             return;
         }
-        let (x0, x1) = (area.x, area.x1());
-        let words = (x0 / 64) as usize..=((x1 - 1) / 64) as usize;
-        let mut counts = vec![Counts::default(); self.counts.len()];
-        for y in area.y..area.y1() {
-            for i in words.clone() {
-                for (c, &(p, eight)) in counts.iter_mut().zip(&self.counts) {
-                    *c = if eight {
-                        count8(&planes[p], y, i)
-                    } else {
-                        count4(&planes[p], y, i)
+        let mut counts = [Counts::default(); 4];
+        let counts = &mut counts[..self.counts.len().min(4)];
+        let mut more = vec![Counts::default(); self.counts.len().saturating_sub(4)];
+        for i in (x0 / 64) as usize..=((x1 - 1) / 64) as usize {
+            for (k, &(p, eight)) in self.counts.iter().enumerate() {
+                let c = if eight {
+                    count8(&planes[p], y, i)
+                } else {
+                    count4(&planes[p], y, i)
+                };
+                match counts.get_mut(k) {
+                    Some(slot) => *slot = c,
+                    None => more[k - 4] = c,
+                }
+            }
+            let count = |k: usize| counts.get(k).unwrap_or_else(|| &more[k - 4]);
+            let mut left = span_bits(i, x0, x1);
+            for rule in &self.rules {
+                let mut m = left;
+                for t in &rule.terms {
+                    m &= match *t {
+                        BitTerm::Count { key, cmp, n } => compare(count(key), cmp, n),
+                        BitTerm::Is { yes, plane } => {
+                            let b = planes[plane].row(y)[i];
+                            if yes {
+                                b
+                            } else {
+                                !b
+                            }
+                        }
                     };
                 }
-                let mut left = span_bits(i, x0, x1);
-                for rule in &self.rules {
-                    let mut m = left;
-                    for t in &rule.terms {
-                        m &= match *t {
-                            BitTerm::Count { key, cmp, n } => compare(&counts[key], cmp, n),
-                            BitTerm::Is { yes, plane } => {
-                                let b = planes[plane].row(y)[i];
-                                if yes {
-                                    b
-                                } else {
-                                    !b
-                                }
-                            }
-                        };
-                    }
-                    left &= !m;
-                    let mut change = m & !planes[rule.same].row(y)[i];
-                    while change != 0 {
-                        let x = 64 * i + change.trailing_zeros() as usize;
-                        write(x, y as usize, rule.set);
-                        change &= change - 1;
-                    }
-                    if left == 0 {
-                        break;
-                    }
+                left &= !m;
+                let mut change = m & !planes[rule.same].row(y)[i];
+                while change != 0 {
+                    write(64 * i + change.trailing_zeros() as usize, rule.set);
+                    change &= change - 1;
+                }
+                if left == 0 {
+                    break;
                 }
             }
         }
