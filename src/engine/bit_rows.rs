@@ -135,7 +135,11 @@ impl BitRows {
             let inside = y >= area.y && y < area.y1();
             let row = self.row_mut(y);
             for (i, word) in row.iter_mut().enumerate() {
-                *word &= if inside { span_bits(i, area.x, area.x1()) } else { 0 };
+                *word &= if inside {
+                    span_bits(i, area.x, area.x1())
+                } else {
+                    0
+                };
             }
         }
     }

@@ -147,11 +147,21 @@ mod tests {
             0, 0, 1, 0, //
         ];
         let g = GridMut::new(&mut d, 4, 3);
-        let r = regions(&g, Rect::new(0, 0, 4, 3), Connectivity::Four, &TileSet::new([1]));
+        let r = regions(
+            &g,
+            Rect::new(0, 0, 4, 3),
+            Connectivity::Four,
+            &TileSet::new([1]),
+        );
         let firsts: Vec<_> = r.iter().map(|c| (c[0], c.len())).collect();
         assert_eq!(firsts, vec![((0, 0), 2), ((2, 0), 3), ((2, 2), 1)]);
         // An area cuts regions.
-        let r = regions(&g, Rect::new(3, 0, 1, 3), Connectivity::Four, &TileSet::new([1]));
+        let r = regions(
+            &g,
+            Rect::new(3, 0, 1, 3),
+            Connectivity::Four,
+            &TileSet::new([1]),
+        );
         assert_eq!(r, vec![vec![(3, 0), (3, 1)]]);
     }
 

@@ -198,7 +198,8 @@ impl Compiled {
                 let mut g = st.grid_mut(self.head.layer);
                 let w = g.width() as usize;
                 let row = &mut g.as_mut_slice()[y as usize * w..][..w];
-                self.rules.apply(&planes, y, (r.x, r.x1()), |x, v| row[x] = v);
+                self.rules
+                    .apply(&planes, y, (r.x, r.x1()), |x, v| row[x] = v);
             }
         }
         Flow::Continue
