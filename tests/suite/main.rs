@@ -16,6 +16,7 @@ mod diablo_common;
 mod fixture_dir;
 
 mod bad_input;
+mod cave_baseline;
 mod caves_baseline;
 mod determinism;
 mod diablo_catacombs;
