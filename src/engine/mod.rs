@@ -4,6 +4,7 @@
 //!   [`tile_set`]:
 //!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
 //!   stream) and the grid toolkit.
+//! * [`distance`]: walking distances (breadth-first search) over the open tiles of a layer.
 //! * [`row_bits`]: a row of values to the bits of the cells equal to (or other than) a value,
 //!   the one way every scan does it.
 //! * [`fast_path`]: the switches unit tests use to run an operator without its fast path.
@@ -12,6 +13,7 @@
 //!   re-exports [`State`]).
 
 pub mod bit_planes;
+pub mod distance;
 pub mod fast_path;
 pub mod grid;
 pub mod regions;

@@ -103,6 +103,18 @@ pub struct State {
     /// Set by an expression that divided by zero: its failure point (see
     /// [`crate::lang::Program::fault`]); the interpreter ends the run with it after the step.
     pub fault: Option<u32>,
+    /// Buffers the operators reuse from step to step and attempt to attempt.
+    pub scratch: Scratch,
+}
+
+/// Buffers operators reuse within a run, so that a step repeated (in a loop, on every
+/// attempt of a `Retry`) does not allocate again. Never part of the result: a restore leaves
+/// them as they are and a snapshot starts empty ones; an operator must not expect anything
+/// of their contents when it starts.
+#[derive(Debug, Default, Clone)]
+pub struct Scratch {
+    /// Walking distances (breadth-first search).
+    pub distances: super::distance::Distances,
 }
 
 /// The first capacity of a run's growing buffer that may need `want` elements: `want`, but
@@ -185,6 +197,7 @@ impl State {
             tallies: Vec::new(),
             rng,
             fault: None,
+            scratch: Scratch::default(),
         }
     }
 
@@ -244,6 +257,7 @@ impl State {
             tallies: self.tallies.clone(),
             rng: self.rng.clone(),
             fault: self.fault,
+            scratch: Scratch::default(),
         }
     }
 
