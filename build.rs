@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     println!("cargo:rerun-if-changed=src/ops");
+    println!("cargo:rerun-if-changed=src/operator/header.rs");
     println!("cargo:rerun-if-changed=rules");
     let registry = fs::read_to_string("src/ops/mod.rs").expect("src/ops/mod.rs");
     let mut rule_files = Vec::new();
@@ -125,6 +126,22 @@ fn items(src: &str) -> Vec<(String, bool, Vec<Member>)> {
         out.push((name, is_enum, members));
     }
     out
+}
+
+/// The tile header's fields as `tile_params!` (src/operator/header.rs) writes them for a
+/// `header: writes` or `header: reads` struct: the lines between its markers.
+fn header_fields(kind: &str) -> Vec<Member> {
+    let text = fs::read_to_string("src/operator/header.rs").expect("src/operator/header.rs");
+    let begin = format!("// header fields ({kind}): begin");
+    let end = format!("// header fields ({kind}): end");
+    let (Some(a), Some(b)) = (text.find(&begin), text.find(&end)) else {
+        panic!("src/operator/header.rs lost its `{begin}` / `{end}` markers");
+    };
+    let body = text[a + begin.len()..b]
+        .replace("$crate::ruleset::src::", "")
+        .replace("$crate::operator::args::", "");
+    let fake = format!("#[derive(Deserialize)]\nstruct Header {{\n{body}\n}}\n");
+    items(&fake).pop().map(|(_, _, m)| m).unwrap_or_default()
 }
 
 /// `[`x`]` (a rustdoc link) as `x`.
@@ -250,7 +267,17 @@ fn reference(name: &str, src: &str, rules: &[(String, String)]) -> String {
     for l in &about {
         writeln!(t, "  {l}").unwrap();
     }
-    let items = items(src);
+    let mut items = items(src);
+    // A `tile_params!` struct: the tile header's fields first, documented in one place.
+    for kind in ["writes", "reads"] {
+        if src.contains(&format!("header: {kind},")) {
+            if let Some((_, _, params)) = items.iter_mut().find(|(n, _, _)| n == "Params") {
+                let mut all = header_fields(kind);
+                all.append(params);
+                *params = all;
+            }
+        }
+    }
     let local: Vec<String> = items.iter().map(|(n, _, _)| n.clone()).collect();
     for (item, is_enum, members) in &items {
         writeln!(t).unwrap();

@@ -120,6 +120,10 @@ pub struct Palette {
     /// The tile classes of the symbol layer drawn from a tile layer, if the rule set has them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiles: Option<TileClasses>,
+    /// How views draw the markers the rule file styles (`markers:`), in rule-file order;
+    /// markers not listed are drawn with [`MarkerStyle::fallback`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<MarkerStyle>,
 }
 
 impl Default for Palette {
@@ -129,6 +133,7 @@ impl Default for Palette {
             empty_glyph: '.',
             kinds: Vec::new(),
             tiles: None,
+            markers: Vec::new(),
         }
     }
 }
@@ -137,6 +142,59 @@ impl Palette {
     /// The room kind called `name`.
     pub fn kind(&self, name: &str) -> Option<&Swatch> {
         self.kinds.iter().find(|k| k.name == name)
+    }
+
+    /// How marker `name` is drawn: its style from the rule file, else
+    /// [`MarkerStyle::fallback`] (`index` is its place among the dungeon's markers by name).
+    pub fn marker(&self, name: &str, index: usize) -> MarkerStyle {
+        self.markers
+            .iter()
+            .find(|m| m.name == name)
+            .cloned()
+            .unwrap_or_else(|| MarkerStyle::fallback(name, index))
+    }
+}
+
+/// How views draw a marker: its glyph and colour, and the cell drawn relative to the marker's
+/// own (e.g. from a miniset's top-left, where a placing step records it, to its stairs tile).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MarkerStyle {
+    /// The marker's name.
+    pub name: String,
+    /// One character for ASCII output, the terminal and picture legends.
+    pub glyph: char,
+    /// `#rrggbb`.
+    pub colour: String,
+    /// `[dx, dy]` in tiles from the marker's cell to the cell views draw it on; `[0, 0]`
+    /// (absent in JSON) draws it on its own cell.
+    #[serde(default, skip_serializing_if = "is_origin")]
+    pub offset: [i32; 2],
+}
+
+fn is_origin(o: &[i32; 2]) -> bool {
+    *o == [0, 0]
+}
+
+/// Colours of markers without a style, in turn.
+const MARKER_COLOURS: [&str; 4] = ["#ffffff", "#ffdc3c", "#50dcff", "#ff6ec8"];
+
+impl MarkerStyle {
+    /// The style of a marker the rule file does not style: the first letter of its name's
+    /// last `_` part, upper case (`stairs_up` → `U`), and the `index`-th of four bright
+    /// colours, on its own cell.
+    pub fn fallback(name: &str, index: usize) -> MarkerStyle {
+        let glyph = name
+            .rsplit('_')
+            .next()
+            .and_then(|p| p.chars().next())
+            .unwrap_or('?')
+            .to_ascii_uppercase();
+        MarkerStyle {
+            name: name.to_string(),
+            glyph,
+            colour: MARKER_COLOURS[index % MARKER_COLOURS.len()].to_string(),
+            offset: [0, 0],
+        }
     }
 }
 
@@ -153,18 +211,28 @@ pub struct Swatch {
     /// glyph and colour over the tile classes. Absent (false) for other symbols.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub theme: bool,
+    /// A tile class that can be walked on (the rule set's `stats: Stats(walkable: ...)`).
+    /// Absent (false) for room kinds and other classes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub walkable: bool,
 }
 
-/// Glyph classes of a tile layer: the symbol layer `output` draws tile layer `layer` with one
-/// glyph per class.
+/// Named classes of the tiles of a tile layer (floor, wall, door, stairs...): what views draw
+/// by default ([`Dungeon::tile_classes`]), one glyph and colour per class.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TileClasses {
     /// The tile layer classified.
     pub layer: String,
-    /// The symbol layer (in [`Dungeon::layers`]) holding one class glyph per cell.
-    pub output: String,
+    /// The symbol layer (in [`Dungeon::layers`]) holding one class glyph per cell, if the
+    /// rule set writes one (`tile_glyphs: TileGlyphs(output: ...)`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
     /// The classes, in rule-file order; the last one is the class of unlisted tiles.
     pub classes: Vec<Swatch>,
+    /// The class (index in `classes`) of every tile id, by id; ids past its end are in the
+    /// last class. Empty in JSON written before it (then the `output` layer tells).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub class_of: Vec<u8>,
 }
 
 /// Room interiors: the layouts the rooms use, drawn cell by cell.
@@ -227,6 +295,54 @@ pub struct DoorOut {
 }
 
 impl Dungeon {
+    /// The class (index in `palette.tiles.classes`) of every tile of the classified tile
+    /// layer, row-major over [`Dungeon::tile_size`]: from the tile ids by
+    /// [`TileClasses::class_of`], else from the glyphs of the `output` symbol layer. `None`
+    /// without tile classes or when neither layer is there.
+    pub fn tile_classes(&self) -> Option<(&TileClasses, Vec<u8>)> {
+        let tc = self.palette.tiles.as_ref()?;
+        let (w, h) = self.tile_size();
+        let (w, h) = (w.max(0) as usize, h.max(0) as usize);
+        let last = tc.classes.len().checked_sub(1)? as u8;
+        let mut out = vec![last; w * h];
+        match (self.layers.get(&tc.layer), &tc.output) {
+            (Some(Layer::Ids(rows)), _) if !tc.class_of.is_empty() => {
+                for (y, row) in rows.iter().take(h).enumerate() {
+                    for (x, &t) in row.iter().take(w).enumerate() {
+                        out[y * w + x] = tc.class_of.get(t as usize).copied().unwrap_or(last);
+                    }
+                }
+            }
+            (_, Some(name)) => {
+                let Some(Layer::Symbols(rows)) = self.layers.get(name) else {
+                    return None;
+                };
+                for (y, row) in rows.iter().take(h).enumerate() {
+                    for (x, g) in row.chars().take(w).enumerate() {
+                        let c = tc.classes.iter().position(|c| c.glyph == g);
+                        out[y * w + x] = c.map_or(last, |c| c as u8);
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some((tc, out))
+    }
+
+    /// Every marker with its style and the cell views draw it on (its cell plus the style's
+    /// offset), in name order.
+    pub fn drawn_markers(&self) -> Vec<(MarkerStyle, [i32; 2])> {
+        self.markers
+            .iter()
+            .enumerate()
+            .map(|(i, (name, &[x, y]))| {
+                let s = self.palette.marker(name, i);
+                let at = [x + s.offset[0], y + s.offset[1]];
+                (s, at)
+            })
+            .collect()
+    }
+
     /// One line of JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a Dungeon always serialises")

@@ -256,6 +256,11 @@ fn preview_reacts_to_keys_and_saves() {
     assert!(p.contains(&format!("style.ron:{line}:")), "{p}");
     assert!(p.contains("did you mean `room_kind`"), "{p}");
     assert!(map_text(&p).contains('Z'), "last good dungeon kept: {p}");
+    // the stars told what the good save changed; the broken one changed nothing
+    assert!(
+        !map_text(&p).contains("Z*"),
+        "stars cleared by the broken save: {p}"
+    );
     let p = t.wait("the broken save counted", |p| {
         p.contains("1 good, 1 broken")
     });
@@ -274,5 +279,64 @@ fn preview_reacts_to_keys_and_saves() {
         assert!(Instant::now() < end, "q did not quit");
         sleep(Duration::from_millis(50));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 47: in an 80x24 terminal a broken save's message (file:line:col, the hint) and the
+/// whole key line are on screen; the map gives way to them.
+#[test]
+fn a_broken_save_is_readable_at_80x24() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("undercroft-tmux80-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("style.ron");
+    let original = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/isaac/flash.ron"),
+    )
+    .unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let t = Tmux {
+        socket: format!("undercroft-test3-{}", std::process::id()),
+    };
+    let command = format!(
+        "{} preview {} --seed 5",
+        env!("CARGO_BIN_EXE_undercroft"),
+        file.display()
+    );
+    let out = t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "pv",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    t.wait("the first dungeon", |p| p.contains("attempts"));
+    let broken = original.replacen("room_kind:", "room_knd:", 1);
+    std::fs::write(&file, &broken).unwrap();
+    let line = broken.lines().position(|l| l.contains("room_knd")).unwrap() + 1;
+    let p = t.wait("the diagnostic", |p| p.contains("did you mean `room_kind`"));
+    // the message may wrap at 80 columns: look for it with the lines joined
+    let joined: String = p.lines().map(str::trim_end).collect::<Vec<_>>().join("");
+    assert!(joined.contains(&format!("style.ron:{line}:")), "{p}");
+    assert!(p.contains("broken save"), "{p}");
+    assert_eq!(p.lines().count(), 24, "{p}");
+    // the key line, first key to last, below everything
+    assert!(
+        joined.contains("q quit") && joined.contains("hjkl/arrows cursor"),
+        "{p}"
+    );
+    t.keys(&["q"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,8 +6,9 @@
 //! first time), then its pytest suite (`python/tests`), which compares the package with the
 //! CLI this build made (`UNDERCROFT_BIN`).
 //!
-//! No `python3` with `venv` and `pip`: skipped with a message, or a failure under `CI=true`
-//! (`.ci/run` installs them). `UNDERCROFT_PYTHON` names another interpreter.
+//! No `python3` with `venv` and `pip`, or no package index to install the test dependencies
+//! from: skipped with a message, or a failure under `CI=true` (`.ci/run` installs Python).
+//! `UNDERCROFT_PYTHON` names another interpreter.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -72,25 +73,33 @@ fn venv(root: &Path) -> Option<PathBuf> {
 fn the_python_package_passes_its_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let Some(py) = venv(root) else { return };
-    let pip = |args: &[&str], what: &str| {
-        run(
-            Command::new(&py)
-                .args(["-m", "pip", "--disable-pip-version-check", "install", "-q"])
-                .args(args)
-                .current_dir(root)
-                // the extension's own target directory, whatever the caller's
-                .env("CARGO_TARGET_DIR", root.join("python/target")),
-            what,
-        )
+    let pip = |args: &[&str]| {
+        let mut c = Command::new(&py);
+        c.args(["-m", "pip", "--disable-pip-version-check", "install", "-q"])
+            .args(args)
+            .current_dir(root)
+            // the extension's own target directory, whatever the caller's
+            .env("CARGO_TARGET_DIR", root.join("python/target"));
+        c
     };
     let marker = py.parent().unwrap().join("undercroft-test-deps.txt");
     let deps = TEST_DEPS.join("\n");
     if std::fs::read_to_string(&marker).ok().as_deref() != Some(deps.as_str()) {
-        pip(TEST_DEPS, "installing the test dependencies");
-        std::fs::write(&marker, &deps).unwrap();
+        // Without the package index (offline), the environment cannot be made: a skip.
+        match pip(TEST_DEPS).output() {
+            Ok(o) if o.status.success() => std::fs::write(&marker, &deps).unwrap(),
+            Ok(o) => {
+                return skip_or_fail(&format!(
+                    "pip could not install {}: {}",
+                    TEST_DEPS.join(", "),
+                    String::from_utf8_lossy(&o.stderr).trim()
+                ))
+            }
+            Err(e) => return skip_or_fail(&format!("no pip: {e}")),
+        }
     }
-    pip(
-        &["--force-reinstall", "--no-deps", "./python"],
+    run(
+        &mut pip(&["--force-reinstall", "--no-deps", "./python"]),
         "pip install ./python",
     );
     let out = Command::new(&py)

@@ -15,9 +15,12 @@ Columns (``COLUMNS``):
 - ``dungeon`` — the Dungeon JSON line (``Dungeon.to_json()``, the CLI's bytes), from which
   ``read_levels`` gives the same ``Dungeon`` back.
 
->>> from undercroft import RuleSet, parquet
->>> rules = RuleSet.load("rules/isaac/flash.ron")
->>> summary = parquet.write_run("flash-l3.parquet", rules, range(1, 1001), {"level": 3})
+Example::
+
+    from undercroft import RuleSet, parquet
+    rules = RuleSet.load("rules/isaac/flash.ron")
+    summary = parquet.write_run("flash-l3.parquet", rules, range(1, 1001), {"level": 3})
+    levels = parquet.read_levels("flash-l3.parquet")
 """
 
 from __future__ import annotations

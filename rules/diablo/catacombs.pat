@@ -726,3 +726,13 @@ rules FixLockout {
   VDoor if (-1,0) != Floor -> (0,0) = VWall
   HDoor if (0,-1) != Floor -> (0,0) = HWall
 }
+
+// Tile classes for the views (`tile_glyphs:` in catacombs.ron): floor 3 and the tiles whose
+// BSTYPESL2 base type is floor, with the shadow floor 46-51 (ShadowPatterns, arches) and 83;
+// doors 4-5 and the arched doorways 44-45 (VARCH/HARCH over a door); the stairs' own tiles
+// (USTAIRS 72 77 76, DSTAIRS 71 78, WARPSTAIRS 158-160; their other cells are floor); dirt 12
+// outside the level. The rest is wall.
+table glyph_floor { 3 46 47 48 49 50 51 83 88 89 90 91 104 105 106 107 108 109 110 111 112 113 114 115 120 121 122 123 128 129 130 131 134 135 138 139 }
+table glyph_door { 4 5 44 45 }
+table glyph_stairs { 71 72 76 77 78 158 159 160 }
+table glyph_dirt { 12 }

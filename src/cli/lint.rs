@@ -64,6 +64,17 @@ pub(crate) fn run(args: Args) -> ExitCode {
     let mut by_check = vec![0u64; CHECKS.len()];
     let mut bad = 0u64;
     let mut failed = 0u64;
+    // a command that shows a listed seed, with the parameters it ran with
+    let look = |s: u64| {
+        let mut c = format!("undercroft preview {} --seed {s}", rules.display());
+        for p in raw {
+            match p.contains(|ch: char| ch.is_whitespace() || "'\"$`\\;&|<>()*?".contains(ch)) {
+                true => c += &format!(" --param '{}'", p.replace('\'', "'\\''")),
+                false => c += &format!(" --param {p}"),
+            }
+        }
+        c
+    };
     for (s, r) in &found {
         match r {
             Ok(problems) => {
@@ -74,6 +85,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
                         by_check[i] += 1;
                     }
                 }
+                outln!("  view it: {}", look(*s));
             }
             Err(e) => {
                 failed += 1;

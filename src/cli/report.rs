@@ -78,6 +78,9 @@ fn fmt2(v: f64) -> String {
     }
 }
 
+/// Room shapes listed by `stats`, the most common first; the rest are counted in one line.
+const TOP_SHAPES: usize = 10;
+
 /// The report of one summary; `hist`: measures to draw as bar charts.
 pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
     let mut o = String::new();
@@ -135,6 +138,7 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
         }
         o += &format!("{title}:\n");
         let mut never = Vec::new();
+        let mut rows = Vec::new();
         for name in names {
             let c = a.counts(&format!("{prefix}{name}"));
             let zero = c.0.first().filter(|e| e.0 == 0.0).map_or(0, |e| e.1);
@@ -143,11 +147,27 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
                 never.push(name);
                 continue;
             }
+            rows.push((name, with, c));
+        }
+        // shapes: the most common first, the long tail as one line
+        let shown = if prefix == "shape." {
+            rows.sort_by(|x, y| y.2.mean().total_cmp(&x.2.mean()).then(x.0.cmp(y.0)));
+            TOP_SHAPES
+        } else {
+            rows.len()
+        };
+        for (name, with, c) in rows.iter().take(shown) {
             o += &format!(
                 "  {name:<18} {:>6.2}%  {:>8.2}  {}\n",
                 100.0 * with,
                 c.mean(),
-                sparkline(&c, 16)
+                sparkline(c, 16)
+            );
+        }
+        if rows.len() > shown {
+            o += &format!(
+                "  and {} more (--format json lists every measure)\n",
+                rows.len() - shown
             );
         }
         if never.is_empty() {
@@ -278,8 +298,18 @@ pub(crate) fn vs(a: &Aggregate, b: &Aggregate) -> String {
             }
         );
     };
+    // rows equal in both (means and shares alike, or undefined in both) are counted, not shown
+    let mut equal = 0;
+    let mut row = |o: &mut String, name: &str, d: undercroft::stats::compare::Diff| {
+        let same = d.a == d.b || (d.a.is_nan() && d.b.is_nan());
+        if same && !d.marked() {
+            equal += 1;
+        } else {
+            line(o, name, d);
+        }
+    };
     for n in &names {
-        line(&mut o, n, welch(&a.counts(n), &b.counts(n)));
+        row(&mut o, n, welch(&a.counts(n), &b.counts(n)));
     }
     let mut checks: Vec<&String> = a.lint.keys().chain(b.lint.keys()).collect();
     checks.sort();
@@ -287,16 +317,20 @@ pub(crate) fn vs(a: &Aggregate, b: &Aggregate) -> String {
     for c in checks {
         let ka = a.lint.get(c).map_or(0, |v| v.len() as u64);
         let kb = b.lint.get(c).map_or(0, |v| v.len() as u64);
-        line(
+        row(
             &mut o,
             &format!("lint {c} (share)"),
             shares(ka, a.generated, kb, b.generated),
         );
     }
+    if equal > 0 {
+        o += &format!("  ({equal} measures equal in A and B not shown)\n");
+    }
     let ra: u64 = a.restarts.values().sum();
     let rb: u64 = b.restarts.values().sum();
     if ra + rb > 0 {
         o += "restart causes (share of restarts):\n";
+        o += &format!("  {:>7} {:>7}  cause\n", "A", "B");
         let mut causes: Vec<&String> = a.restarts.keys().chain(b.restarts.keys()).collect();
         causes.sort();
         causes.dedup();

@@ -38,29 +38,38 @@ pub fn identifier(s: &str) -> String {
     o
 }
 
-/// The IntGrid values of `d`: the tile classes (with the symbol layer they are read from),
-/// or else the room kinds (read from the rooms layer).
-pub fn classes(d: &Dungeon) -> (&str, &[Swatch]) {
+/// The IntGrid values of `d`: the tile classes, or else the room kinds.
+pub fn classes(d: &Dungeon) -> &[Swatch] {
     match &d.palette.tiles {
-        Some(t) => (t.output.as_str(), t.classes.as_slice()),
-        None => (ROOMS_LAYER, d.palette.kinds.as_slice()),
+        Some(t) => t.classes.as_slice(),
+        None => d.palette.kinds.as_slice(),
     }
 }
 
-/// The IntGrid value of cell `(x, y)` of `d`: `1 +` the index of the class (or kind) whose
-/// glyph the cell has, 0 for none.
-pub fn class_value(d: &Dungeon, x: usize, y: usize) -> u32 {
-    let (layer, list) = classes(d);
-    let glyph = match d.layers.get(layer) {
-        Some(Layer::Symbols(rows)) => rows.get(y).and_then(|r| r.chars().nth(x)),
-        _ => None,
-    };
-    match glyph {
-        Some(g) if !(layer == ROOMS_LAYER && g == d.palette.empty_glyph) => list
-            .iter()
-            .position(|c| c.glyph == g)
-            .map_or(0, |i| i as u32 + 1),
-        _ => 0,
+/// The IntGrid value of every cell of `d`, as a function of `(x, y)`: `1 +` the index of the
+/// cell's tile class ([`Dungeon::tile_classes`]), or else of the room kind whose glyph the
+/// rooms layer has there; 0 for none.
+pub fn class_values(d: &Dungeon) -> impl Fn(usize, usize) -> u32 + '_ {
+    let w = d.tile_size().0.max(0) as usize;
+    let tiles = d.tile_classes().map(|(_, c)| c);
+    move |x, y| match &tiles {
+        Some(c) if x < w => c.get(y * w + x).map_or(0, |&k| k as u32 + 1),
+        Some(_) => 0,
+        None => {
+            let glyph = match d.layers.get(ROOMS_LAYER) {
+                Some(Layer::Symbols(rows)) => rows.get(y).and_then(|r| r.chars().nth(x)),
+                _ => None,
+            };
+            match glyph {
+                Some(g) if g != d.palette.empty_glyph => d
+                    .palette
+                    .kinds
+                    .iter()
+                    .position(|c| c.glyph == g)
+                    .map_or(0, |i| i as u32 + 1),
+                _ => 0,
+            }
+        }
     }
 }
 
@@ -188,7 +197,7 @@ pub fn project(
         .map(|n| f(&mut uid, n, "String", false))
         .collect();
     let first = ds.first();
-    let values: Vec<Json> = first.map_or(&[][..], |d| classes(d).1)
+    let values: Vec<Json> = first.map_or(&[][..], |d| classes(d))
         .iter()
         .enumerate()
         .map(|(i, c)| {
@@ -237,9 +246,10 @@ pub fn project(
         let mut ents = inst(&entities_layer, "entities");
         ents["entityInstances"] = json!(entity_instances(d, s, &key, &entities, world_x));
         let mut grid = inst(&classes_layer, "classes");
+        let value = class_values(d);
         let csv: Vec<u32> = (0..ch as usize)
             .flat_map(|ty| (0..cw as usize).map(move |tx| (tx, ty)))
-            .map(|(tx, ty)| class_value(d, tx / s.x as usize, ty / s.y as usize))
+            .map(|(tx, ty)| value(tx / s.x as usize, ty / s.y as usize))
             .collect();
         grid["intGridCsv"] = json!(csv);
         let mut insts = vec![ents, grid];

@@ -199,7 +199,7 @@ fn class_of(d: &Dungeon, name: &str, v: Value, x: usize, y: usize) -> (String, [
             let class = p
                 .tiles
                 .as_ref()
-                .filter(|t| t.output == name)
+                .filter(|t| t.output.as_deref() == Some(name))
                 .and_then(|t| t.classes.iter().find(|c| c.glyph == g));
             match class {
                 Some(c) => (
@@ -214,12 +214,19 @@ fn class_of(d: &Dungeon, name: &str, v: Value, x: usize, y: usize) -> (String, [
             }
         }
         Value::Id(n) => {
-            // The class of a classified tile layer's id is the glyph its cell has in the
-            // class layer (one class per id).
+            // The class of a classified tile layer's id: the palette's, else the glyph its
+            // cell has in the class layer (one class per id).
             let classes = p.tiles.as_ref().filter(|t| t.layer == name);
-            let glyph = classes.and_then(|t| match d.layers.get(&t.output) {
-                Some(Layer::Symbols(rows)) => rows.get(y)?.chars().nth(x),
-                _ => None,
+            let glyph = classes.and_then(|t| {
+                if !t.class_of.is_empty() {
+                    let last = t.classes.len().checked_sub(1)?;
+                    let k = t.class_of.get(n as usize).map_or(last, |&k| k as usize);
+                    return t.classes.get(k).map(|c| c.glyph);
+                }
+                match d.layers.get(t.output.as_deref()?) {
+                    Some(Layer::Symbols(rows)) => rows.get(y)?.chars().nth(x),
+                    _ => None,
+                }
             });
             match classes
                 .zip(glyph)

@@ -1,14 +1,12 @@
 //! Parameter shapes shared by the tile-grid operators: rectangles and points written as
-//! expressions, optional `when` conditions, flag layers, and the tile-operator header
-//! ([`TileHeader`]: layer, `area`, `when`, `protected`, compiled and evaluated in one place).
-//! Not an operator.
+//! expressions, optional `when` conditions and flag layers (the tile header that combines them
+//! is [`super::header`]). Not an operator.
 //!
 //! Coordinates are cells `(x, y)`, x to the right, y down, 0-based.
 
 use crate::engine::grid::{self, Grid};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
-use crate::engine::Flow;
 use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -234,149 +232,6 @@ pub fn holds(w: &Option<Program>, st: &mut State) -> bool {
     match w {
         None => true,
         Some(p) => p.truth(st),
-    }
-}
-
-/// The header shared by tile operators, compiled: the layer, the optional `area` (the cells
-/// the operator works on, a [`RectDef`]: fields or an area expression; absent = the whole
-/// grid), the optional `when` condition and the `protected` flag layers. An area that is not
-/// empty but lies wholly outside the grid is a failure point of the step ("area `...` outside
-/// the tile grid", at the area's position), seen by an enclosing `Retry` like a failed
-/// `Require`. Each operator's `Params` declares the four fields itself
-/// (`layer: Src`, `area: Option<RectDef>`, `when: Option<Src>`, `protected: Vec<Src>`, all
-/// but `layer` defaulted) — serde's `flatten` cannot be used: ron 0.8 then expects a map
-/// `{...}` instead of `Op(...)` and `deny_unknown_fields` is unsupported with it — and
-/// compiles them here with [`TileHeader::compile`].
-#[derive(Debug)]
-pub struct TileHeader {
-    /// The tile layer.
-    pub layer: u16,
-    area: Option<(Rect, u32)>,
-    when: Option<Program>,
-    /// The flag layers.
-    pub protected: Vec<u16>,
-}
-
-impl TileHeader {
-    /// Compile the header fields (every error reported to `cx`).
-    pub fn compile(
-        cx: &mut Cx,
-        layer: &Src,
-        area: Option<&RectDef>,
-        when: Option<&Src>,
-        protected: &[Src],
-    ) -> Option<TileHeader> {
-        let layer = cx.layer(layer);
-        let area = area.map(|a| {
-            let outside = cx.failure_point(
-                format!("area `{}` outside the tile grid", describe(a)),
-                a.anchor(),
-            );
-            a.compile(cx).map(|r| (r, outside))
-        });
-        let when = match when {
-            None => Some(None),
-            Some(s) => cx.expr(s, Type::Bool).map(Some),
-        };
-        let protected = flag_layers(cx, protected);
-        Some(TileHeader {
-            layer,
-            area: match area {
-                None => None,
-                Some(a) => Some(a?),
-            },
-            when: when?,
-            protected,
-        })
-    }
-
-    /// Start a run: `Err(Flow::Continue)` when `when` is false, `Err(Flow::Fail(..))` when
-    /// a non-empty area lies wholly outside the grid; otherwise the area now, clipped to the
-    /// grid (the whole grid without one; possibly empty). `when` is evaluated before the
-    /// area.
-    #[inline]
-    pub fn begin(&self, st: &mut State) -> Result<grid::Rect, Flow> {
-        if !holds(&self.when, st) {
-            return Err(Flow::Continue);
-        }
-        Ok(match &self.area {
-            Some((a, outside)) => {
-                let r = a.eval(st);
-                let c = r.clip(st.width, st.height);
-                if c.is_empty() && !r.is_empty() {
-                    return Err(Flow::Fail(*outside));
-                }
-                c
-            }
-            None => grid::Rect::of_size(st.width, st.height),
-        })
-    }
-
-    /// Run a painting step through the header: [`TileHeader::begin`], then `paint` on the
-    /// area (empty areas included), with the protected cells put back afterwards
-    /// ([`TileHeader::guard`] / [`TileHeader::restore`]). Returns `begin`'s flow when it
-    /// stops the step, else `paint`'s.
-    pub fn guarded(
-        &self,
-        st: &mut State,
-        paint: impl FnOnce(&mut State, grid::Rect) -> Flow,
-    ) -> Flow {
-        let r = match self.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let saved = self.guard(st, r);
-        let flow = paint(st, r);
-        self.restore(st, &saved);
-        flow
-    }
-
-    /// The cells of `area` on the header's layer that a protected flag layer covers, with
-    /// their values now: an operator that paints freely (brushes, corridors) takes this
-    /// before painting and gives it to [`TileHeader::restore`] after. Empty (and free) without
-    /// `protected`.
-    pub fn guard(&self, st: &State, area: grid::Rect) -> Vec<(i32, i32, u16)> {
-        if self.protected.is_empty() {
-            return Vec::new();
-        }
-        let g = st.grid(self.layer);
-        area.cells()
-            .filter(|&(x, y)| self.flagged(st, x, y))
-            .map(|(x, y)| (x, y, g.at(x, y)))
-            .collect()
-    }
-
-    /// Write back the protected cells saved by [`TileHeader::guard`].
-    pub fn restore(&self, st: &mut State, saved: &[(i32, i32, u16)]) {
-        let mut g = st.grid_mut(self.layer);
-        for &(x, y, v) in saved {
-            g.set(x, y, v);
-        }
-    }
-
-    /// Whether a protected flag layer is set at `(x, y)`, which must be in the grid.
-    #[inline]
-    pub fn flagged(&self, st: &State, x: i32, y: i32) -> bool {
-        flagged(st, &self.protected, x, y)
-    }
-
-    /// The cells `x0..x1` of row `y` (in the grid, 1 to 64 of them) that no protected flag
-    /// layer sets: bit `k` for cell `x0 + k`.
-    #[inline]
-    pub fn unflagged_bits(&self, st: &State, y: i32, x0: i32, x1: i32) -> u64 {
-        debug_assert!((1..=64).contains(&(x1 - x0)));
-        let all = u64::MAX >> (64 - (x1 - x0));
-        self.protected.iter().fold(all, |bits, &l| {
-            bits & crate::engine::row_bits::eq_bits(st.grid(l).row(y, x0, x1), 0)
-        })
-    }
-}
-
-/// How an area reads in messages: the expression, or `(x, y, w, h)`.
-fn describe(a: &RectDef) -> String {
-    match a {
-        RectDef::Fields { x, y, w, h } => format!("({x}, {y}, {w}, {h})"),
-        RectDef::Expr(e) => e.text.clone(),
     }
 }
 

@@ -9,8 +9,9 @@
 //! * `Compiled`, names resolved to indices and expressions compiled, implementing [`Runnable`]:
 //!   run it on a [`State`], and say what it writes.
 //!
-//! Tile operators declare their parameters with [`tile_params!`], which adds the common tile
-//! header (`layer`, `area`, `when`, `protected`) compiled by [`args::TileHeader`].
+//! Tile operators declare their parameters with [`tile_params!`](crate::tile_params), which
+//! adds the common tile header (`layer`, `area`, `when`, `protected`) compiled by
+//! [`header::TileHeader`].
 //!
 //! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, counts,
 //! the tile header), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
@@ -19,6 +20,7 @@
 pub mod args;
 pub mod dir;
 pub mod docs;
+pub mod header;
 #[cfg(test)]
 pub(crate) mod testing;
 

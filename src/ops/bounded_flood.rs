@@ -37,51 +37,44 @@ use crate::engine::grid::{Grid, GridMut, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
-use crate::operator::args::{Count, RectDef, Tile, TileHeader};
+use crate::operator::args::{Count, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `BoundedFlood(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// Every cell holding this tile starts a flood.
-    pub start: Tile,
-    /// The tile on which the rock walker spreads in all four directions.
-    pub spread: Tile,
-    /// Tiles above this escape.
-    pub max_tile: Tile,
-    /// The flood escapes when entering a cell with more than this many cells counted.
-    pub limit: Count,
-    /// Fewest visited cells for a conversion.
-    pub min_cells: Count,
-    /// The conversion roll: `rnd(roll) < below`.
-    pub roll: Count,
-    /// See `roll`.
-    pub below: i64,
-    /// Table `"file.pat#name"`: per tile, the rock walker's edge-walker sides.
-    pub rock_sides: Src,
-    /// Table: per tile, the edge walker's sides (low nibble edge, high nibble rock).
-    pub edge_sides: Src,
-    /// Table: per tile, what a converted cell becomes (0 = unchanged).
-    pub substitute: Src,
-    /// A true/false variable: whether any region was converted.
-    #[serde(default)]
-    pub result: Option<Src>,
-    /// The scanned cells, and the bounds of the flood. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: entering a flagged cell is an escape. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `BoundedFlood(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Every cell holding this tile starts a flood.
+        pub start: Tile,
+        /// The tile on which the rock walker spreads in all four directions.
+        pub spread: Tile,
+        /// Tiles above this escape.
+        pub max_tile: Tile,
+        /// The flood escapes when entering a cell with more than this many cells counted.
+        pub limit: Count,
+        /// Fewest visited cells for a conversion.
+        pub min_cells: Count,
+        /// The conversion roll: `rnd(roll) < below`.
+        pub roll: Count,
+        /// See `roll`.
+        pub below: i64,
+        /// Table `"file.pat#name"`: per tile, the rock walker's edge-walker sides.
+        pub rock_sides: Src,
+        /// Table: per tile, the edge walker's sides (low nibble edge, high nibble rock).
+        pub edge_sides: Src,
+        /// Table: per tile, what a converted cell becomes (0 = unchanged).
+        pub substitute: Src,
+        /// A true/false variable: whether any region was converted.
+        #[serde(default)]
+        pub result: Option<Src>,
+    }
 }
 
 /// Compiled `BoundedFlood`.
@@ -109,13 +102,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let rock_sides = cx.tile_table(&self.rock_sides);
         let edge_sides = cx.tile_table(&self.edge_sides);
         let substitute = cx.tile_table(&self.substitute);

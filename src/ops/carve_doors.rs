@@ -35,44 +35,35 @@ use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `CarveDoors(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written.
-    pub layer: Src,
-    /// The value of corridor tiles, an expression (0..=65535).
-    pub value: Src,
-    /// Tile values that are room floor (where a room's floor is looked for).
-    pub floor: Vec<Tile>,
-    /// Corridor width in tiles, an expression (1..=16). Default "1".
-    #[serde(default)]
-    pub width: Option<Src>,
-    /// The value of the two tiles on either side of the shared edge. Default: `value`.
-    #[serde(default)]
-    pub door_value: Option<Src>,
-    /// Wandering corridors: the chance (0..=1, an expression) that a move of the corridor's
-    /// random walk goes in a random direction instead of towards its goal. Default: none
-    /// (straight and elbow corridors, no random draws).
-    #[serde(default)]
-    pub wander: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `CarveDoors(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value of corridor tiles, an expression (0..=65535).
+        pub value: Src,
+        /// Tile values that are room floor (where a room's floor is looked for).
+        pub floor: Vec<Tile>,
+        /// Corridor width in tiles, an expression (1..=16). Default "1".
+        #[serde(default)]
+        pub width: Option<Src>,
+        /// The value of the two tiles on either side of the shared edge. Default: `value`.
+        #[serde(default)]
+        pub door_value: Option<Src>,
+        /// Wandering corridors: the chance (0..=1, an expression) that a move of the corridor's
+        /// random walk goes in a random direction instead of towards its goal. Default: none
+        /// (straight and elbow corridors, no random draws).
+        #[serde(default)]
+        pub wander: Option<Src>,
+    }
 }
 
 /// Compiled `CarveDoors`.
@@ -94,13 +85,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let width = self.width.as_ref().map(|m| cx.expr(m, Type::Num));
         let door_value = self.door_value.as_ref().map(|m| cx.expr(m, Type::Num));

@@ -33,43 +33,34 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::automaton::CaRule;
 use crate::lang::pattern::ca::parse_condition;
-use crate::operator::args::{RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `CellularAutomaton(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// Inline rules, first match wins (conditions with tile ids; see the module doc).
-    /// Default none: then `automaton` gives them.
-    #[serde(default)]
-    pub rules: Vec<RuleDef>,
-    /// The rules as an `automaton` item of a pattern file, `"file.pat#name"` (its
-    /// conditions may use the file's tile and set names). Give this or `rules`.
-    #[serde(default)]
-    pub automaton: Option<Src>,
-    /// Number of iterations, 1..=1000. Default 1.
-    #[serde(default)]
-    pub iterations: Option<Iterations>,
-    /// The value neighbours outside the tile grid count as. Default 0.
-    #[serde(default)]
-    pub outside: Option<Tile>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `CellularAutomaton(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Inline rules, first match wins (conditions with tile ids; see the module doc).
+        /// Default none: then `automaton` gives them.
+        #[serde(default)]
+        pub rules: Vec<RuleDef>,
+        /// The rules as an `automaton` item of a pattern file, `"file.pat#name"` (its
+        /// conditions may use the file's tile and set names). Give this or `rules`.
+        #[serde(default)]
+        pub automaton: Option<Src>,
+        /// Number of iterations, 1..=1000. Default 1.
+        #[serde(default)]
+        pub iterations: Option<Iterations>,
+        /// The value neighbours outside the tile grid count as. Default 0.
+        #[serde(default)]
+        pub outside: Option<Tile>,
+    }
 }
 
 /// `(when: "count8(1) >= 5", set: 1)`.
@@ -115,13 +106,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let rules = match (&self.automaton, self.rules.is_empty()) {
             (Some(a), true) => cx.automaton(a),
             (None, false) => self.inline_rules(cx),
@@ -182,6 +167,10 @@ impl Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| self.paint(st, r))
     }

@@ -17,8 +17,9 @@ use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -35,42 +36,32 @@ pub enum Keep {
     Joined,
 }
 
-/// Rule-file parameters of `CleanRegions(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// Tile values that make up regions (e.g. floor).
-    pub open: Vec<Tile>,
-    /// The value written over removed regions (e.g. wall).
-    pub fill: Tile,
-    /// Regions smaller than this many tiles are filled, an expression. Default "0".
-    #[serde(default)]
-    pub min_size: Option<Src>,
-    /// `All`, `Largest` or `Joined`. Default `All`.
-    #[serde(default)]
-    pub keep: Keep,
-    /// The value of joining corridors. Default: the first `open` value.
-    #[serde(default)]
-    pub corridor: Option<Tile>,
-    /// Corridor width in tiles, an expression (1..=16). Default "1".
-    #[serde(default)]
-    pub width: Option<Src>,
-    /// `Four` (default) or `Eight`.
-    #[serde(default)]
-    pub connectivity: Option<Connectivity>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `CleanRegions(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Tile values that make up regions (e.g. floor).
+        pub open: Vec<Tile>,
+        /// The value written over removed regions (e.g. wall).
+        pub fill: Tile,
+        /// Regions smaller than this many tiles are filled, an expression. Default "0".
+        #[serde(default)]
+        pub min_size: Option<Src>,
+        /// `All`, `Largest` or `Joined`. Default `All`.
+        #[serde(default)]
+        pub keep: Keep,
+        /// The value of joining corridors. Default: the first `open` value.
+        #[serde(default)]
+        pub corridor: Option<Tile>,
+        /// Corridor width in tiles, an expression (1..=16). Default "1".
+        #[serde(default)]
+        pub width: Option<Src>,
+        /// `Four` (default) or `Eight`.
+        #[serde(default)]
+        pub connectivity: Option<Connectivity>,
+    }
 }
 
 /// Compiled `CleanRegions`.
@@ -94,13 +85,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         if self.open.is_empty() {
             cx.error(
                 &self.layer,
@@ -124,6 +109,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| self.paint(st, r))
     }

@@ -25,42 +25,34 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `ConnectRegions(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// The values of open tiles (the tiles regions are made of).
-    pub open: Vec<Tile>,
-    /// The value written at an opened connector, an expression evaluated for each one
-    /// (0..=65535).
-    pub value: Src,
-    /// Probability (0..1, an expression) of opening a connector whose regions are already
-    /// joined (a loop). Default "0": a tree, no loop.
-    #[serde(default)]
-    pub extra: Option<Src>,
-    /// A number variable receiving the number of groups of regions left unjoined (1 when
-    /// all are joined). Default none.
-    #[serde(default)]
-    pub var: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression; regions
-    /// and connectors are looked for only inside it. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: tiles where one is non-zero are never connectors. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `ConnectRegions(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The values of open tiles (the tiles regions are made of).
+        pub open: Vec<Tile>,
+        /// The value written at an opened connector, an expression evaluated for each one
+        /// (0..=65535).
+        pub value: Src,
+        /// Probability (0..1, an expression) of opening a connector whose regions are already
+        /// joined (a loop). Default "0": a tree, no loop.
+        #[serde(default)]
+        pub extra: Option<Src>,
+        /// A number variable receiving the number of groups of regions left unjoined (1 when
+        /// all are joined). Default none.
+        #[serde(default)]
+        pub var: Option<Src>,
+    }
 }
 
 /// Compiled `ConnectRegions`.
@@ -81,13 +73,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let extra = self.extra.as_ref().map(|e| cx.expr(e, Type::Num));
         let var = cx.optional_var(self.var.as_ref(), Type::Num);

@@ -20,8 +20,9 @@
 
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::{Count, Tile};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -41,30 +42,22 @@ pub struct RunDef {
     pub end: Tile,
 }
 
-/// Rule-file parameters of `ConvertWallRuns(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// Runs going right.
-    pub horizontal: RunDef,
-    /// Runs going down.
-    pub vertical: RunDef,
-    /// `(tile, piece)`: a corner tile starting both runs. Default none.
-    #[serde(default)]
-    pub corner: Option<(Tile, Tile)>,
-    /// A candidate is converted when `rnd(skip_roll) != 0` (required; Diablo's Caves: 2).
-    pub skip_roll: Count,
-    /// The scanned cells. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers whose cells are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `ConvertWallRuns(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Runs going right.
+        pub horizontal: RunDef,
+        /// Runs going down.
+        pub vertical: RunDef,
+        /// `(tile, piece)`: a corner tile starting both runs. Default none.
+        #[serde(default)]
+        pub corner: Option<(Tile, Tile)>,
+        /// A candidate is converted when `rnd(skip_roll) != 0` (required; Diablo's Caves: 2).
+        pub skip_roll: Count,
+    }
 }
 
 #[derive(Debug)]
@@ -108,13 +101,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let h = self.horizontal.compile(cx, &self.layer);
         let v = self.vertical.compile(cx, &self.layer);
         let head = head?;
@@ -131,6 +118,10 @@ impl Operator for Params {
 const STEP: [(i32, i32); 2] = [(1, 0), (0, 1)];
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,

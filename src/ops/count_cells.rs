@@ -7,29 +7,24 @@
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `CountCells(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The layer counted.
-    pub layer: Src,
-    /// The values counted.
-    pub values: Vec<Tile>,
-    /// The variable (a number) that receives the count.
-    pub var: Src,
-    /// Only the cells of this rectangle (clipped to the grid) are counted; nothing outside
-    /// it is written. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `CountCells(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The values counted.
+        pub values: Vec<Tile>,
+        /// The variable (a number) that receives the count.
+        pub var: Src,
+    }
 }
 
 /// Compiled `CountCells`.
@@ -48,8 +43,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head =
-            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let var = cx.declare_var(&self.var, Type::Num)?;
         Some(Compiled {
             head: head?,

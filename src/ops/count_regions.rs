@@ -14,34 +14,27 @@ use crate::engine::grid::{Connectivity, Flood};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `CountRegions(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The layer read.
-    pub layer: Src,
-    /// The values that form regions.
-    pub values: Vec<Tile>,
-    /// `Four` (default) or `Eight`.
-    #[serde(default = "four")]
-    pub connectivity: Connectivity,
-    /// The variable (a number) that receives the count.
-    pub var: Src,
-    /// The cells looked at. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers whose set cells belong to no region. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `CountRegions(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The values that form regions.
+        pub values: Vec<Tile>,
+        /// `Four` (default) or `Eight`.
+        #[serde(default = "four")]
+        pub connectivity: Connectivity,
+        /// The variable (a number) that receives the count.
+        pub var: Src,
+    }
 }
 
 fn four() -> Connectivity {
@@ -65,13 +58,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let var = cx.declare_var(&self.var, Type::Num)?;
         Some(Compiled {
             head: head?,

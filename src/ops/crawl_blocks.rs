@@ -34,7 +34,8 @@ use crate::engine::grid::Rect as GridRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, Point, PointDef, RectDef, Tile, TileHeader};
+use crate::operator::args::{Count, Point, PointDef, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -46,41 +47,33 @@ fn masks_allowed() -> bool {
     crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::CrawlMasks)
 }
 
-/// Rule-file parameters of `CrawlBlocks(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The mask layer written (0 = empty).
-    pub layer: Src,
-    /// Top-left cell of the seed room, expressions.
-    pub at: PointDef,
-    /// The seed room spans `at ..= at + seed_size` cells on both axes (required; Diablo's
-    /// Caves: 2).
-    pub seed_size: Count,
-    /// The value written. Default 1.
-    #[serde(default = "one")]
-    pub value: Tile,
-    /// Blocks (closed rectangles) must lie inside this rectangle. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Block size per axis = `rnd(size_roll) + size_min` cells beyond the first (required;
-    /// Diablo's Caves: 2).
-    pub size_roll: Count,
-    /// See `size_roll`, in cells (required; Diablo's Caves: 3).
-    pub size_min: Count,
-    /// A border cell is set when `rnd(border_roll) >= border_min` (required; Diablo's
-    /// Caves: 2).
-    pub border_roll: Count,
-    /// See `border_roll` (required; Diablo's Caves: 1, a 50 % chance).
-    pub border_min: i64,
-    /// A filled block stops growing when `rnd(stop_roll) == 0` (required; Diablo's Caves: 4).
-    pub stop_roll: Count,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: a block with a flagged cell is refused. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `CrawlBlocks(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Top-left cell of the seed room, expressions.
+        pub at: PointDef,
+        /// The seed room spans `at ..= at + seed_size` cells on both axes (required; Diablo's
+        /// Caves: 2).
+        pub seed_size: Count,
+        /// The value written. Default 1.
+        #[serde(default = "one")]
+        pub value: Tile,
+        /// Block size per axis = `rnd(size_roll) + size_min` cells beyond the first (required;
+        /// Diablo's Caves: 2).
+        pub size_roll: Count,
+        /// See `size_roll`, in cells (required; Diablo's Caves: 3).
+        pub size_min: Count,
+        /// A border cell is set when `rnd(border_roll) >= border_min` (required; Diablo's
+        /// Caves: 2).
+        pub border_roll: Count,
+        /// See `border_roll` (required; Diablo's Caves: 1, a 50 % chance).
+        pub border_min: i64,
+        /// A filled block stops growing when `rnd(stop_roll) == 0` (required; Diablo's Caves: 4).
+        pub stop_roll: Count,
+    }
 }
 
 fn one() -> Tile {
@@ -109,13 +102,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let at = self.at.compile(cx);
         Some(Compiled {
             head: head?,

@@ -18,7 +18,8 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -37,37 +38,27 @@ pub enum SourceDef {
     Tiles(Vec<Tile>),
 }
 
-/// Rule-file parameters of `DistanceField(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written with distances (created on first use, all 0).
-    pub layer: Src,
-    /// The tile layer walked on.
-    pub on: Src,
-    /// The values of `on` that can be walked through.
-    pub open: Vec<Tile>,
-    /// The sources, at distance 0 (one or more of `Cell`, `Marker`, `Area`, `Tiles`).
-    pub from: Vec<SourceDef>,
-    /// The value of tiles no source reaches (and of walls), an expression (0..=65535).
-    /// Default "65535".
-    #[serde(default)]
-    pub unreachable: Option<Src>,
-    /// A number variable receiving the largest distance written (−1 when nothing was
-    /// reached). Default none.
-    #[serde(default)]
-    pub var: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression; the walk
-    /// stays inside it and nothing outside it is written. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written (they are still walked
-    /// through). Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `DistanceField(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The tile layer walked on.
+        pub on: Src,
+        /// The values of `on` that can be walked through.
+        pub open: Vec<Tile>,
+        /// The sources, at distance 0 (one or more of `Cell`, `Marker`, `Area`, `Tiles`).
+        pub from: Vec<SourceDef>,
+        /// The value of tiles no source reaches (and of walls), an expression (0..=65535).
+        /// Default "65535".
+        #[serde(default)]
+        pub unreachable: Option<Src>,
+        /// A number variable receiving the largest distance written (−1 when nothing was
+        /// reached). Default none.
+        #[serde(default)]
+        pub var: Option<Src>,
+    }
 }
 
 /// A compiled source.
@@ -98,13 +89,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let on = cx.layer(&self.on);
         let mut ok = true;
         let mut from = Vec::new();

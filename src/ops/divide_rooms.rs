@@ -28,7 +28,7 @@
 //!    the code's table).
 //!
 //! `forced_area` receives, for a forced first room, four number variables: its top-left
-//! `+ standoff`, and its size `− 1` (Diablo's set-piece rectangle). `forced_protect`
+//! `+ standoff`, and its size `− 1` (Diablo's set-piece rectangle). `forced_flag`
 //! reproduces Diablo's protection quirk for the forced room: cells `(i, ry1)` for
 //! `rx1 <= i < ry2` are flagged. Errors: none at run time (sizes that leave no room simply
 //! stop the recursion).
@@ -101,7 +101,7 @@ pub struct Params {
     pub forced_area: Option<Vec<Src>>,
     /// Flag layer for Diablo's protection quirk on a forced room (see the module doc).
     #[serde(default)]
-    pub forced_protect: Option<Src>,
+    pub forced_flag: Option<Src>,
 }
 
 /// Compiled `DivideRooms`.
@@ -122,7 +122,7 @@ pub struct Compiled {
     corners: [u16; 4],
     forced: Option<(Program, Program, Option<Program>)>,
     forced_area: Option<[u16; 4]>,
-    forced_protect: Option<u16>,
+    forced_flag: Option<u16>,
 }
 
 impl Operator for Params {
@@ -175,7 +175,7 @@ impl Operator for Params {
                     .map(Some)
             }
         };
-        let forced_protect = self.forced_protect.as_ref().map(|p| cx.layer(p));
+        let forced_flag = self.forced_flag.as_ref().map(|p| cx.layer(p));
         if self.room_min < 0 || self.room_max < self.room_min {
             cx.error(
                 &self.layer,
@@ -203,7 +203,7 @@ impl Operator for Params {
             corners,
             forced: forced?,
             forced_area: forced_area?,
-            forced_protect,
+            forced_flag,
         })
     }
 }
@@ -277,7 +277,7 @@ impl Runnable for Compiled {
                 y2: ry2.clamp(lo, hi),
             };
             if forced_here.is_some() {
-                if let Some(p) = self.forced_protect {
+                if let Some(p) = self.forced_flag {
                     let mut g = st.grid_mut(p);
                     if room.x1 < room.x2 {
                         for i in room.x1..room.y2 {

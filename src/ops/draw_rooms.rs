@@ -23,53 +23,43 @@ use crate::engine::state::State;
 use crate::engine::value::{RoomId, Type};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `DrawRooms(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written (created on first use, all 0).
-    pub layer: Src,
-    /// The value of room tiles, an expression (0..=65535).
-    pub value: Src,
-    /// Tiles between the room and the edge of its cells, an expression evaluated for each
-    /// side (left, top, right, bottom). Default "1".
-    #[serde(default)]
-    pub margin: Option<Src>,
-    /// Tiles between the room and the left edge of its cells, an expression; replaces
-    /// `margin` on that side. Default: `margin`.
-    #[serde(default)]
-    pub left: Option<Src>,
-    /// Tiles between the room and the top edge of its cells, an expression. Default: `margin`.
-    #[serde(default)]
-    pub top: Option<Src>,
-    /// Tiles between the room and the right edge of its cells, an expression. Default:
-    /// `margin`.
-    #[serde(default)]
-    pub right: Option<Src>,
-    /// Tiles between the room and the bottom edge of its cells, an expression. Default:
-    /// `margin`.
-    #[serde(default)]
-    pub bottom: Option<Src>,
-    /// Carve only this room (a room expression). Default: every room.
-    #[serde(default)]
-    pub room: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `DrawRooms(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value of room tiles, an expression (0..=65535).
+        pub value: Src,
+        /// Tiles between the room and the edge of its cells, an expression evaluated for each
+        /// side (left, top, right, bottom). Default "1".
+        #[serde(default)]
+        pub margin: Option<Src>,
+        /// Tiles between the room and the left edge of its cells, an expression; replaces
+        /// `margin` on that side. Default: `margin`.
+        #[serde(default)]
+        pub left: Option<Src>,
+        /// Tiles between the room and the top edge of its cells, an expression. Default: `margin`.
+        #[serde(default)]
+        pub top: Option<Src>,
+        /// Tiles between the room and the right edge of its cells, an expression. Default:
+        /// `margin`.
+        #[serde(default)]
+        pub right: Option<Src>,
+        /// Tiles between the room and the bottom edge of its cells, an expression. Default:
+        /// `margin`.
+        #[serde(default)]
+        pub bottom: Option<Src>,
+        /// Carve only this room (a room expression). Default: every room.
+        #[serde(default)]
+        pub room: Option<Src>,
+    }
 }
 
 /// Compiled `DrawRooms`.
@@ -91,13 +81,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let margin = self.margin.as_ref().map(|m| cx.expr(m, Type::Num));
         let [l, t, r, b] = [&self.left, &self.top, &self.right, &self.bottom]
@@ -115,6 +99,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, area| self.paint(st, area))
     }

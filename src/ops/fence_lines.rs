@@ -26,8 +26,9 @@
 
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{flag_layers, flagged, Count, RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::{flag_layers, flagged, Count, Tile};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -61,38 +62,30 @@ pub struct GatesDef {
     pub gate_v_neighbours: Vec<Tile>,
 }
 
-/// Rule-file parameters of `FenceLines(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// The floor tile lines start from.
-    pub floor: Tile,
-    /// `(first, last)`: fence tiles (inclusive range).
-    pub fences: (Tile, Tile),
-    /// Vertical lines.
-    pub vertical: LineDef,
-    /// Horizontal lines.
-    pub horizontal: LineDef,
-    /// Draw and ignore `rnd(discard)` at every floor cell first. Default: no draw.
-    #[serde(default)]
-    pub discard: Option<Count>,
-    /// Flag layers: flagged floor cells start no line. Default none.
-    #[serde(default)]
-    pub skip: Vec<Src>,
-    /// Gates after the lines. Default none.
-    #[serde(default)]
-    pub gates: Option<GatesDef>,
-    /// The scanned cells. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers whose cells are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `FenceLines(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The floor tile lines start from.
+        pub floor: Tile,
+        /// `(first, last)`: fence tiles (inclusive range).
+        pub fences: (Tile, Tile),
+        /// Vertical lines.
+        pub vertical: LineDef,
+        /// Horizontal lines.
+        pub horizontal: LineDef,
+        /// Draw and ignore `rnd(discard)` at every floor cell first. Default: no draw.
+        #[serde(default)]
+        pub discard: Option<Count>,
+        /// Flag layers: flagged floor cells start no line. Default none.
+        #[serde(default)]
+        pub skip: Vec<Src>,
+        /// Gates after the lines. Default none.
+        #[serde(default)]
+        pub gates: Option<GatesDef>,
+    }
 }
 
 #[derive(Debug)]
@@ -147,13 +140,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        )?;
+        let head = TileHeader::compile(cx, self.header())?;
         if self.vertical.floor.is_empty() || self.horizontal.floor.is_empty() {
             cx.error(
                 &self.layer,
@@ -181,6 +168,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,

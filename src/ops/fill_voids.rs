@@ -33,7 +33,8 @@ mod walls;
 use crate::engine::grid::{Grid, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, RectDef, Tile, TileHeader};
+use crate::operator::args::{Count, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Below, RandomSource};
 use crate::ruleset::compile::Cx;
@@ -42,41 +43,35 @@ use barren::Barren;
 use serde::Deserialize;
 use walls::{Probe, Walls};
 
-/// Rule-file parameters of `FillVoids(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The symbol layer.
-    pub layer: Src,
-    /// Symbol of empty cells.
-    pub empty: Tile,
-    /// Symbol of walls.
-    pub wall: Tile,
-    /// Symbol of floor.
-    pub floor: Tile,
-    /// Symbol of doors.
-    pub door: Tile,
-    /// Most empty cells allowed at the end. Diablo: 700.
-    pub empty_limit: i64,
-    /// Probes that hit a wall before giving up. Diablo: 100.
-    pub attempts: Count,
-    /// Probes avoid this many border cells (of the area). Diablo: 1.
-    pub margin: i32,
-    /// Largest span along the wall before backing off. Diablo: 14.
-    pub span_max: i32,
-    /// Largest depth away from the wall. Diablo: 12.
-    pub depth_max: i32,
-    /// Span and depth must exceed this after backing off. Diablo: 5.
-    pub min_size: i32,
-    /// Cells given back at a growing end. Diablo: 2.
-    pub back_off: i32,
-    /// The cells probed, grown into and counted (clipped to the grid). Default: the whole
-    /// grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `FillVoids(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Symbol of empty cells.
+        pub empty: Tile,
+        /// Symbol of walls.
+        pub wall: Tile,
+        /// Symbol of floor.
+        pub floor: Tile,
+        /// Symbol of doors.
+        pub door: Tile,
+        /// Most empty cells allowed at the end. Diablo: 700.
+        pub empty_limit: i64,
+        /// Probes that hit a wall before giving up. Diablo: 100.
+        pub attempts: Count,
+        /// Probes avoid this many border cells (of the area). Diablo: 1.
+        pub margin: i32,
+        /// Largest span along the wall before backing off. Diablo: 14.
+        pub span_max: i32,
+        /// Largest depth away from the wall. Diablo: 12.
+        pub depth_max: i32,
+        /// Span and depth must exceed this after backing off. Diablo: 5.
+        pub min_size: i32,
+        /// Cells given back at a growing end. Diablo: 2.
+        pub back_off: i32,
+    }
 }
 
 /// Compiled `FillVoids`.
@@ -105,8 +100,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head =
-            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let fail = cx.failure_point(
             format!("FillVoids: more than {} empty cells left", self.empty_limit),
             &self.layer,

@@ -31,7 +31,8 @@
 mod heads;
 mod scan;
 
-use crate::operator::{Operator, Runnable};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use heads::Heads;
 
 use crate::engine::bit_planes::pattern_mask::PatternMask;
@@ -39,37 +40,29 @@ use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::{FirstProbe, Matcher};
-use crate::operator::args::{Edges, RectDef, TileHeader};
+use crate::operator::args::Edges;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `FixRules(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// The rule list, `"file.pat#name"`.
-    pub rules: Src,
-    /// The scanned cells. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Flag layers that `unprotected` rules do not write into. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
-    /// A class table, `"file.pat#name"`: compare classes instead of tiles.
-    #[serde(default)]
-    pub classes: Option<Src>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// How neighbours past the grid's edge are read and written. Default `Outside`.
-    #[serde(default)]
-    pub edges: Edges,
-    /// Rule number (1-based, in list order) whose first firing ends the pass. Default: none.
-    #[serde(default)]
-    pub stop_after: Option<u32>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `FixRules(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The rule list, `"file.pat#name"`.
+        pub rules: Src,
+        /// A class table, `"file.pat#name"`: compare classes instead of tiles.
+        #[serde(default)]
+        pub classes: Option<Src>,
+        /// How neighbours past the grid's edge are read and written. Default `Outside`.
+        #[serde(default)]
+        pub edges: Edges,
+        /// Rule number (1-based, in list order) whose first firing ends the pass. Default: none.
+        #[serde(default)]
+        pub stop_after: Option<u32>,
+    }
 }
 
 /// A compiled rule: its tests, its writes `(dx, dy, tile)` in order, and whether writes
@@ -151,13 +144,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let rules = cx.rules(&self.rules);
         let classes = match &self.classes {
             Some(c) => Some(cx.tile_table(c)?),
@@ -276,6 +263,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         match &self.classes {
             None => self.pass(st, |t| t),

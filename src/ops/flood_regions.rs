@@ -17,37 +17,36 @@ use crate::engine::row_flood::flood_region;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `FloodRegions(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read.
-    pub layer: Src,
-    /// The cells regions are made of (see the module doc). Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Tiles a region is made of.
-    pub tiles: Vec<Tile>,
-    /// 4 or 8. Default 8.
-    #[serde(default = "eight")]
-    pub connectivity: u8,
-    /// Kind of the rooms recorded.
-    pub kind: Src,
-    /// Smallest region recorded, in cells. Default 1.
-    #[serde(default = "one")]
-    pub min_cells: u32,
-    /// Largest region recorded, in cells. Default: no limit.
-    #[serde(default = "unlimited")]
-    pub max_cells: u32,
-    /// List that receives the rooms (optional).
-    #[serde(default)]
-    pub list: Option<Src>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `FloodRegions(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Tiles a region is made of.
+        pub tiles: Vec<Tile>,
+        /// 4 or 8. Default 8.
+        #[serde(default = "eight")]
+        pub connectivity: u8,
+        /// Kind of the rooms recorded.
+        pub kind: Src,
+        /// Smallest region recorded, in cells. Default 1.
+        #[serde(default = "one")]
+        pub min_cells: u32,
+        /// Largest region recorded, in cells. Default: no limit.
+        #[serde(default = "unlimited")]
+        pub max_cells: u32,
+        /// List that receives the rooms (optional).
+        #[serde(default)]
+        pub list: Option<Src>,
+    }
 }
 
 fn eight() -> u8 {
@@ -81,7 +80,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(cx, &self.layer, self.area.as_ref(), None, &[]);
+        let head = TileHeader::compile(cx, self.header());
         let conn = match self.connectivity {
             4 => Connectivity::Four,
             8 => Connectivity::Eight,

@@ -38,7 +38,8 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef, RectDef, Tile, TileHeader};
+use crate::operator::args::{Point, PointDef, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -46,57 +47,46 @@ use crate::ruleset::src::Src;
 use serde::Deserialize;
 use std::collections::VecDeque;
 
-/// Rule-file parameters of `GrowMaze(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer carved (created on first use, all 0).
-    pub layer: Src,
-    /// The value of carved tiles (cells and passages), an expression (0..=65535).
-    pub value: Src,
-    /// The tile values the maze may carve into (rock).
-    pub solid: Vec<Tile>,
-    /// Side of a maze cell in tiles, an expression (1..=64). Default "1".
-    #[serde(default)]
-    pub cell: Option<Src>,
-    /// Thickness of the walls between cells in tiles, an expression (1..=64). Default "1".
-    #[serde(default)]
-    pub wall: Option<Src>,
-    /// Weight of the newest-cell policy (depth-first, winding), an expression (>= 0).
-    /// Default "1" when no policy is weighted, else "0".
-    #[serde(default)]
-    pub newest: Option<Src>,
-    /// Weight of the random-cell policy (Prim-like), an expression (>= 0). Default "0".
-    #[serde(default)]
-    pub random: Option<Src>,
-    /// Weight of the oldest-cell policy (breadth-first, straight), an expression (>= 0).
-    /// Default "0".
-    #[serde(default)]
-    pub oldest: Option<Src>,
-    /// Probability (0..1, an expression) of carrying on in the direction last carved when it
-    /// is open (straighter corridors). Default "0": every direction drawn at random.
-    #[serde(default)]
-    pub straight: Option<Src>,
-    /// The tile the first tree starts from (its cell must be free). Default: a random free
-    /// cell.
-    #[serde(default)]
-    pub start: Option<PointDef>,
-    /// Whether further trees start at every free cell left, so the maze fills the area.
-    /// Default true.
-    #[serde(default = "yes")]
-    pub fill: bool,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression; the
-    /// lattice starts at its top-left and nothing outside it is written. Default: the whole
-    /// grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never carved (a maze cell or passage
-    /// touching one is not free). Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `GrowMaze(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value of carved tiles (cells and passages), an expression (0..=65535).
+        pub value: Src,
+        /// The tile values the maze may carve into (rock).
+        pub solid: Vec<Tile>,
+        /// Side of a maze cell in tiles, an expression (1..=64). Default "1".
+        #[serde(default)]
+        pub cell: Option<Src>,
+        /// Thickness of the walls between cells in tiles, an expression (1..=64). Default "1".
+        #[serde(default)]
+        pub wall: Option<Src>,
+        /// Weight of the newest-cell policy (depth-first, winding), an expression (>= 0).
+        /// Default "1" when no policy is weighted, else "0".
+        #[serde(default)]
+        pub newest: Option<Src>,
+        /// Weight of the random-cell policy (Prim-like), an expression (>= 0). Default "0".
+        #[serde(default)]
+        pub random: Option<Src>,
+        /// Weight of the oldest-cell policy (breadth-first, straight), an expression (>= 0).
+        /// Default "0".
+        #[serde(default)]
+        pub oldest: Option<Src>,
+        /// Probability (0..1, an expression) of carrying on in the direction last carved when it
+        /// is open (straighter corridors). Default "0": every direction drawn at random.
+        #[serde(default)]
+        pub straight: Option<Src>,
+        /// The tile the first tree starts from (its cell must be free). Default: a random free
+        /// cell.
+        #[serde(default)]
+        pub start: Option<PointDef>,
+        /// Whether further trees start at every free cell left, so the maze fills the area.
+        /// Default true.
+        #[serde(default = "yes")]
+        pub fill: bool,
+    }
 }
 
 fn yes() -> bool {
@@ -127,13 +117,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let mut opt = |s: &Option<Src>| match s {
             None => Some(None),

@@ -15,37 +15,31 @@
 
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `MarchingSquares(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The mask layer read (non-zero = set).
-    pub from: Src,
-    /// The tile layer written.
-    pub to: Src,
-    /// Where to tile: a rectangle `(x, y, w, h)` of expressions or one area expression, in
-    /// tiles, clipped to the grid. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; nothing is written when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// The table, `"file.pat#name"`: tile ids indexed by the weighted sum.
-    pub table: Src,
-    /// Weights of the cells (x, y), (x+1, y), (x, y+1), (x+1, y+1). Default (1, 2, 4, 8).
-    #[serde(default = "default_weights")]
-    pub weights: (u8, u8, u8, u8),
-    /// `[(index, [i0, i1, ...])]`: a block of that index uses a randomly picked table index
-    /// instead. Default none.
-    #[serde(default)]
-    pub picks: Vec<(u8, Vec<u8>)>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `MarchingSquares(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The mask layer read (non-zero = set).
+        pub from: Src,
+        /// The table, `"file.pat#name"`: tile ids indexed by the weighted sum.
+        pub table: Src,
+        /// Weights of the cells (x, y), (x+1, y), (x, y+1), (x+1, y+1). Default (1, 2, 4, 8).
+        #[serde(default = "default_weights")]
+        pub weights: (u8, u8, u8, u8),
+        /// `[(index, [i0, i1, ...])]`: a block of that index uses a randomly picked table index
+        /// instead. Default none.
+        #[serde(default)]
+        pub picks: Vec<(u8, Vec<u8>)>,
+    }
 }
 
 fn default_weights() -> (u8, u8, u8, u8) {
@@ -73,7 +67,7 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let from = cx.layer(&self.from);
-        let head = TileHeader::compile(cx, &self.to, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let table = cx.tile_table(&self.table)?;
         let (a, b, c, d) = self.weights;
         let weights = [a as usize, b as usize, c as usize, d as usize];
@@ -117,6 +111,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
@@ -178,7 +176,7 @@ mod tests {
             3,
             r#"FillRect(layer: "t", value: "99", rect: (x: "0", y: "0", w: "4", h: "3")),
                FillRect(layer: "m", value: "1", rect: (x: "1", y: "1", w: "1", h: "1")),
-               MarchingSquares(from: "m", to: "t", table: "p.pat#id", area: (x: "1", y: "1", w: "2", h: "2"))"#,
+               MarchingSquares(from: "m", layer: "t", table: "p.pat#id", area: (x: "1", y: "1", w: "2", h: "2"))"#,
             "t",
             &[("p.pat", pat)],
         );
@@ -194,7 +192,7 @@ mod tests {
             3,
             r#"FillRect(layer: "t", value: "99", rect: (x: "0", y: "0", w: "4", h: "3")),
                FillRect(layer: "m", value: "1", rect: (x: "1", y: "1", w: "1", h: "1")),
-               MarchingSquares(from: "m", to: "t", table: "p.pat#id")"#,
+               MarchingSquares(from: "m", layer: "t", table: "p.pat#id")"#,
             "t",
             &[("p.pat", pat)],
         );
@@ -208,7 +206,7 @@ mod tests {
         let pat = "table id { 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 }";
         let steps = r#"FillRect(layer: "m", value: "1", rect: (x: "1", y: "0", w: "1", h: "1")),
                FillRect(layer: "m", value: "1", rect: (x: "0", y: "1", w: "1", h: "1")),
-               MarchingSquares(from: "m", to: "t", table: "p.pat#id", weights: (8, 4, 2, 1), picks: [(6, [12, 5])])"#;
+               MarchingSquares(from: "m", layer: "t", table: "p.pat#id", weights: (8, 4, 2, 1), picks: [(6, [12, 5])])"#;
         let g = run_rules_with(2, 2, steps, "t", &[("p.pat", pat)]);
         assert_eq!(g[0][0], 12);
         let g = crate::operator::testing::run_rules_full(2, 2, steps, "t", 4, &[("p.pat", pat)]);

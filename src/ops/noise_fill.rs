@@ -12,37 +12,27 @@ use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `NoiseFill(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written (created on first use, all 0).
-    pub layer: Src,
-    /// The value of a chosen tile, an expression (0..=65535).
-    pub value: Src,
-    /// The share of tiles chosen, an expression (0..1), evaluated once per run of the step.
-    pub density: Src,
-    /// The value of the other tiles, an expression. Default: they keep their value.
-    #[serde(default)]
-    pub other: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `NoiseFill(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value of a chosen tile, an expression (0..=65535).
+        pub value: Src,
+        /// The share of tiles chosen, an expression (0..1), evaluated once per run of the step.
+        pub density: Src,
+        /// The value of the other tiles, an expression. Default: they keep their value.
+        #[serde(default)]
+        pub other: Option<Src>,
+    }
 }
 
 /// Compiled `NoiseFill`.
@@ -62,13 +52,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let density = cx.expr(&self.density, Type::Num);
         let other = match &self.other {
@@ -89,6 +73,10 @@ fn tile(p: &Program, st: &mut State) -> u16 {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         self.head.guarded(st, |st, r| self.paint(st, r))
     }

@@ -3,10 +3,10 @@
 //! until it meets a wall, then picks a wall kind and a door position at random. Draws random
 //! numbers in the order of Diablo's Cathedral `AddWall` (shared/spec/diablo.md §2.6).
 //!
-//! At each cell not flagged in `skip`, every trigger `(tile, dir, start)` is checked in
+//! At each cell not flagged in a `protected` layer, every trigger `(tile, dir, start)` is checked in
 //! order against the cell's current tile. A matching trigger first draws and discards
 //! `discard` values, then walks from offset 1 along `dir` while the tile is `open`, the two
-//! side neighbours are `open`, and the cell is not flagged in `skip`. The walk of length
+//! side neighbours are `open`, and the cell is not flagged in a `protected` layer. The walk of length
 //! `len` (the offset where it stopped) is accepted when `len >= min_length` and the tile
 //! there is one of `stops`. Then:
 //! 1. `k = rnd(len of kinds)` chooses a kind (a negative draw takes kind 0; with one kind
@@ -15,8 +15,8 @@
 //! 2. with `open_door`, `rnd(open_door.0) == open_door.1` turns the door into `open_door.2`;
 //! 3. the start tile goes at the origin, the wall tile at offsets `1..len`; the tile where
 //!    the walk stopped is replaced through the direction's `ends` `(from, to)` (default none);
-//! 4. the door goes at offset `rnd(len − 1) + 1`; a door listed in `protect_doors` is
-//!    flagged in the `protect` layer. With a direction's `doorway` of `n` tiles instead,
+//! 4. the door goes at offset `rnd(len − 1) + 1`; a door listed in `flag_doors` is
+//!    flagged in the `flag` layer. With a direction's `doorway` of `n` tiles instead,
 //!    they go at offsets `k .. k + n − 1`, `k = rnd(len − n) + 1`, and each `(i, tile)` of
 //!    `doorway_side` turns the `open` cell beside offset `k + i` (above a horizontal wall,
 //!    left of a vertical one) into `tile`.
@@ -34,7 +34,8 @@ use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
-use crate::operator::args::{flag_layers, Count, RectDef, Tile, TileHeader};
+use crate::operator::args::{flag_layers, Count, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -98,39 +99,34 @@ pub struct DirDef {
     pub doorway_side: Vec<(i32, Tile)>,
 }
 
-/// Rule-file parameters of `PartitionWalls(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer.
-    pub layer: Src,
-    /// The cells scanned and walled (see the module doc). Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Flag layers whose cells are neither scanned nor crossed (protected, chamber).
-    #[serde(default)]
-    pub skip: Vec<Src>,
-    /// The flag layer that real doors are marked in.
-    pub protect: Src,
-    /// Triggers, checked in order at each cell.
-    pub triggers: Vec<TriggerDef>,
-    /// Random values drawn and thrown away per matching trigger. Diablo: 1.
-    #[serde(default)]
-    pub discard: u32,
-    /// The open-floor tile walls cross.
-    pub open: Tile,
-    /// Tiles a wall may end on (unless a direction gives its own). Default none.
-    #[serde(default)]
-    pub stops: Vec<Tile>,
-    /// Shortest accepted walk (origin included). Diablo: 2.
-    pub min_length: Count,
-    /// How walls running along rows are drawn (tiles, doorways, stops, ends).
-    pub horizontal: DirDef,
-    /// How walls running along columns are drawn.
-    pub vertical: DirDef,
-    /// Door tiles that get flagged in `protect`.
-    #[serde(default)]
-    pub protect_doors: Vec<Tile>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `PartitionWalls(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The flag layer that real doors are marked in (set to 1).
+        pub flag: Src,
+        /// Triggers, checked in order at each cell.
+        pub triggers: Vec<TriggerDef>,
+        /// Random values drawn and thrown away per matching trigger. Diablo: 1.
+        #[serde(default)]
+        pub discard: u32,
+        /// The open-floor tile walls cross.
+        pub open: Tile,
+        /// Tiles a wall may end on (unless a direction gives its own). Default none.
+        #[serde(default)]
+        pub stops: Vec<Tile>,
+        /// Shortest accepted walk (origin included). Diablo: 2.
+        pub min_length: Count,
+        /// How walls running along rows are drawn (tiles, doorways, stops, ends).
+        pub horizontal: DirDef,
+        /// How walls running along columns are drawn.
+        pub vertical: DirDef,
+        /// Door tiles that get flagged in `flag`.
+        #[serde(default)]
+        pub flag_doors: Vec<Tile>,
+    }
 }
 
 #[derive(Debug)]
@@ -203,9 +199,9 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(cx, &self.layer, self.area.as_ref(), None, &[]);
-        let skip = flag_layers(cx, &self.skip);
-        let protect = cx.layer(&self.protect);
+        let head = TileHeader::compile(cx, self.header());
+        let skip = flag_layers(cx, &self.protected);
+        let protect = cx.layer(&self.flag);
         let h = dir(cx, &self.layer, &self.horizontal, &self.stops);
         let v = dir(cx, &self.layer, &self.vertical, &self.stops);
         let is_trigger = TileSet::new(self.triggers.iter().map(|t| t.tile.0));
@@ -234,7 +230,7 @@ impl Operator for Params {
             open: self.open.0,
             min_length: self.min_length.0 as i32,
             dirs: [h?, v?],
-            protect_doors: self.protect_doors.iter().map(|t| t.0).collect(),
+            protect_doors: self.flag_doors.iter().map(|t| t.0).collect(),
         })
     }
 }
@@ -357,7 +353,7 @@ impl Compiled {
     }
 
     /// Every trigger, in order, against the current tile at `(x, y)` (a cell of the area,
-    /// not flagged in `skip`): whether a wall was built.
+    /// not flagged in a `protected` layer): whether a wall was built.
     fn fire(&self, st: &mut State, area: &Rect, x: i32, y: i32) -> bool {
         let (layer, i) = (
             self.head.layer as usize,
@@ -397,7 +393,7 @@ impl Compiled {
         self.of_tile[(t as usize).min(self.of_tile.len() - 1)]
     }
 
-    /// Whether cell `i` (row-major) is flagged in a `skip` layer.
+    /// Whether cell `i` (row-major) is flagged in a `protected` layer.
     #[inline(always)]
     fn skipped(&self, st: &State, i: usize) -> bool {
         self.skip.iter().any(|&l| st.layers[l as usize][i] != 0)
@@ -417,11 +413,11 @@ fn swap(pairs: &[(u16, u16)], t: u16) -> u16 {
 mod tests {
     use crate::operator::testing::{grid, run_rules};
 
-    const WALLS: &str = r#"PartitionWalls(layer: "t", protect: "p", triggers: [(tile: 3, dir: Horizontal, start: 2)],
+    const WALLS: &str = r#"PartitionWalls(layer: "t", flag: "p", triggers: [(tile: 3, dir: Horizontal, start: 2)],
         discard: 1, open: 13, stops: [1], min_length: 2,
         horizontal: (kinds: [(wall: 2, door: 26)], open_door: (6, 9, 12)),
         vertical: (kinds: [(wall: 1, door: 25)], open_door: (6, 9, 11)),
-        protect_doors: [26])"#;
+        flag_doors: [26])"#;
 
     #[test]
     fn walls_run_from_a_trigger_to_a_stop_with_one_protected_door() {

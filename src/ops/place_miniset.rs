@@ -31,55 +31,47 @@ use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
 use crate::lang::Program;
-use crate::operator::args::{flagged, Count, Rect, RectDef, TileHeader};
+use crate::operator::args::{flagged, Count, Rect, RectDef};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `PlaceMiniset(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer.
-    pub layer: Src,
-    /// The miniset, `"file.pat#name"`.
-    pub miniset: Src,
-    /// Positions tried. Diablo Cathedral: 1600.
-    pub tries: Count,
-    /// `(a, b)`: tries with `x <= a` or `y <= b` bump the coordinate and fail. Default none.
-    #[serde(default)]
-    pub skip_low: Option<(i32, i32)>,
-    /// Flag layers no footprint cell may be set in. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
-    /// Where to search: a rectangle `(x, y, w, h)` of expressions or one area expression,
-    /// in tiles, clipped to the grid. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// How many placements, an expression. Default "1".
-    #[serde(default)]
-    pub count: Option<Src>,
-    /// Marker that receives the top-left of the (last) placement.
-    #[serde(default)]
-    pub marker: Option<Src>,
-    /// `("x", "y")`: number variables receiving the top-left of the (last) placement (to
-    /// stamp something on the same spot later). Default none.
-    #[serde(default)]
-    pub position: Option<(Src, Src)>,
-    /// A true/false variable set to whether every placement succeeded.
-    #[serde(default)]
-    pub result: Option<Src>,
-    /// Without `result`: restart the enclosing Retry on failure. Default true.
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// Tries whose top-left lies in this rectangle are skipped. Default none.
-    #[serde(default)]
-    pub avoid: Option<RectDef>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `PlaceMiniset(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The miniset, `"file.pat#name"`.
+        pub miniset: Src,
+        /// Positions tried. Diablo Cathedral: 1600.
+        pub tries: Count,
+        /// `(a, b)`: tries with `x <= a` or `y <= b` bump the coordinate and fail. Default none.
+        #[serde(default)]
+        pub skip_low: Option<(i32, i32)>,
+        /// How many placements, an expression. Default "1".
+        #[serde(default)]
+        pub count: Option<Src>,
+        /// Marker that receives the top-left of the (last) placement.
+        #[serde(default)]
+        pub marker: Option<Src>,
+        /// `("x", "y")`: number variables receiving the top-left of the (last) placement (to
+        /// stamp something on the same spot later). Default none.
+        #[serde(default)]
+        pub position: Option<(Src, Src)>,
+        /// A true/false variable set to whether every placement succeeded.
+        #[serde(default)]
+        pub result: Option<Src>,
+        /// Without `result`: restart the enclosing Retry on failure. Default true.
+        #[serde(default = "yes")]
+        pub required: bool,
+        /// Tries whose top-left lies in this rectangle are skipped. Default none.
+        #[serde(default)]
+        pub avoid: Option<RectDef>,
+    }
 }
 
 fn yes() -> bool {
@@ -109,13 +101,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let m = cx.miniset(&self.miniset)?;
         if m.width >= cx.width() || m.height >= cx.height() {
             cx.error(

@@ -1,6 +1,6 @@
 //! Set pieces from files: copy a tile grid loaded from a `File` parameter (e.g. a Diablo
 //! `.dun` quest room) into a tile layer with its top-left at a point. Non-zero tiles are
-//! written and flagged in `protect`; zero tiles become `zero` when given, else stay.
+//! written and flagged in `flag`; zero tiles become `zero` when given, else stay.
 //! Draws no random numbers. Diablo's `PlaceDunTiles` (shared/spec/diablo.md §1.6, §2.4).
 //!
 //! When the parameter was not given the step does nothing; rule files that need the file
@@ -14,36 +14,30 @@
 use crate::engine::grid::Grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Point, PointDef, RectDef, Tile, TileHeader};
+use crate::operator::args::{Point, PointDef, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `PlaceSetPiece(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written.
-    pub layer: Src,
-    /// The `File` parameter holding the grid.
-    pub file: Src,
-    /// Where the grid's top-left cell goes.
-    pub at: PointDef,
-    /// Tile written for the grid's zero cells. Default: leave them.
-    #[serde(default)]
-    pub zero: Option<Tile>,
-    /// Flag layer set under the non-zero cells. Default none.
-    #[serde(default)]
-    pub protect: Option<Src>,
-    /// Condition. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Where the piece goes: a rectangle `(x, y, w, h)` of expressions or one area
-    /// expression, in tiles, clipped to the grid; `at` is then relative to its top-left and
-    /// the piece is clipped to it. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `PlaceSetPiece(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The `File` parameter holding the grid.
+        pub file: Src,
+        /// Where the grid's top-left cell goes.
+        pub at: PointDef,
+        /// Tile written for the grid's zero cells. Default: leave them.
+        #[serde(default)]
+        pub zero: Option<Tile>,
+        /// Flag layer set under the non-zero cells. Default none.
+        #[serde(default)]
+        pub flag: Option<Src>,
+    }
 }
 
 /// Compiled `PlaceSetPiece`.
@@ -64,11 +58,10 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head =
-            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let asset = cx.file_param(&self.file);
         let at = self.at.compile(cx);
-        let protect = self.protect.as_ref().map(|p| cx.layer(p));
+        let protect = self.flag.as_ref().map(|p| cx.layer(p));
         Some(Compiled {
             head: head?,
             asset: asset?,
@@ -134,7 +127,7 @@ mod tests {
     fn copies_the_piece_and_protects_its_tiles() {
         let steps = format!(
             r#"{FILL} PlaceSetPiece(layer: "t", file: "piece", at: (x: "2", y: "1"), zero: 9,
-                   protect: "p"),"#
+                   flag: "p"),"#
         );
         let out = run_rules_assets(
             5,

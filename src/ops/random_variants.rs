@@ -6,33 +6,25 @@
 use crate::engine::row_bits::eq_bits;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `RandomVariants(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer.
-    pub layer: Src,
-    /// The tile replaced.
-    pub tile: Tile,
-    /// Variants indexed by the draw; 0 = leave the tile.
-    pub variants: Vec<Tile>,
-    /// Flag layers of cells left alone.
-    #[serde(default)]
-    pub protected: Vec<Src>,
-    /// Only the cells of this rectangle (clipped to the grid) are visited; nothing outside
-    /// it is written. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `RandomVariants(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The tile replaced.
+        pub tile: Tile,
+        /// Variants indexed by the draw; 0 = leave the tile.
+        pub variants: Vec<Tile>,
+    }
 }
 
 /// Compiled `RandomVariants`.
@@ -51,13 +43,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         if self.variants.is_empty() {
             cx.error(&self.layer, "`variants` is empty".into(), None);
             return None;
@@ -71,6 +57,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,

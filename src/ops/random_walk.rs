@@ -28,61 +28,52 @@ use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef, RectDef, TileHeader};
+use crate::operator::args::{Point, PointDef};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::{RandomSource, Rng};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `RandomWalk(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written (created on first use, all 0).
-    pub layer: Src,
-    /// The value painted, an expression (0..=65535).
-    pub value: Src,
-    /// Number of steps of each walker, an expression (at most 10,000,000).
-    pub steps: Src,
-    /// Probability of turning before a step, an expression (0..1). Default "0.2".
-    #[serde(default)]
-    pub turn: Option<Src>,
-    /// Brush side in tiles, an expression (1..=64). Default "1".
-    #[serde(default)]
-    pub brush: Option<Src>,
-    /// The start tile. Default: the centre of the area.
-    #[serde(default)]
-    pub start: Option<PointDef>,
-    /// Number of walkers, an expression (1..=1024). Default "1" (or the number of
-    /// `positions`, when given).
-    #[serde(default)]
-    pub walkers: Option<Src>,
-    /// Cell variables keeping the walkers' tiles between steps: walker `i` starts at
-    /// `positions[i]` when it holds a cell and leaves its last tile there. Default none.
-    #[serde(default)]
-    pub positions: Vec<Src>,
-    /// Stop once this share (0..1, an expression) of the area's tiles holds `value`; the
-    /// step fails when the steps run out first. Default: no share, all the steps.
-    #[serde(default)]
-    pub share: Option<Src>,
-    /// A tile (a cell expression) the walkers lean towards. Default none.
-    #[serde(default)]
-    pub toward: Option<Src>,
-    /// Probability (0..1, an expression) of a step towards `toward`. Default "0.5".
-    #[serde(default)]
-    pub bias: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression
-    /// (`"room(r)"`, `"inset(grid(), 1)"`); nothing outside it is written. Default: the
-    /// whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: cells where one is non-zero are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `RandomWalk(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value painted, an expression (0..=65535).
+        pub value: Src,
+        /// Number of steps of each walker, an expression (at most 10,000,000).
+        pub steps: Src,
+        /// Probability of turning before a step, an expression (0..1). Default "0.2".
+        #[serde(default)]
+        pub turn: Option<Src>,
+        /// Brush side in tiles, an expression (1..=64). Default "1".
+        #[serde(default)]
+        pub brush: Option<Src>,
+        /// The start tile. Default: the centre of the area.
+        #[serde(default)]
+        pub start: Option<PointDef>,
+        /// Number of walkers, an expression (1..=1024). Default "1" (or the number of
+        /// `positions`, when given).
+        #[serde(default)]
+        pub walkers: Option<Src>,
+        /// Cell variables keeping the walkers' tiles between steps: walker `i` starts at
+        /// `positions[i]` when it holds a cell and leaves its last tile there. Default none.
+        #[serde(default)]
+        pub positions: Vec<Src>,
+        /// Stop once this share (0..1, an expression) of the area's tiles holds `value`; the
+        /// step fails when the steps run out first. Default: no share, all the steps.
+        #[serde(default)]
+        pub share: Option<Src>,
+        /// A tile (a cell expression) the walkers lean towards. Default none.
+        #[serde(default)]
+        pub toward: Option<Src>,
+        /// Probability (0..1, an expression) of a step towards `toward`. Default "0.5".
+        #[serde(default)]
+        pub bias: Option<Src>,
+    }
 }
 
 /// Compiled `RandomWalk`.
@@ -118,13 +109,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let steps = cx.expr(&self.steps, Type::Num);
         let turn = optional(cx, &self.turn, Type::Num);

@@ -19,39 +19,30 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `RemoveDeadEnds(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// The values of open tiles (corridor, floor, doors).
-    pub open: Vec<Tile>,
-    /// The value a dead end is filled with, an expression evaluated once (0..=65535).
-    pub value: Src,
-    /// The number of passes, an expression (>= 0). Default: until no dead end is left.
-    #[serde(default)]
-    pub passes: Option<Src>,
-    /// A number variable receiving the number of tiles filled. Default none.
-    #[serde(default)]
-    pub var: Option<Src>,
-    /// The area, a rectangle `(x: .., y: .., w: .., h: ..)` or an area expression; only its
-    /// tiles are filled. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when it is false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers: tiles where one is non-zero are never filled (they still count as
-    /// open). Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `RemoveDeadEnds(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The values of open tiles (corridor, floor, doors).
+        pub open: Vec<Tile>,
+        /// The value a dead end is filled with, an expression evaluated once (0..=65535).
+        pub value: Src,
+        /// The number of passes, an expression (>= 0). Default: until no dead end is left.
+        #[serde(default)]
+        pub passes: Option<Src>,
+        /// A number variable receiving the number of tiles filled. Default none.
+        #[serde(default)]
+        pub var: Option<Src>,
+    }
 }
 
 /// Compiled `RemoveDeadEnds`.
@@ -72,13 +63,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let value = cx.expr(&self.value, Type::Num);
         let passes = self.passes.as_ref().map(|e| cx.expr(e, Type::Num));
         let var = cx.optional_var(self.var.as_ref(), Type::Num);

@@ -39,7 +39,8 @@ mod starts;
 use crate::engine::grid::{Grid, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, RectDef, Tile, TileHeader};
+use crate::operator::args::{Count, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -49,51 +50,43 @@ use serde::Deserialize;
 /// A source tile: `(tile, forbidden direction, first piece)`.
 pub type StartDef = (Tile, u8, Tile);
 
-/// Rule-file parameters of `RiverWalk(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer read and written.
-    pub layer: Src,
-    /// Most rivers. Diablo: 4.
-    pub rivers: Count,
-    /// Tries in total. Diablo: 200.
-    pub attempts: Count,
-    /// Start probes per try. Diablo: 100.
-    pub probes: Count,
-    /// Most pieces of a river before its end piece. Diablo: 100.
-    pub max_pieces: Count,
-    /// Source tiles `(tile, forbidden direction, first piece)`.
-    pub starts: Vec<StartDef>,
-    /// The tile a river flows over.
-    pub floor: Tile,
-    /// Pieces of a vertical step, one picked per step.
-    pub vertical: Vec<Tile>,
-    /// Pieces of a horizontal step.
-    pub horizontal: Vec<Tile>,
-    /// `corners[pdir][dir]`: the corner piece of a turn (0 = not a turn); 4 rows of 4.
-    pub corners: Vec<Vec<Tile>>,
-    /// Per direction 0..3: `(wall tile, end piece)`; 4 entries.
-    pub ends: Vec<(Tile, Tile)>,
-    /// The tile that must lie beyond the end wall.
-    pub behind: Tile,
-    /// Fewest pieces before the end piece. Diablo: 7.
-    pub min_length: Count,
-    /// Bridge draws. Diablo: 30.
-    pub bridge_tries: Count,
-    /// The bridge across a vertical flow (floor left and right).
-    pub bridge_vertical: Tile,
-    /// The bridge across a horizontal flow (floor above and below).
-    pub bridge_horizontal: Tile,
-    /// Where probes go and rivers may run. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers whose cells rivers never enter. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `RiverWalk(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Most rivers. Diablo: 4.
+        pub rivers: Count,
+        /// Tries in total. Diablo: 200.
+        pub attempts: Count,
+        /// Start probes per try. Diablo: 100.
+        pub probes: Count,
+        /// Most pieces of a river before its end piece. Diablo: 100.
+        pub max_pieces: Count,
+        /// Source tiles `(tile, forbidden direction, first piece)`.
+        pub starts: Vec<StartDef>,
+        /// The tile a river flows over.
+        pub floor: Tile,
+        /// Pieces of a vertical step, one picked per step.
+        pub vertical: Vec<Tile>,
+        /// Pieces of a horizontal step.
+        pub horizontal: Vec<Tile>,
+        /// `corners[pdir][dir]`: the corner piece of a turn (0 = not a turn); 4 rows of 4.
+        pub corners: Vec<Vec<Tile>>,
+        /// Per direction 0..3: `(wall tile, end piece)`; 4 entries.
+        pub ends: Vec<(Tile, Tile)>,
+        /// The tile that must lie beyond the end wall.
+        pub behind: Tile,
+        /// Fewest pieces before the end piece. Diablo: 7.
+        pub min_length: Count,
+        /// Bridge draws. Diablo: 30.
+        pub bridge_tries: Count,
+        /// The bridge across a vertical flow (floor left and right).
+        pub bridge_vertical: Tile,
+        /// The bridge across a horizontal flow (floor above and below).
+        pub bridge_horizontal: Tile,
+    }
 }
 
 /// A start cell (see `starts`): its position in the area's raster order, and the index of
@@ -130,13 +123,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        )?;
+        let head = TileHeader::compile(cx, self.header())?;
         if self.vertical.is_empty() || self.horizontal.is_empty() || self.starts.is_empty() {
             cx.error(
                 &self.layer,

@@ -20,8 +20,9 @@ use crate::engine::bit_planes::{line_bits, next_run};
 use crate::engine::grid::GridMut;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::{Count, Tile};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -36,39 +37,31 @@ pub enum Along {
     Columns,
 }
 
-/// Rule-file parameters of `RoughenRuns(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The layer read and written.
-    pub layer: Src,
-    /// Lines are rows or columns.
-    pub along: Along,
-    /// The value of a run cell.
-    pub run: Tile,
-    /// The value its neighbour at `side` must hold.
-    pub beside: Tile,
-    /// The neighbour tested, `(dx, dy)`.
-    pub side: (i32, i32),
-    /// Re-roll the `side` neighbours instead of the run cells. Default false.
-    #[serde(default)]
-    pub write_beside: bool,
-    /// Shortest run re-rolled, in cells (required; Diablo's Caves: 4).
-    pub min_run: Count,
-    /// A long run is left alone when `rnd(skip_roll) == 0` (required; Diablo's Caves: 2).
-    pub skip_roll: Count,
-    /// The values a re-rolled cell takes, one `rnd(len)` each (required; Diablo's Caves:
-    /// `[0, 1]`).
-    pub values: Vec<Tile>,
-    /// The scanned cells. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers whose cells are never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `RoughenRuns(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// Lines are rows or columns.
+        pub along: Along,
+        /// The value of a run cell.
+        pub run: Tile,
+        /// The value its neighbour at `side` must hold.
+        pub beside: Tile,
+        /// The neighbour tested, `(dx, dy)`.
+        pub side: (i32, i32),
+        /// Re-roll the `side` neighbours instead of the run cells. Default false.
+        #[serde(default)]
+        pub write_beside: bool,
+        /// Shortest run re-rolled, in cells (required; Diablo's Caves: 4).
+        pub min_run: Count,
+        /// A long run is left alone when `rnd(skip_roll) == 0` (required; Diablo's Caves: 2).
+        pub skip_roll: Count,
+        /// The values a re-rolled cell takes, one `rnd(len)` each (required; Diablo's Caves:
+        /// `[0, 1]`).
+        pub values: Vec<Tile>,
+    }
 }
 
 /// Compiled `RoughenRuns`.
@@ -93,13 +86,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         if self.values.is_empty() {
             cx.error(
                 &self.layer,
@@ -123,6 +110,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,

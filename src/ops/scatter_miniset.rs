@@ -26,47 +26,39 @@ use crate::engine::grid::{self, N4};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::{Matcher, Planes, RowHits, RowMatcher};
-use crate::operator::args::{Count, Rect, RectDef, TileHeader};
+use crate::operator::args::{Count, Rect, RectDef};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `ScatterMiniset(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer.
-    pub layer: Src,
-    /// The miniset, `"file.pat#name"`.
-    pub miniset: Src,
-    /// Placed when `rnd(roll) < percent`. Default roll 100.
-    #[serde(default = "hundred")]
-    pub roll: Count,
-    /// See `roll`.
-    pub percent: i64,
-    /// Flag layers no footprint cell may be set in.
-    #[serde(default)]
-    pub protected: Vec<Src>,
-    /// Only the cells of this rectangle (clipped to the grid) are searched; nothing outside
-    /// it is written. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Positions whose top-left lies in this rectangle are skipped. Default none.
-    #[serde(default)]
-    pub avoid: Option<RectDef>,
-    /// Skip positions near a copy of the top-left replace tile (see the module doc).
-    /// Default false.
-    #[serde(default)]
-    pub spread: bool,
-    /// `(lo, hi)`: refuse positions next to tiles in that range (see the module doc).
-    /// Default none.
-    #[serde(default)]
-    pub isolate: Option<(u16, u16)>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `ScatterMiniset(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The miniset, `"file.pat#name"`.
+        pub miniset: Src,
+        /// Placed when `rnd(roll) < percent`. Default roll 100.
+        #[serde(default = "hundred")]
+        pub roll: Count,
+        /// See `roll`.
+        pub percent: i64,
+        /// Positions whose top-left lies in this rectangle are skipped. Default none.
+        #[serde(default)]
+        pub avoid: Option<RectDef>,
+        /// Skip positions near a copy of the top-left replace tile (see the module doc).
+        /// Default false.
+        #[serde(default)]
+        pub spread: bool,
+        /// `(lo, hi)`: refuse positions next to tiles in that range (see the module doc).
+        /// Default none.
+        #[serde(default)]
+        pub isolate: Option<(u16, u16)>,
+    }
 }
 
 fn hundred() -> Count {
@@ -97,13 +89,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let m = cx.miniset(&self.miniset)?;
         if m.width > cx.width() || m.height > cx.height() {
             cx.error(

@@ -8,29 +8,24 @@
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
-use crate::operator::args::{Point, PointDef, RectDef, TileHeader};
+use crate::operator::args::{Point, PointDef};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `Stamp(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer written.
-    pub layer: Src,
-    /// The miniset, `"file.pat#name"` (its search grid is ignored).
-    pub pattern: Src,
-    /// Where its top-left cell goes.
-    pub at: PointDef,
-    /// Only cells of this rectangle (clipped to the grid) are written. Default: the whole
-    /// grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; nothing is written when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `Stamp(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The miniset, `"file.pat#name"` (its search grid is ignored).
+        pub pattern: Src,
+        /// Where its top-left cell goes.
+        pub at: PointDef,
+    }
 }
 
 /// Compiled `Stamp`.
@@ -49,8 +44,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head =
-            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let pattern = cx.miniset(&self.pattern);
         let at = self.at.compile(cx);
         Some(Compiled {

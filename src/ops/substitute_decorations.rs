@@ -24,8 +24,9 @@
 use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, Edges, Rect, RectDef, Tile, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::args::{Count, Edges, Rect, RectDef, Tile};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -49,47 +50,38 @@ pub struct PartnerDef {
     pub fallback: Tile,
 }
 
-/// Rule-file parameters of `SubstituteDecorations(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer.
-    pub layer: Src,
-    /// The class table, `"file.pat#name"`: class of each tile id, 0 = never substituted.
-    pub classes: Src,
-    /// A cell is considered when `rnd(roll) == 0`. Diablo: 4.
-    pub roll: Count,
-    /// `rv = rnd(variant_roll)` picks the member. Diablo: 16. Required unless `variants`.
-    #[serde(default)]
-    pub variant_roll: Option<Count>,
-    /// A table of tiles to pick from (`rnd(len)`) instead of the class members.
-    #[serde(default)]
-    pub variants: Option<Src>,
-    /// Only cells of this class are substituted. Default: every class but 0.
-    #[serde(default)]
-    pub only_class: Option<Tile>,
-    /// Flag layers of cells never substituted.
-    #[serde(default)]
-    pub protected: Vec<Src>,
-    /// Only the cells of this rectangle (clipped to the grid) are visited; nothing outside
-    /// it is written. Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Two-tile decorations.
-    #[serde(default)]
-    pub partners: Vec<PartnerDef>,
-    /// Cells in this rectangle are skipped without a draw. Default none.
-    #[serde(default)]
-    pub avoid: Option<RectDef>,
-    /// `(dx, dy, w, h)` in cells: drop a pick already present in this window. Default none.
-    #[serde(default)]
-    pub distinct: Option<(i32, i32, i32, i32)>,
-    /// How the `distinct` window reads past the grid's edge. Default `Outside`.
-    #[serde(default)]
-    pub edges: Edges,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `SubstituteDecorations(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The class table, `"file.pat#name"`: class of each tile id, 0 = never substituted.
+        pub classes: Src,
+        /// A cell is considered when `rnd(roll) == 0`. Diablo: 4.
+        pub roll: Count,
+        /// `rv = rnd(variant_roll)` picks the member. Diablo: 16. Required unless `variants`.
+        #[serde(default)]
+        pub variant_roll: Option<Count>,
+        /// A table of tiles to pick from (`rnd(len)`) instead of the class members.
+        #[serde(default)]
+        pub variants: Option<Src>,
+        /// Only cells of this class are substituted. Default: every class but 0.
+        #[serde(default)]
+        pub only_class: Option<Tile>,
+        /// Two-tile decorations.
+        #[serde(default)]
+        pub partners: Vec<PartnerDef>,
+        /// Cells in this rectangle are skipped without a draw. Default none.
+        #[serde(default)]
+        pub avoid: Option<RectDef>,
+        /// `(dx, dy, w, h)` in cells: drop a pick already present in this window. Default none.
+        #[serde(default)]
+        pub distinct: Option<(i32, i32, i32, i32)>,
+        /// How the `distinct` window reads past the grid's edge. Default `Outside`.
+        #[serde(default)]
+        pub edges: Edges,
+    }
 }
 
 /// Compiled `SubstituteDecorations`.
@@ -124,13 +116,7 @@ impl Operator for Params {
                 members[c as usize].push(tile as u16);
             }
         }
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let variants = match &self.variants {
             Some(v) => {
                 let t = cx.tile_table(v)?;
@@ -175,6 +161,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,

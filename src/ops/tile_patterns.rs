@@ -17,33 +17,25 @@
 use crate::engine::grid::{Grid, GridMut};
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, TileHeader};
-use crate::operator::{Operator, Runnable};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
-/// Rule-file parameters of `TilePatterns(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The symbol layer read.
-    pub from: Src,
-    /// The tile layer written.
-    pub to: Src,
-    /// The pattern table, `"file.pat#name"` (10 numbers per pattern, see the module doc).
-    pub patterns: Src,
-    /// For each code 0, 1, ...: the symbols it accepts.
-    pub codes: Vec<Vec<u16>>,
-    /// Cells written (clipped to the grid). Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
-    /// Flag layers of cells never written. Default none.
-    #[serde(default)]
-    pub protected: Vec<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `TilePatterns(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The symbol layer read.
+        pub from: Src,
+        /// The pattern table, `"file.pat#name"` (10 numbers per pattern, see the module doc).
+        pub patterns: Src,
+        /// For each code 0, 1, ...: the symbols it accepts.
+        pub codes: Vec<Vec<u16>>,
+    }
 }
 
 /// Compiled `TilePatterns`: the patterns as a [`Lookup`].
@@ -146,13 +138,7 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let from = cx.layer(&self.from);
-        let head = TileHeader::compile(
-            cx,
-            &self.to,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         let table = cx.table(&self.patterns)?;
         if table.len() % 10 != 0 {
             cx.error(
@@ -221,6 +207,10 @@ impl Operator for Params {
 }
 
 impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        self.head.writes_layer()
+    }
+
     fn run(&self, st: &mut State) -> Flow {
         let area = match self.head.begin(st) {
             Ok(a) => a,
@@ -347,7 +337,7 @@ mod tests {
             4,
             1,
             r#"FillRect(layer: "s", value: "1", rect: (x: "1", y: "0", w: "3", h: "1")),
-               TilePatterns(from: "s", to: "t", patterns: "p.pat#p", codes: [[0, 1], [1], [0]])"#,
+               TilePatterns(from: "s", layer: "t", patterns: "p.pat#p", codes: [[0, 1], [1], [0]])"#,
             "t",
             &[("p.pat", pat)],
         );
@@ -365,7 +355,7 @@ mod tests {
             4,
             1,
             r#"FillRect(layer: "s", value: "1", rect: (x: "1", y: "0", w: "3", h: "1")),
-               TilePatterns(from: "s", to: "t", patterns: "p.pat#p", codes: [[0, 1], [1], [0]],
+               TilePatterns(from: "s", layer: "t", patterns: "p.pat#p", codes: [[0, 1], [1], [0]],
                    area: (x: "1", y: "0", w: "2", h: "1"))"#,
             "t",
             &[("p.pat", pat)],
@@ -378,7 +368,7 @@ mod tests {
             4,
             1,
             r#"FillRect(layer: "s", value: "1", rect: (x: "1", y: "0", w: "3", h: "1")),
-               TilePatterns(from: "s", to: "s", patterns: "p.pat#p", codes: [[0, 1, 5, 7], [1], [0]])"#,
+               TilePatterns(from: "s", layer: "s", patterns: "p.pat#p", codes: [[0, 1, 5, 7], [1], [0]])"#,
             "s",
             &[("p.pat", pat)],
         );

@@ -44,7 +44,8 @@
 use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
-use crate::operator::args::{four, Count, RectDef, Tile, TileHeader};
+use crate::operator::args::{four, Count, Tile};
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -57,47 +58,42 @@ use serde::Deserialize;
 mod moves;
 mod op;
 
-/// Rule-file parameters of `WalkCorridors(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The symbol layer.
-    pub layer: Src,
-    /// The segment list (e.g. written by `DivideRooms`).
-    pub halls: Src,
-    /// Symbol of undug cells.
-    pub empty: Tile,
-    /// Symbol of room walls.
-    pub wall: Tile,
-    /// Symbol of doors.
-    pub door: Tile,
-    /// Symbol of dug corridor cells.
-    pub hall: Tile,
-    /// Corner symbols: top-left, top-right, bottom-left, bottom-right.
-    pub corners: Vec<Tile>,
-    /// Widening flags: `rnd(widen_roll) < widen_percent`. Diablo: 100, 50.
-    pub widen_roll: Count,
-    /// See `widen_roll`.
-    pub widen_percent: i64,
-    /// The per-move roll `rnd(turn_roll)`. Diablo: 100.
-    pub turn_roll: Count,
-    /// Turn chance towards the goal in x when farther in x. Diablo: (per_cell: 2, max: 30).
-    pub steer_x: SteerDef,
-    /// Turn chance towards the goal in y otherwise. Diablo: (per_cell: 5, max: 80).
-    pub steer_y: SteerDef,
-    /// Distance below which an aligned walker turns straight to the goal. Diablo: 10.
-    pub align_within: i32,
-    /// Cells from the border (the area's edge) at which the walker turns back. Diablo: 1.
-    pub margin: i32,
-    /// Moves without a map change between checks for an endless walk. Default 65536.
-    #[serde(default = "every")]
-    pub trap_check: Count,
-    /// The cells walkers stay in (clipped to the grid). Default: the whole grid.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: reads,
+    /// Rule-file parameters of `WalkCorridors(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The segment list (e.g. written by `DivideRooms`).
+        pub halls: Src,
+        /// Symbol of undug cells.
+        pub empty: Tile,
+        /// Symbol of room walls.
+        pub wall: Tile,
+        /// Symbol of doors.
+        pub door: Tile,
+        /// Symbol of dug corridor cells.
+        pub hall: Tile,
+        /// Corner symbols: top-left, top-right, bottom-left, bottom-right.
+        pub corners: Vec<Tile>,
+        /// Widening flags: `rnd(widen_roll) < widen_percent`. Diablo: 100, 50.
+        pub widen_roll: Count,
+        /// See `widen_roll`.
+        pub widen_percent: i64,
+        /// The per-move roll `rnd(turn_roll)`. Diablo: 100.
+        pub turn_roll: Count,
+        /// Turn chance towards the goal in x when farther in x. Diablo: (per_cell: 2, max: 30).
+        pub steer_x: SteerDef,
+        /// Turn chance towards the goal in y otherwise. Diablo: (per_cell: 5, max: 80).
+        pub steer_y: SteerDef,
+        /// Distance below which an aligned walker turns straight to the goal. Diablo: 10.
+        pub align_within: i32,
+        /// Cells from the border (the area's edge) at which the walker turns back. Diablo: 1.
+        pub margin: i32,
+        /// Moves without a map change between checks for an endless walk. Default 65536.
+        #[serde(default = "every")]
+        pub trap_check: Count,
+    }
 }
 
 fn every() -> Count {
@@ -113,8 +109,7 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let corners = four(cx, &self.halls, &self.corners, "corners")?;
-        let head =
-            TileHeader::compile(cx, &self.layer, self.area.as_ref(), self.when.as_ref(), &[]);
+        let head = TileHeader::compile(cx, self.header());
         let halls = cx.segments(&self.halls)?;
         let stuck = cx.failure_point(
             format!(

@@ -20,7 +20,8 @@
 
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{RectDef, Tile, TileHeader};
+use crate::operator::args::Tile;
+use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -47,26 +48,17 @@ pub struct RunDef {
     pub door: Tile,
 }
 
-/// Rule-file parameters of `WallRunDoors(...)`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The tile layer.
-    pub layer: Src,
-    /// The floor tile.
-    pub floor: Tile,
-    /// The passes, in order.
-    pub runs: Vec<RunDef>,
-    /// Flag layers: flagged cells neither start a run nor receive a door.
-    #[serde(default)]
-    pub protected: Vec<Src>,
-    /// Cells where runs may start (clipped to the grid). Default: the grid without its
-    /// border.
-    #[serde(default)]
-    pub area: Option<RectDef>,
-    /// Condition; the step does nothing when false. Default: always.
-    #[serde(default)]
-    pub when: Option<Src>,
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `WallRunDoors(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The floor tile.
+        pub floor: Tile,
+        /// The passes, in order.
+        pub runs: Vec<RunDef>,
+    }
 }
 
 /// Compiled `WallRunDoors`.
@@ -87,13 +79,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(
-            cx,
-            &self.layer,
-            self.area.as_ref(),
-            self.when.as_ref(),
-            &self.protected,
-        );
+        let head = TileHeader::compile(cx, self.header());
         Some(Compiled {
             head: head?,
             inset: self.area.is_none(),

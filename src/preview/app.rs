@@ -162,6 +162,8 @@ impl App {
             Update::Broken { diagnostics, saved } => {
                 if saved.is_some() {
                     self.broken += 1;
+                    // the stars told what the last good save changed; this one changed nothing
+                    self.changed.clear();
                 }
                 self.diagnostics = Some(diagnostics);
                 self.pending_save = saved;

@@ -57,10 +57,39 @@ fn rgb(c: [u8; 3]) -> Color {
     Color::Rgb(c[0], c[1], c[2])
 }
 
-/// Draw the whole preview.
+/// Rows `lines` take when wrapped at `width` columns.
+fn wrapped_rows(lines: &[Line], width: u16) -> u16 {
+    let w = width.max(1) as usize;
+    lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(w) as u16)
+        .sum()
+}
+
+/// Draw the whole preview: the map and the side panel; below them, across the whole width,
+/// the problems (a broken save's diagnostics, a failed run) and the key line, which are
+/// never cut: the map and panel give way to them (the problems take at most all but four
+/// rows).
 pub fn draw(f: &mut Frame, app: &App) -> MapGeometry {
-    let [main, help] =
-        Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(f.area());
+    let area = f.area();
+    let problems = problem_lines(app);
+    let help_rows = wrapped_rows(&[Line::from(HELP)], area.width);
+    let problem_rows = match problems.is_empty() {
+        true => 0,
+        false => wrapped_rows(&problems, area.width).min(area.height.saturating_sub(help_rows + 4)),
+    };
+    let [main, problem_area, help] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(problem_rows),
+        Constraint::Length(help_rows),
+    ])
+    .areas(area);
+    if problem_rows > 0 {
+        f.render_widget(
+            Paragraph::new(problems).wrap(Wrap { trim: false }),
+            problem_area,
+        );
+    }
     let [map_area, panel] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(46)]).areas(main);
     let title = app
@@ -91,7 +120,9 @@ pub fn draw(f: &mut Frame, app: &App) -> MapGeometry {
         panel,
     );
     f.render_widget(
-        Paragraph::new(HELP).style(Style::default().add_modifier(Modifier::REVERSED)),
+        Paragraph::new(HELP)
+            .wrap(Wrap { trim: true })
+            .style(Style::default().add_modifier(Modifier::REVERSED)),
         help,
     );
     geo
@@ -116,24 +147,17 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
             .copied()
             .unwrap_or(false)
     };
-    let marker_at = |x: i32, y: i32| d.markers.iter().position(|(_, p)| *p == [x, y]);
+    let drawn = d.drawn_markers();
+    let marker_at = |x: i32, y: i32| {
+        drawn
+            .iter()
+            .find(|(_, p)| *p == [x, y])
+            .map(|(s, _)| (s.glyph, crate::dungeon::parse_colour(&s.colour)))
+    };
     let cur = app.cursor;
     if let Some(v) = cell_view_of(d, app.drawn_layer().as_deref()) {
-        // The symbol layer's glyphs, drawn faintly on the colours, keep the map readable on
-        // terminals without colour (and in captured text).
-        let glyphs: Option<Vec<Vec<char>>> = d.layers.iter().find_map(|(n, l)| match l {
-            crate::dungeon::Layer::Symbols(rows) if *n == v.layer => {
-                Some(rows.iter().map(|r| r.chars().collect()).collect())
-            }
-            _ => None,
-        });
         // A mixed style's rooms, outlined over the rock in their kind's colour.
-        let outlines = d
-            .palette
-            .tiles
-            .as_ref()
-            .map(|g| outline::outlines(d, g))
-            .unwrap_or_default();
+        let outlines = outline::outlines(d);
         let ox = scroll_to(cur.0, (area.width / 2) as i32, v.width as i32) as usize;
         let oy = scroll_to(cur.1, area.height as i32, v.height as i32) as usize;
         let (x1, y1) = (
@@ -145,12 +169,9 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                 let (xi, yi) = (x as i32, y as i32);
                 let bg = v.colour(y * v.width + x);
                 let mut st = Style::default().bg(rgb(bg)).fg(rgb(colour::ink_on(bg)));
-                let g = v.glyphs[y * v.width + x].unwrap_or_else(|| {
-                    glyphs
-                        .as_ref()
-                        .and_then(|g| g.get(y).and_then(|r| r.get(x)).copied())
-                        .unwrap_or(' ')
-                });
+                // The class glyphs, drawn on the colours, keep the map readable on terminals
+                // without colour (and in captured text).
+                let g = v.glyphs[y * v.width + x].unwrap_or(' ');
                 let mut s: Vec<char> = vec![g, ' '];
                 if let Some(&(o, ink)) = outlines.get(&[xi, yi]) {
                     // A tile is two columns: the second joins a line running on to the right.
@@ -158,9 +179,10 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                     s = vec![o, if o != '│' && on { '─' } else { ' ' }];
                     st = st.fg(ink.map_or(Color::White, rgb));
                 }
-                if let Some(m) = marker_at(xi, yi) {
-                    s[0] = marker_letter(d, m);
-                    st = st.fg(rgb(colour::marker(m))).add_modifier(Modifier::BOLD);
+                if let Some((m, ink)) = marker_at(xi, yi) {
+                    s[0] = m;
+                    st = st.fg(rgb(ink.unwrap_or([255, 255, 255])));
+                    st = st.add_modifier(Modifier::BOLD);
                 }
                 if changed(xi, yi) {
                     s[1] = '*';
@@ -221,8 +243,8 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                 d.palette.kind(&d.rooms[i].kind).map_or('#', |k| k.glyph)
             });
             let mut s = [' ', glyph, ' '];
-            if let Some(m) = marker_at(x, y) {
-                s[0] = marker_letter(d, m);
+            if let Some((m, _)) = marker_at(x, y) {
+                s[0] = m;
             }
             if changed(x, y) {
                 s[2] = '*';
@@ -424,6 +446,13 @@ fn panel_lines(app: &App) -> Vec<Line<'static>> {
             out.push(Line::from(Span::styled(text, st)));
         }
     }
+    out
+}
+
+/// What went wrong: a failed run's message, a broken save's diagnostics (file:line:col,
+/// with their help), in red.
+fn problem_lines(app: &App) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
     if let Some(e) = &app.error {
         for (i, l) in e.lines().enumerate() {
             let l = if i == 0 {
@@ -484,13 +513,4 @@ fn markers_line(d: &Dungeon) -> Option<String> {
         .map(|(n, [x, y])| format!("{n} ({x}, {y})"))
         .collect();
     Some(m.join(", "))
-}
-
-/// The letter drawn for the `m`-th marker: the first letter of its name.
-fn marker_letter(d: &Dungeon, m: usize) -> char {
-    d.markers
-        .keys()
-        .nth(m)
-        .and_then(|n| n.chars().next())
-        .unwrap_or('*')
 }

@@ -12,10 +12,8 @@ use std::fmt::Write;
 /// with a header and a legend.
 pub fn floor_plan(d: &Dungeon, colour: bool) -> String {
     let p = &d.palette;
-    if let Some(g) = &p.tiles {
-        if let Some(crate::dungeon::Layer::Symbols(rows)) = d.layers.get(&g.output) {
-            return tile_map(d, g, rows, colour);
-        }
+    if let Some((g, class)) = d.tile_classes() {
+        return tile_map(d, g, &class, colour);
     }
     let mut out = header(d);
     let w = d.width.max(0) as usize;
@@ -116,30 +114,16 @@ pub fn floor_plan(d: &Dungeon, colour: bool) -> String {
     out
 }
 
-/// The letter a marker is drawn with: the first letter of its name's last `_` part, upper
-/// case (`stairs_up` → `U`).
-fn marker_letter(name: &str) -> char {
-    name.rsplit('_')
-        .next()
-        .and_then(|p| p.chars().next())
-        .unwrap_or('?')
-        .to_ascii_uppercase()
-}
-
-/// One glyph per tile class; markers drawn with [`marker_letter`].
-fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> String {
+/// One glyph per tile class (`class`: the class index of every tile, row-major); markers
+/// drawn with their styles' glyphs on their drawn cells.
+fn tile_map(d: &Dungeon, g: &TileClasses, class: &[u8], colour: bool) -> String {
     let mut out = header(d);
-    let colour_of: HashMap<char, [u8; 3]> = g
-        .classes
+    let markers = d.drawn_markers();
+    let marks: HashMap<[i32; 2], (char, Option<[u8; 3]>)> = markers
         .iter()
-        .filter_map(|c| parse_colour(&c.colour).map(|rgb| (c.glyph, rgb)))
+        .map(|(s, at)| (*at, (s.glyph, parse_colour(&s.colour))))
         .collect();
-    let marks: HashMap<[i32; 2], char> = d
-        .markers
-        .iter()
-        .map(|(name, &p)| (p, marker_letter(name)))
-        .collect();
-    let outline = super::outline::outlines(d, g);
+    let outline = super::outline::outlines(d);
     // themed rooms are drawn over the tiles when a room cell is one tile
     let themed = if d.cell_size() == (1, 1) {
         super::cells::themed_cells(d)
@@ -147,16 +131,18 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
         Vec::new()
     };
     let w = d.width.max(0) as usize;
-    for (y, row) in rows.iter().enumerate() {
+    let tw = d.tile_size().0.max(0) as usize;
+    for (y, row) in class.chunks(tw.max(1)).enumerate() {
         let mut line = String::new();
-        for (x, c) in row.chars().enumerate() {
+        for (x, &k) in row.iter().enumerate() {
             let theme = themed.get(y * w + x).copied().flatten().filter(|_| x < w);
             let at = [x as i32, y as i32];
+            let cl = &g.classes[k as usize];
             let (c, rgb) = match (marks.get(&at), theme, outline.get(&at)) {
-                (Some(&m), _, _) => (m, Some([255, 255, 255])),
+                (Some(&(m, rgb)), _, _) => (m, rgb.or(Some([255, 255, 255]))),
                 (None, Some(k), _) => (k.glyph, parse_colour(&k.colour)),
                 (None, None, Some(&(o, rgb))) => (o, rgb),
-                (None, None, None) => (c, colour_of.get(&c).copied()),
+                (None, None, None) => (cl.glyph, parse_colour(&cl.colour)),
             };
             match (colour, rgb) {
                 (true, Some([r, gg, b])) => {
@@ -188,9 +174,9 @@ fn tile_map(d: &Dungeon, g: &TileClasses, rows: &[String], colour: bool) -> Stri
         .map(|c| format!("{} {}", c.glyph, c.name))
         .chain(themes)
         .chain(
-            d.markers
-                .keys()
-                .map(|n| format!("{} {n}", marker_letter(n))),
+            markers
+                .iter()
+                .map(|(s, _)| format!("{} {}", s.glyph, s.name)),
         )
         .collect();
     let _ = writeln!(out, "{}", legend.join("  "));

@@ -2,9 +2,11 @@
 //! renderer and the terminal preview).
 //!
 //! The view comes from, in order of preference:
-//! 1. a symbol layer other than `rooms` (e.g. tile classes: floor, wall, door, stairs), one
-//!    colour per symbol, named by the dungeon's `symbols` table;
-//! 2. a tile-id layer (`Layer::Ids`) with any non-zero id, one colour per id.
+//! 1. the named tile classes of the palette (floor, wall, door, stairs...:
+//!    [`Dungeon::tile_classes`]), one colour and glyph per class: the finished level;
+//! 2. a symbol layer other than `rooms`, one colour per symbol, named by the dungeon's
+//!    `symbols` table;
+//! 3. a tile-id layer (`Layer::Ids`) with any non-zero id, one colour per id.
 //!
 //! Room-graph dungeons (only the `rooms` layer) have no cell view.
 //!
@@ -33,7 +35,8 @@ pub struct CellView {
     pub classes: Vec<([u8; 3], String, usize)>,
     /// Class indices, most common first.
     pub legend: Vec<u16>,
-    /// Per cell (row-major): the glyph of the themed room covering it, if any.
+    /// Per cell (row-major): the glyph drawn there, if any: the themed room's covering it,
+    /// else its class's or symbol's (none for tile ids).
     pub glyphs: Vec<Option<char>>,
 }
 
@@ -108,8 +111,26 @@ pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
     };
     let mut cells = Vec::with_capacity(w * h);
     let mut classes: Vec<([u8; 3], String, usize)> = Vec::new();
+    let mut glyphs = vec![None; w * h];
     let layer;
-    if let Some((name, rows)) = symbols {
+    let tile_classes = if chosen.is_none() {
+        d.tile_classes()
+    } else {
+        None
+    };
+    if let Some((tc, class)) = tile_classes {
+        layer = tc.output.clone().unwrap_or_else(|| tc.layer.clone());
+        for c in &tc.classes {
+            let rgb = parse_colour(&c.colour)
+                .unwrap_or_else(|| colour::symbol(&d.palette, c.glyph, &c.name));
+            classes.push((rgb, c.name.clone(), 0));
+        }
+        for (i, &k) in class.iter().enumerate() {
+            classes[k as usize].2 += 1;
+            cells.push(k as u16);
+            glyphs[i] = Some(tc.classes[k as usize].glyph);
+        }
+    } else if let Some((name, rows)) = symbols {
         layer = name.clone();
         let mut index: BTreeMap<char, u16> = BTreeMap::new();
         for y in 0..h {
@@ -126,6 +147,7 @@ pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
                     (classes.len() - 1) as u16
                 });
                 classes[k as usize].2 += 1;
+                glyphs[cells.len()] = Some(g);
                 cells.push(k);
             }
         }
@@ -156,7 +178,6 @@ pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
         }
     }
     let themed = themed_cells(d);
-    let mut glyphs = vec![None; w * h];
     let mut theme_class: BTreeMap<&str, u16> = BTreeMap::new();
     for (i, k) in themed.iter().enumerate() {
         let Some(k) = k else { continue };

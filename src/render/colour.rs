@@ -62,6 +62,27 @@ pub fn marker(i: usize) -> [u8; 3] {
     M[i % M.len()]
 }
 
+/// The colour of the `i`-th interior glyph of a room pool (in legend order, the floor left
+/// out): twelve colours chosen far apart from each other and from the usual room colours
+/// (greedily, by CIE76 distance), then again from the first.
+pub fn interior(i: usize) -> [u8; 3] {
+    const I: [[u8; 3]; 12] = [
+        [0x00, 0x00, 0xe0],
+        [0xe0, 0x20, 0xe0],
+        [0x00, 0xe0, 0x00],
+        [0x00, 0x40, 0x00],
+        [0x00, 0x60, 0xe0],
+        [0xc0, 0xe0, 0x00],
+        [0xe0, 0x80, 0xe0],
+        [0x80, 0x60, 0x00],
+        [0x00, 0x00, 0x80],
+        [0x40, 0x00, 0x00],
+        [0x80, 0xa0, 0x20],
+        [0xc0, 0x80, 0xa0],
+    ];
+    I[i % I.len()]
+}
+
 /// A darker shade, for outlines.
 pub fn darker(c: [u8; 3]) -> [u8; 3] {
     c.map(|v| (v as u16 * 5 / 10) as u8)

@@ -2,27 +2,25 @@
 //! glyphs: shared by the ASCII renderer and the terminal preview (the PNG draws its own
 //! lines, in pixels).
 
-use crate::dungeon::{parse_colour, Dungeon, TileClasses};
+use crate::dungeon::{parse_colour, Dungeon};
 use std::collections::HashMap;
 
 /// Tile `(x, y)` → (glyph, colour) of the outlines. For a style whose room cells are blocks of several tiles: the outline of every room drawn
 /// over the rock (`other`-class) tiles on the edge of its blocks that border another room or
 /// nothing: `─` and `│` on the sides, `┼` at corners, in the room kind's colour. Floor,
 /// doors and other tiles stay visible, so a door's opening shows as a gap in the outline.
-pub fn outlines(d: &Dungeon, g: &TileClasses) -> HashMap<[i32; 2], (char, Option<[u8; 3]>)> {
+pub fn outlines(d: &Dungeon) -> HashMap<[i32; 2], (char, Option<[u8; 3]>)> {
     let mut out = HashMap::new();
     let (cw, ch) = d.cell_size();
     if (cw, ch) == (1, 1) {
         return out;
     }
-    let Some(crate::dungeon::Layer::Symbols(rows)) = d.layers.get(&g.output) else {
+    let Some((g, class)) = d.tile_classes() else {
         return out;
     };
-    let rows: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
     // The class of unlisted tiles (rock, wall) is the last one.
-    let Some(rock) = g.classes.last().map(|c| c.glyph) else {
-        return out;
-    };
+    let rock = (g.classes.len() - 1) as u8;
+    let (tw, th) = d.tile_size();
     let owner: HashMap<[i32; 2], usize> = d
         .rooms
         .iter()
@@ -39,10 +37,8 @@ pub fn outlines(d: &Dungeon, g: &TileClasses) -> HashMap<[i32; 2], (char, Option
         let other = |dx: i32, dy: i32| owner.get(&[x + dx, y + dy]) != Some(&i);
         let (x0, y0) = (x * cw, y * ch);
         let mut put = |tx: i32, ty: i32, c: char| {
-            let is_rock = rows
-                .get(ty as usize)
-                .and_then(|r| r.get(tx as usize))
-                .is_some_and(|&t| t == rock);
+            let inside = (0..tw).contains(&tx) && (0..th).contains(&ty);
+            let is_rock = inside && class[(ty * tw + tx) as usize] == rock;
             if is_rock {
                 let c = match out.get(&[tx, ty]) {
                     Some(&(o, _)) if o != c => '┼',

@@ -1,9 +1,9 @@
 //! Glyph classes of a tile layer (`tile_glyphs:` in a rule file): tile ids → class index,
-//! for the symbol layer of the output and the ASCII view.
+//! for the views and the symbol layer of the output; and the marker styles (`markers:`).
 
 use super::compile::Cx;
 use super::schema;
-use crate::dungeon::parse_colour;
+use crate::dungeon::{parse_colour, MarkerStyle};
 use crate::lang::nearest;
 
 /// Glyph classes of a tile layer (see [`schema::TileGlyphsDef`]).
@@ -11,8 +11,8 @@ use crate::lang::nearest;
 pub struct TileGlyphs {
     /// Index of the tile layer.
     pub layer: usize,
-    /// Name of the symbol layer in the output.
-    pub output: String,
+    /// Name of the symbol layer in the output, if it has one.
+    pub output: Option<String>,
     /// (name, glyph, `#rrggbb`) per class; the last one is `other`.
     pub classes: Vec<(String, char, String)>,
     /// Class index per tile id (ids past the end: `other`).
@@ -30,7 +30,7 @@ impl TileGlyphs {
     /// The classes and the class of each tile id (see the fields).
     pub fn new(
         layer: usize,
-        output: String,
+        output: Option<String>,
         classes: Vec<(String, char, String)>,
         class_of: Vec<u8>,
     ) -> TileGlyphs {
@@ -86,7 +86,7 @@ pub(super) fn compile_glyphs(cx: &mut Cx, g: &schema::TileGlyphsDef) -> Option<T
         return None;
     };
     if g.classes.len() > 250 {
-        cx.error(&g.output, "at most 250 glyph classes".into(), None);
+        cx.error(&g.layer, "at most 250 glyph classes".into(), None);
         return None;
     }
     let mut class_of: Vec<u8> = Vec::new();
@@ -98,18 +98,7 @@ pub(super) fn compile_glyphs(cx: &mut Cx, g: &schema::TileGlyphsDef) -> Option<T
         .chain(std::iter::once(&g.other))
         .enumerate()
     {
-        let colour = match &c.colour {
-            Some(col) if parse_colour(&col.text).is_none() => {
-                cx.error(
-                    col,
-                    format!("`{}` is not a colour", col.text),
-                    Some("write colours as \"#rrggbb\"".into()),
-                );
-                "#c0c0c0".to_string()
-            }
-            Some(col) => col.text.clone(),
-            None => "#c0c0c0".to_string(),
-        };
+        let colour = colour(cx, c.colour.as_ref());
         classes.push((c.name.text.clone(), c.glyph, colour));
         if i == g.classes.len() {
             break;
@@ -134,10 +123,57 @@ pub(super) fn compile_glyphs(cx: &mut Cx, g: &schema::TileGlyphsDef) -> Option<T
     }
     Some(TileGlyphs::new(
         layer,
-        g.output.text.clone(),
+        g.output.as_ref().map(|o| o.text.clone()),
         classes,
         class_of,
     ))
+}
+
+/// The colour `col` (`#rrggbb`), `#c0c0c0` when not given; a located error when it is not a
+/// colour.
+fn colour(cx: &mut Cx, col: Option<&crate::ruleset::src::Src>) -> String {
+    match col {
+        Some(col) if parse_colour(&col.text).is_none() => {
+            cx.error(
+                col,
+                format!("`{}` is not a colour", col.text),
+                Some("write colours as \"#rrggbb\"".into()),
+            );
+            "#c0c0c0".to_string()
+        }
+        Some(col) => col.text.clone(),
+        None => "#c0c0c0".to_string(),
+    }
+}
+
+/// The marker styles of `markers:`: each names a marker some step places, with a glyph no
+/// other marker style has (located errors otherwise).
+pub(super) fn compile_markers(cx: &mut Cx, defs: &[schema::MarkerDef]) -> Vec<MarkerStyle> {
+    let mut out: Vec<MarkerStyle> = Vec::new();
+    for m in defs {
+        if !cx.markers.contains(&m.name.text) {
+            let help = nearest(&m.name.text, cx.markers.iter().map(|s| s.as_str()))
+                .map(|n| format!("did you mean `{n}`?"));
+            cx.error(
+                &m.name,
+                format!("no step places a marker `{}`", m.name.text),
+                help,
+            );
+            continue;
+        }
+        if let Some(o) = out.iter().find(|o| o.glyph == m.glyph) {
+            let msg = format!("marker `{}` has the glyph of `{}`", m.name.text, o.name);
+            cx.error(&m.name, msg, Some("give every marker its own glyph".into()));
+        }
+        let colour = colour(cx, m.colour.as_ref());
+        out.push(MarkerStyle {
+            name: m.name.text.clone(),
+            glyph: m.glyph,
+            colour,
+            offset: [m.offset.0, m.offset.1],
+        });
+    }
+    out
 }
 
 /// Glyph `c` as one byte: itself when ASCII, else [`NOT_ASCII`].
@@ -160,7 +196,7 @@ mod tests {
             .map(|c| (format!("{c}"), c, "#000000".to_string()))
             .to_vec();
         let class_of = (0..40u8).map(|t| t * 7 % 4).collect();
-        let g = TileGlyphs::new(0, "level".into(), classes, class_of);
+        let g = TileGlyphs::new(0, Some("level".into()), classes, class_of);
         for t in 0..60 {
             assert_eq!(g.glyph(t), g.classes[g.class(t)].1, "tile {t}");
             assert_eq!(g.byte(t), ascii_byte(g.glyph(t)), "tile {t}");

@@ -41,6 +41,8 @@ pub struct Merged {
     pub pools: BTreeMap<Src, Src>,
     /// `tile_glyphs:`.
     pub tile_glyphs: Option<super::schema::TileGlyphsDef>,
+    /// `markers:`, merged by name.
+    pub markers: Vec<super::schema::MarkerDef>,
     /// `stats:`.
     pub stats: Option<super::schema::StatsDef>,
     /// `steps:` after every `patch`.
@@ -200,6 +202,12 @@ impl<'r> Loader<'r> {
         }
         if f.stats.is_some() {
             m.stats = f.stats;
+        }
+        for k in f.markers {
+            match m.markers.iter_mut().find(|o| o.name.text == k.name.text) {
+                Some(o) => *o = k,
+                None => m.markers.push(k),
+            }
         }
         for (k, v) in f.params {
             m.params.insert(k, v);

@@ -104,6 +104,8 @@ pub struct RuleSet {
     pub layouts: Vec<pools::Layout>,
     /// Glyph classes of a tile layer, if the rule set defines them.
     pub tile_glyphs: Option<TileGlyphs>,
+    /// How views draw its markers (`markers:`), in rule-file order.
+    pub marker_styles: Vec<crate::dungeon::MarkerStyle>,
     /// What `stats`, `lint` and `search` know about this style (`stats:` of the rule file).
     pub stats: crate::stats::StatsSpec,
     /// What the tallies of [`State::tallies`] count, by index: `(kind, reason)`, e.g. a
@@ -421,6 +423,7 @@ impl RuleSet {
             .and_then(|g| compile_glyphs(&mut cx, g));
         let stats_spec =
             stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
+        let marker_styles = glyphs::compile_markers(&mut cx, &m.markers);
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
@@ -457,6 +460,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
+            marker_styles,
             stats: stats_spec,
             tallies: cx.tallies.clone(),
             n_vars: cx.vars.len(),

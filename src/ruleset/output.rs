@@ -25,6 +25,12 @@ impl RuleSet {
             glyph,
             colour: colour.to_string(),
             theme: false,
+            walkable: false,
+        };
+        let walkable = |i: usize, name: &str| match &rs.stats.walkable {
+            crate::stats::Walkable::FirstClass => i == 0,
+            crate::stats::Walkable::Classes(c) => c.iter().any(|c| c == name),
+            crate::stats::Walkable::Tiles { .. } => false,
         };
         let palette = Palette {
             empty_glyph: rs.empty_glyph,
@@ -42,9 +48,15 @@ impl RuleSet {
                 classes: g
                     .classes
                     .iter()
-                    .map(|(n, c, col)| swatch(n, *c, col))
+                    .enumerate()
+                    .map(|(i, (n, c, col))| Swatch {
+                        walkable: walkable(i, n),
+                        ..swatch(n, *c, col)
+                    })
                     .collect(),
+                class_of: g.class_of.clone(),
             }),
+            markers: rs.marker_styles.clone(),
         };
         let defaults = rs
             .params
@@ -71,9 +83,14 @@ impl RuleSet {
         for k in &rs.kinds {
             symbols.insert(k.glyph.to_string(), k.name.clone());
         }
-        if let Some(g) = &rs.tile_glyphs {
+        if let Some(g) = rs.tile_glyphs.as_ref().filter(|g| g.output.is_some()) {
+            // a glyph two classes share means the first one's name
+            let mut seen = Vec::new();
             for (name, glyph, _) in &g.classes {
-                symbols.insert(glyph.to_string(), name.clone());
+                if !seen.contains(glyph) {
+                    seen.push(*glyph);
+                    symbols.insert(glyph.to_string(), name.clone());
+                }
             }
         }
         self.palette = Arc::new(palette);
@@ -133,10 +150,12 @@ impl RuleSet {
             layers.insert(name.clone(), Layer::Ids(ids));
         }
         if let Some(g) = &rs.tile_glyphs {
-            let rows = grid_rows(st, g.layer as u16)
-                .map(|row| symbol_row(row, |t| g.byte(t), |t| g.glyph(t)))
-                .collect();
-            layers.insert(g.output.clone(), Layer::Symbols(rows));
+            if let Some(output) = &g.output {
+                let rows = grid_rows(st, g.layer as u16)
+                    .map(|row| symbol_row(row, |t| g.byte(t), |t| g.glyph(t)))
+                    .collect();
+                layers.insert(output.clone(), Layer::Symbols(rows));
+            }
         }
         let rooms: Vec<RoomOut> = st
             .rooms

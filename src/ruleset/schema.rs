@@ -57,6 +57,10 @@ pub struct RuleFile {
     /// Glyph classes of a tile layer, for ASCII output and a symbol layer in JSON.
     #[serde(default)]
     pub tile_glyphs: Option<TileGlyphsDef>,
+    /// How views draw markers: glyph, colour, the cell drawn. With `extends`, an entry
+    /// replaces the parent's entry of the same name, new names are appended.
+    #[serde(default)]
+    pub markers: Vec<MarkerDef>,
     /// What `stats`, `lint` and `search` need to know about this style (walkable tiles,
     /// required markers, extra measures). With `extends`, replaces the parent's.
     #[serde(default)]
@@ -216,15 +220,17 @@ pub enum Patch {
 }
 
 /// `TileGlyphs(layer: "tiles", output: "level", other: (name: "wall", glyph: '#'), classes: [...])`:
-/// draw a tile layer with one glyph per class of tile ids. The output gets a symbol layer
-/// named `output`; ASCII output draws it instead of the room plan.
+/// name the classes of a tile layer's ids (floor, wall, door...), one glyph and colour each.
+/// Every view draws the classes by default (ASCII instead of the room plan); with `output`
+/// the Dungeon JSON also gets a symbol layer of that name, one class glyph per tile.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "TileGlyphs")]
 pub struct TileGlyphsDef {
     /// The tile layer drawn.
     pub layer: Src,
-    /// Name of the symbol layer in the output.
-    pub output: Src,
+    /// Name of the symbol layer in the output; none without it.
+    #[serde(default)]
+    pub output: Option<Src>,
     /// The class of tiles no class lists.
     pub other: GlyphClassDef,
     /// Classes, first match wins.
@@ -245,6 +251,24 @@ pub struct GlyphClassDef {
     /// A table of tile ids in a pattern file (not for `other`).
     #[serde(default)]
     pub tiles: Option<Src>,
+}
+
+/// `Marker(name: "stairs_down", glyph: '>', colour: "#ff9040", offset: (1, 0))`: how views
+/// draw a marker. `offset` (tiles, default `(0, 0)`) moves the drawn cell from the marker's
+/// own, e.g. from the top-left of the miniset that placed it to its stairs tile.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Marker")]
+pub struct MarkerDef {
+    /// A marker a step places.
+    pub name: Src,
+    /// Its glyph (distinct from the other markers').
+    pub glyph: char,
+    /// `#rrggbb`.
+    #[serde(default)]
+    pub colour: Option<Src>,
+    /// `(dx, dy)` from the marker's cell to the cell drawn.
+    #[serde(default)]
+    pub offset: (i32, i32),
 }
 
 /// `stats: Stats(walkable: Classes(["floor", "door"]), markers: ["stairs_up", "stairs_down"],

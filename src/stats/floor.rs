@@ -39,7 +39,7 @@ fn walkable_mask(d: &Dungeon, spec: &StatsSpec) -> Option<(i32, i32, Vec<bool>)>
             Layer::Symbols(_) => return None,
         },
         which => {
-            let tc = d.palette.tiles.as_ref()?;
+            let (tc, class) = d.tile_classes()?;
             let names: Vec<&str> = match which {
                 Walkable::Classes(c) => c.iter().map(String::as_str).collect(),
                 _ => tc
@@ -49,19 +49,12 @@ fn walkable_mask(d: &Dungeon, spec: &StatsSpec) -> Option<(i32, i32, Vec<bool>)>
                     .into_iter()
                     .collect(),
             };
-            let glyphs: Vec<char> = tc
+            let walk: Vec<bool> = tc
                 .classes
                 .iter()
-                .filter(|c| names.contains(&c.name.as_str()))
-                .map(|c| c.glyph)
+                .map(|c| names.contains(&c.name.as_str()))
                 .collect();
-            match d.layers.get(&tc.output)? {
-                Layer::Symbols(rows) => rows
-                    .iter()
-                    .flat_map(|r| r.chars().map(|c| glyphs.contains(&c)))
-                    .collect(),
-                Layer::Ids(_) => return None,
-            }
+            class.iter().map(|&k| walk[k as usize]).collect()
         }
     };
     if mask.len() != (w.max(0) * h.max(0)) as usize {

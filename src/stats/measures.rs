@@ -27,7 +27,7 @@
 use super::floor::{door_distances, door_neighbours, floor, marker_pair, walk};
 use super::lint::Problem;
 use super::spec::StatsSpec;
-use crate::dungeon::{Dungeon, Layer};
+use crate::dungeon::Dungeon;
 
 /// The measures of one dungeon.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,13 +135,9 @@ pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
             .iter()
             .map(|c| (format!("area.{}", c.name), 0.0))
             .collect();
-        if let Some(Layer::Symbols(rows)) = d.layers.get(&tc.output) {
-            for ch in rows.iter().flat_map(|r| r.chars()) {
-                // unlisted glyphs (e.g. a room kind's) count in the last class
-                let i = tc.classes.iter().position(|c| c.glyph == ch);
-                if let Some(i) = i.or(tc.classes.len().checked_sub(1)) {
-                    area[i].1 += 1.0;
-                }
+        if let Some((_, class)) = d.tile_classes() {
+            for k in class {
+                area[k as usize].1 += 1.0;
             }
         }
         values.extend(area);

@@ -244,3 +244,23 @@ pub fn edit(from: &str, to: &str) -> String {
     );
     BASE.replace(from, to)
 }
+
+fn rule_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rule_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "ron") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every shipped rule set: the `.ron` files under `rules/`, sorted.
+pub fn shipped_rule_sets() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    rule_files(Path::new("rules"), &mut v);
+    v.sort();
+    assert!(v.len() >= 5, "shipped rule sets: {v:?}");
+    v
+}

@@ -430,10 +430,11 @@ fn check_ldtk(ds: &[Dungeon], path: &Path, tiles: &[(String, String)], schema: O
             .unwrap();
         assert_eq!(seed.value, Some(json!(d.seed.to_string())));
         // IntGrid: 1 + the index of the cell's tile class (or room kind).
-        let (layer, list) = match &d.palette.tiles {
-            Some(t) => (t.output.clone(), t.classes.clone()),
-            None => ("rooms".to_string(), d.palette.kinds.clone()),
+        let list = match &d.palette.tiles {
+            Some(t) => t.classes.clone(),
+            None => d.palette.kinds.clone(),
         };
+        let class = d.tile_classes().map(|(_, c)| c);
         let names: Vec<String> = classes_def
             .int_grid_values
             .iter()
@@ -441,16 +442,22 @@ fn check_ldtk(ds: &[Dungeon], path: &Path, tiles: &[(String, String)], schema: O
             .collect();
         assert_eq!(names.len(), list.len());
         assert_eq!(grid.int_grid_csv.len() as i64, w * h);
+        let tw = d.tile_size().0 as usize;
         for (k, &v) in grid.int_grid_csv.iter().enumerate() {
             let (cx, cy) = ((k as i64 % w / sx) as usize, (k as i64 / w / sy) as usize);
-            let g = match &d.layers[&layer] {
-                Layer::Symbols(rows) => rows[cy].chars().nth(cx).unwrap(),
-                _ => unreachable!(),
-            };
-            let want = if layer == "rooms" && g == d.palette.empty_glyph {
-                0
-            } else {
-                list.iter().position(|c| c.glyph == g).unwrap() as i64 + 1
+            let want = match &class {
+                Some(c) => c[cy * tw + cx] as i64 + 1,
+                None => {
+                    let g = match &d.layers["rooms"] {
+                        Layer::Symbols(rows) => rows[cy].chars().nth(cx).unwrap(),
+                        _ => unreachable!(),
+                    };
+                    if g == d.palette.empty_glyph {
+                        0
+                    } else {
+                        list.iter().position(|c| c.glyph == g).unwrap() as i64 + 1
+                    }
+                }
             };
             assert_eq!(v, want, "IntGrid cell {k}");
         }

@@ -38,6 +38,7 @@ mod isaac_observations;
 mod labyrinth;
 mod layers;
 mod layout_copies;
+mod legible;
 mod mixed_styles;
 mod pattern_errors;
 mod pcg_metrics;

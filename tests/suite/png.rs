@@ -96,11 +96,11 @@ fn tile_layers_are_one_block_per_tile_coloured_per_id() {
         colour::tile(&d.palette, "tiles", 7),
         colour::tile(&d.palette, "tiles", 14)
     );
-    // the marker ring is drawn around its tile
-    assert_eq!(
-        px(&img, 12 + 2 * png::TILE - 2, top + 2 * png::TILE + 4),
-        colour::marker(0)
-    );
+    // the marker's box is drawn on its tile: a 12-pixel square centred on it, in its colour
+    // (a marker the rule file does not style: the first of the fallback colours, white)
+    let (cx, cy) = (12 + 2 * png::TILE + 4, top + 2 * png::TILE + 4);
+    assert_eq!(px(&img, cx - 6, cy), [255, 255, 255]);
+    assert_eq!(px(&img, cx + 5, cy - 6), [255, 255, 255]);
 }
 
 #[test]

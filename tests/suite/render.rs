@@ -4,27 +4,12 @@
 //! input work; and the Dungeon reads back from its JSON unchanged.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use undercroft::{Dungeon, Params, RuleSet};
 
-fn rule_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            rule_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "ron") {
-            out.push(p);
-        }
-    }
-}
-
 fn shipped() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    rule_files(Path::new("rules"), &mut v);
-    v.sort();
-    assert!(v.len() >= 5, "shipped rule sets: {v:?}");
-    v
+    crate::common::shipped_rule_sets()
 }
 
 /// Run the binary with `args` (and `stdin`), returning standard output; fails the test on a

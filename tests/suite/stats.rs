@@ -277,11 +277,65 @@ fn vs_marks_a_known_effect_and_not_an_identical_pair() {
     let m = marked(&out);
     assert!(m.contains(&"rooms".to_string()), "{out}");
     assert!(m.contains(&"dead_ends".to_string()), "{out}");
-    // the same rule file twice over the same seeds: identical, nothing marked
+    // every column labelled, the restart causes' too
+    assert!(
+        out.contains("measure (mean)") && out.contains("B - A"),
+        "{out}"
+    );
+    assert!(out.contains("      A       B  cause"), "{out}");
+    // the same rule file twice over the same seeds: identical, nothing marked, no row shown
     let (ok, out, err) = cli(&["stats", f, "--vs", f, "--count", "400"]);
     assert!(ok, "{err}");
     assert!(marked(&out).is_empty(), "{out}");
     assert!(out.contains("Welch"), "{out}");
+    assert!(!out.contains("  rooms "), "equal rows are hidden: {out}");
+    assert!(out.contains("measures equal in A and B not shown"), "{out}");
+}
+
+/// Issue 47: `stats` lists the ten most common room shapes and counts the rest in one line.
+#[test]
+fn stats_lists_the_top_shapes_and_counts_the_rest() {
+    let (ok, out, err) = cli(&["stats", "rules/diablo/cathedral.ron", "--count", "20"]);
+    assert!(ok, "{err}");
+    let section = out
+        .split("room shapes (share of dungeons with one, mean count):\n")
+        .nth(1)
+        .expect("a shapes section");
+    let lines: Vec<&str> = section
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(lines.len(), 11, "{section}");
+    let more = lines[10];
+    let n: usize = more
+        .trim()
+        .strip_prefix("and ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("an `and N more` line: {more}"));
+    assert!(n > 0, "{more}");
+    // the most common first
+    let mean = |l: &str| l.split_whitespace().nth(2).unwrap().parse::<f64>().unwrap();
+    assert!(
+        lines[..10].windows(2).all(|w| mean(w[0]) >= mean(w[1])),
+        "{section}"
+    );
+}
+
+/// Issue 47: `lint` follows every seed it lists with a command that shows it.
+#[test]
+fn lint_prints_a_command_to_view_each_seed() {
+    // keep's wings and courtyard are not joined: every seed is listed
+    let (ok, out2, err) = cli(&["lint", "rules/examples/keep.ron", "--count", "3"]);
+    assert!(!ok, "problems found: {out2}{err}");
+    for s in 1..=3 {
+        assert!(
+            out2.contains(&format!(
+                "  view it: undercroft preview rules/examples/keep.ron --seed {s}\n"
+            )),
+            "{out2}"
+        );
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! without importing the operator module.
 
 use crate::engine::grid::Rect;
-use crate::operator::args::TileHeader;
+use crate::operator::header::TileHeader;
 use serde::Deserialize;
 
 /// `(per_cell: 2, max: 30)`: a turn chance growing with the distance to the goal, capped.
