@@ -64,7 +64,7 @@ impl Observer for Timer {
         if STEPS.contains(&label.name.as_str()) {
             if self.keep {
                 self.kept
-                    .push((st.layers.clone(), st.rng.clone(), Vec::new()));
+                    .push((st.layers().to_vec(), st.rng.clone(), Vec::new()));
             }
             self.started = Some(Instant::now());
         }
@@ -73,7 +73,7 @@ impl Observer for Timer {
         if let Some(i) = STEPS.iter().position(|s| *s == label.name) {
             self.times[i] += self.started.take().unwrap().elapsed();
             if self.keep {
-                self.kept.last_mut().unwrap().2 = st.layers.clone();
+                self.kept.last_mut().unwrap().2 = st.layers().to_vec();
             }
         }
     }

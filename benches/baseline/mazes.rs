@@ -226,8 +226,10 @@ pub fn distance_field(t: &[u16], w: usize, h: usize, source: (usize, usize), out
     out.fill(u16::MAX);
     let mut queue = Vec::with_capacity(t.len());
     let s = source.1 * w + source.0;
-    out[s] = 0;
-    queue.push(s);
+    if t[s] == 1 || t[s] == 2 {
+        out[s] = 0;
+        queue.push(s);
+    }
     let mut head = 0;
     while head < queue.len() {
         let i = queue[head];

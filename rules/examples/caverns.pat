@@ -18,12 +18,10 @@ table floor { 1 }
 table up { 2 }
 table down { 3 }
 
-// A staircase in the middle of a 3x3 patch of open floor (so it never blocks a passage).
-miniset stairs_up 3x3 {
+// A 3x3 patch of open floor, for the up stairs in its middle (so they never block a passage).
+miniset open_patch 3x3 {
   search  1 1 1 | 1 1 1 | 1 1 1
-  replace . . . | . 2 . | . . .
+  replace . . . | . . . | . . .
 }
-miniset stairs_down 3x3 {
-  search  1 1 1 | 1 1 1 | 1 1 1
-  replace . . . | . 3 . | . . .
-}
+miniset up_stairs 1x1 { search . replace 2 }
+miniset down_stairs 1x1 { search . replace 3 }

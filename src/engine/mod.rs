@@ -4,7 +4,8 @@
 //!   [`tile_set`]:
 //!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
 //!   stream) and the grid toolkit.
-//! * [`distance`]: walking distances (breadth-first search) over the open tiles of a layer.
+//! * [`walk`]: walking over open cells (distance fields, regions); [`queries`]: the
+//!   spatial queries of expressions over them, cached per layer version.
 //! * [`row_bits`]: a row of values to the bits of the cells equal to (or other than) a value,
 //!   the one way every scan does it.
 //! * [`fast_path`]: the switches unit tests use to run an operator without its fast path.
@@ -13,9 +14,9 @@
 //!   re-exports [`State`]).
 
 pub mod bit_planes;
-pub mod distance;
 pub mod fast_path;
 pub mod grid;
+pub mod queries;
 pub mod regions;
 pub mod room_measures;
 pub mod row_bits;
@@ -27,6 +28,7 @@ pub mod state;
 pub mod tile_grid;
 pub mod tile_set;
 pub mod value;
+pub mod walk;
 
 pub use state::State;
 

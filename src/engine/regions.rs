@@ -1,12 +1,11 @@
-//! Part of the grid toolkit (see [`super::grid`]): connected regions of a layer (as lists of
-//! cells, or as a label per cell), square
+//! Part of the grid toolkit (see [`super::grid`]): connected regions of a layer, square
 //! brushes and corridors (straight, L-shaped, wandering). Used by the cave and graph-to-tiles operators.
 //!
 //! Coordinates are tiles `(x, y)`, x right, y down. Everything is clipped to an area (a
 //! [`Rect`] inside the grid): nothing here writes outside it. Region order is the raster
 //! order of each region's first cell, so results never depend on hash order.
 
-use super::grid::{Connectivity, Flood, Grid, GridMut, Rect, N4};
+use super::grid::{Connectivity, Flood, GridMut, Rect, N4};
 use crate::rng::RandomSource;
 
 /// The connected regions of cells in `area` for which `open(value)` holds: each region's
@@ -43,48 +42,6 @@ pub fn regions(
         out.push(cells);
     }
     out
-}
-
-/// A label of [`label_regions`] for cells in no region.
-pub const NO_REGION: u32 = u32::MAX;
-
-/// Label the 4-connected regions of cells in `area` for which `open(value)` holds:
-/// `labels` becomes one entry per cell of the grid (row-major), the region number
-/// `0..count` of each such cell (regions numbered in raster order of their first cell) and
-/// [`NO_REGION`] elsewhere. Returns the number of regions. `stack` is scratch space (the
-/// labels themselves mark the cells already reached).
-pub fn label_regions(
-    g: &Grid<'_>,
-    area: Rect,
-    stack: &mut Vec<(i32, i32)>,
-    labels: &mut Vec<u32>,
-    open: impl Fn(u16) -> bool,
-) -> u32 {
-    let area = area.clip(g.width(), g.height());
-    labels.clear();
-    labels.resize(g.as_slice().len(), NO_REGION);
-    let mut n = 0;
-    for (x, y) in area.cells() {
-        if labels[g.index(x, y)] != NO_REGION || !open(g.at(x, y)) {
-            continue;
-        }
-        labels[g.index(x, y)] = n;
-        stack.push((x, y));
-        while let Some((cx, cy)) = stack.pop() {
-            for (dx, dy) in N4 {
-                let (nx, ny) = (cx + dx, cy + dy);
-                if area.contains(nx, ny) {
-                    let i = g.index(nx, ny);
-                    if labels[i] == NO_REGION && open(g.at(nx, ny)) {
-                        labels[i] = n;
-                        stack.push((nx, ny));
-                    }
-                }
-            }
-        }
-        n += 1;
-    }
-    n
 }
 
 /// Paint a `size × size` square brush whose top-left is `(x, y)` with `v`, inside `area`.
@@ -182,29 +139,6 @@ mod tests {
         // An area cuts regions.
         let r = regions(&g, Rect::new(3, 0, 1, 3), Connectivity::Four, |v| v == 1);
         assert_eq!(r, vec![vec![(3, 0), (3, 1)]]);
-    }
-
-    #[test]
-    fn labels_number_regions_in_raster_order() {
-        let d = vec![
-            1, 0, 1, 1, //
-            1, 0, 0, 1, //
-            0, 1, 1, 0, //
-        ];
-        let g = Grid::new(&d, 4, 3);
-        let (mut stack, mut labels) = (Vec::new(), Vec::new());
-        let n = label_regions(&g, Rect::new(0, 0, 4, 3), &mut stack, &mut labels, |v| {
-            v == 1
-        });
-        assert_eq!(n, 3);
-        let x = NO_REGION;
-        assert_eq!(labels, vec![0, x, 1, 1, 0, x, x, 1, x, 2, 2, x]);
-        // Outside the area nothing is labelled; the area cuts the bottom region short.
-        let n = label_regions(&g, Rect::new(2, 0, 2, 3), &mut stack, &mut labels, |v| {
-            v == 1
-        });
-        assert_eq!(n, 2);
-        assert_eq!(labels, vec![x, x, 0, 0, x, x, x, 0, x, x, 1, x]);
     }
 
     #[test]

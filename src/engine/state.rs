@@ -7,6 +7,7 @@
 //! cell.1` tiles. A style with one grid has `cell = (1, 1)` and both grids the same size.
 //! The state is separate from the (immutable, shareable) rule set.
 
+use super::queries::{Queries, Spatial, Walkable};
 use super::value::{RoomId, Value};
 use crate::rng::Rng;
 
@@ -92,8 +93,16 @@ pub struct State {
     /// Named lists of segments (halls to connect), indexed by the segment-list ids of the
     /// rule set; grown on first use by the operators that write them.
     pub segments: Vec<Vec<Segment>>,
-    /// Tile layers, each `width * height` values, row-major (on the tile grid).
-    pub layers: Vec<Vec<u16>>,
+    /// Tile layers, each `width * height` values, row-major (on the tile grid). Private:
+    /// every write goes through [`State::grid_mut`] or [`State::layer_mut`], which bump the
+    /// layer's version (what the spatial-query cache is keyed by).
+    layers: Vec<Vec<u16>>,
+    /// The version of each tile layer: a number no other content of it had in this run.
+    versions: Vec<u64>,
+    /// The last version given out (never restored: versions stay unique).
+    last_version: u64,
+    /// The spatial-query cache (see [`super::queries`]); not part of the state's content.
+    queries: Queries,
     /// Tile grids loaded from `File` parameters, by file-parameter index (`None` = not given).
     pub assets: Vec<Option<std::sync::Arc<super::tile_grid::TileGrid>>>,
     /// Counters steps add to, indexed by the rule set's tallies (`RuleSet::tallies`).
@@ -113,8 +122,10 @@ pub struct State {
 /// of their contents when it starts.
 #[derive(Debug, Default, Clone)]
 pub struct Scratch {
-    /// Walking distances (breadth-first search).
-    pub distances: super::distance::Distances,
+    /// Walking distances (the toolkit's breadth-first search).
+    pub field: super::walk::DistanceField,
+    /// Region labels.
+    pub regions: super::walk::Regions,
 }
 
 /// The first capacity of a run's growing buffer that may need `want` elements: `want`, but
@@ -193,6 +204,9 @@ impl State {
             markers: vec![None; n_markers],
             segments: Vec::new(),
             layers: vec![vec![0; n]; n_layers],
+            versions: vec![0; n_layers],
+            last_version: 0,
+            queries: Queries::default(),
             assets: Vec::new(),
             tallies: Vec::new(),
             rng,
@@ -219,6 +233,7 @@ impl State {
         self.markers.clone_from(&snap.markers);
         self.segments.clone_from(&snap.segments);
         self.layers.clone_from(&snap.layers);
+        self.versions.clone_from(&snap.versions);
         self.tallies.clone_from(&snap.tallies);
     }
 
@@ -233,6 +248,7 @@ impl State {
         self.tallies.clone_from(&snap.tallies);
         for &l in layers {
             self.layers[l as usize].clone_from(&snap.layers[l as usize]);
+            self.versions[l as usize] = snap.versions[l as usize];
         }
     }
 
@@ -253,6 +269,9 @@ impl State {
             markers: self.markers.clone(),
             segments: self.segments.clone(),
             layers: self.layers.clone(),
+            versions: self.versions.clone(),
+            last_version: self.last_version,
+            queries: Queries::new(self.queries.walkables().clone()),
             assets: self.assets.clone(),
             tallies: self.tallies.clone(),
             rng: self.rng.clone(),
@@ -267,10 +286,76 @@ impl State {
         super::grid::Grid::new(&self.layers[l as usize], self.width, self.height)
     }
 
-    /// A write view of tile layer `l` (see [`super::grid`]).
+    /// A write view of tile layer `l` (see [`super::grid`]); the layer gets a new version.
     #[inline(always)]
     pub fn grid_mut(&mut self, l: u16) -> super::grid::GridMut<'_> {
-        super::grid::GridMut::new(&mut self.layers[l as usize], self.width, self.height)
+        let (w, h) = (self.width, self.height);
+        super::grid::GridMut::new(self.layer_mut(l), w, h)
+    }
+
+    /// A read view of tile layer `l` with the random stream (for a scan that draws).
+    #[inline]
+    pub fn grid_and_rng(&mut self, l: u16) -> (super::grid::Grid<'_>, &mut Rng) {
+        let g = super::grid::Grid::new(&self.layers[l as usize], self.width, self.height);
+        (g, &mut self.rng)
+    }
+
+    /// [`State::grid_mut`] with the random stream (for a write that draws).
+    #[inline]
+    pub fn grid_mut_and_rng(&mut self, l: u16) -> (super::grid::GridMut<'_>, &mut Rng) {
+        self.layer_mut(l);
+        let g = super::grid::GridMut::new(&mut self.layers[l as usize], self.width, self.height);
+        (g, &mut self.rng)
+    }
+
+    /// Every tile layer, by index: `width * height` values each, row-major.
+    #[inline]
+    pub fn layers(&self) -> &[Vec<u16>] {
+        &self.layers
+    }
+
+    /// Tile layer `l`: `width * height` values, row-major.
+    #[inline(always)]
+    pub fn layer(&self, l: u16) -> &[u16] {
+        &self.layers[l as usize]
+    }
+
+    /// Tile layer `l` for writing (it must keep `width * height` values); the layer gets a
+    /// new version.
+    #[inline(always)]
+    pub fn layer_mut(&mut self, l: u16) -> &mut Vec<u16> {
+        self.last_version += 1;
+        self.versions[l as usize] = self.last_version;
+        &mut self.layers[l as usize]
+    }
+
+    /// The version of tile layer `l`: equal versions mean equal contents.
+    #[inline]
+    pub fn layer_version(&self, l: u16) -> u64 {
+        self.versions[l as usize]
+    }
+
+    /// Use the walkable sets `walkables` for spatial queries (the rule set's, indexed by the
+    /// ids its expressions hold); empties the cache.
+    pub fn set_walkables(&mut self, walkables: std::sync::Arc<[Walkable]>) {
+        self.queries = Queries::new(walkables);
+    }
+
+    /// The spatial-query cache (to see what it computed).
+    pub fn queries(&self) -> &Queries {
+        &self.queries
+    }
+
+    /// The spatial queries over this state's layers (see [`super::queries`]).
+    #[inline]
+    pub fn spatial(&mut self) -> Spatial<'_> {
+        Spatial {
+            q: &mut self.queries,
+            layers: &self.layers,
+            versions: &self.versions,
+            width: self.width,
+            height: self.height,
+        }
     }
 
     /// Whether room cell `(x, y)` is inside the room grid.

@@ -9,6 +9,7 @@ pub use super::funcs::function_docs;
 pub use super::funcs::Func;
 use super::funcs::{FUNCS, P};
 pub use super::nearest::nearest;
+pub use super::parse::TileItem;
 use super::parse::{BinOp, Node, NodeKind, Span, UnOp};
 use super::tree::Tree;
 use crate::engine::value::{Type, Value};
@@ -27,6 +28,42 @@ pub trait Scope {
     fn list_names(&self) -> Vec<String>;
     /// Every room kind name (for "did you mean").
     fn kind_names(&self) -> Vec<String>;
+    /// The index of marker `name`, which an earlier step sets. None by default.
+    fn marker(&self, _name: &str) -> Option<u16> {
+        None
+    }
+    /// Every marker name (for "did you mean").
+    fn marker_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The id of the walkable tiles `on` of a spatial query written at `span` (see
+    /// [`crate::engine::queries`]). By default spatial queries are refused.
+    ///
+    /// # Errors
+    /// Why the tiles cannot be walked on here, at `span` or inside it.
+    fn walkable(&self, _on: WalkOn<'_>, span: Span) -> Result<u16, CompileError> {
+        Err(CompileError {
+            span,
+            message: "spatial queries (walking over tiles) are not available here".into(),
+            help: None,
+        })
+    }
+}
+
+/// The walkable tiles of a spatial query, as an expression names them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum WalkOn<'a> {
+    /// None named: the rule set's walkable tiles.
+    Default,
+    /// `layer[items]`: tiles of layer `layer`, by id or tile class, each with its span.
+    Tiles {
+        /// The layer's name.
+        layer: &'a str,
+        /// The span of the whole `layer[...]`.
+        span: Span,
+        /// The tiles.
+        items: &'a [(TileItem, Span)],
+    },
 }
 
 /// A compile error: span inside the expression, message, and an optional hint.
@@ -204,6 +241,15 @@ impl<'a> Compiler<'a> {
                 ta
             }
             NodeKind::Call(name, name_span, args) => self.call(name, *name_span, args, node.span),
+            NodeKind::TileSet(..) => {
+                self.err(
+                    node.span,
+                    "a set of tiles (`layer[...]`) is only the first argument of a walking function".into(),
+                    Some("walk_distance, farthest, connected, regions and largest_region take one".into()),
+                );
+                self.emit(Op::Push(Value::Nil), 1);
+                Type::Num
+            }
         }
     }
 
@@ -361,13 +407,19 @@ impl<'a> Compiler<'a> {
             self.emit(Op::Call(f), 1 - n as isize);
             return Type::Num;
         }
-        if args.len() != def.params.len() {
+        let (walk, params, args) = self.walk_arg(def.params, args, name_span);
+        if args.len() != params.len() {
             self.err(
                 span,
                 format!(
-                    "`{name}` takes {} argument{}, found {}",
-                    def.params.len(),
-                    if def.params.len() == 1 { "" } else { "s" },
+                    "`{name}` takes {} argument{}{}, found {}",
+                    params.len(),
+                    if params.len() == 1 { "" } else { "s" },
+                    if params.len() < def.params.len() {
+                        " (after an optional set of tiles)"
+                    } else {
+                        ""
+                    },
                     args.len()
                 ),
                 Some(def.doc.into()),
@@ -379,8 +431,25 @@ impl<'a> Compiler<'a> {
         let mut kind = 0u16;
         let mut pushed = 0isize;
         let mut first_ty = None;
-        for (p, a) in def.params.iter().zip(args) {
+        let mut marker = 0u16;
+        for (p, a) in params.iter().zip(args) {
             match p {
+                P::Walk => unreachable!("a set of tiles is only a first parameter"),
+                P::Place => {
+                    let got = self.node(a);
+                    if !matches!(got, Type::Cell | Type::Room | Type::Area) {
+                        self.err(
+                            a.span,
+                            format!(
+                                "expected a cell, a room or an area, found {}",
+                                got.describe()
+                            ),
+                            None,
+                        );
+                    }
+                    pushed += 1;
+                }
+                P::Marker => marker = self.marker_arg(a),
                 P::V(t) => {
                     // `neighbours` accepts a room or a cell; `x`, `y` also an area;
                     // `w`, `h` a room or an area.
@@ -475,10 +544,75 @@ impl<'a> Compiler<'a> {
             "inset" => Func::Inset,
             "rect" => Func::RectArea,
             "grid" => Func::GridArea,
+            "marker" => Func::Marker(marker),
+            "walk_distance" => Func::WalkDistance(walk),
+            "farthest" => Func::Farthest(walk),
+            "connected" => Func::Connected(walk),
+            "regions" => Func::Regions(walk),
+            "largest_region" => Func::LargestRegion(walk),
             other => unreachable!("function table and dispatch disagree on {other}"),
         };
         self.emit(Op::Call(f), 1 - pushed);
         def.ret
+    }
+
+    /// The walkable set of a walking function (`params` starts with [`P::Walk`]): its id,
+    /// and the parameters and arguments left once the optional `layer[...]` is taken.
+    fn walk_arg<'n>(
+        &mut self,
+        params: &'static [P],
+        args: &'n [Node],
+        name_span: Span,
+    ) -> (u16, &'static [P], &'n [Node]) {
+        if !matches!(params.first(), Some(P::Walk)) {
+            return (0, params, args);
+        }
+        let (on, rest, span) = match args.first() {
+            Some(Node {
+                kind: NodeKind::TileSet(layer, items),
+                span,
+            }) => (
+                WalkOn::Tiles {
+                    layer,
+                    span: *span,
+                    items,
+                },
+                &args[1..],
+                *span,
+            ),
+            _ => (WalkOn::Default, args, name_span),
+        };
+        let walk = match self.scope.walkable(on, span) {
+            Ok(w) => w,
+            Err(e) => {
+                self.errors.push(e);
+                0
+            }
+        };
+        (walk, &params[1..], rest)
+    }
+
+    /// The index of the marker argument `a` (0 after an error).
+    fn marker_arg(&mut self, a: &Node) -> u16 {
+        let NodeKind::Name(n) = &a.kind else {
+            self.err(a.span, "expected the name of a marker".into(), None);
+            return 0;
+        };
+        if let Some(m) = self.scope.marker(n) {
+            return m;
+        }
+        let names = self.scope.marker_names();
+        let help = nearest(n, names.iter().map(|s| s.as_str()))
+            .map(|m| format!("did you mean `{m}`?"))
+            .unwrap_or_else(|| {
+                if names.is_empty() {
+                    "no earlier step sets a marker".to_string()
+                } else {
+                    format!("the markers are: {}", names.join(", "))
+                }
+            });
+        self.err(a.span, format!("unknown marker `{n}`"), Some(help));
+        0
     }
 }
 

@@ -4,6 +4,7 @@
 use super::code::{min_or_max, rnd, rnd_bound, Arith, Order, Unary};
 use super::compile::{Func, Op, Program, MAX_STACK};
 use super::tree::{Arg, Num, Tree};
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::value::Value;
 use crate::rng::RandomSource;
@@ -177,6 +178,19 @@ fn room_arg(v: Value, st: &State) -> Option<u32> {
     }
 }
 
+/// The tiles of a place argument of a spatial query: a cell's tile, a room's bounding box
+/// of tiles, an area; `None` for no room (or no cell).
+fn place(v: Value, st: &State) -> Option<Rect> {
+    match v {
+        Value::Cell(x, y) => Some(Rect::new(x, y, 1, 1)),
+        Value::Area(..) => v.as_area().map(|[x, y, w, h]| Rect::new(x, y, w, h)),
+        _ => room_arg(v, st).map(|r| {
+            let [x, y, w, h] = st.room_tiles(r);
+            Rect::new(x, y, w, h)
+        }),
+    }
+}
+
 /// The value on top of the stack (which the call's arguments were pushed onto).
 #[inline(always)]
 fn top_of(stack: &[MaybeUninit<Value>; MAX_STACK], sp: usize) -> Value {
@@ -338,6 +352,36 @@ fn call(
             Value::area(x, y, w, h)
         }
         Func::GridArea => Value::area(0, 0, st.width, st.height),
+        Func::Marker(m) => match st.markers.get(m as usize) {
+            Some(Some([x, y])) => Value::Cell(*x, *y),
+            _ => Value::Nil,
+        },
+        Func::WalkDistance(w) => {
+            let b = place(pop!(), st);
+            let a = place(pop!(), st);
+            let d = match (a, b) {
+                (Some(a), Some(b)) => st.spatial().distance(w, a, b),
+                _ => None,
+            };
+            Value::Num(d.map_or(-1.0, f64::from))
+        }
+        Func::Farthest(w) => match place(pop!(), st) {
+            Some(a) => st
+                .spatial()
+                .farthest(w, a)
+                .map_or(Value::Nil, |(x, y)| Value::Cell(x, y)),
+            None => Value::Nil,
+        },
+        Func::Connected(w) => {
+            let b = place(pop!(), st);
+            let a = place(pop!(), st);
+            Value::Bool(match (a, b) {
+                (Some(a), Some(b)) => st.spatial().connected(w, a, b),
+                _ => false,
+            })
+        }
+        Func::Regions(w) => Value::Num(f64::from(st.spatial().region_count(w))),
+        Func::LargestRegion(w) => Value::Num(f64::from(st.spatial().largest_region(w))),
         Func::X | Func::Y => {
             let a = pop!();
             match room_arg(a, st) {

@@ -72,6 +72,18 @@ pub enum Func {
     RectArea,
     /// `grid()`
     GridArea,
+    /// `marker(name)`: the marker's cell, or none.
+    Marker(u16),
+    /// `walk_distance(a, b)` over walkable set `.0`.
+    WalkDistance(u16),
+    /// `farthest(a)` over walkable set `.0`.
+    Farthest(u16),
+    /// `connected(a, b)` over walkable set `.0`.
+    Connected(u16),
+    /// `regions()` of walkable set `.0`.
+    Regions(u16),
+    /// `largest_region()` of walkable set `.0`.
+    LargestRegion(u16),
 }
 
 /// Signature kinds of function parameters.
@@ -80,6 +92,12 @@ pub(crate) enum P {
     V(Type),
     List,
     Kind,
+    /// The name of a marker.
+    Marker,
+    /// A place: a cell, a room or an area.
+    Place,
+    /// First only, optional: the walkable tiles (`layer[...]`), else the rule set's.
+    Walk,
 }
 
 pub(crate) struct FnDef {
@@ -122,6 +140,12 @@ pub(crate) const FUNCS: &[FnDef] = &[
     FnDef { name: "inset", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Area, doc: "inset(area, n): the area shrunk by n tiles on every side (grown when n < 0)" },
     FnDef { name: "rect", params: &[P::V(Type::Num), P::V(Type::Num), P::V(Type::Num), P::V(Type::Num)], ret: Type::Area, doc: "rect(x, y, w, h): the area of w x h tiles from (x, y)" },
     FnDef { name: "grid", params: &[], ret: Type::Area, doc: "grid(): the whole tile grid (an area)" },
+    FnDef { name: "marker", params: &[P::Marker], ret: Type::Cell, doc: "marker(name): the tile a step put the marker on (a cell), or none when it has not" },
+    FnDef { name: "walk_distance", params: &[P::Walk, P::Place, P::Place], ret: Type::Num, doc: "walk_distance(a, b): steps (orthogonal, over walkable tiles) of the shortest walk between a and b — cells, rooms or areas, by their walkable tiles —, -1 when no walk joins them. Walkable tiles: the rule set's (`stats: Stats(walkable: ...)`, else the first tile class), or a set given first: walk_distance(tiles[1, 2], a, b), by tile id or tile class" },
+    FnDef { name: "farthest", params: &[P::Walk, P::Place], ret: Type::Cell, doc: "farthest(a): the walkable tile farthest from a by walking (the first in raster order among equals), none when a has no walkable tile; farthest(tiles[...], a) with a set of tiles" },
+    FnDef { name: "connected", params: &[P::Walk, P::Place, P::Place], ret: Type::Bool, doc: "connected(a, b): a walk over walkable tiles joins a and b; connected(tiles[...], a, b) with a set of tiles" },
+    FnDef { name: "regions", params: &[P::Walk], ret: Type::Num, doc: "regions(): how many separate regions (4-connected) the walkable tiles form; regions(tiles[...]) with a set of tiles" },
+    FnDef { name: "largest_region", params: &[P::Walk], ret: Type::Num, doc: "largest_region(): tiles in the largest region of walkable tiles (0 when none); largest_region(tiles[...]) with a set of tiles" },
 ];
 
 /// The built-in function descriptions, for `--help` and docs.

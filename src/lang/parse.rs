@@ -46,6 +46,18 @@ pub enum NodeKind {
     Binary(BinOp, Box<Node>, Box<Node>),
     /// `c ? a : b`.
     Ternary(Box<Node>, Box<Node>, Box<Node>),
+    /// `layer[a, b, ...]`: the walkable tiles of a spatial query, the layer's name and each
+    /// tile (an id or a tile class name) with its span.
+    TileSet(String, Vec<(TileItem, Span)>),
+}
+
+/// A tile of a `layer[...]` set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TileItem {
+    /// A tile id.
+    Id(f64),
+    /// A tile class of `tile_glyphs`.
+    Class(String),
 }
 
 /// A prefix operator.
@@ -199,6 +211,8 @@ fn friendly(rule: Rule) -> &'static str {
         Rule::EOI => "the end of the expression",
         Rule::number => "a number",
         Rule::name | Rule::call | Rule::boolean => "a value (number, name or function call)",
+        Rule::tile_set => "a set of tiles (`layer[1, 2]`)",
+        Rule::tile_item => "a tile id or a tile class",
         Rule::primary
         | Rule::unary
         | Rule::product
@@ -304,6 +318,23 @@ fn build(pair: Pair<Rule>) -> Node {
             kind: NodeKind::Name(pair.as_str().to_string()),
             span,
         },
+        Rule::tile_set => {
+            let mut it = pair.into_inner();
+            let layer = it.next().unwrap().as_str().to_string();
+            let items = it
+                .map(|p| {
+                    let item = match p.as_rule() {
+                        Rule::number => TileItem::Id(p.as_str().parse().unwrap_or(0.0)),
+                        _ => TileItem::Class(p.as_str().to_string()),
+                    };
+                    (item, span_of(&p))
+                })
+                .collect();
+            Node {
+                kind: NodeKind::TileSet(layer, items),
+                span,
+            }
+        }
         other => unreachable!("grammar rule {other:?} is not an expression node"),
     }
 }
@@ -323,6 +354,7 @@ mod tests {
             NodeKind::Unary(op, a) => format!("({op:?} {})", show(a)),
             NodeKind::Binary(op, a, b) => format!("({op:?} {} {})", show(a), show(b)),
             NodeKind::Ternary(c, a, b) => format!("({} ? {} : {})", show(c), show(a), show(b)),
+            NodeKind::TileSet(l, items) => format!("{l}{items:?}"),
         }
     }
 
@@ -340,6 +372,13 @@ mod tests {
         assert_eq!(show(&n), "(Neg (Neg x))");
         let n = parse("trueish && true").unwrap();
         assert_eq!(show(&n), "(And trueish true)");
+        let n = parse("farthest(tiles[1, floor], a)").unwrap();
+        assert_eq!(
+            show(&n),
+            r#"farthest(tiles[(Id(1.0), (15, 16)), (Class("floor"), (18, 23))],a)"#
+        );
+        let n = parse("regions(t[])").unwrap();
+        assert_eq!(show(&n), "regions(t[])");
     }
 
     #[test]

@@ -208,7 +208,7 @@ impl Runnable for Compiled {
         };
         let (width, height) = (st.width, st.height);
         let l = self.head.layer;
-        let mut mark = vec![0u16; st.layers[l as usize].len()];
+        let mut mark = vec![0u16; st.layer(l).len()];
         let mut visited = Vec::with_capacity(48);
         let mut any = false;
         for (x, y) in bounds.cells() {

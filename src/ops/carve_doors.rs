@@ -252,7 +252,6 @@ impl Compiled {
 
     /// Wandering corridors (see the module doc); `v` = (corridor, door) values.
     fn wander(&self, st: &mut State, area: Rect, v: (u16, u16), w: i32, chance: f64) -> Flow {
-        let (width, height) = (st.width, st.height);
         for i in 0..st.doors.len() {
             let DoorBlocks {
                 horizontal,
@@ -285,9 +284,7 @@ impl Compiled {
                 let ends = ((x, ia.y1() - 1), (x, ib.y));
                 (ends, Rect::new(x, ia.y1(), w, ib.y - ia.y1()))
             };
-            let layer = &mut st.layers[self.head.layer as usize];
-            let mut g = GridMut::new(layer, width, height);
-            let rng = &mut st.rng;
+            let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
             wandering_corridor(&mut g, ia, centre(fa, ia), ends.0, w, chance, rng, v.0);
             g.fill(opening.intersect(&area), v.1);
             wandering_corridor(&mut g, ib, ends.1, centre(fb, ib), w, chance, rng, v.0);

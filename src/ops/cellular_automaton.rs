@@ -179,9 +179,9 @@ impl Runnable for Compiled {
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let mut before = st.layers[self.head.layer as usize].clone();
+        let mut before = st.layer(self.head.layer).to_vec();
         for _ in 0..self.iterations {
-            before.copy_from_slice(&st.layers[self.head.layer as usize]);
+            before.copy_from_slice(st.layer(self.head.layer));
             let old = crate::engine::grid::Grid::new(&before, st.width, st.height);
             let mut g = st.grid_mut(self.head.layer);
             for (x, y) in r.cells() {

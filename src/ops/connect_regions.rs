@@ -19,10 +19,10 @@
 //! thicker than one tile have no connector. Errors: an area wholly outside the grid.
 
 use crate::engine::grid::{Rect, N4, N8};
-use crate::engine::regions::{label_regions, NO_REGION};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
+use crate::engine::walk::{Regions, NO_REGION};
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::Tile;
@@ -105,21 +105,19 @@ impl Runnable for Compiled {
             .as_ref()
             .map_or(0.0, |p| p.num(st))
             .clamp(0.0, 1.0);
-        let (mut labels, mut stack) = (Vec::new(), Vec::new());
-        let n = label_regions(
-            &st.grid(self.head.layer),
-            area,
-            &mut stack,
-            &mut labels,
-            |v| self.open.contains(v),
-        );
+        let mut labels = std::mem::take(&mut st.scratch.regions);
+        let (w, h) = (st.width, st.height);
+        let cells = &st.layers()[self.head.layer as usize];
+        labels.compute_in(w, h, area, |i| self.open.contains(cells[i]));
+        let n = labels.count() as u32;
         let mut cands = self.connectors(st, area, &labels);
+        st.scratch.regions = labels;
         for i in (1..cands.len()).rev() {
             let j = st.rng.below(i as i64 + 1) as usize;
             cands.swap(i, j);
         }
         let mut sets = Sets::new(n);
-        let mut opened = vec![false; labels.len()];
+        let mut opened = vec![false; (w * h) as usize];
         for c in &cands {
             let regions = &c.regions[..c.count as usize];
             let joins = sets.join_all(regions);
@@ -159,11 +157,10 @@ struct Connector {
 
 impl Compiled {
     /// Every connector of the area, in raster order.
-    fn connectors(&self, st: &State, area: Rect, labels: &[u32]) -> Vec<Connector> {
-        let g = st.grid(self.head.layer);
+    fn connectors(&self, st: &State, area: Rect, labels: &Regions) -> Vec<Connector> {
         let mut out = Vec::new();
         for (x, y) in area.cells() {
-            if labels[g.index(x, y)] != NO_REGION || self.head.flagged(st, x, y) {
+            if labels.at(x, y) != NO_REGION || self.head.flagged(st, x, y) {
                 continue;
             }
             let mut c = Connector {
@@ -176,7 +173,7 @@ impl Compiled {
                 if !area.contains(x + dx, y + dy) {
                     continue;
                 }
-                let r = labels[g.index(x + dx, y + dy)];
+                let r = labels.at(x + dx, y + dy);
                 if r != NO_REGION && !c.regions[..c.count as usize].contains(&r) {
                     c.regions[c.count as usize] = r;
                     c.count += 1;

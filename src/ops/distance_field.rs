@@ -3,11 +3,13 @@
 //! or decoration ("monsters get stronger away from the entrance"), or to find the farthest
 //! tile from a point.
 //!
-//! The walk is a breadth-first search ([`crate::engine::distance`]) over the tiles of the
-//! `on` layer holding one of the `open` values, 4-connected, inside the area. Sources are at
-//! distance 0 whatever they hold; a tile `d` steps away gets `d` (at most 65534). Every other
+//! The walk is the toolkit's breadth-first search ([`crate::engine::walk::DistanceField`],
+//! the one `walk_distance` in expressions uses) over the tiles of the `on` layer holding one
+//! of the `open` values, 4-connected, inside the area. The sources are the open tiles among
+//! those the `from` entries name (as for `walk_distance`: a room's walls are not sources);
+//! each is at distance 0, and a tile `d` steps away gets `d` (at most 65534). Every other
 //! tile of the area (walls, tiles no source reaches) gets `unreachable`. Sources outside the
-//! area (or an unset marker) are ignored; with no source at all every tile of the area is
+//! area or not open (or an unset marker) are ignored; with none every tile of the area is
 //! unreachable. With `var`, the largest distance written (−1 when nothing was reached).
 //! Draws no random numbers (but the expressions may). Errors: an area wholly outside the
 //! tile grid.
@@ -16,6 +18,7 @@ use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
+use crate::engine::walk::UNREACHED;
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::Tile;
@@ -168,25 +171,27 @@ impl Compiled {
             .as_ref()
             .map_or(65535, |p| p.num(st).clamp(0.0, 65535.0) as u16);
         let sources = self.sources(st, area);
-        let mut d = std::mem::take(&mut st.scratch.distances);
-        let open = |v: u16| self.open.contains(v);
-        let size = (st.width, st.height);
-        let far = d.search(
-            &st.layers[self.on as usize],
-            size,
-            area,
-            open,
-            sources,
-            None,
-        );
+        let mut field = std::mem::take(&mut st.scratch.field);
+        let (w, h) = (st.width, st.height);
+        let cells = &st.layers()[self.on as usize];
+        field.compute_in(w, h, area, |i| self.open.contains(cells[i]), sources);
         let mut g = st.grid_mut(self.head.layer);
-        g.fill(area, unreachable);
-        for ((x, y), d) in d.reached() {
-            g.set(x, y, d.min(65534) as u16);
+        for (x, y) in area.cells() {
+            let d = field.at(x, y);
+            g.set(
+                x,
+                y,
+                if d == UNREACHED {
+                    unreachable
+                } else {
+                    d.min(65534) as u16
+                },
+            );
         }
-        st.scratch.distances = d;
+        let far = field.farthest().map_or(-1.0, |(_, d)| d as f64);
+        st.scratch.field = field;
         if let Some(&v) = self.var.first() {
-            st.vars[v as usize] = Value::Num(far.map_or(-1.0, |f| f as f64));
+            st.vars[v as usize] = Value::Num(far);
         }
         Flow::Continue
     }
@@ -198,7 +203,7 @@ mod tests {
 
     #[test]
     fn distances_from_a_cell_and_a_tile_value_around_walls() {
-        // tiles: 1 floor, 0 wall, 5 a source tile (not walkable itself: a source anyway).
+        // tiles: 1 floor, 0 wall, 5 a stair (walkable in `e`, not in `f`).
         //   1 1 1 0 1
         //   0 0 1 0 1
         //   5 1 1 1 0
@@ -211,10 +216,13 @@ mod tests {
             DistanceField(layer: "d", on: "t", open: [1], from: [Cell("cell(0, 0)")],
                           unreachable: "99", var: "far"),
             FillRect(layer: "d", value: "far", rect: "rect(4, 2, 1, 1)"),
-            DistanceField(layer: "e", on: "t", open: [1], from: [Tiles([5])], area: "rect(0, 0, 4, 3)")"#;
+            DistanceField(layer: "e", on: "t", open: [1, 5], from: [Tiles([5])], area: "rect(0, 0, 4, 3)"),
+            DistanceField(layer: "f", on: "t", open: [1], from: [Tiles([5]), Cell("cell(3, 0)")],
+                          unreachable: "9", var: "far_f"),
+            FillRect(layer: "f", value: "far_f + 2", rect: "rect(4, 2, 1, 1)")"#;
         let d = run_rules(5, 3, steps, "d");
         assert_eq!(d, grid("0 1 2 99 99\n99 99 3 99 99\n99 5 4 5 5"));
-        // From the tile holding 5 (not walkable, a source anyway): walls stay unreachable
+        // From the tile holding 5: walls stay unreachable
         // (65535); column 4 is outside the area and keeps 0.
         let e = run_rules(5, 3, steps, "e");
         let u = 65535;
@@ -226,5 +234,9 @@ mod tests {
                 vec![0, 1, 2, 3, 0]
             ]
         );
+        // Sources that are not open (the stair with `open: [1]`, a wall cell) are ignored:
+        // nothing is reached, the largest distance is -1.
+        let f = run_rules(5, 3, steps, "f");
+        assert_eq!(f, grid("9 9 9 9 9\n9 9 9 9 9\n9 9 9 9 1"));
     }
 }

@@ -376,15 +376,8 @@ impl Compiled {
                     walls_known = true;
                 }
                 let (x, y, live) = if fast {
-                    let g = Grid::new(&st.layers[l], w, h);
-                    match walls.probe(
-                        &g,
-                        &mut st.rng,
-                        probe_area,
-                        barren,
-                        &mut tries,
-                        self.attempts,
-                    ) {
+                    let (g, rng) = st.grid_and_rng(l as u16);
+                    match walls.probe(&g, rng, probe_area, barren, &mut tries, self.attempts) {
                         Probe::Live(x, y) => (x, y, true),
                         Probe::Unread(x, y) => (x, y, false),
                         Probe::Spent => break,
@@ -393,7 +386,7 @@ impl Compiled {
                     let x = st.rng.below_prepared(pw) as i32 + probe_area.x;
                     (x, st.rng.below_prepared(ph) as i32 + probe_area.y, false)
                 };
-                let g = Grid::new(&st.layers[l], w, h);
+                let g = Grid::new(st.layer(l as u16), w, h);
                 let i = g.index(x, y);
                 if !live {
                     if at(&g, x, y) != self.wall {

@@ -82,15 +82,11 @@ crate::tile_params! {
         /// cell.
         #[serde(default)]
         pub start: Option<PointDef>,
-        /// Whether further trees start at every free cell left, so the maze fills the area.
-        /// Default true.
-        #[serde(default = "yes")]
-        pub fill: bool,
+        /// Whether further trees start at every free cell left, so the maze fills the area,
+        /// a true/false expression. Default "true".
+        #[serde(default)]
+        pub fill: Option<Src>,
     }
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// Compiled `GrowMaze`.
@@ -104,7 +100,7 @@ pub struct Compiled {
     weights: [Option<Program>; 3],
     straight: Option<Program>,
     start: Option<Point>,
-    fill: bool,
+    fill: Option<Program>,
     too_small: u32,
     bad_start: u32,
 }
@@ -126,6 +122,10 @@ impl Operator for Params {
         let (cell, wall, straight) = (opt(&self.cell), opt(&self.wall), opt(&self.straight));
         let weights = [opt(&self.newest), opt(&self.random), opt(&self.oldest)];
         let start = self.start.as_ref().map(|p| p.compile(cx));
+        let fill = match &self.fill {
+            None => Some(None),
+            Some(s) => cx.expr(s, Type::Bool).map(Some),
+        };
         if self.solid.is_empty() {
             let msg = "`solid: []` names no tile: the maze could carve nothing".into();
             cx.error(&self.layer, msg, None);
@@ -145,7 +145,7 @@ impl Operator for Params {
             weights: [n?, r?, o?],
             straight: straight?,
             start: start.map_or(Some(None), |p| p.map(Some))?,
-            fill: self.fill,
+            fill: fill?,
             too_small,
             bad_start,
         })
@@ -173,6 +173,7 @@ impl Runnable for Compiled {
         }
         let straight = num(&self.straight, st, 0.0).clamp(0.0, 1.0);
         let start = self.start.as_ref().map(|p| p.eval(st));
+        let fill = self.fill.as_ref().map_or(true, |p| p.truth(st));
         let lattice = Lattice::new(area, cell, wall);
         if lattice.cols < 1 || lattice.rows < 1 {
             return Flow::Fail(self.too_small);
@@ -207,7 +208,7 @@ impl Runnable for Compiled {
             }
         };
         maze.grow(st, &self.head, &self.solid, first);
-        if self.fill {
+        if fill {
             for c in 0..maze.free.len() {
                 if maze.free[c] {
                     maze.grow(st, &self.head, &self.solid, c);
@@ -479,7 +480,7 @@ mod tests {
                 10,
                 4,
                 &format!(
-                    r#"{room} GrowMaze(layer: "t", value: "1", solid: [0], cell: "2", wall: "1", fill: {fill})"#
+                    r#"{room} GrowMaze(layer: "t", value: "1", solid: [0], cell: "2", wall: "1", fill: "{fill}")"#
                 ),
                 "t",
             )

@@ -360,7 +360,7 @@ impl Compiled {
             st.grid(self.head.layer).index(x, y),
         );
         // the tile changes only when a wall is built (its start goes here)
-        let mut here = st.layers[layer][i];
+        let mut here = st.layer(layer as u16)[i];
         let mut built = false;
         // the triggers after the last one tried that start on the current tile, in order
         let mut from = 0;
@@ -381,7 +381,7 @@ impl Compiled {
             if let Some(len) = self.walk(st, area, x, y, dx, dy, stops) {
                 self.build(st, area, x, y, d, start, len);
                 built = true;
-                here = st.layers[layer][i];
+                here = st.layer(layer as u16)[i];
             }
         }
         built
@@ -396,7 +396,7 @@ impl Compiled {
     /// Whether cell `i` (row-major) is flagged in a `protected` layer.
     #[inline(always)]
     fn skipped(&self, st: &State, i: usize) -> bool {
-        self.skip.iter().any(|&l| st.layers[l as usize][i] != 0)
+        self.skip.iter().any(|&l| st.layer(l)[i] != 0)
     }
 }
 

@@ -22,7 +22,7 @@
 //! evaluated once when the step runs; the start point then too (default: the centre of the
 //! area). Errors: an area wholly outside the tile grid; the share not reached.
 
-use crate::engine::grid::{GridMut, Rect, N4};
+use crate::engine::grid::{Rect, N4};
 use crate::engine::regions::brush;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
@@ -273,11 +273,10 @@ impl Compiled {
     fn walk(&self, st: &mut State, r: Rect, walk: &Walk, ws: &mut [Walker], steps: u64) -> Flow {
         let Some((want, fail)) = walk.want else {
             // All the steps, nothing counted: the grid and the stream borrowed apart.
-            let (w, h) = (st.width, st.height);
-            let mut g = GridMut::new(&mut st.layers[self.head.layer as usize], w, h);
+            let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
             for _ in 0..steps {
                 for wk in ws.iter_mut() {
-                    if turn(wk, walk, &mut st.rng) && step(wk, r) {
+                    if turn(wk, walk, rng) && step(wk, r) {
                         match walk.size {
                             1 => g.set(wk.x, wk.y, walk.value),
                             s => brush(&mut g, r, wk.x, wk.y, s, walk.value),

@@ -124,7 +124,7 @@ impl Compiled {
 
     /// Fill dead ends for `passes` passes; the number of tiles filled.
     fn remove(&self, st: &mut State, area: Rect, v: u16, passes: u64) -> usize {
-        let mut queued = vec![false; st.layers[self.head.layer as usize].len()];
+        let mut queued = vec![false; st.layers()[self.head.layer as usize].len()];
         let mut now = Vec::new();
         {
             let g = st.grid(self.head.layer);

@@ -132,11 +132,11 @@ impl Runnable for Compiled {
         let (w, h) = (st.width, st.height);
         // Work on the layer taken out of the state; the RNG is drawn from the state.
         let l = self.head.layer as usize;
-        let mut data = std::mem::take(&mut st.layers[l]);
+        let mut data = std::mem::take(st.layer_mut(l as u16));
         let mut g = GridMut::new(&mut data, w, h);
         if self.fits_lines(w, h) {
             self.run_lines(&mut g, st, area);
-            st.layers[l] = data;
+            *st.layer_mut(l as u16) = data;
             return Flow::Continue;
         }
         // one cell further along a line, and to the next line
@@ -184,7 +184,7 @@ impl Runnable for Compiled {
                 base += n as i32;
             }
         }
-        st.layers[l] = data;
+        *st.layer_mut(l as u16) = data;
         Flow::Continue
     }
 }

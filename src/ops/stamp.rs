@@ -25,6 +25,10 @@ crate::tile_params! {
         pub pattern: Src,
         /// Where its top-left cell goes.
         pub at: PointDef,
+        /// Marker set to `at` (the pattern's top-left) when the stamp is written. Default
+        /// none.
+        #[serde(default)]
+        pub marker: Option<Src>,
     }
 }
 
@@ -34,6 +38,7 @@ pub struct Compiled {
     head: TileHeader,
     pattern: Matcher,
     at: Point,
+    marker: Option<u16>,
 }
 
 impl Operator for Params {
@@ -47,10 +52,12 @@ impl Operator for Params {
         let head = TileHeader::compile(cx, self.header());
         let pattern = cx.miniset(&self.pattern);
         let at = self.at.compile(cx);
+        let marker = self.marker.as_ref().map(|m| cx.declare_marker(m));
         Some(Compiled {
             head: head?,
             pattern: Matcher::miniset(&pattern?),
             at: at?,
+            marker,
         })
     }
 }
@@ -66,6 +73,9 @@ impl Runnable for Compiled {
             .write_where(&mut st.grid_mut(self.head.layer), px, py, |x, y| {
                 area.contains(x, y)
             });
+        if let Some(m) = self.marker {
+            st.markers[m as usize] = Some([px, py]);
+        }
         Flow::Continue
     }
 }
@@ -87,5 +97,21 @@ mod tests {
             &[("p.pat", pat)],
         );
         assert_eq!(g, grid("5 0 0\n0 6 5"));
+    }
+
+    #[test]
+    fn the_marker_goes_to_the_point_when_the_stamp_is_written() {
+        let pat = "miniset m 1x1 { search . replace 5 }";
+        let rs = crate::operator::testing::load(
+            3,
+            2,
+            "",
+            r#"Stamp(layer: "t", pattern: "p.pat#m", at: (x: "2", y: "1"), marker: "a"),
+               Stamp(layer: "t", pattern: "p.pat#m", at: (x: "0", y: "0"), marker: "b", when: "false")"#,
+            vec![("p.pat".into(), pat.into())],
+        );
+        let d = rs.generate(1, &crate::ruleset::Params::new()).unwrap();
+        assert_eq!(d.markers.get("a"), Some(&[2, 1]));
+        assert_eq!(d.markers.get("b"), None);
     }
 }

@@ -165,7 +165,7 @@ impl Runnable for Compiled {
         }
         let n = st.segments_mut(self.halls).len();
         // the layer is taken out of the state while the walkers dig (the RNG stays in it)
-        let mut cells = std::mem::take(&mut st.layers[self.head.layer as usize]);
+        let mut cells = std::mem::take(st.layer_mut(self.head.layer));
         let mut flow = Flow::Continue;
         MEMO.with_borrow_mut(|memo| {
             for i in 0..n {
@@ -176,7 +176,7 @@ impl Runnable for Compiled {
                 }
             }
         });
-        st.layers[self.head.layer as usize] = cells;
+        *st.layer_mut(self.head.layer) = cells;
         flow
     }
 }

@@ -7,11 +7,15 @@
 use super::diag::Diagnostic;
 use super::files::{LoadedFile, Reader};
 use super::src::Src;
+use super::walk_defs::WalkDefs;
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, StepLabel};
+use crate::lang::compile::{CompileError, WalkOn};
 use crate::lang::pattern::Miniset;
 use crate::lang::pattern::PatternFile;
+use crate::lang::Span;
 use crate::lang::{self, nearest, Program, Scope};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -59,6 +63,8 @@ pub struct Cx<'a> {
     /// The minisets the steps use: the located reference and the miniset (for `check`'s
     /// warning about minisets that can never match).
     pub(super) used_minisets: Vec<(Src, Miniset)>,
+    /// The walkable sets spatial queries name (resolved by [`super::walkables::resolve`]).
+    pub(super) walk_defs: RefCell<WalkDefs>,
 }
 
 impl<'a> Cx<'a> {
@@ -96,6 +102,7 @@ impl<'a> Cx<'a> {
             current_op: None,
             flag_writers: BTreeMap::new(),
             used_minisets: Vec::new(),
+            walk_defs: RefCell::new(WalkDefs::default()),
         }
     }
 
@@ -303,7 +310,9 @@ impl<'a> Cx<'a> {
                 return None;
             }
         };
-        match lang::compile(&node, &*self) {
+        let compiled = lang::compile(&node, &*self);
+        self.walk_defs.get_mut().written_in(s);
+        match compiled {
             Ok(mut p) if p.ty == want => {
                 if p.divides() {
                     let what = format!("division by zero in the expression `{}`", s.text);
@@ -587,5 +596,17 @@ impl Scope for Cx<'_> {
     }
     fn kind_names(&self) -> Vec<String> {
         self.kinds.clone()
+    }
+    fn marker(&self, name: &str) -> Option<u16> {
+        self.markers
+            .iter()
+            .position(|m| m == name)
+            .map(|i| i as u16)
+    }
+    fn marker_names(&self) -> Vec<String> {
+        self.markers.clone()
+    }
+    fn walkable(&self, on: WalkOn<'_>, span: Span) -> Result<u16, CompileError> {
+        Ok(self.walk_defs.borrow_mut().id(on, span))
     }
 }

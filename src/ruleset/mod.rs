@@ -26,6 +26,8 @@ pub mod src;
 pub(crate) mod stats;
 mod steps;
 mod trace;
+mod walk_defs;
+mod walkables;
 
 pub use crate::dungeon::parse_colour;
 use crate::dungeon::{Dungeon, Interiors, Palette};
@@ -108,6 +110,8 @@ pub struct RuleSet {
     pub marker_styles: Vec<crate::dungeon::MarkerStyle>,
     /// What `stats`, `lint` and `search` know about this style (`stats:` of the rule file).
     pub stats: crate::stats::StatsSpec,
+    /// The walkable tiles of its spatial queries, by the ids its expressions hold.
+    pub(crate) walkables: Arc<[crate::engine::queries::Walkable]>,
     /// What the tallies of [`State::tallies`] count, by index: `(kind, reason)`, e.g. a
     /// theme and the requirement that turned it down.
     pub tallies: Vec<(String, String)>,
@@ -423,6 +427,7 @@ impl RuleSet {
             .and_then(|g| compile_glyphs(&mut cx, g));
         let stats_spec =
             stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
+        let walkables = walkables::resolve(&mut cx, tile_glyphs.as_ref(), &stats_spec);
         let marker_styles = glyphs::compile_markers(&mut cx, &m.markers);
         diags.extend(std::mem::take(&mut cx.diags));
         if !diags.is_empty() {
@@ -460,6 +465,7 @@ impl RuleSet {
             pools: std::mem::take(&mut cx.pools),
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
+            walkables,
             marker_styles,
             stats: stats_spec,
             tallies: cx.tallies.clone(),
@@ -741,6 +747,7 @@ impl RuleSet {
             st.vars[p.slot as usize] = *v;
         }
         st.tallies = vec![0; self.tallies.len()];
+        st.set_walkables(self.walkables.clone());
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
         let mut rc = RunCx {

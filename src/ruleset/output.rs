@@ -256,7 +256,7 @@ impl RuleSet {
 
 /// The rows of tile layer `l` (`st.height` rows of `st.width` ids, top row first).
 fn grid_rows(st: &State, l: u16) -> impl Iterator<Item = &[u16]> {
-    rows_of(&st.layers[l as usize], st.width, st.height)
+    rows_of(st.layer(l), st.width, st.height)
 }
 
 /// The `h` rows of `w` values of a row-major grid, top row first.

@@ -49,7 +49,7 @@ fn baseline_matches_the_layout_rule_file() {
         let (st, restarts) = rs.run(seed, &values, &mut NoTrace).unwrap();
         let native = baseline::layout(seed as u32);
         assert_eq!(native.tries, restarts + 1, "seed {seed}: layouts tried");
-        let engine = &st.layers[mask];
+        let engine = st.layer(mask as u16);
         let ours: Vec<u16> = native.mask.iter().flatten().map(|&c| c as u16).collect();
         if ours != *engine {
             let i = ours.iter().zip(engine).position(|(a, b)| a != b).unwrap();

@@ -19,7 +19,7 @@ fn engine(rs: &RuleSet, level: u32, seed: u32) -> (u32, Vec<u8>, u32) {
     let (st, restarts) = rs.run(seed as u64, &values, &mut NoTrace).unwrap();
     let l = rs.layers.iter().position(|n| n == "mask").unwrap();
     let w = st.width as usize;
-    let layer = &st.layers[l];
+    let layer = st.layer(l as u16);
     let q = (0..400)
         .map(|i| layer[(i / 20) * w + i % 20] as u8)
         .collect();

@@ -179,6 +179,79 @@ fn caverns_one_region_and_floor_share_over_1000_seeds() {
     assert!(built * 100 >= 99 * n, "caverns built {built} of {n}");
 }
 
+/// Walking distances (4-neighbour steps over cells where `open` holds) from `from` to
+/// every cell of `t`; `None` where no walk reaches.
+fn walking(t: &[Vec<u64>], from: [usize; 2], open: impl Fn(u64) -> bool) -> Vec<Vec<Option<u32>>> {
+    let (h, w) = (t.len(), t[0].len());
+    let mut dist = vec![vec![None; w]; h];
+    let mut q = VecDeque::from([(from[0], from[1])]);
+    dist[from[1]][from[0]] = Some(0);
+    while let Some((x, y)) = q.pop_front() {
+        let d = dist[y][x].unwrap();
+        let near = [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ];
+        for (nx, ny) in near {
+            if nx < w && ny < h && dist[ny][nx].is_none() && open(t[ny][nx]) {
+                dist[ny][nx] = Some(d + 1);
+                q.push_back((nx, ny));
+            }
+        }
+    }
+    dist
+}
+
+/// Issue 44: caverns' down stairs are on the walkable tile farthest from the up stairs by
+/// walking, computed here from each dungeon's JSON (tile ids 1 floor, 2 up, 3 down walk).
+#[test]
+fn caverns_down_stairs_are_the_farthest_walk_from_the_up_stairs() {
+    let rs = RuleSet::load("rules/examples/caverns.ron").unwrap_or_else(|e| panic!("{e}"));
+    let mut built = 0;
+    for seed in 1..=200 {
+        let Ok(d) = rs.generate(seed, &Params::new()) else {
+            continue;
+        };
+        built += 1;
+        let j: serde_json::Value = serde_json::from_str(&d.to_json()).unwrap();
+        let t: Vec<Vec<u64>> = j["layers"]["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect()
+            })
+            .collect();
+        let marker = |name: &str| {
+            let m = j["markers"][name].as_array().unwrap();
+            [
+                m[0].as_u64().unwrap() as usize,
+                m[1].as_u64().unwrap() as usize,
+            ]
+        };
+        let (up, down) = (marker("stairs_up"), marker("stairs_down"));
+        assert_eq!(
+            (t[up[1]][up[0]], t[down[1]][down[0]]),
+            (2, 3),
+            "seed {seed}"
+        );
+        let dist = walking(&t, up, |v| (1..=3).contains(&v));
+        let farthest = dist.iter().flatten().flatten().max().copied().unwrap();
+        assert_eq!(dist[down[1]][down[0]], Some(farthest), "seed {seed}");
+        assert!(
+            farthest >= 10,
+            "seed {seed}: the stairs are {farthest} steps apart"
+        );
+    }
+    assert!(built >= 198, "caverns built {built} of 200");
+}
+
 /// Load rule text from memory and return the error text.
 fn load_error(text: &str) -> String {
     struct Mem(String);

@@ -198,6 +198,77 @@ fn evaluating_expressions_does_not_allocate() {
     assert!(v == 12.8 || v == 13.8, "{v}");
 }
 
+/// Issue 44: spatial queries compute their regions and distance fields once per layer
+/// version; asked again they allocate nothing.
+#[test]
+fn spatial_queries_allocate_only_the_first_time() {
+    use undercroft::engine::queries::Walkable;
+    use undercroft::engine::tile_set::TileSet;
+    use undercroft::lang::compile::{CompileError, WalkOn};
+    struct Q;
+    impl Scope for Q {
+        fn var(&self, _: &str) -> Option<(u16, Type)> {
+            None
+        }
+        fn list(&self, _: &str) -> Option<u16> {
+            None
+        }
+        fn kind(&self, _: &str) -> Option<u16> {
+            None
+        }
+        fn var_names(&self) -> Vec<String> {
+            vec![]
+        }
+        fn list_names(&self) -> Vec<String> {
+            vec![]
+        }
+        fn kind_names(&self) -> Vec<String> {
+            vec![]
+        }
+        fn marker(&self, name: &str) -> Option<u16> {
+            (name == "up").then_some(0)
+        }
+        fn walkable(&self, _: WalkOn<'_>, _: (usize, usize)) -> Result<u16, CompileError> {
+            Ok(0)
+        }
+    }
+    let exprs = [
+        "walk_distance(marker(up), cell(9, 7))",
+        "connected(marker(up), cell(9, 0)) ? 100 : 0",
+        "x(farthest(marker(up))) + regions() * 1000 + largest_region() * 10000",
+    ];
+    let progs: Vec<_> = exprs
+        .iter()
+        .map(|e| compile(&parse(e).unwrap(), &Q).unwrap())
+        .collect();
+    // a 10 × 8 open layer with a wall down column 5 from row 1: one region of 73 tiles
+    let mut st = State::new(10, 8, 0, 0, 1, 1, Rng::new(&RngSpec::Pcg64, 1));
+    st.layer_mut(0).fill(1);
+    for y in 1..8 {
+        st.grid_mut(0).set(5, y, 0);
+    }
+    st.markers[0] = Some([0, 7]);
+    st.set_walkables(
+        vec![Walkable {
+            layer: 0,
+            tiles: TileSet::new([1]),
+        }]
+        .into(),
+    );
+    let first: Vec<f64> = progs.iter().map(|p| p.eval(&mut st).num()).collect();
+    // (0, 7) up to row 0, across, down to (9, 7): 7 + 9 + 7; the farthest is that corner
+    assert_eq!(first, vec![23.0, 100.0, 9.0 + 1000.0 + 730000.0]);
+    let before = ALLOCS.with(|c| c.get());
+    let mut acc = 0.0;
+    for _ in 0..1000 {
+        for p in &progs {
+            acc += p.eval(&mut st).num();
+        }
+    }
+    let after = ALLOCS.with(|c| c.get());
+    assert_eq!(after - before, 0, "evaluation allocated ({acc})");
+}
+
 #[test]
 fn every_shipped_rule_set_loads_and_generates_deterministically() {
     let mut ron = Vec::new();

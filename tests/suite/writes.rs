@@ -55,8 +55,8 @@ impl Observer for Checker {
             );
         }
         assert!(st.vars.len() == b.vars.len(), "{step} added variables");
-        for (i, layer) in st.layers.iter().enumerate() {
-            let old = b.layers.get(i).map_or(&[][..], |l| &l[..]);
+        for (i, layer) in st.layers().iter().enumerate() {
+            let old = b.layers().get(i).map_or(&[][..], |l| &l[..]);
             assert!(
                 layer[..] == *old || layers.contains(&(i as u16)),
                 "{step} wrote tile layer {i} but does not declare it"

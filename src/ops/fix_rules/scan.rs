@@ -63,7 +63,7 @@ impl Compiled {
         let l = self.head.layer as usize;
         let inner = self.inner_on(w, h);
         // Work on the layer taken out of the state (flag layers are read from the state).
-        let mut tiles = std::mem::take(&mut st.layers[l]);
+        let mut tiles = std::mem::take(st.layer_mut(l as u16));
         let mut g = GridMut::new(&mut tiles, w, h);
         let mask = self
             .mask
@@ -95,7 +95,7 @@ impl Compiled {
                 }
             }
         }
-        st.layers[l] = tiles;
+        *st.layer_mut(l as u16) = tiles;
         Flow::Continue
     }
 

@@ -1,0 +1,320 @@
+//! Part of the grid toolkit (see [`super::grid`]): walking over the open cells of a grid in
+//! orthogonal steps — distance fields by breadth-first search from a set of cells, and the
+//! connected regions of the open cells.
+//!
+//! A grid here is `width × height` cells, row-major ([`Grid::index`](super::grid::Grid)'s
+//! order); which cells are open is a test of a cell's row-major index. Both structures keep
+//! their buffers between computations: after the first computation of a grid size they do
+//! not allocate (a labelling may grow its list of region sizes when a grid has more regions
+//! than any before).
+
+use super::grid::{Connectivity, Flood, Rect, N4};
+
+/// [`DistanceField::at`] of a cell no walk reaches.
+pub const UNREACHED: u32 = u32::MAX;
+
+/// Walking distances (orthogonal steps over open cells) from a set of source cells to every
+/// cell of a grid, by breadth-first search.
+#[derive(Debug, Default, Clone)]
+pub struct DistanceField {
+    width: i32,
+    height: i32,
+    /// Steps from the nearest source per cell, row-major; [`UNREACHED`] where no walk goes.
+    dist: Vec<u32>,
+    /// The breadth-first queue: each cell enters it at most once.
+    queue: Vec<u32>,
+    /// The farthest reached cell (the first in raster order among equals) and its distance.
+    farthest: Option<((i32, i32), u32)>,
+}
+
+impl DistanceField {
+    /// An empty field (no cell reached).
+    pub fn new() -> DistanceField {
+        DistanceField::default()
+    }
+
+    /// Compute the distances over a `width × height` grid whose open cells are those whose
+    /// row-major index `i` passes `open(i)`, from the open cells among `sources` (cells
+    /// outside the grid or not open are ignored). With no open source nothing is reached.
+    pub fn compute(
+        &mut self,
+        width: i32,
+        height: i32,
+        open: impl Fn(usize) -> bool,
+        sources: impl IntoIterator<Item = (i32, i32)>,
+    ) {
+        let (w, h) = (width.max(0), height.max(0));
+        let n = (w * h) as usize;
+        self.width = w;
+        self.height = h;
+        self.dist.clear();
+        self.dist.resize(n, UNREACHED);
+        self.queue.clear();
+        self.queue.reserve(n);
+        self.farthest = None;
+        for (x, y) in sources {
+            if x < 0 || y < 0 || x >= w || y >= h {
+                continue;
+            }
+            let i = (y * w + x) as usize;
+            if self.dist[i] == UNREACHED && open(i) {
+                self.dist[i] = 0;
+                self.queue.push(i as u32);
+            }
+        }
+        let mut head = 0;
+        let mut best = (usize::MAX, 0u32);
+        while head < self.queue.len() {
+            let i = self.queue[head] as usize;
+            head += 1;
+            let d = self.dist[i];
+            if d > best.1 || best.0 == usize::MAX || (d == best.1 && i < best.0) {
+                best = (i, d);
+            }
+            let (x, y) = ((i % w as usize) as i32, (i / w as usize) as i32);
+            for (dx, dy) in N4 {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                    continue;
+                }
+                let j = (ny * w + nx) as usize;
+                if self.dist[j] == UNREACHED && open(j) {
+                    self.dist[j] = d + 1;
+                    self.queue.push(j as u32);
+                }
+            }
+        }
+        if best.0 != usize::MAX {
+            let i = best.0;
+            let at = ((i % w as usize) as i32, (i / w as usize) as i32);
+            self.farthest = Some((at, best.1));
+        }
+    }
+
+    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
+    /// outside it are not open, so walks stay inside it.
+    pub fn compute_in(
+        &mut self,
+        width: i32,
+        height: i32,
+        area: Rect,
+        open: impl Fn(usize) -> bool,
+        sources: impl IntoIterator<Item = (i32, i32)>,
+    ) {
+        if covers(area, width, height) {
+            self.compute(width, height, open, sources);
+        } else {
+            let w = width.max(1) as usize;
+            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
+            self.compute(width, height, |i| inside(i) && open(i), sources);
+        }
+    }
+
+    /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
+    /// no walk reaches.
+    #[inline]
+    pub fn at(&self, x: i32, y: i32) -> u32 {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return UNREACHED;
+        }
+        self.dist[(y * self.width + x) as usize]
+    }
+
+    /// The reached cell farthest from the sources, the first in raster order among cells as
+    /// far, with its distance; `None` when nothing was reached.
+    pub fn farthest(&self) -> Option<((i32, i32), u32)> {
+        self.farthest
+    }
+}
+
+/// No region: [`Regions::at`] of a cell that is not open.
+pub const NO_REGION: u32 = u32::MAX;
+
+/// The 4-connected regions of the open cells of a grid: a label per cell, regions numbered
+/// from 0 in raster order of their first cell, and each region's size.
+#[derive(Debug, Default, Clone)]
+pub struct Regions {
+    width: i32,
+    height: i32,
+    /// Region per cell, row-major; [`NO_REGION`] where not open.
+    label: Vec<u32>,
+    /// Cells per region, by label.
+    sizes: Vec<u32>,
+    flood: Flood,
+}
+
+impl Regions {
+    /// No regions.
+    pub fn new() -> Regions {
+        Regions::default()
+    }
+
+    /// Label the regions of a `width × height` grid whose open cells are those whose
+    /// row-major index passes `open(i)`.
+    pub fn compute(&mut self, width: i32, height: i32, open: impl Fn(usize) -> bool) {
+        let (w, h) = (width.max(0), height.max(0));
+        self.width = w;
+        self.height = h;
+        self.label.clear();
+        self.label.resize((w * h) as usize, NO_REGION);
+        self.sizes.clear();
+        self.flood.begin_labels(w, h);
+        for i in 0..self.label.len() {
+            if self.label[i] != NO_REGION || !open(i) {
+                continue;
+            }
+            let id = self.sizes.len() as u32;
+            let start = ((i % w as usize) as i32, (i / w as usize) as i32);
+            let label = &mut self.label;
+            let n = self
+                .flood
+                .fill_more(
+                    w,
+                    h,
+                    start,
+                    Connectivity::Four,
+                    usize::MAX,
+                    |x, y| open((y * w + x) as usize),
+                    |x, y| label[(y * w + x) as usize] = id,
+                )
+                .cells();
+            self.sizes.push(n as u32);
+        }
+    }
+
+    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
+    /// outside it are not open, so regions stop at its edge.
+    pub fn compute_in(
+        &mut self,
+        width: i32,
+        height: i32,
+        area: Rect,
+        open: impl Fn(usize) -> bool,
+    ) {
+        if covers(area, width, height) {
+            self.compute(width, height, open);
+        } else {
+            let w = width.max(1) as usize;
+            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
+            self.compute(width, height, |i| inside(i) && open(i));
+        }
+    }
+
+    /// The region of `(x, y)`, or [`NO_REGION`] outside the grid or where not open.
+    #[inline]
+    pub fn at(&self, x: i32, y: i32) -> u32 {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return NO_REGION;
+        }
+        self.label[(y * self.width + x) as usize]
+    }
+
+    /// How many regions.
+    pub fn count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// Cells of region `r`.
+    pub fn size(&self, r: u32) -> u32 {
+        self.sizes.get(r as usize).copied().unwrap_or(0)
+    }
+
+    /// Cells of the largest region (0 when there is none).
+    pub fn largest(&self) -> u32 {
+        self.sizes.iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// Whether `area` holds every cell of a `width × height` grid.
+fn covers(area: Rect, width: i32, height: i32) -> bool {
+    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `#` closed, anything else open.
+    fn grid(rows: &[&str]) -> (i32, i32, Vec<bool>) {
+        let open = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c != '#'))
+            .collect();
+        (rows[0].len() as i32, rows.len() as i32, open)
+    }
+
+    #[test]
+    fn distances_walk_around_walls_from_every_source() {
+        let (w, h, open) = grid(&[
+            "..#..", //
+            ".##..", //
+            ".....", //
+        ]);
+        let mut f = DistanceField::new();
+        f.compute(w, h, |i| open[i], [(0, 0)]);
+        let rows: Vec<Vec<u32>> = (0..h)
+            .map(|y| (0..w).map(|x| f.at(x, y)).collect())
+            .collect();
+        let u = UNREACHED;
+        assert_eq!(
+            rows,
+            vec![
+                vec![0, 1, u, 7, 8],
+                vec![1, u, u, 6, 7],
+                vec![2, 3, 4, 5, 6]
+            ]
+        );
+        // (4, 0) at 8 is the farthest; none ties it
+        assert_eq!(f.farthest(), Some(((4, 0), 8)));
+        // two sources: each cell counts from the nearer; the farthest cells, (3, 0) and
+        // (1, 2) at 3, tie: the first in raster order is the one
+        f.compute(w, h, |i| open[i], [(0, 0), (4, 2)]);
+        assert_eq!(f.at(3, 0), 3);
+        assert_eq!(f.at(1, 2), 3);
+        assert_eq!(f.at(4, 0), 2);
+        assert_eq!(f.farthest(), Some(((3, 0), 3)));
+        // a closed source or one outside the grid reaches nothing
+        f.compute(w, h, |i| open[i], [(2, 0), (9, 9)]);
+        assert_eq!(f.farthest(), None);
+        assert_eq!(f.at(0, 0), UNREACHED);
+    }
+
+    #[test]
+    fn an_area_confines_walks_and_regions() {
+        let (w, h, open) = grid(&[
+            "..#..", //
+            ".##..", //
+            ".....", //
+        ]);
+        // the area leaves out column 4 and row 2: the source (4, 2) is outside, ignored;
+        // (0, 0) is cut off from (3, 1) (the way round went through row 2)
+        let area = Rect::new(0, 0, 4, 2);
+        let mut f = DistanceField::new();
+        f.compute_in(w, h, area, |i| open[i], [(3, 1), (4, 2)]);
+        assert_eq!((f.at(3, 0), f.at(3, 1), f.at(4, 0)), (1, 0, UNREACHED));
+        assert_eq!(f.at(0, 0), UNREACHED);
+        assert_eq!(f.farthest(), Some(((3, 0), 1)));
+        let mut r = Regions::new();
+        r.compute_in(w, h, area, |i| open[i]);
+        assert_eq!(r.count(), 2);
+        assert_eq!((r.size(0), r.size(1)), (3, 2));
+        assert_eq!((r.at(0, 1), r.at(3, 1), r.at(0, 2)), (0, 1, NO_REGION));
+    }
+
+    #[test]
+    fn regions_are_numbered_in_raster_order_with_their_sizes() {
+        let (w, h, open) = grid(&[
+            "..#.#", //
+            "###.#", //
+            ".#..#", //
+        ]);
+        let mut r = Regions::new();
+        r.compute(w, h, |i| open[i]);
+        assert_eq!(r.count(), 3);
+        assert_eq!((r.at(1, 0), r.at(3, 0), r.at(0, 2)), (0, 1, 2));
+        assert_eq!((r.size(0), r.size(1), r.size(2)), (2, 4, 1));
+        assert_eq!(r.largest(), 4);
+        assert_eq!(r.at(2, 0), NO_REGION);
+        assert_eq!(r.at(-1, 0), NO_REGION);
+    }
+}
