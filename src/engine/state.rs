@@ -112,6 +112,9 @@ pub struct State {
     /// Set by an expression that divided by zero: its failure point (see
     /// [`crate::lang::Program::fault`]); the interpreter ends the run with it after the step.
     pub fault: Option<u32>,
+    /// The run's time budget: long loops spend from it and stop when it is over (see
+    /// [`super::budget`]). Not copied by snapshots, not put back by restarts.
+    pub budget: super::budget::Budget,
     /// Buffers the operators reuse from step to step and attempt to attempt.
     pub scratch: Scratch,
 }
@@ -212,6 +215,7 @@ impl State {
             rng,
             fault: None,
             scratch: Scratch::default(),
+            budget: super::budget::Budget::default(),
         }
     }
 
@@ -277,6 +281,7 @@ impl State {
             rng: self.rng.clone(),
             fault: self.fault,
             scratch: Scratch::default(),
+            budget: super::budget::Budget::default(),
         }
     }
 

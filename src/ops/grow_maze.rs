@@ -344,7 +344,12 @@ impl Maze {
         self.free[first] = false;
         st.grid_mut(head.layer).fill(lat.block(first), self.value);
         self.active.push_back(first as u32);
+        let work = (lat.cell * (lat.cell + lat.wall)) as u64;
         while !self.active.is_empty() {
+            // the run's time budget, once a turn (the run ends after the step when over)
+            if st.budget.spend(work) {
+                return;
+            }
             let n = self.active.len();
             let policy = match self.policy {
                 Policy::Mix(pn, pr) => {

@@ -28,7 +28,7 @@ use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef};
+use crate::operator::args::{Point, PointDef, Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::{RandomSource, Rng};
@@ -36,15 +36,19 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// The most steps one walk takes.
+pub const MAX_STEPS: i64 = 10_000_000;
+
 crate::tile_params! {
     header: writes,
     /// Rule-file parameters of `RandomWalk(...)`.
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Params {
-        /// The value painted, an expression (0..=65535).
+        /// The value painted, an expression: a whole number 0..=65535.
         pub value: Src,
-        /// Number of steps of each walker, an expression (at most 10,000,000).
+        /// Number of steps of each walker, an expression: a whole number 0..=10,000,000
+        /// ([`MAX_STEPS`]; any other value is an error of the step).
         pub steps: Src,
         /// Probability of turning before a step, an expression (0..1). Default "0.2".
         #[serde(default)]
@@ -80,8 +84,8 @@ crate::tile_params! {
 #[derive(Debug)]
 pub struct Compiled {
     head: TileHeader,
-    value: Program,
-    steps: Program,
+    value: Whole,
+    steps: Whole,
     turn: Option<Program>,
     brush: Option<Program>,
     start: Option<Point>,
@@ -110,8 +114,8 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, self.header());
-        let value = cx.expr(&self.value, Type::Num);
-        let steps = cx.expr(&self.steps, Type::Num);
+        let value = Whole::compile(cx, &self.value, "RandomWalk", "value", TILE_VALUES);
+        let steps = Whole::compile(cx, &self.steps, "RandomWalk", "steps", (0, MAX_STEPS));
         let turn = optional(cx, &self.turn, Type::Num);
         let brush = optional(cx, &self.brush, Type::Num);
         let start = self.start.as_ref().map(|p| p.compile(cx));
@@ -187,8 +191,10 @@ struct Walk {
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let value = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let steps = self.steps.num(st).clamp(0.0, 1e7) as u64;
+        let (value, steps) = match (self.value.get(st), self.steps.get(st)) {
+            (Ok(v), Ok(s)) => (v as u16, s as u64),
+            (Err(fault), _) | (_, Err(fault)) => return Flow::Abort(fault),
+        };
         let turn = self
             .turn
             .as_ref()
@@ -272,14 +278,23 @@ impl Compiled {
     /// `steps` rounds of one step per walker, or until the share is reached.
     fn walk(&self, st: &mut State, r: Rect, walk: &Walk, ws: &mut [Walker], steps: u64) -> Flow {
         let Some((want, fail)) = walk.want else {
-            // All the steps, nothing counted: the grid and the stream borrowed apart.
-            let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
-            for _ in 0..steps {
-                for wk in ws.iter_mut() {
-                    if turn(wk, walk, rng) && step(wk, r) {
-                        match walk.size {
-                            1 => g.set(wk.x, wk.y, walk.value),
-                            s => brush(&mut g, r, wk.x, wk.y, s, walk.value),
+            // All the steps, nothing counted: the grid and the stream borrowed apart, for
+            // a chunk of rounds between two spendings of the time budget.
+            let mut left = steps;
+            while left > 0 {
+                let n = left.min(ROUNDS_PER_CHECK);
+                left -= n;
+                if st.budget.spend(n * round_work(walk, ws)) {
+                    break;
+                }
+                let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
+                for _ in 0..n {
+                    for wk in ws.iter_mut() {
+                        if turn(wk, walk, rng) && step(wk, r) {
+                            match walk.size {
+                                1 => g.set(wk.x, wk.y, walk.value),
+                                s => brush(&mut g, r, wk.x, wk.y, s, walk.value),
+                            }
                         }
                     }
                 }
@@ -291,7 +306,7 @@ impl Compiled {
             if have >= want {
                 return Flow::Continue;
             }
-            if round == steps {
+            if round == steps || st.budget.spend(round_work(walk, ws)) {
                 break;
             }
             for wk in ws.iter_mut() {
@@ -302,6 +317,15 @@ impl Compiled {
         }
         Flow::Fail(fail)
     }
+}
+
+/// Rounds of walking between two spendings of the run's time budget.
+const ROUNDS_PER_CHECK: u64 = 1024;
+
+/// The time-budget work of one round: a brush per walker.
+#[inline]
+fn round_work(walk: &Walk, ws: &[Walker]) -> u64 {
+    ws.len() as u64 * (walk.size * walk.size) as u64
 }
 
 /// Draw the walker's direction for its next step (towards the target with the bias, else a
