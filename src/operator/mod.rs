@@ -14,10 +14,11 @@
 //! [`header::TileHeader`].
 //!
 //! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, counts,
-//! the tile header), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
+//! the tile header), the rule-file forms of the control steps ([`control`]), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
 //! the unit-test helpers (`testing`).
 
 pub mod args;
+pub mod control;
 pub mod dir;
 pub mod docs;
 pub mod header;
