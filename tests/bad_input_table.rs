@@ -349,6 +349,32 @@ case!(second_of_an_area, {
     load_text_err(&with_steps("Let(\"half\", \"second(grid())\"),"))
 });
 
+case!(recursion_too_deep, {
+    gen_err(&with_steps(
+        "Procedure(name: \"dig\", params: [\"n: number\"], max_depth: 50, steps: [\n            Call(\"dig\", [\"n + 1\"]),\n        ]),\n        Call(\"dig\", [\"0\"]),",
+    ))
+});
+case!(call_of_an_unknown_procedure, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: area\"], steps: []),\n        Call(\"splt\", [\"grid()\"]),",
+    ))
+});
+case!(call_with_an_argument_of_the_wrong_type, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: area\", \"depth: number\"], steps: []),\n        Call(\"split\", [\"centre(grid())\", \"1\"]),",
+    ))
+});
+case!(call_with_too_few_arguments, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: area\", \"depth: number\"], steps: []),\n        Call(\"split\", [\"grid()\"]),",
+    ))
+});
+case!(procedure_parameter_of_an_unknown_type, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: aera\"], steps: []),",
+    ))
+});
+
 // --- failures at generation -------------------------------------------------------------------
 
 case!(require_outside_any_retry, {

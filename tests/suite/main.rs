@@ -16,6 +16,7 @@ mod diablo_common;
 mod fixture_dir;
 
 mod bad_input;
+mod cave_baseline;
 mod caves_baseline;
 mod determinism;
 mod diablo_catacombs;
@@ -27,6 +28,7 @@ mod diablo_rng;
 mod docs;
 mod export;
 mod file_params;
+mod flow_examples;
 mod fuzz_corpus;
 mod golden;
 mod hell_baseline;
