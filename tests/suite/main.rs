@@ -41,6 +41,7 @@ mod labyrinth;
 mod layers;
 mod layout_copies;
 mod legible;
+mod mazes;
 mod mixed_styles;
 mod pattern_errors;
 mod pcg_metrics;
