@@ -355,7 +355,8 @@ impl Compiled {
         // with the wall cells as row words, the draws run in one loop up to the next wall
         // not known barren (`Walls`); otherwise a probe at a time
         let fast = Walls::fits(w) && fast_probes();
-        SCRATCH.with_borrow_mut(|(barren, walls)| {
+        let (mut barren, mut walls): (Barren, Walls) = st.scratch.take();
+        let mut probes = |barren: &mut Barren, walls: &mut Walls| {
             // the wall cells known to grow no room on the map as it is (cleared by a draw)
             barren.begin((w.max(0) * h.max(0)) as usize);
             if fast {
@@ -424,7 +425,10 @@ impl Compiled {
             } else {
                 Flow::Continue
             }
-        })
+        };
+        let flow = probes(&mut barren, &mut walls);
+        st.scratch.put((barren, walls));
+        flow
     }
 }
 
@@ -432,12 +436,6 @@ impl Compiled {
 /// to compare with a probe at a time.
 fn fast_probes() -> bool {
     crate::engine::fast_path::allowed(crate::engine::fast_path::FastPath::VoidProbes)
-}
-
-thread_local! {
-    /// One [`Barren`] and [`Walls`] per thread, reused by every run (each run makes them
-    /// anew).
-    static SCRATCH: std::cell::RefCell<(Barren, Walls)> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]

@@ -251,12 +251,10 @@ impl Operator for Params {
     }
 }
 
-thread_local! {
-    /// The two frontier buffers of `Passes`, kept between runs on a thread so that a run
-    /// allocates nothing once they have grown (a run takes them out while it uses them).
-    static FRONTIERS: std::cell::Cell<(Vec<RoomId>, Vec<RoomId>)> =
-        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
-}
+/// The two frontier buffers of `Passes`, kept in the run's scratch so that a run allocates
+/// nothing once they have grown (a run takes them out while it uses them).
+#[derive(Default)]
+struct Frontiers(Vec<RoomId>, Vec<RoomId>);
 
 /// Per-run values of the growth.
 struct Run {
@@ -299,7 +297,7 @@ impl Runnable for Compiled {
             } => {
                 let reseed = self.reseed.as_ref().is_some_and(|r| r.truth(st));
                 let cap = (st.plan_width * st.plan_height).max(4) as usize;
-                let (mut next, mut current) = FRONTIERS.take();
+                let Frontiers(mut next, mut current) = st.scratch.take();
                 next.clear();
                 next.reserve(cap);
                 next.push(start);
@@ -335,7 +333,7 @@ impl Runnable for Compiled {
                         break;
                     }
                 }
-                FRONTIERS.set((next, current));
+                st.scratch.put(Frontiers(next, current));
             }
             Frontier::Queue => {
                 let mut queue = std::collections::VecDeque::from([start]);

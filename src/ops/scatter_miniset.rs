@@ -146,20 +146,20 @@ impl Runnable for Compiled {
         let mut from = (positions.x, positions.y);
         if let Some(rows) = self.rows.as_ref().filter(|_| Planes::fits(st.width)) {
             // the same search a row at a time, the planes kept in step with the writes
-            return SCAN.with_borrow_mut(|(planes, hits)| {
-                planes.sync(&st.grid(l));
-                rows.begin(planes, hits);
-                while let Some((x, y)) = hits.next_match(positions, from) {
-                    from = (x + 1, y);
-                    if self.placed_at(st, Some(planes), checks, x, y) {
-                        m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
-                            planes.set(cx, cy, v);
-                            rows.note(hits, cx, cy, v);
-                        });
-                    }
+            let (mut planes, mut hits): (Planes, RowHits) = st.scratch.take();
+            planes.sync(&st.grid(l));
+            rows.begin(&planes, &mut hits);
+            while let Some((x, y)) = hits.next_match(positions, from) {
+                from = (x + 1, y);
+                if self.placed_at(st, Some(&planes), checks, x, y) {
+                    m.write_noting(&mut st.grid_mut(l), x, y, |cx, cy, v| {
+                        planes.set(cx, cy, v);
+                        rows.note(&mut hits, cx, cy, v);
+                    });
                 }
-                Flow::Continue
-            });
+            }
+            st.scratch.put((planes, hits));
+            return Flow::Continue;
         }
         while let Some((x, y)) = m.next_match(&st.grid(l), positions, from) {
             from = (x + 1, y);
@@ -229,13 +229,6 @@ impl Compiled {
         }
         !self.crowded(st, x, y) && st.rng.below(self.roll) < self.percent
     }
-}
-
-thread_local! {
-    /// The planes of the layer last scanned on this thread: the next scatter over the same
-    /// cells (a list of them runs back to back) reuses them (only a cache: [`Planes::sync`]
-    /// compares the cells); and the buffers of the matcher's answers.
-    static SCAN: std::cell::RefCell<(Planes, RowHits)> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
-use moves::{slot, Memo, Move, Moves, MEMO};
+use moves::{slot, Memo, Move, Moves};
 pub use op::{Compiled, SteerDef};
 use op::{Walk, Walker};
 use serde::Deserialize;
@@ -167,15 +167,15 @@ impl Runnable for Compiled {
         // the layer is taken out of the state while the walkers dig (the RNG stays in it)
         let mut cells = std::mem::take(st.layer_mut(self.head.layer));
         let mut flow = Flow::Continue;
-        MEMO.with_borrow_mut(|memo| {
-            for i in 0..n {
-                let seg = st.segments[self.halls as usize][i];
-                if let Flow::Abort(id) = self.walk(st, memo, &mut cells, bounds, seg) {
-                    flow = Flow::Abort(id);
-                    break;
-                }
+        let mut memo: Memo = st.scratch.take();
+        for i in 0..n {
+            let seg = st.segments[self.halls as usize][i];
+            if let Flow::Abort(id) = self.walk(st, &mut memo, &mut cells, bounds, seg) {
+                flow = Flow::Abort(id);
+                break;
             }
-        });
+        }
+        st.scratch.put(memo);
         *st.layer_mut(self.head.layer) = cells;
         flow
     }

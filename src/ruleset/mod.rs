@@ -144,6 +144,9 @@ pub struct RuleSet {
     /// work, e.g. a miniset whose search grid needs a tile nothing writes); with `select:`
     /// those of the rule sets it chooses from too.
     pub warnings: Vec<Diagnostic>,
+    /// The operators' buffers of finished runs, for the next run to reuse (see
+    /// [`crate::engine::scratch`]); never part of a result.
+    pub(crate) scratch: crate::engine::scratch::ScratchPool,
 }
 
 /// How deep `select` may nest rule files (a cycle ends here with an error).
@@ -475,6 +478,7 @@ impl RuleSet {
             layouts: std::mem::take(&mut cx.layouts),
             tile_glyphs,
             walkables,
+            scratch: Default::default(),
             marker_styles,
             stats: stats_spec,
             tallies: cx.tallies.clone(),
@@ -660,7 +664,7 @@ impl RuleSet {
             return rs.generate_resolved_with(seed, &rs.resolve(&p)?, observer);
         }
         let (st, attempts) = self.run_with(seed, &r.values, &r.assets, observer)?;
-        Ok(self.to_dungeon(&st, seed, &r.values, attempts))
+        Ok(self.finish(st, seed, &r.values, attempts))
     }
 
     /// Generate, showing every step to `observer` (which may also cancel the run).
@@ -680,7 +684,7 @@ impl RuleSet {
         let values = self.resolve_params(params)?;
         let assets = self.load_assets(params)?;
         let (st, attempts) = self.run_with(seed, &values, &assets, observer)?;
-        Ok(self.to_dungeon(&st, seed, &values, attempts))
+        Ok(self.finish(st, seed, &values, attempts))
     }
 
     /// Generate, recording the state after every operator step.
@@ -762,6 +766,7 @@ impl RuleSet {
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
         st.budget = crate::engine::budget::Budget::until(observer.deadline());
+        st.scratch = self.scratch.take();
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,

@@ -99,6 +99,13 @@ impl RuleSet {
         self.interiors = interiors;
     }
 
+    /// [`RuleSet::to_dungeon`] of a finished run, keeping its scratch for the next run.
+    pub fn finish(&self, mut st: State, seed: u64, values: &[Value], attempts: u32) -> Dungeon {
+        let d = self.to_dungeon(&st, seed, values, attempts);
+        self.scratch.give(std::mem::take(&mut st.scratch));
+        d
+    }
+
     /// The output of a finished run: `st` after the steps, the `seed` and parameter `values`
     /// it ran with (from [`RuleSet::resolve_params`]) and its number of restarts.
     pub fn to_dungeon(&self, st: &State, seed: u64, values: &[Value], attempts: u32) -> Dungeon {

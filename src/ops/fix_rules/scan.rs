@@ -70,9 +70,9 @@ impl Compiled {
             .as_ref()
             .filter(|_| BitPlanes::fits(w) && !plain());
         if let Some(mask) = mask {
-            PLANES.with_borrow_mut(|planes| {
-                self.masked(mask, planes, (&mut g, st), area, inner, class);
-            });
+            let mut planes: BitPlanes = st.scratch.take();
+            self.masked(mask, &mut planes, (&mut g, st), area, inner, class);
+            st.scratch.put(planes);
         } else {
             let (x0, x1) = (area.x, area.x1());
             for y in area.y..area.y1() {
@@ -330,9 +330,4 @@ impl Compiled {
             moved(nx, ny, old, v);
         }
     }
-}
-
-thread_local! {
-    /// Storage for the bit planes of a pass (made again by each pass).
-    static PLANES: std::cell::RefCell<BitPlanes> = std::cell::RefCell::default();
 }

@@ -205,12 +205,6 @@ impl Memo {
     }
 }
 
-thread_local! {
-    /// One table per thread, reused by every run (it is only a cache: no output depends on
-    /// what it held before).
-    pub(super) static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::default();
-}
-
 #[cfg(test)]
 mod tests {
     use crate::engine::fast_path::{run_with, FastPath};
