@@ -70,6 +70,71 @@ impl BitRows {
         self.wpr
     }
 
+    /// Make this a `width × height` grid of clear cells with `pad` margin rows; the margin
+    /// (and the bits past the width) read as `outside`. Storage is reused.
+    pub fn reset(&mut self, width: i32, height: i32, pad: usize, outside: bool) {
+        let (w, h) = (width.max(0), height.max(0));
+        let wpr = (w as usize).div_ceil(64);
+        let fill = if outside { !0 } else { 0 };
+        (self.width, self.height, self.pad, self.wpr, self.fill) = (w, h, pad, wpr, fill);
+        self.words.clear();
+        self.words.resize((h as usize + 2 * pad) * wpr, fill);
+        if fill == 0 {
+            return;
+        }
+        let tail = fill & !low_bits((w as u32) % 64);
+        for y in 0..h {
+            let row = self.row_mut(y);
+            row.fill(0);
+            if w % 64 != 0 {
+                row[wpr - 1] = tail;
+            }
+        }
+    }
+
+    /// The words of the grid's rows `0..height`, row after row (no margin rows).
+    #[inline(always)]
+    pub fn grid_words(&self) -> &[u64] {
+        &self.words[self.pad * self.wpr..][..self.height as usize * self.wpr]
+    }
+
+    /// [`BitRows::grid_words`], to change (keep the bits past the width as they are).
+    #[inline(always)]
+    pub fn grid_words_mut(&mut self) -> &mut [u64] {
+        &mut self.words[self.pad * self.wpr..][..self.height as usize * self.wpr]
+    }
+
+    /// Set every cell of the grid (the margin is left as it is).
+    pub fn set_all(&mut self) {
+        let (w, wpr, fill) = (self.width, self.wpr, self.fill);
+        let inside = low_bits((w % 64) as u32);
+        for y in 0..self.height {
+            let row = self.row_mut(y);
+            row.fill(!0);
+            if w % 64 != 0 {
+                row[wpr - 1] = inside | fill & !inside;
+            }
+        }
+    }
+
+    /// Set cell `(x, y)` (inside the grid) to `on`.
+    #[inline(always)]
+    pub fn put(&mut self, x: i32, y: i32, on: bool) {
+        let i = (self.pad as i32 + y) as usize * self.wpr + (x / 64) as usize;
+        let bit = 1u64 << (x % 64);
+        if on {
+            self.words[i] |= bit;
+        } else {
+            self.words[i] &= !bit;
+        }
+    }
+
+    /// The bits of columns `0..width` in word `i` of a row.
+    #[inline(always)]
+    pub fn full(&self, i: usize) -> u64 {
+        span_bits(i, 0, self.width)
+    }
+
     /// Make these the plane of the cells of `g` holding a tile of `set`, with `pad` margin
     /// rows; the margin reads as `outside` (true: every margin bit set).
     pub fn set_plane(&mut self, g: &Grid, set: &TileSet, outside: bool, pad: usize) {
@@ -144,6 +209,17 @@ impl BitRows {
         }
     }
 
+    /// Keep only the cells also set in `other` (a plane of the same grid); margins unchanged.
+    pub fn and_with(&mut self, other: &BitRows) {
+        debug_assert_eq!((self.width, self.height), (other.width, other.height));
+        for y in 0..self.height {
+            let from = other.row(y);
+            for (a, &b) in self.row_mut(y).iter_mut().zip(from) {
+                *a &= b;
+            }
+        }
+    }
+
     /// Word `i` of `row` shifted so that bit `x` holds cell `x - 1`'s bit (the west
     /// neighbour); the cell before column 0 reads as the margin.
     #[inline(always)]
@@ -162,6 +238,55 @@ impl BitRows {
             row[i + 1]
         };
         row[i] >> 1 | after << 63
+    }
+}
+
+/// Word `i` of a row shifted by `dx` cells: bit `b` holds the bit of column `64 i + b + dx`
+/// of `row`, or `fill`'s for a column before the first word or past the last (`dx` any
+/// number: `-1` reads the west neighbour, `1` the east one, as [`BitRows::west`] and
+/// [`BitRows::east`]).
+#[inline(always)]
+pub fn shifted(row: &[u64], i: usize, dx: i32, fill: u64) -> u64 {
+    let n = row.len() as i64;
+    let at = i as i64 + (dx >> 6) as i64;
+    let r = (dx & 63) as u32;
+    let lo = if at >= 0 && at < n {
+        row[at as usize]
+    } else {
+        fill
+    };
+    if r == 0 {
+        return lo;
+    }
+    let hi = if at + 1 >= 0 && at + 1 < n {
+        row[(at + 1) as usize]
+    } else {
+        fill
+    };
+    lo >> r | hi << (64 - r)
+}
+
+/// `to |= from` shifted by `dx` cells, over whole rows of `wpr` words each (bit `x` of a row
+/// of `to` takes column `x + dx` of the same row of `from`, clear past `from`'s ends), each
+/// row's last word ANDed with `last` (the grid's columns in it). `to` and `from` hold the
+/// same number of rows.
+#[inline]
+pub fn or_shifted(to: &mut [u64], from: &[u64], wpr: usize, dx: i32, last: u64) {
+    if wpr == 1 {
+        // one word a row: the shift alone, fixed for the loop
+        let pairs = to.iter_mut().zip(from);
+        match dx {
+            0..=63 => pairs.for_each(|(t, &f)| *t |= f >> dx & last),
+            -63..=-1 => pairs.for_each(|(t, &f)| *t |= f << -dx & last),
+            _ => {}
+        }
+        return;
+    }
+    for (t, f) in to.chunks_exact_mut(wpr).zip(from.chunks_exact(wpr)) {
+        for (i, w) in t.iter_mut().enumerate() {
+            *w |= shifted(f, i, dx, 0);
+        }
+        t[wpr - 1] &= last;
     }
 }
 
@@ -210,6 +335,33 @@ mod tests {
                 "w {w}: outside reads as clear"
             );
         }
+    }
+
+    #[test]
+    fn shifts_across_words_read_the_fill_outside() {
+        // columns 0..130: bit set at the multiples of 3
+        let mut b = BitRows::new();
+        b.reset(130, 1, 0, false);
+        for x in (0..130).step_by(3) {
+            b.put(x, 0, true);
+        }
+        let row = b.row(0).to_vec();
+        for dx in [-70, -64, -3, -1, 0, 1, 2, 63, 64, 65, 129, 200] {
+            for i in 0..row.len() {
+                for bit in 0..64 {
+                    let col = 64 * i as i32 + bit + dx;
+                    let want = if (0..192).contains(&col) {
+                        col < 130 && col % 3 == 0
+                    } else {
+                        true // the fill
+                    };
+                    let got = shifted(&row, i, dx, !0) >> bit & 1 == 1;
+                    assert_eq!(got, want, "dx {dx} word {i} bit {bit}");
+                }
+            }
+        }
+        assert_eq!(shifted(&row, 0, 1, 0), b.east(&row, 0));
+        assert_eq!(shifted(&row, 1, -1, 0), b.west(&row, 1));
     }
 
     #[test]

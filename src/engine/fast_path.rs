@@ -25,8 +25,6 @@ pub enum FastPath {
     BudDrawPairs,
     /// `FillVoids`: a wall's probes drawn in one loop (a probe at a time).
     VoidProbes,
-    /// `CountRegions`: regions counted on row masks (the cell flood).
-    RegionRows,
     /// `RoughenRuns`: lines read from bit planes (cell by cell).
     RunPlanes,
     /// `WalkCorridors`: two recorded moves taken with one read (a move at a time).

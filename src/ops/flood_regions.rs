@@ -13,7 +13,7 @@
 //! shared [`TileHeader`]).
 
 use crate::engine::grid::{Connectivity, Rect};
-use crate::engine::row_flood::flood_region;
+use crate::engine::row_flood::{flood_region, next_open, FloodScratch};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
@@ -116,111 +116,54 @@ impl Runnable for Compiled {
         if area.is_empty() {
             return Flow::Continue;
         }
-        if st.width <= 64 {
-            self.run_rows(st, area);
-            return Flow::Continue;
-        }
-        let (w, h) = (st.width, st.height);
-        // `open`: the cells that may still join a region (member tiles in the area, not yet
-        // in a region), on the grid with a closed rim of one cell around it, so that every
-        // cell's neighbours are index offsets away: (x, y) is `(y + 1) * pw + x + 1`.
-        let pw = w as usize + 2;
-        let mut open = vec![false; pw * (h as usize + 2)];
-        let layer = st.grid(self.head.layer);
-        for y in area.y..area.y1() {
-            let base = (y as usize + 1) * pw + area.x as usize + 1;
-            let row = layer.row(y, area.x, area.x1());
-            for (o, &t) in open[base..base + row.len()].iter_mut().zip(row) {
-                *o = self.tiles.contains(t);
-            }
-        }
-        let steps: Vec<isize> = (self.conn.offsets().iter())
-            .map(|&(dx, dy)| dy as isize * pw as isize + dx as isize)
-            .collect();
-        let mut stack: Vec<usize> = Vec::new();
-        let mut cells: Vec<usize> = Vec::new();
-        let mut region: Vec<[i32; 2]> = Vec::new();
-        // regions in raster order of their first cell, each grown to the end (the cells'
-        // order does not matter: a recorded region is sorted)
-        for y in area.y..area.y1() {
-            let base = (y as usize + 1) * pw + 1;
-            for i in base + area.x as usize..base + area.x1() as usize {
-                if !open[i] {
-                    continue;
-                }
-                open[i] = false;
-                stack.push(i);
-                cells.clear();
-                while let Some(c) = stack.pop() {
-                    cells.push(c);
-                    for &o in &steps {
-                        let n = (c as isize + o) as usize;
-                        if open[n] {
-                            open[n] = false;
-                            stack.push(n);
-                        }
-                    }
-                }
-                let size = cells.len() as u32;
-                if size < self.min || size > self.max {
-                    continue;
-                }
-                // row-major order of the padded grid is that of the grid
-                cells.sort_unstable();
-                region.clear();
-                region.extend(
-                    cells
-                        .iter()
-                        .map(|&c| [(c % pw) as i32 - 1, (c / pw) as i32 - 1]),
-                );
-                self.record(st, &mut region);
-            }
-        }
+        self.run_rows(st, area);
         Flow::Continue
     }
 }
 
 impl Compiled {
-    /// [`Compiled::run`] on a grid at most 64 wide: the open cells as one bit mask per row, and a
-    /// region grown a run of cells at a time.
+    /// [`Compiled::run`]: the open cells as a bit plane, a region grown a run of cells at
+    /// a time ([`flood_region`]), any grid width.
     fn run_rows(&self, st: &mut State, area: Rect) {
-        let layer = st.grid(self.head.layer);
-        let h = st.height as usize;
-        // bit x of `open[y]`: (x, y) may still join a region
-        let mut open = vec![0u64; h];
-        for y in area.y..area.y1() {
-            open[y as usize] = self.tiles.row_bits(layer.row(y, area.x, area.x1())) << area.x;
-        }
-        let eight = self.conn == Connectivity::Eight;
-        let mut grown = vec![0u64; h];
-        let mut stack: Vec<(usize, u64)> = Vec::new();
+        let mut fs: FloodScratch = st.scratch.take();
+        fs.open
+            .set_plane(&st.grid(self.head.layer), &self.tiles, false, 0);
+        fs.open.keep_only(area);
+        // the cells of the region being grown
+        fs.mask.reset(st.width, st.height, 0, false);
         let mut region: Vec<[i32; 2]> = Vec::new();
-        for y in area.y as usize..area.y1() as usize {
-            // regions in raster order of their first cell: the row's first open cell
-            while open[y] != 0 {
-                let (mut y0, mut y1) = (y, y);
-                let mut size = 0u32;
-                flood_region(&mut open[..h], y, eight, &mut stack, |ry, run| {
-                    grown[ry] |= run;
+        let mut row = 0;
+        while let Some(first) = next_open(&fs.open, &mut row) {
+            let (mut size, mut y0, mut y1) = (0u32, first.1, first.1);
+            let grown = &mut fs.mask;
+            flood_region(
+                &mut fs.open,
+                first,
+                self.conn,
+                &mut fs.stack,
+                |ry, i, run| {
+                    grown.row_mut(ry)[i] |= run;
                     size += run.count_ones();
                     (y0, y1) = (y0.min(ry), y1.max(ry));
-                });
-                let rows = &mut grown[y0..=y1];
-                if size >= self.min && size <= self.max {
-                    // raster order: rows ascending, each bit ascending
-                    region.clear();
-                    for (dy, &m) in rows.iter().enumerate() {
-                        let mut m = m;
-                        while m != 0 {
-                            region.push([m.trailing_zeros() as i32, (y0 + dy) as i32]);
-                            m &= m - 1;
-                        }
+                },
+            );
+            let keep = size >= self.min && size <= self.max;
+            // raster order: rows ascending, each word's bits ascending; the rows cleared
+            region.clear();
+            for y in y0..=y1 {
+                for (i, word) in fs.mask.row_mut(y).iter_mut().enumerate() {
+                    let mut m = std::mem::take(word);
+                    while keep && m != 0 {
+                        region.push([64 * i as i32 + m.trailing_zeros() as i32, y]);
+                        m &= m - 1;
                     }
-                    self.record(st, &mut region);
                 }
-                rows.fill(0);
+            }
+            if keep {
+                self.record(st, &mut region);
             }
         }
+        st.scratch.put(fs);
     }
 
     /// Record a region of a size in range, in raster order, as a room without the cells

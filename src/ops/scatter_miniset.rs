@@ -144,7 +144,7 @@ impl Runnable for Compiled {
         // only matching positions can draw or write: the matcher skips to the next one on
         // the grid as it is now (a write changes what the later positions see)
         let mut from = (positions.x, positions.y);
-        if let Some(rows) = self.rows.as_ref().filter(|_| Planes::fits(st.width)) {
+        if let Some(rows) = self.rows.as_ref() {
             // the same search a row at a time, the planes kept in step with the writes
             let (mut planes, mut hits): (Planes, RowHits) = st.scratch.take();
             planes.sync(&st.grid(l));

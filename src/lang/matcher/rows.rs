@@ -1,16 +1,18 @@
-//! A miniset matcher over bit planes: for every value of a grid at most 64 cells wide, one
-//! 64-bit word per row whose bit `x` says whether cell `(x, y)` holds it ([`Planes`]); the
-//! answers at every position of the grid are made at once — per probe and row one shifted
-//! row word (a set cell: the OR of its members' words), ANDed per row ([`RowHits`]) — and
-//! then kept in step with each written cell (a bit per probe, one row's AND again), so a
-//! search after a write reads one word per row. Made by [`super::Matcher::rows`] for
-//! matchers whose probes all want a tile or a set's members (no `!=` test). It answers as
-//! the matcher does: a probe outside the grid fails.
+//! A miniset matcher over bit planes: for every value of a grid, one [`BitRows`] plane whose
+//! bit `(x, y)` says whether cell `(x, y)` holds it ([`Planes`]); the answers at every
+//! position of the grid are made at once — per probe and row the shifted row words (a set
+//! cell: the OR of its members' words), ANDed per row ([`RowHits`]) — and then kept in step
+//! with each written cell (a bit per probe, one word's AND again), so a search after a write
+//! reads one word per 64 positions. Any grid width (rows of several words shift across word
+//! edges, [`or_shifted`]). Made by [`super::Matcher::rows`] for matchers whose probes all want
+//! a tile or a set's members (no `!=` test). It answers as the matcher does: a probe outside
+//! the grid fails.
 //!
 //! [`Planes::sync`] makes the planes of a grid, or keeps them when they were made of a grid
 //! with the same cells (one comparison of the cells): steps that scan the same layer one
 //! after another, as a list of scatters does, make them once.
 
+use crate::engine::bit_rows::{low_bits, or_shifted, span_bits, BitRows};
 use crate::engine::grid::{Grid, Rect};
 
 /// The bit planes of every value of one grid, with a copy of its cells (see the module
@@ -23,38 +25,27 @@ pub struct Planes {
     cells: Vec<u16>,
     /// `index[v]`: 1 + the plane of value `v`, 0 when no cell holds it (yet).
     index: Vec<u16>,
-    /// Plane `p`, row `y` is `words[p · height + y]`.
-    words: Vec<u64>,
-    /// Bits `0..width`.
-    full: u64,
+    /// The planes; those past `used` are storage kept for a later sync.
+    planes: Vec<BitRows>,
+    used: usize,
 }
 
 impl Planes {
-    /// Whether a grid `width` cells wide fits in one word per row.
-    #[inline]
-    pub fn fits(width: i32) -> bool {
-        (1..=64).contains(&width)
-    }
-
-    /// Make these the planes of `g` (which must [fit](Planes::fits)), unless they already
-    /// are.
+    /// Make these the planes of `g`, unless they already are.
     pub fn sync(&mut self, g: &Grid) {
-        debug_assert!(Self::fits(g.width()));
         if self.width == g.width() && self.height == g.height() && self.cells == g.as_slice() {
             return;
         }
         self.width = g.width();
         self.height = g.height();
-        self.full = u64::MAX >> (64 - self.width);
         self.cells.clear();
         self.cells.extend_from_slice(g.as_slice());
         self.index.clear();
-        self.words.clear();
-        let h = self.height as usize;
+        self.used = 0;
         for y in 0..self.height {
             for (x, &v) in g.row(y, 0, self.width).iter().enumerate() {
                 let p = self.plane_or_new(v);
-                self.words[p * h + y as usize] |= 1 << x;
+                self.planes[p].put(x as i32, y, true);
             }
         }
     }
@@ -67,9 +58,12 @@ impl Planes {
             self.index.resize(v + 1, 0);
         }
         if self.index[v] == 0 {
-            self.words
-                .extend(std::iter::repeat_n(0, self.height as usize));
-            self.index[v] = (self.words.len() / self.height as usize) as u16;
+            if self.used == self.planes.len() {
+                self.planes.push(BitRows::new());
+            }
+            self.planes[self.used].reset(self.width, self.height, 0, false);
+            self.used += 1;
+            self.index[v] = self.used as u16;
         }
         self.index[v] as usize - 1
     }
@@ -77,37 +71,38 @@ impl Planes {
     /// Cell `(x, y)` (in the grid) now holds `v`: the copy and the planes follow.
     #[inline]
     pub fn set(&mut self, x: i32, y: i32, v: u16) {
-        let h = self.height as usize;
         let i = Grid::new(&self.cells, self.width, self.height).index(x, y);
         let old = self.cells[i];
         let from = self.index[old as usize] as usize - 1;
-        self.words[from * h + y as usize] &= !(1u64 << x);
+        self.planes[from].put(x, y, false);
         let to = self.plane_or_new(v);
-        self.words[to * h + y as usize] |= 1u64 << x;
+        self.planes[to].put(x, y, true);
         self.cells[i] = v;
     }
 
-    /// The row words of value `v`'s plane (`None` when no cell has held it).
+    /// Value `v`'s plane (`None` when no cell has held it).
     #[inline]
-    fn plane(&self, v: u16) -> Option<&[u64]> {
-        let h = self.height as usize;
+    fn plane(&self, v: u16) -> Option<&BitRows> {
         match self.index.get(v as usize) {
-            Some(&p) if p > 0 => Some(&self.words[(p as usize - 1) * h..p as usize * h]),
+            Some(&p) if p > 0 => Some(&self.planes[p as usize - 1]),
             _ => None,
         }
     }
 
     /// Whether some cell of `r` (clipped to the grid) holds `v`: as
-    /// [`Grid::any_in`]`(r, |t| t == v)` on the grid, a word per row.
+    /// [`Grid::any_in`]`(r, |t| t == v)` on the grid, a word per 64 cells of a row.
     #[inline]
     pub fn any_in(&self, v: u16, r: Rect) -> bool {
         let r = r.clip(self.width, self.height);
         match self.plane(v) {
             Some(plane) if !r.is_empty() => {
-                let cols = span(r.x, r.x1(), self.full);
-                plane[r.y as usize..r.y1() as usize]
-                    .iter()
-                    .any(|&w| w & cols != 0)
+                let words = (r.x / 64) as usize..=((r.x1() - 1) / 64) as usize;
+                (r.y..r.y1()).any(|y| {
+                    let row = plane.row(y);
+                    words
+                        .clone()
+                        .any(|i| row[i] & span_bits(i, r.x, r.x1()) != 0)
+                })
             }
             _ => false,
         }
@@ -134,36 +129,33 @@ impl RowMatcher {
     }
 
     /// Make `hits` this matcher's answers at every position of the grid of `planes`: per
-    /// probe and row one word (the OR of its values' plane rows, shifted), then their AND.
+    /// probe and row word the OR of its values' plane words, shifted, and their AND.
     pub fn begin(&self, planes: &Planes, hits: &mut RowHits) {
-        let h = planes.height;
-        hits.width = planes.width;
-        hits.height = h;
-        hits.full = planes.full;
-        hits.held.clear();
-        hits.held.resize(self.probes.len() * h as usize, 0);
-        hits.hits.clear();
-        if h == 0 {
-            return;
+        let (w, h) = (planes.width, planes.height);
+        if hits.held.len() < self.probes.len() {
+            hits.held.resize_with(self.probes.len(), BitRows::new);
         }
-        for (held, (dx, dy, values)) in hits.held.chunks_exact_mut(h as usize).zip(&*self.probes) {
+        hits.probes = self.probes.len();
+        hits.hits.reset(w, h, 0, false);
+        hits.hits.set_all();
+        let wpr = hits.hits.words_per_row();
+        // the grid's columns of the last word (bits past the width stay clear)
+        let last = span_bits(wpr.saturating_sub(1), 0, w);
+        for (held, (dx, dy, values)) in hits.held.iter_mut().zip(&*self.probes) {
+            held.reset(w, h, 0, false);
             // the position rows whose probed row `y + dy` is in the grid
-            let (y0, y1) = ((-dy).clamp(0, h) as usize, (h - dy).clamp(0, h) as usize);
-            if y1 <= y0 {
-                continue;
-            }
-            let held = &mut held[y0..y1];
+            let (y0, y1) = ((-dy).clamp(0, h), (h - dy).clamp(0, h));
+            let (y0, y1) = (y0 as usize * wpr, y1 as usize * wpr);
+            let from0 = (y0 as i32 + dy * wpr as i32) as usize;
             for &v in values.iter() {
                 if let Some(plane) = planes.plane(v) {
-                    let from = &plane[(y0 as i32 + dy) as usize..][..held.len()];
-                    or_shifted(held, from, *dx, planes.full);
+                    let to = &mut held.grid_words_mut()[y0..y1];
+                    let from = &plane.grid_words()[from0..from0 + (y1 - y0)];
+                    or_shifted(to, from, wpr, *dx, last);
                 }
             }
-        }
-        hits.hits.resize(h as usize, planes.full);
-        for held in hits.held.chunks_exact(h as usize) {
-            for (a, &w) in hits.hits.iter_mut().zip(held) {
-                *a &= w;
+            for (a, &b) in hits.hits.grid_words_mut().iter_mut().zip(held.grid_words()) {
+                *a &= b;
             }
         }
     }
@@ -171,65 +163,39 @@ impl RowMatcher {
     /// Cell `(x, y)` (in the grid of `hits`) now holds `v`: the answers follow.
     #[inline]
     pub fn note(&self, hits: &mut RowHits, x: i32, y: i32, v: u16) {
-        let h = hits.height as usize;
+        let (w, h) = (hits.hits.width(), hits.hits.height());
         for (k, (dx, dy, values)) in self.probes.iter().enumerate() {
             let (px, py) = (x - dx, y - dy);
-            if py < 0 || py >= hits.height || px < 0 || px >= hits.width {
+            if py < 0 || py >= h || px < 0 || px >= w {
                 continue;
             }
-            let word = &mut hits.held[k * h + py as usize];
-            if values.contains(&v) {
-                *word |= 1u64 << px;
-            } else {
-                *word &= !(1u64 << px);
-            }
-            hits.hits[py as usize] = hits.and_of(py as usize);
+            hits.held[k].put(px, py, values.contains(&v));
+            let i = (px / 64) as usize;
+            let and = hits.and_of(py, i);
+            hits.hits.row_mut(py)[i] = and;
         }
     }
 }
 
-/// `to[i] |= from[i]` moved so that bit `x` tells of cell `x + dx` (nothing for
-/// `|dx| >= 64`), within `full`: one loop per direction, with the shift fixed.
-#[inline(always)]
-fn or_shifted(to: &mut [u64], from: &[u64], dx: i32, full: u64) {
-    match dx {
-        0..=63 => to
-            .iter_mut()
-            .zip(from)
-            .for_each(|(t, &r)| *t |= r >> dx & full),
-        -63..=-1 => to
-            .iter_mut()
-            .zip(from)
-            .for_each(|(t, &r)| *t |= r << -dx & full),
-        _ => {}
-    }
-}
-
-/// A [`RowMatcher`]'s answer at every position of one grid (at most 64 cells wide): made
-/// by [`RowMatcher::begin`], kept in step with writes by [`RowMatcher::note`], searched by
-/// [`RowHits::next_match`].
+/// A [`RowMatcher`]'s answer at every position of one grid: made by [`RowMatcher::begin`],
+/// kept in step with writes by [`RowMatcher::note`], searched by [`RowHits::next_match`].
 #[derive(Debug, Clone, Default)]
 pub struct RowHits {
-    width: i32,
-    height: i32,
-    /// Probe `k`, row `y`: `held[k · height + y]`, bit `x` set when the probe holds with
-    /// the matcher at `(x, y)`.
-    held: Vec<u64>,
-    /// Row `y`: the positions where every probe holds.
-    hits: Vec<u64>,
-    /// Bits `0..width`.
-    full: u64,
+    /// Per probe: bit `(x, y)` set when the probe holds with the matcher at `(x, y)` (those
+    /// past `probes` are storage kept for a later matcher).
+    held: Vec<BitRows>,
+    probes: usize,
+    /// The positions where every probe holds.
+    hits: BitRows,
 }
 
 impl RowHits {
-    /// The AND of every probe's word of row `y`.
+    /// The AND of every probe's word `i` of row `y`, within the grid's columns.
     #[inline(always)]
-    fn and_of(&self, y: usize) -> u64 {
-        let h = self.height as usize;
-        self.held[y..]
+    fn and_of(&self, y: i32, i: usize) -> u64 {
+        self.held[..self.probes]
             .iter()
-            .step_by(h)
-            .fold(self.full, |a, &w| a & w)
+            .fold(self.hits.full(i), |a, held| a & held.row(y)[i])
     }
 
     /// [`super::Matcher::next_match`] on the grid the answers are of: the first position
@@ -245,23 +211,26 @@ impl RowHits {
             } else {
                 positions.x
             };
-            let hits = self.hits[y as usize] & span(start, positions.x1(), self.full);
-            if hits != 0 {
-                return Some((hits.trailing_zeros() as i32, y));
+            if start >= positions.x1() {
+                continue;
+            }
+            let row = self.hits.row(y);
+            let (i0, i1) = ((start / 64) as usize, ((positions.x1() - 1) / 64) as usize);
+            let mut bits = row[i0] & !0u64 << (start % 64);
+            for i in i0..=i1 {
+                if i > i0 {
+                    bits = row[i];
+                }
+                if i == i1 {
+                    bits &= low_bits(((positions.x1() - 1) % 64 + 1) as u32);
+                }
+                if bits != 0 {
+                    return Some((64 * i as i32 + bits.trailing_zeros() as i32, y));
+                }
             }
         }
         None
     }
-}
-
-/// The bits of columns `x0..x1` (clipped to `0..64`) within `full`.
-#[inline]
-fn span(x0: i32, x1: i32, full: u64) -> u64 {
-    let (x0, x1) = (x0.clamp(0, 64), x1.clamp(0, 64));
-    if x1 <= x0 {
-        return 0;
-    }
-    (u64::MAX >> (64 - (x1 - x0))) << x0 & full
 }
 
 #[cfg(test)]
@@ -301,9 +270,34 @@ mod tests {
             // the planes and answers followed the writes: made again of the grid, the same
             let (kept, kept_hits) = (planes.clone(), found.clone());
             planes.sync(&Grid::new(data, w, h));
-            assert_eq!(planes.words, kept.words);
+            assert_eq!(
+                format!(
+                    "{:?}",
+                    planes.planes[..planes.used]
+                        .iter()
+                        .map(|p| (0..p.height())
+                            .map(|y| p.row(y).to_vec())
+                            .collect::<Vec<_>>())
+                        .collect::<Vec<_>>()
+                ),
+                format!(
+                    "{:?}",
+                    kept.planes[..kept.used]
+                        .iter()
+                        .map(|p| (0..p.height())
+                            .map(|y| p.row(y).to_vec())
+                            .collect::<Vec<_>>())
+                        .collect::<Vec<_>>()
+                )
+            );
             rm.begin(&planes, &mut found);
-            assert_eq!((found.held, found.hits), (kept_hits.held, kept_hits.hits));
+            assert_eq!(
+                format!("{:?}", (&found.held[..found.probes], found.hits)),
+                format!(
+                    "{:?}",
+                    (&kept_hits.held[..kept_hits.probes], kept_hits.hits)
+                )
+            );
         } else {
             while let Some((x, y)) = m.next_match(&Grid::new(data, w, h), positions, from) {
                 from = (x + 1, y);
@@ -317,7 +311,7 @@ mod tests {
     }
 
     /// The row matcher finds what the matcher finds, with writes between the matches, on
-    /// random grids 1 to 64 wide, with tiles, set cells and wildcards.
+    /// random grids 1 to 200 wide (rows of one to four words), with tiles, set cells and wildcards.
     #[test]
     fn rows_agree_with_the_matcher_while_writing() {
         let text = "set ab = {1 2}\n\
@@ -337,7 +331,17 @@ mod tests {
         assert_eq!(minisets.len(), 4);
         let mut s = 0x9e3779b9u64;
         let mut total = 0;
-        for (w, h) in [(40, 40), (64, 9), (17, 5), (1, 6), (3, 3), (63, 4)] {
+        for (w, h) in [
+            (40, 40),
+            (64, 9),
+            (17, 5),
+            (1, 6),
+            (3, 3),
+            (63, 4),
+            (65, 5),
+            (130, 4),
+            (200, 3),
+        ] {
             for round in 0..8 {
                 let data: Vec<u16> = (0..w * h)
                     .map(|_| {
