@@ -21,7 +21,28 @@ fn main() {
         .collect();
     let mut out = String::from("/// `(operator, reference text)`, in the order of the registry.\npub static OPERATOR_DOCS: &[(&str, &str)] = &[\n");
     for (name, module) in operators(&registry) {
-        let src = fs::read_to_string(format!("src/ops/{module}.rs")).unwrap_or_default();
+        let main = fs::read_to_string(format!("src/ops/{module}.rs")).unwrap_or_default();
+        let mut src = without_tests(&main).to_string();
+        // Parameter items kept in the operator's folder (e.g. `ops/walk_corridors/op.rs`).
+        let mut parts = Vec::new();
+        if let Ok(dir) = fs::read_dir(format!("src/ops/{module}")) {
+            parts.extend(dir.flatten().map(|e| e.path()));
+        }
+        parts.sort();
+        for p in parts
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        {
+            let text = fs::read_to_string(p).unwrap_or_default();
+            // only what comes before its tests, without its module doc
+            let text = without_tests(&text);
+            src.push('\n');
+            src.extend(
+                text.lines()
+                    .filter(|l| !l.starts_with("//!"))
+                    .map(|l| format!("{l}\n")),
+            );
+        }
         let text = reference(&name, &src, &rules);
         writeln!(out, "    ({name:?}, {text:?}),").unwrap();
     }
@@ -58,6 +79,19 @@ fn operators(registry: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `text` up to its inline test module (`#[cfg(test)] mod tests { .. }`), if any.
+fn without_tests(text: &str) -> &str {
+    let mut from = 0;
+    while let Some(at) = text[from..].find("#[cfg(test)]").map(|a| a + from) {
+        let next = text[at..].lines().nth(1).unwrap_or("");
+        if next.trim_end().ends_with('{') {
+            return &text[..at];
+        }
+        from = at + 1;
+    }
+    text
+}
+
 /// One documented member of a parameter struct or enum.
 struct Member {
     line: String,
@@ -73,9 +107,6 @@ fn items(src: &str) -> Vec<(String, bool, Vec<Member>)> {
     while i < lines.len() {
         let l = lines[i].trim_start();
         i += 1;
-        if l.starts_with("#[cfg(test)]") {
-            break;
-        }
         if !(l.starts_with("#[derive(") && l.contains("Deserialize")) {
             continue;
         }
@@ -121,7 +152,11 @@ fn items(src: &str) -> Vec<(String, bool, Vec<Member>)> {
                     });
                 }
             }
-            depth += t.matches(['{', '(']).count() as i32 - t.matches(['}', ')']).count() as i32;
+            // brackets in comments (a doc's "(its ...") open nothing
+            if !t.starts_with("//") {
+                depth +=
+                    t.matches(['{', '(']).count() as i32 - t.matches(['}', ')']).count() as i32;
+            }
         }
         out.push((name, is_enum, members));
     }
@@ -169,7 +204,17 @@ fn words(ty: &str, local: &[String]) -> String {
     match ty {
         "Src" => "\"text\"".into(),
         "bool" => "true/false".into(),
-        "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "Count" => "integer".into(),
+        "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" => "integer".into(),
+        // src/operator/knobs.rs: fields that take an expression
+        "Count" => "integer 1..=1000000 or \"expression\"".into(),
+        "Count0" => "integer 0..=1000000 or \"expression\"".into(),
+        "I32" => "integer or \"expression\"".into(),
+        "NonNeg" => "integer 0.. or \"expression\"".into(),
+        "Real" => "number or \"expression\"".into(),
+        t if t.starts_with("Int<") => {
+            let range = t[4..t.len() - 1].replace(' ', "").replace("_", "");
+            format!("integer {} or \"expression\"", range.replace(',', "..="))
+        }
         "f64" | "f32" => "number".into(),
         "Tile" => "tile id".into(),
         "RectDef" => "(x: \"..\", y: \"..\", w: \"..\", h: \"..\") or \"area expression\"".into(),

@@ -13,14 +13,15 @@
 //! adds the common tile header (`layer`, `area`, `when`, `protected`) compiled by
 //! [`header::TileHeader`].
 //!
-//! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, counts,
-//! the tile header), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
+//! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, the
+//! tile header; [`knobs`]: number fields that take an expression), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
 //! the unit-test helpers (`testing`).
 
 pub mod args;
 pub mod dir;
 pub mod docs;
 pub mod header;
+pub mod knobs;
 #[cfg(test)]
 pub(crate) mod testing;
 

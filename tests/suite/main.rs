@@ -26,6 +26,7 @@ mod diablo_hell;
 mod diablo_rng;
 mod docs;
 mod export;
+mod expr_fields;
 mod file_params;
 mod fuzz_corpus;
 mod golden;
