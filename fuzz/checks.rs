@@ -227,3 +227,34 @@ pub fn generate(data: &[u8]) {
         }
     }
 }
+
+/// `render`'s input: any text, one Dungeon JSON object a line (as `undercroft render` reads
+/// it). Each line parses or fails; what parses is checked against the contract
+/// (`Dungeon::check`) or refused; what passes is drawn as ASCII (with and without room
+/// interiors) and PNG, and exported for Tiled and LDtk at its natural scale, when the
+/// picture or map is within its limits.
+pub fn render_json(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let Ok(d) = undercroft::Dungeon::from_json(line) else {
+            continue;
+        };
+        if d.check().is_err() {
+            continue;
+        }
+        let _ = undercroft::render::ascii::floor_plan(&d, false);
+        let _ = undercroft::render::interiors::floor_with_interiors(&d);
+        let _ = undercroft::render::png::encode(&d, 1);
+        let scale = undercroft::export::Scale::natural(&d);
+        if scale.check(&d).is_ok() {
+            let ds = [d];
+            let ts = undercroft::export::tileset::Tileset::of(&ds);
+            let p = undercroft::export::Provenance::default();
+            let map = undercroft::export::tiled::Map::new(&ds[0], &ts, scale, &p);
+            let _ = map.tmj("t.tsj");
+            let _ = undercroft::export::ldtk::project(&ds, &[scale], &ts, &p, "t.png");
+        }
+    }
+}

@@ -12,6 +12,7 @@ use crate::engine::{FailurePoint, Flow, GenError, StepLabel, MAX_RESTARTS};
 use crate::lang::Program;
 use crate::operator::Writes;
 use crate::ops::CompiledOp;
+use std::time::Instant;
 
 /// A compiled step.
 #[derive(Debug)]
@@ -173,6 +174,42 @@ pub trait Observer {
     fn cancelled(&mut self) -> bool {
         false
     }
+    /// When the run must end: read once when it starts and put into the state's
+    /// [`crate::engine::budget::Budget`], which the interpreter checks after every step and
+    /// restart and long loops consult; a run past it ends with [`GenError::TimedOut`].
+    fn deadline(&self) -> Option<Instant> {
+        None
+    }
+}
+
+/// An observer that also gives the run a deadline (see [`Observer::deadline`]).
+pub struct Until<O> {
+    /// The observer that sees the steps.
+    pub inner: O,
+    /// When the run must end.
+    pub until: Instant,
+}
+
+impl<O: Observer> Observer for Until<O> {
+    fn before_step(&mut self, label: &StepLabel, writes: Writes<'_>, st: &State) {
+        self.inner.before_step(label, writes, st)
+    }
+    fn after_step(&mut self, label: &StepLabel, st: &State) {
+        self.inner.after_step(label, st)
+    }
+    fn restarted(&mut self, failure: u32) {
+        self.inner.restarted(failure)
+    }
+    fn cancelled(&mut self) -> bool {
+        self.inner.cancelled()
+    }
+    fn deadline(&self) -> Option<Instant> {
+        Some(
+            self.inner
+                .deadline()
+                .map_or(self.until, |d| d.min(self.until)),
+        )
+    }
 }
 
 /// An observer that also stops when `stop` returns true.
@@ -195,6 +232,9 @@ impl<O: Observer, F: FnMut() -> bool> Observer for Stoppable<O, F> {
     }
     fn cancelled(&mut self) -> bool {
         (self.stop)() || self.inner.cancelled()
+    }
+    fn deadline(&self) -> Option<Instant> {
+        self.inner.deadline()
     }
 }
 
@@ -276,6 +316,9 @@ pub fn run_steps<O: Observer>(
                 let label = &rc.labels[*label as usize];
                 rc.observer.before_step(label, op.writes(), st);
                 let flow = op.run(st);
+                if st.budget.checkpoint() {
+                    return Err(out_of_time(label));
+                }
                 rc.observer.after_step(label, st);
                 flow
             }
@@ -326,12 +369,28 @@ fn for_each<O: Observer>(
         }
         st.vars[var as usize] = item;
         let flow = run_steps(body, st, rc)?;
-        rc.observer.after_step(&rc.labels[label as usize], st);
+        let l = &rc.labels[label as usize];
+        if st.budget.checkpoint() {
+            return Err(out_of_time(l));
+        }
+        rc.observer.after_step(l, st);
         if let Flow::Fail(_) | Flow::Abort(_) = flow {
             return Ok(flow);
         }
     }
     Ok(Flow::Continue)
+}
+
+/// The run ran out of time in (or right after) step `l`.
+fn out_of_time(l: &StepLabel) -> GenError {
+    let name = if l.name == l.kind {
+        String::new()
+    } else {
+        format!(" `{}`", l.name)
+    };
+    GenError::TimedOut {
+        at: format!("in the step {}{name} at {}", l.kind, l.at),
+    }
 }
 
 /// The fixed parts of a `Retry` step.
@@ -376,6 +435,11 @@ fn retry<O: Observer>(
                 }
                 if rc.observer.cancelled() {
                     return Err(GenError::Cancelled);
+                }
+                if st.budget.checkpoint() {
+                    return Err(GenError::TimedOut {
+                        at: format!("at a restart of the Retry at {at}"),
+                    });
                 }
             }
         }

@@ -30,6 +30,8 @@
 //! RNG             rng                              the random streams
 //!
 //! output model    dungeon                          plain data; depends on nothing of ours
+//! files           input, output                    bounded reads of regular files, safe
+//!                                                  writes of output files; name nothing
 //! renderers       render, export                   take only a Dungeon (ASCII, PNG, cells;
 //!                                                  Tiled, LDtk)
 //! ```
@@ -59,11 +61,13 @@ pub mod batch;
 pub mod dungeon;
 pub mod engine;
 pub mod export;
+pub mod input;
 pub mod interpreter;
 pub mod lang;
 pub mod metrics;
 pub mod operator;
 pub mod ops;
+pub mod output;
 #[cfg(feature = "preview")]
 pub mod preview;
 pub mod render;

@@ -5,6 +5,7 @@
 //! repeat them.
 
 mod common;
+mod hostile_cases;
 use common::{edit, Mem, BASE};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -535,19 +536,19 @@ case!(timeout_says_where_generation_was, {
         .nth(1)
         .and_then(|t| t.split(' ').next())
         .and_then(|n| n.parse().ok());
-    // The clock may also run out between two attempts, where no step is current.
+    // The clock may also run out at a restart, between two attempts.
     let out = redact_counts(&raw)
         .replace(" restart so far", " restarts so far")
         .replace(
-            ", at a Retry restart, with",
-            ", after the step (a Retry restart at forever.ron:N:N), with",
+            ", at a restart of the Retry at ",
+            ", in the step (a restart of the Retry) at ",
         );
     match (
-        out.find("after the step "),
+        out.find("in the step "),
         out.find(", with N restarts so far"),
     ) {
         (Some(a), Some(b)) if a < b => {
-            let step = &out[a + "after the step ".len()..b];
+            let step = &out[a + "in the step ".len()..b];
             assert!(step.contains("forever.ron:N:N"), "{step}");
             let tail = &out[b + ", with N restarts so far".len()..];
             let cause = " (most often: Require `rooms > N` at target/bad_input_table/forever.ron:N:N, N times)";
@@ -557,7 +558,7 @@ case!(timeout_says_where_generation_was, {
                 None => panic!("no restart count in {raw}"),
             }
             format!(
-                "{}after the step STEP, with N restarts so far{}",
+                "{}in the step STEP, with N restarts so far{}",
                 &out[..a],
                 tail.replacen(cause, "", 1)
             )

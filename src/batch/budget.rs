@@ -1,11 +1,12 @@
-//! A time budget for each generation (`--timeout SECONDS` of `generate` and `stats`,
-//! `timeout=` in Python), and the one place a generation's error becomes its message
-//! (`seed N: ...`, unless the error names its seed itself).
+//! A time budget for each generation (`--timeout SECONDS` of `generate`, `stats`, `lint`
+//! and `search`, `timeout=` in Python), and the one place a generation's error becomes its
+//! message (`seed N: ...`, unless the error names its seed itself).
 //!
-//! The clock is read after every operator step and at every `Retry` restart (the points
-//! where the interpreter polls its observer), so a run stops at most one operator step
-//! after its budget ends; the error says which step ran last and how many restarts there
-//! were, and the most frequent reason for them.
+//! The deadline goes into the run's state ([`crate::engine::budget`]): the interpreter reads
+//! the clock after every operator step and at every `Retry` restart, and long operator loops
+//! (automaton iterations, walks, tries) consult it as they go, so a run stops soon after its
+//! budget ends, even inside one long step. The error says which step it was in, how many
+//! restarts there were, and the most frequent reason for them.
 
 use crate::dungeon::Dungeon;
 use crate::engine::{GenError, State, StepLabel};
@@ -14,22 +15,13 @@ use crate::operator::Writes;
 use crate::ruleset::{Resolved, RuleSet};
 use std::time::{Duration, Instant};
 
-/// An observer that ends the run once `limit` has passed (and passes everything on to
-/// `inner`).
+/// An observer that gives the run its deadline, counts restarts by cause, and passes
+/// everything on to `inner`.
 struct Budget<'a, O> {
     inner: &'a mut O,
-    limit: Duration,
-    start: Instant,
-    /// Where the run was when the budget ended.
-    at: Option<String>,
+    until: Instant,
     restarts: u64,
     causes: Vec<u32>,
-}
-
-impl<O: Observer> Budget<'_, O> {
-    fn over(&self) -> bool {
-        self.at.is_none() && self.start.elapsed() > self.limit
-    }
 }
 
 impl<O: Observer> Observer for Budget<'_, O> {
@@ -38,17 +30,6 @@ impl<O: Observer> Observer for Budget<'_, O> {
     }
     fn after_step(&mut self, label: &StepLabel, st: &State) {
         self.inner.after_step(label, st);
-        if self.over() {
-            let name = if label.name == label.kind {
-                String::new()
-            } else {
-                format!(" `{}`", label.name)
-            };
-            self.at = Some(format!(
-                "after the step {}{name} at {}",
-                label.kind, label.at
-            ));
-        }
     }
     fn restarted(&mut self, failure: u32) {
         self.inner.restarted(failure);
@@ -58,12 +39,16 @@ impl<O: Observer> Observer for Budget<'_, O> {
             self.causes.resize(i + 1, 0);
         }
         self.causes[i] += 1;
-        if self.over() {
-            self.at = Some("at a Retry restart".into());
-        }
     }
     fn cancelled(&mut self) -> bool {
-        self.at.is_some() || self.inner.cancelled()
+        self.inner.cancelled()
+    }
+    fn deadline(&self) -> Option<Instant> {
+        Some(
+            self.inner
+                .deadline()
+                .map_or(self.until, |d| d.min(self.until)),
+        )
     }
 }
 
@@ -80,7 +65,7 @@ pub fn message(s: u64, e: &GenError) -> String {
 ///
 /// # Errors
 /// The message of a failed generation ([`message`]), or of one stopped by its time budget
-/// (which step ran last, how many restarts there were and the most frequent cause).
+/// (the step it was in, how many restarts there were and the most frequent cause).
 pub fn generate_with<O: Observer>(
     rs: &RuleSet,
     s: u64,
@@ -93,21 +78,19 @@ pub fn generate_with<O: Observer>(
             .generate_resolved_with(s, params, inner)
             .map_err(|e| message(s, &e));
     };
+    let start = Instant::now();
     let mut b = Budget {
         inner,
-        limit: Duration::from_secs_f64(limit),
-        start: Instant::now(),
-        at: None,
+        until: start + Duration::from_secs_f64(limit),
         restarts: 0,
         causes: Vec::new(),
     };
-    let r = rs.generate_resolved_with(s, params, &mut b);
-    match (r, b.at.take()) {
-        (Err(GenError::Cancelled), Some(at)) => {
+    match rs.generate_resolved_with(s, params, &mut b) {
+        Err(GenError::TimedOut { at }) => {
             let mut m = format!(
                 "seed {s}: stopped by --timeout {limit} s after {:.2} s, {at}, with {} \
                  restart{} so far",
-                b.start.elapsed().as_secs_f64(),
+                start.elapsed().as_secs_f64(),
                 b.restarts,
                 if b.restarts == 1 { "" } else { "s" }
             );
@@ -119,7 +102,7 @@ pub fn generate_with<O: Observer>(
             }
             Err(m)
         }
-        (r, _) => r.map_err(|e| message(s, &e)),
+        r => r.map_err(|e| message(s, &e)),
     }
 }
 

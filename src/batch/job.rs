@@ -21,6 +21,20 @@ pub fn seeds(first: u64, count: u64) -> impl Iterator<Item = u64> {
     (0..count).map_while(move |i| first.checked_add(i))
 }
 
+/// [`seeds`] in blocks of at most `block`, in order: a long run (`--count 1000000000`) is
+/// handled a block at a time, never collected whole.
+pub fn blocks(first: u64, count: u64, block: u64) -> impl Iterator<Item = Vec<u64>> {
+    let block = block.max(1);
+    (0..count.div_ceil(block))
+        .map(move |b| {
+            let from = b * block;
+            (from..count.min(from + block))
+                .map_while(|i| first.checked_add(i))
+                .collect::<Vec<u64>>()
+        })
+        .take_while(|b| !b.is_empty())
+}
+
 /// One rule set with one parameter set, ready to measure seeds.
 pub struct Job<'a> {
     /// The rule set.
@@ -91,7 +105,9 @@ impl<'a> Job<'a> {
         let secs = t.elapsed().as_secs_f64();
         let mut sample = measure(&d, &self.spec);
         if !self.extra.is_empty() {
-            self.extra.add(st, &d, &mut sample);
+            self.extra
+                .add(st, &d, &mut sample)
+                .map_err(|e| format!("seed {s}: {e}"))?;
         }
         let restarts = causes
             .0

@@ -19,7 +19,7 @@ pub enum Editor {
 }
 
 fn put(path: &Path, bytes: &[u8]) -> Result<(), ExitCode> {
-    std::fs::write(path, bytes).map_err(|e| {
+    undercroft::output::write(path, bytes).map_err(|e| {
         eprintln!("error: cannot write {}: {e}", path.display());
         ExitCode::FAILURE
     })
@@ -78,15 +78,19 @@ pub fn write(
         );
         return ExitCode::from(2);
     };
+    let scales: Vec<Scale> = ds
+        .iter()
+        .map(|d| scale.unwrap_or_else(|| Scale::natural(d)))
+        .collect();
+    if let Some(e) = ds.iter().zip(&scales).find_map(|(d, s)| s.check(d).err()) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let ts = Tileset::of(ds);
     let (tileset, picture) = beside(out, editor);
     if let Err(code) = put(&picture, &ts.png()) {
         return code;
     }
-    let scales: Vec<Scale> = ds
-        .iter()
-        .map(|d| scale.unwrap_or_else(|| Scale::natural(d)))
-        .collect();
     let stem = tileset
         .file_stem()
         .map_or(String::new(), |s| s.to_string_lossy().into_owned());

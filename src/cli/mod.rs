@@ -1,11 +1,14 @@
 //! Command-line front end: parses arguments with clap and calls the library.
 
-/// `println!` that ignores a closed standard output (e.g. `undercroft ... | head`) instead
-/// of panicking.
+/// `println!` that does not panic on a failed write: a closed standard output (e.g.
+/// `undercroft ... | head`) is ignored, any other failure (a full disk) is kept and ends the
+/// program with an error ([`output::stdout_failed`]).
 macro_rules! outln {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($t)*);
+        if let Err(e) = writeln!(std::io::stdout(), $($t)*) {
+            crate::undercroft_cli::output::stdout_failed(e);
+        }
     }};
 }
 
@@ -13,7 +16,7 @@ mod common;
 mod editors;
 mod lint;
 mod ops;
-mod output;
+pub(crate) mod output;
 mod pcg;
 mod progress;
 mod report;
@@ -97,7 +100,8 @@ enum Command {
         #[arg(long)]
         interiors: bool,
         /// Stop a generation that runs longer than SECONDS (checked after every operator
-        /// step and at every Retry restart); the error says where it was.
+        /// step, at every Retry restart and inside long loops); the error says where it
+        /// was, and the exit status is non-zero.
         #[arg(long, value_name = "SECONDS", value_parser = run_args::parse_timeout)]
         timeout: Option<f64>,
     },
@@ -268,7 +272,54 @@ fn png_files(
     }
 }
 
+/// Run the command, then check that everything written to standard output got there: a
+/// failed write is an error naming it and the reason, whatever the command.
 pub fn main() -> ExitCode {
+    report_panics();
+    // the tests' way to see the report (tests/bad_input_table.rs)
+    if std::env::var_os("UNDERCROFT_TEST_PANIC").is_some() {
+        panic!("a panic asked for by UNDERCROFT_TEST_PANIC");
+    }
+    let code = run();
+    output::finish_stdout(code)
+}
+
+/// A panic is a bug: instead of Rust's message and backtrace, say so in a few lines — the
+/// version, the command, what went wrong and where, and what to attach to a report.
+/// `RUST_BACKTRACE=1` adds Rust's own report after it.
+fn report_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "an unknown problem".into());
+        let at = info
+            .location()
+            .filter(|l| !l.file().starts_with('/'))
+            .map_or(String::new(), |l| format!(" ({}:{})", l.file(), l.line()));
+        // the program by its name (not where it is installed), then the arguments
+        let command: Vec<String> = std::env::args()
+            .enumerate()
+            .map(|(i, a)| if i == 0 { "undercroft".into() } else { a })
+            .collect();
+        eprintln!(
+            "error: undercroft {} stopped on an internal error — a bug, not a problem with your \
+             files: {what}{at}\n  command: {}\n  Please report it with this message and the \
+             files the command names (rule files with the pattern, pool and theme files beside \
+             them, or the JSON given to `render`).",
+            env!("CARGO_PKG_VERSION"),
+            command.join(" ")
+        );
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            default(info);
+        }
+    }));
+}
+
+fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Generate {
@@ -340,19 +391,23 @@ pub fn main() -> ExitCode {
                             Format::Json => d.to_json() + "\n",
                             Format::Ascii => ascii(&d, interiors, colour),
                         };
-                        if out.write_all(text.as_bytes()).is_err() {
-                            return ExitCode::FAILURE;
+                        if let Err(e) = out.write_all(text.as_bytes()) {
+                            return out.failed(e);
                         }
                     }
                     Err(e) => {
                         // one line per failing seed; the other seeds are still generated
-                        let _ = out.flush();
+                        if let Err(e) = out.flush() {
+                            return out.failed(e);
+                        }
                         eprintln!("error: {}", one_line(&e));
                         failed += 1;
                     }
                 }
             }
-            let _ = out.flush();
+            if let Err(code) = out.finish() {
+                return code;
+            }
             if failed > 0 {
                 if count > 1 {
                     eprintln!("error: {failed} of {count} seeds failed");

@@ -58,7 +58,9 @@ pub fn png_zoom(scale: Option<Scale>) -> Result<u32, ExitCode> {
 
 /// Write `d` as a PNG at `zoom`, saying why on failure.
 pub fn write_png(d: &Dungeon, path: &Path, zoom: u32) -> Result<(), ExitCode> {
-    undercroft::render::png::write_zoomed(d, path, zoom).map_err(|e| {
+    let written = undercroft::render::png::encode(d, zoom)
+        .and_then(|b| undercroft::output::write(path, &b).map_err(|e| e.to_string()));
+    written.map_err(|e| {
         eprintln!("error: cannot write {}: {e}", path.display());
         ExitCode::FAILURE
     })
@@ -73,17 +75,106 @@ pub fn ascii(d: &Dungeon, interiors: bool, colour: bool) -> String {
     }
 }
 
+/// The first failed write to standard output that is not a closed pipe.
+static STDOUT_ERROR: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
+
+/// Remember a failed write to standard output (the first one; a closed pipe, as after
+/// `| head`, is not a failure).
+pub fn stdout_failed(e: std::io::Error) {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return;
+    }
+    let e = undercroft::output::plain(e);
+    let mut first = STDOUT_ERROR.lock().unwrap_or_else(|p| p.into_inner());
+    if first.is_none() {
+        *first = Some(e);
+    }
+}
+
+/// The program's exit status: `code`, unless a write to standard output failed (then an
+/// error naming it and the reason, and failure).
+pub fn finish_stdout(code: ExitCode) -> ExitCode {
+    if let Err(e) = std::io::stdout().flush() {
+        stdout_failed(e);
+    }
+    let failed = STDOUT_ERROR
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
+    match failed {
+        Some(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            ExitCode::FAILURE
+        }
+        None => code,
+    }
+}
+
+/// Where a command's text goes: standard output, or a file written safely
+/// ([`undercroft::output`]).
+pub enum Sink {
+    /// Standard output.
+    Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
+    /// `-o FILE`.
+    File(undercroft::output::Out, PathBuf),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            Sink::File(w, _) => w.write(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::File(w, _) => w.flush(),
+        }
+    }
+}
+
+impl Sink {
+    /// The exit status after write error `e`, said on standard error (a closed standard
+    /// output ends the command quietly).
+    pub fn failed(&self, e: std::io::Error) -> ExitCode {
+        match self {
+            Sink::Stdout(_) => stdout_failed(e),
+            Sink::File(_, p) => eprintln!(
+                "error: cannot write {}: {}",
+                p.display(),
+                undercroft::output::plain(e)
+            ),
+        }
+        ExitCode::FAILURE
+    }
+
+    /// Complete the output (flush; a file is renamed into place).
+    pub fn finish(self) -> Result<(), ExitCode> {
+        match self {
+            Sink::Stdout(mut w) => w.flush().map_err(|e| {
+                stdout_failed(e);
+                ExitCode::FAILURE
+            }),
+            Sink::File(w, p) => w.finish().map_err(|e| {
+                eprintln!("error: cannot write {}: {e}", p.display());
+                ExitCode::FAILURE
+            }),
+        }
+    }
+}
+
 /// Standard output, or `output` when given.
-pub fn sink(output: Option<&Path>) -> Result<Box<dyn Write>, ExitCode> {
+pub fn sink(output: Option<&Path>) -> Result<Sink, ExitCode> {
     Ok(match output {
-        Some(f) => match std::fs::File::create(f) {
-            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+        Some(f) => match undercroft::output::create(f) {
+            Ok(o) => Sink::File(o, f.to_path_buf()),
             Err(e) => {
                 eprintln!("error: cannot write {}: {e}", f.display());
                 return Err(ExitCode::FAILURE);
             }
         },
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+        None => Sink::Stdout(std::io::BufWriter::new(std::io::stdout().lock())),
     })
 }
 
@@ -99,11 +190,11 @@ pub fn use_colour(color: When, output: Option<&Path>, ascii: bool) -> bool {
 /// The dungeons of a JSON-lines file (`-`: standard input); blank lines are skipped.
 pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
     let name = input.display().to_string();
+    let kind = undercroft::input::Kind::Dungeons;
     let text = if name == "-" {
-        let mut t = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map(|_| t)
+        undercroft::input::read_stdin(kind)
     } else {
-        std::fs::read_to_string(input)
+        undercroft::input::read_text(input, kind)
     };
     let text = text.map_err(|e| {
         eprintln!("error: cannot read {name}: {e}");
@@ -115,12 +206,22 @@ pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
             continue;
         }
         match Dungeon::from_json(line) {
-            Ok(d) => out.push(d),
+            Ok(d) => {
+                if let Err(e) = d.check() {
+                    eprintln!(
+                        "error: {name}:{}: not a Dungeon this version draws: {e}",
+                        i + 1
+                    );
+                    return Err(ExitCode::FAILURE);
+                }
+                out.push(d)
+            }
             Err(e) => {
                 eprintln!(
-                    "error: {name}:{}:{}: not a Dungeon JSON object: {e}",
+                    "error: {name}:{}:{}: not a Dungeon JSON object: {}",
                     i + 1,
-                    e.column()
+                    e.column(),
+                    undercroft::dungeon::json_words(&e.to_string())
                 );
                 return Err(ExitCode::FAILURE);
             }
@@ -179,13 +280,12 @@ pub fn render_saved(
         Err(code) => return code,
     };
     for d in &dungeons {
-        if out
-            .write_all(ascii(d, interiors, colour).as_bytes())
-            .is_err()
-        {
-            return ExitCode::FAILURE;
+        if let Err(e) = out.write_all(ascii(d, interiors, colour).as_bytes()) {
+            return out.failed(e);
         }
     }
-    let _ = out.flush();
-    ExitCode::SUCCESS
+    match out.finish() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }

@@ -19,7 +19,8 @@ pub struct Generation {
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// Stop a generation that runs longer than SECONDS (checked after every operator
-    /// step and at every Retry restart); the error says where it was.
+    /// step, at every Retry restart and inside long loops); the error says where it was,
+    /// and the exit status is non-zero.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<f64>,
 }

@@ -27,9 +27,10 @@ pub struct Args {
     /// The first seed tried.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Try at most this many seeds (default: until --limit are found).
-    #[arg(long)]
-    pub count: Option<u64>,
+    /// Try at most this many seeds (at least 1; default 1,000,000: a condition no seed meets
+    /// still ends).
+    #[arg(long, default_value_t = DEFAULT_COUNT, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
     #[command(flatten)]
     pub generation: Generation,
     /// seeds (one a line) or json (each found dungeon's JSON line).
@@ -65,6 +66,9 @@ pub(crate) fn show_errors(expr: &str, errs: &[CompileError]) {
     }
 }
 
+/// Seeds tried without `--count`.
+pub const DEFAULT_COUNT: u64 = 1_000_000;
+
 /// Seeds per parallel block: big enough to keep both cores busy, small enough to stop soon
 /// after the limit.
 const BLOCK: u64 = 256;
@@ -93,7 +97,7 @@ pub(crate) fn run(req: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let end = req.count.map_or(u64::MAX, |c| req.seed.saturating_add(c));
+    let end = req.seed.saturating_add(req.count);
     let mut found = 0u64;
     let mut failed = 0u64;
     let mut next = req.seed;
@@ -106,15 +110,10 @@ pub(crate) fn run(req: Args) -> ExitCode {
             .map_init(
                 || job.state(),
                 |st, &s| {
-                    let r = job.run(s, st).map(|m| {
-                        let m2 = &m;
-                        holds(scope, st, &pred, &m2.d, &m2.sample).then(|| {
-                            if json {
-                                m.d.to_json()
-                            } else {
-                                s.to_string()
-                            }
-                        })
+                    let r = job.run(s, st).and_then(|m| {
+                        let yes = holds(scope, st, &pred, &m.d, &m.sample)
+                            .map_err(|e| format!("seed {s}: {e}"))?;
+                        Ok(yes.then(|| if json { m.d.to_json() } else { s.to_string() }))
                     });
                     (s, r)
                 },
@@ -125,8 +124,15 @@ pub(crate) fn run(req: Args) -> ExitCode {
             match r {
                 Ok(Some(line)) if found < req.limit => {
                     found += 1;
-                    if writeln!(out, "{line}").is_err() {
-                        return ExitCode::SUCCESS;
+                    if let Err(e) = writeln!(out, "{line}") {
+                        // a closed pipe (`| head -1`) has what it wanted
+                        let closed = e.kind() == std::io::ErrorKind::BrokenPipe;
+                        super::output::stdout_failed(e);
+                        return if closed {
+                            ExitCode::SUCCESS
+                        } else {
+                            ExitCode::FAILURE
+                        };
                     }
                 }
                 Ok(_) => {}
@@ -136,15 +142,20 @@ pub(crate) fn run(req: Args) -> ExitCode {
                 }
             }
         }
-        let _ = out.flush();
+        if let Err(e) = out.flush() {
+            super::output::stdout_failed(e);
+            return ExitCode::FAILURE;
+        }
     }
     if found < req.limit {
         eprintln!(
-            "{found} seed{} found in {}..{} (fewer than --limit {})",
+            "{found} seed{} found in {}..{} (fewer than --limit {}; --count {} seeds were tried, \
+             a larger --count tries more)",
             if found == 1 { "" } else { "s" },
             req.seed,
             end.min(next).saturating_sub(1),
-            req.limit
+            req.limit,
+            req.count
         );
     }
     if failed > 0 || found == 0 {

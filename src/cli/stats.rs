@@ -61,18 +61,22 @@ fn summary_of(rules: &Path, req: &Args, params: &[String]) -> Result<Aggregate, 
         eprintln!("error: {e}");
         ExitCode::from(2)
     })?;
-    let seeds: Vec<u64> = super::common::seeds(req.seeds.seed, req.seeds.count).collect();
-    let progress = Progress::new(seeds.len() as u64);
-    let summary = job.summary(&seeds, &|| progress.tick());
+    let progress = Progress::new(req.seeds.count);
+    // a block at a time: `--count` may be 10^9, and the seeds are never collected whole
+    let mut summary = job.aggregate();
+    for seeds in undercroft::batch::blocks(req.seeds.seed, req.seeds.count, 1 << 16) {
+        summary.merge(&job.summary(&seeds, &|| progress.tick()));
+    }
     progress.finish();
     Ok(summary)
 }
 
 fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
-    let text = std::fs::read_to_string(p).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", p.display());
-        ExitCode::FAILURE
-    })?;
+    let text =
+        undercroft::input::read_text(p, undercroft::input::Kind::StatsShard).map_err(|e| {
+            eprintln!("error: cannot read {}: {e}", p.display());
+            ExitCode::FAILURE
+        })?;
     Aggregate::from_json(text.trim()).map_err(|e| {
         eprintln!(
             "error: {} is not a summary written by `stats --format json`: {e}",

@@ -9,11 +9,13 @@
 //! * [`row_bits`]: a row of values to the bits of the cells equal to (or other than) a value,
 //!   the one way every scan does it.
 //! * [`fast_path`]: the switches unit tests use to run an operator without its fast path.
+//! * [`budget`]: a run's time budget, which long loops consult.
 //! * this module: the small types steps and operators share ([`Flow`], [`StepLabel`],
 //!   [`FailurePoint`], [`GenError`]); it depends on nothing else of the crate (it only
 //!   re-exports [`State`]).
 
 pub mod bit_planes;
+pub mod budget;
 pub mod fast_path;
 pub mod grid;
 pub mod queries;
@@ -93,6 +95,13 @@ pub enum GenError {
     },
     /// The observer asked to stop (e.g. the preview has a newer request).
     Cancelled,
+    /// The run's deadline ([`crate::interpreter::Observer::deadline`]) passed: `at`
+    /// says where the run was ("in the step CellularAutomaton at f.ron:4:5", "at a restart
+    /// of the Retry at f.ron:3:5").
+    TimedOut {
+        /// Where the run was when the deadline was seen to pass.
+        at: String,
+    },
     /// An operator proved that the run can never finish (see [`Flow::Abort`]): `what` names
     /// the step, where it is written and why; `seed` and `params` say which run it was.
     Stuck {
@@ -134,6 +143,7 @@ impl std::fmt::Display for GenError {
                 write_failures(f, failures)
             }
             GenError::Cancelled => f.write_str("cancelled"),
+            GenError::TimedOut { at } => write!(f, "out of time {at}"),
             GenError::Stuck { what, seed, params } => {
                 write!(f, "{what} (seed {seed}")?;
                 if !params.is_empty() {

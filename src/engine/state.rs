@@ -112,6 +112,9 @@ pub struct State {
     /// Set by an expression that divided by zero: its failure point (see
     /// [`crate::lang::Program::fault`]); the interpreter ends the run with it after the step.
     pub fault: Option<u32>,
+    /// The run's time budget: long loops spend from it and stop when it is over (see
+    /// [`super::budget`]). Not copied by snapshots, not put back by restarts.
+    pub budget: super::budget::Budget,
 }
 
 /// The first capacity of a run's growing buffer that may need `want` elements: `want`, but
@@ -197,6 +200,7 @@ impl State {
             tallies: Vec::new(),
             rng,
             fault: None,
+            budget: super::budget::Budget::default(),
         }
     }
 
@@ -261,6 +265,7 @@ impl State {
             tallies: self.tallies.clone(),
             rng: self.rng.clone(),
             fault: self.fault,
+            budget: super::budget::Budget::default(),
         }
     }
 

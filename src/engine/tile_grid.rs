@@ -48,7 +48,8 @@ impl TileGrid {
     /// # Errors
     /// The path and what was wrong.
     pub fn read(path: &Path) -> Result<TileGrid, String> {
-        let b = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let b = crate::input::read(path, crate::input::Kind::TileGrid)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Self::from_bytes(&b).map_err(|e| format!("{}: {e}", path.display()))
     }
 }

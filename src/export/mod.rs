@@ -46,14 +46,23 @@ impl Provenance {
     /// The provenance of dungeons generated from the rule files `files` (a rule set's
     /// [`files`](crate::RuleSet::files)), read now; no hash when one cannot be read.
     pub fn of_files(files: &[std::path::PathBuf]) -> Provenance {
-        let contents: Option<Vec<Vec<u8>>> = files.iter().map(|f| std::fs::read(f).ok()).collect();
+        let contents: Option<Vec<Vec<u8>>> = files
+            .iter()
+            .map(|f| crate::input::read(f, crate::input::Kind::Rules).ok())
+            .collect();
         Provenance {
             rules_hash: contents.map(|c| content_hash(&c)),
         }
     }
 }
 
-/// Tiles per dungeon cell, across and down (each at least 1).
+/// The largest scale: tiles per dungeon cell, a side.
+pub const MAX_SCALE: u32 = 256;
+
+/// The most tiles one exported map (or LDtk level) may have.
+pub const MAX_MAP_TILES: u64 = 1 << 24;
+
+/// Tiles per dungeon cell, across and down (each 1..=[`MAX_SCALE`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scale {
     /// Tiles across per cell.
@@ -86,13 +95,23 @@ impl Scale {
         }
     }
 
-    /// Parse `N` or `WxH` (tiles per cell).
+    /// Parse `N` or `WxH` (tiles per cell, each 1..=[`MAX_SCALE`]).
     ///
     /// # Errors
-    /// When `s` is not one or two positive integers.
+    /// When `s` is not one or two whole numbers 1..=[`MAX_SCALE`].
     pub fn parse(s: &str) -> Result<Scale, String> {
-        let bad = || format!("bad scale '{s}': expected N or WxH (tiles per cell, e.g. 4 or 13x7)");
-        let num = |t: &str| t.trim().parse::<u32>().ok().filter(|&n| n > 0);
+        let bad = || {
+            format!(
+                "bad scale '{s}': expected N or WxH, tiles per cell 1..={MAX_SCALE} (e.g. 4 or \
+                 13x7)"
+            )
+        };
+        let num = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_SCALE).contains(n))
+        };
         match s.split_once(['x', 'X']) {
             Some((a, b)) => Ok(Scale {
                 x: num(a).ok_or_else(bad)?,
@@ -100,6 +119,27 @@ impl Scale {
             }),
             None => num(s).map(|n| Scale { x: n, y: n }).ok_or_else(bad),
         }
+    }
+
+    /// Whether the map of `d` at this scale stays within [`MAX_MAP_TILES`]; `Err` says
+    /// what it would be.
+    ///
+    /// # Errors
+    /// When the map would have more than [`MAX_MAP_TILES`] tiles.
+    pub fn check(&self, d: &Dungeon) -> Result<(), String> {
+        let (tw, th) = d.tile_size();
+        let (w, h) = (
+            i64::from(d.width.max(tw).max(0)) * i64::from(self.x),
+            i64::from(d.height.max(th).max(0)) * i64::from(self.y),
+        );
+        if w.saturating_mul(h) > MAX_MAP_TILES as i64 {
+            return Err(format!(
+                "seed {}: a {}x{} grid at {} by {} tiles a cell makes a {w}x{h}-tile map; maps \
+                 are at most {MAX_MAP_TILES} tiles (use a smaller --scale)",
+                d.seed, d.width, d.height, self.x, self.y
+            ));
+        }
+        Ok(())
     }
 
     /// Pixels across and down of one cell.

@@ -166,6 +166,7 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
     let mut p = Builder {
         names: BTreeMap::new(),
         errors: Vec::new(),
+        members: 0,
     };
     let mut out = PatternFile::default();
     for item in pairs.into_iter().next().expect("file").into_inner() {
@@ -341,7 +342,14 @@ struct Builder {
     /// Tile and set names, sorted (so suggestions never depend on hash order).
     names: BTreeMap<String, Name>,
     errors: Vec<PatternError>,
+    /// Set members stored so far (named sets and set cells), against [`MAX_SET_MEMBERS`].
+    members: usize,
 }
+
+/// The most set members one pattern file may hold in all (its named sets and every set
+/// cell, a named set counted again where it is used): sets that include each other in a
+/// long chain would otherwise grow with the square of the chain.
+pub const MAX_SET_MEMBERS: usize = 1 << 20;
 
 fn span_of(p: &Pair<Rule>) -> Span {
     (p.as_span().start(), p.as_span().end())
@@ -350,6 +358,27 @@ fn span_of(p: &Pair<Rule>) -> Span {
 impl Builder {
     fn err(&mut self, span: Span, message: String) {
         self.errors.push(PatternError { span, message });
+    }
+
+    /// Count `n` more stored set members; false (and one error, at `span`) past
+    /// [`MAX_SET_MEMBERS`].
+    fn spend(&mut self, n: usize, span: Span) -> bool {
+        let before = self.members;
+        self.members = self.members.saturating_add(n);
+        if self.members <= MAX_SET_MEMBERS {
+            return true;
+        }
+        if before <= MAX_SET_MEMBERS {
+            self.err(
+                span,
+                format!(
+                    "the sets of this file hold more than {MAX_SET_MEMBERS} tiles in all (each \
+                     set counted again where a set or cell includes it): use fewer or smaller \
+                     sets"
+                ),
+            );
+        }
+        false
     }
 
     /// Define a tile or set name. A set may not reuse a name, nor a tile a set's name (a
@@ -402,6 +431,7 @@ impl Builder {
         let span = span_of(&p);
         let mut members = Vec::new();
         let mut written = 0;
+        let mut over = false;
         for v in p.into_inner() {
             written += 1;
             match v.as_rule() {
@@ -409,7 +439,13 @@ impl Builder {
                 Rule::glued => self.glued(&v),
                 _ => match self.names.get(v.as_str()) {
                     Some(Name::Tile(t)) => members.push(*t),
-                    Some(Name::Set(s)) => members.extend_from_slice(s),
+                    Some(Name::Set(s)) => {
+                        // past the limit, stop copying (the error is reported below)
+                        over |= self.members + members.len() + s.len() > MAX_SET_MEMBERS;
+                        if !over {
+                            members.extend_from_slice(s)
+                        }
+                    }
                     None => self.unknown(&v, true),
                 },
             }
@@ -422,6 +458,9 @@ impl Builder {
         }
         members.sort_unstable();
         members.dedup();
+        if !self.spend(if over { usize::MAX } else { members.len() }, span) {
+            return Box::default();
+        }
         members.into_boxed_slice()
     }
 
@@ -441,7 +480,14 @@ impl Builder {
             _ => match self.names.get(p.as_str()) {
                 Some(Name::Tile(0)) => Cell::Any,
                 Some(Name::Tile(t)) => Cell::Tile(*t),
-                Some(Name::Set(s)) => Cell::Set(s.clone()),
+                Some(Name::Set(s)) => {
+                    let s = s.clone();
+                    if self.spend(s.len(), span_of(&p)) {
+                        Cell::Set(s)
+                    } else {
+                        Cell::Any
+                    }
+                }
                 None => {
                     self.unknown(&p, true);
                     Cell::Any
@@ -614,7 +660,9 @@ impl Builder {
                             Rule::name_ref => match self.names.get(h.as_str()) {
                                 Some(Name::Set(s)) => {
                                     let s = s.clone();
-                                    out.heads.extend_from_slice(&s);
+                                    if self.spend(s.len(), span_of(&h)) {
+                                        out.heads.extend_from_slice(&s);
+                                    }
                                 }
                                 Some(Name::Tile(t)) => out.heads.push(*t),
                                 None => self.unknown(&h, true),

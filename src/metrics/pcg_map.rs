@@ -101,7 +101,7 @@ impl PcgMaps {
     /// # Errors
     /// The file cannot be read or parsed (the message names it, with line and column).
     pub fn read(path: &Path) -> Result<PcgMaps, String> {
-        std::fs::read_to_string(path)
+        crate::input::read_text(path, crate::input::Kind::Maps)
             .map_err(|e| e.to_string())
             .and_then(|t| PcgMaps::parse(&t))
             .map_err(|e| format!("{}: {e}", path.display()))

@@ -226,6 +226,58 @@ pub fn when(cx: &mut Cx, w: &Option<Src>) -> Option<Option<Program>> {
     }
 }
 
+/// A number expression whose value must be a whole number in `lo..=hi` when the step runs
+/// (a tile value, a step count): any other value — 70000 or -1 for a tile, 2.7 — ends the
+/// run with an error naming the step, the field and the allowed range, never a value
+/// silently clamped or rounded.
+#[derive(Debug)]
+pub struct Whole {
+    prog: Program,
+    lo: f64,
+    hi: f64,
+    fault: u32,
+}
+
+impl Whole {
+    /// Compile `s`, the field `field` of step `step` (for the message), allowing `lo..=hi`.
+    pub fn compile(
+        cx: &mut Cx,
+        s: &Src,
+        step: &str,
+        field: &str,
+        (lo, hi): (i64, i64),
+    ) -> Option<Whole> {
+        let prog = cx.expr(s, Type::Num)?;
+        let fault = cx.failure_point(
+            format!(
+                "{step} `{field}: \"{}\"` is not a whole number {lo}..={hi}",
+                s.text
+            ),
+            s,
+        );
+        Some(Whole {
+            prog,
+            lo: lo as f64,
+            hi: hi as f64,
+            fault,
+        })
+    }
+
+    /// The value, or the failure point to end the run with ([`Flow::Abort`]).
+    #[inline]
+    pub fn get(&self, st: &mut State) -> Result<i64, u32> {
+        let v = self.prog.num(st);
+        if v.fract() == 0.0 && v >= self.lo && v <= self.hi {
+            Ok(v as i64)
+        } else {
+            Err(self.fault)
+        }
+    }
+}
+
+/// A tile value: a [`Whole`] number 0..=65535.
+pub const TILE_VALUES: (i64, i64) = (0, u16::MAX as i64);
+
 /// Evaluate an optional condition.
 #[inline]
 pub fn holds(w: &Option<Program>, st: &mut State) -> bool {

@@ -172,25 +172,36 @@ impl Runnable for Compiled {
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let mut before = st.layer(self.head.layer).to_vec();
+        let l = self.head.layer;
+        let (w, h) = (st.width, st.height);
+        let mut before = st.layer(l).to_vec();
+        let ys = if r.is_empty() { r.y..r.y } else { r.y..r.y1() };
         for _ in 0..self.iterations {
-            before.copy_from_slice(st.layer(self.head.layer));
-            let old = crate::engine::grid::Grid::new(&before, st.width, st.height);
-            let mut g = st.grid_mut(self.head.layer);
-            for (x, y) in r.cells() {
-                let v = old.at(x, y);
-                let count = |eight: bool, set: &[u16]| {
-                    let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };
-                    offs.iter()
-                        .filter(|(dx, dy)| set.contains(&old.get_or(x + dx, y + dy, self.outside)))
-                        .count() as u32
-                };
-                let hit = self
-                    .rules
-                    .iter()
-                    .find(|r| r.terms.iter().all(|t| t.holds(v, count)));
-                if let Some(r) = hit {
-                    g.set(x, y, r.set);
+            before.copy_from_slice(st.layer(l));
+            let old = crate::engine::grid::Grid::new(&before, w, h);
+            for y in ys.clone() {
+                // the time budget, once a row
+                if st.budget.spend(r.w as u64) {
+                    return Flow::Continue;
+                }
+                let mut g = st.grid_mut(l);
+                for x in r.x..r.x1() {
+                    let v = old.at(x, y);
+                    let count = |eight: bool, set: &[u16]| {
+                        let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };
+                        offs.iter()
+                            .filter(|(dx, dy)| {
+                                set.contains(&old.get_or(x + dx, y + dy, self.outside))
+                            })
+                            .count() as u32
+                    };
+                    let hit = self
+                        .rules
+                        .iter()
+                        .find(|r| r.terms.iter().all(|t| t.holds(v, count)));
+                    if let Some(r) = hit {
+                        g.set(x, y, r.set);
+                    }
                 }
             }
         }

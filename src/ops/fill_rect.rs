@@ -5,10 +5,9 @@
 //! (shared/spec/diablo.md §2.2, §2.4). A `when` condition skips the step when false.
 
 use crate::engine::state::State;
-use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{holds, when, Rect, RectDef};
+use crate::operator::args::{holds, when, Rect, RectDef, Whole, TILE_VALUES};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -20,7 +19,8 @@ use serde::Deserialize;
 pub struct Params {
     /// The tile layer written (created on first use, all 0).
     pub layer: Src,
-    /// The value written, an expression (0..=65535).
+    /// The value written, an expression: a whole number 0..=65535 (any other value is an
+    /// error of the step).
     pub value: Src,
     /// The rectangle, in cells; parts outside the grid are ignored.
     pub rect: RectDef,
@@ -33,7 +33,7 @@ pub struct Params {
 #[derive(Debug)]
 pub struct Compiled {
     layer: u16,
-    value: Program,
+    value: Whole,
     rect: Rect,
     when: Option<Program>,
 }
@@ -47,7 +47,7 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let layer = cx.layer(&self.layer);
-        let value = cx.expr(&self.value, Type::Num);
+        let value = Whole::compile(cx, &self.value, "FillRect", "value", TILE_VALUES);
         let rect = self.rect.compile(cx);
         let when = when(cx, &self.when);
         Some(Compiled {
@@ -68,7 +68,10 @@ impl Runnable for Compiled {
         if !holds(&self.when, st) {
             return Flow::Continue;
         }
-        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
+        let v = match self.value.get(st) {
+            Ok(v) => v as u16,
+            Err(fault) => return Flow::Abort(fault),
+        };
         let r = self.rect.eval(st);
         st.grid_mut(self.layer).fill(r, v);
         Flow::Continue

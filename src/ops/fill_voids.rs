@@ -392,6 +392,9 @@ impl Compiled {
             let mut tries = 0;
             let mut walls_known = false;
             while empty > self.empty_limit && tries < self.attempts {
+                if st.budget.spend(16) {
+                    break;
+                }
                 if !walls_known {
                     // a probe area without walls would never count a try
                     if probe_area.is_empty()

@@ -324,6 +324,9 @@ impl Runnable for Compiled {
         let mut fresh = true;
         let mut t = 0;
         while t < self.tries {
+            if st.budget.spend(1) {
+                break;
+            }
             if let Some(points) = self.accept_points.as_deref() {
                 while next_point < points.len() && points[next_point] <= t as i64 {
                     next_point += 1;

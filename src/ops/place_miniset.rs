@@ -231,6 +231,9 @@ impl Compiled {
         let indexed = self.m.stride() == st.width && !plain();
         let mut t = 0;
         while t < self.tries {
+            if st.budget.spend(16) {
+                break;
+            }
             s.wrap();
             let (px, py) = (area.x + s.x, area.y + s.y);
             let plain = self.skip_low.is_some_and(|(a, b)| px <= a || py <= b);

@@ -15,7 +15,7 @@ use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef};
+use crate::operator::args::{Point, PointDef, Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
@@ -23,15 +23,19 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+/// The most steps one walk takes.
+pub const MAX_STEPS: i64 = 10_000_000;
+
 crate::tile_params! {
     header: writes,
     /// Rule-file parameters of `RandomWalk(...)`.
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Params {
-        /// The value painted, an expression (0..=65535).
+        /// The value painted, an expression: a whole number 0..=65535.
         pub value: Src,
-        /// Number of steps, an expression (at most 10,000,000).
+        /// Number of steps, an expression: a whole number 0..=10,000,000 ([`MAX_STEPS`]; any
+        /// other value is an error of the step).
         pub steps: Src,
         /// Probability of turning before a step, an expression (0..1). Default "0.2".
         #[serde(default)]
@@ -49,8 +53,8 @@ crate::tile_params! {
 #[derive(Debug)]
 pub struct Compiled {
     head: TileHeader,
-    value: Program,
-    steps: Program,
+    value: Whole,
+    steps: Whole,
     turn: Option<Program>,
     brush: Option<Program>,
     start: Option<Point>,
@@ -65,8 +69,8 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, self.header());
-        let value = cx.expr(&self.value, Type::Num);
-        let steps = cx.expr(&self.steps, Type::Num);
+        let value = Whole::compile(cx, &self.value, "RandomWalk", "value", TILE_VALUES);
+        let steps = Whole::compile(cx, &self.steps, "RandomWalk", "steps", (0, MAX_STEPS));
         let turn = self.turn.as_ref().map(|t| cx.expr(t, Type::Num));
         let brush = self.brush.as_ref().map(|b| cx.expr(b, Type::Num));
         let start = self.start.as_ref().map(|p| p.compile(cx));
@@ -99,8 +103,10 @@ impl Runnable for Compiled {
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let steps = self.steps.num(st).clamp(0.0, 1e7) as u64;
+        let (v, steps) = match (self.value.get(st), self.steps.get(st)) {
+            (Ok(v), Ok(s)) => (v as u16, s as u64),
+            (Err(fault), _) | (_, Err(fault)) => return Flow::Abort(fault),
+        };
         let turn = self
             .turn
             .as_ref()
@@ -119,6 +125,9 @@ impl Compiled {
         let layer = self.head.layer;
         brush(&mut st.grid_mut(layer), r, x, y, size, v);
         for _ in 0..steps {
+            if st.budget.spend((size * size) as u64) {
+                break;
+            }
             if st.rng.chance(turn) {
                 dir = st.rng.below(4) as usize;
             }

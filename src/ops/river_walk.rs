@@ -218,6 +218,9 @@ impl Runnable for Compiled {
         let mut cells = Vec::new();
         self.start_cells(&st.grid(self.layer), b, &mut cells);
         while tries < self.attempts && made < self.rivers {
+            if st.budget.spend(64) {
+                break;
+            }
             tries += 1;
             match self.one_try(st, b, &cells, &mut pdir) {
                 Try::Failed => {}

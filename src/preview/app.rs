@@ -445,21 +445,26 @@ pub fn changed_cells(a: &Dungeon, b: &Dungeon) -> Vec<bool> {
         return vec![true; n];
     }
     let mut out = vec![false; n];
+    let w = b.width as usize;
+    let chars = |r: Option<&String>| r.map_or(Vec::new(), |r| r.chars().collect::<Vec<_>>());
     for (name, lb) in &b.layers {
         let la = a.layers.get(name);
         for y in 0..b.height as usize {
-            for x in 0..b.width as usize {
-                let differs = match (la, lb) {
-                    (Some(Layer::Symbols(ra)), Layer::Symbols(rb)) => {
-                        ra.get(y).and_then(|r| r.chars().nth(x))
-                            != rb.get(y).and_then(|r| r.chars().nth(x))
+            let row = &mut out[y * w..(y + 1) * w];
+            match (la, lb) {
+                (Some(Layer::Symbols(ra)), Layer::Symbols(rb)) => {
+                    let (ca, cb) = (chars(ra.get(y)), chars(rb.get(y)));
+                    for (x, c) in row.iter_mut().enumerate() {
+                        *c |= ca.get(x) != cb.get(x);
                     }
-                    (Some(Layer::Ids(ra)), Layer::Ids(rb)) => {
-                        ra.get(y).and_then(|r| r.get(x)) != rb.get(y).and_then(|r| r.get(x))
+                }
+                (Some(Layer::Ids(ra)), Layer::Ids(rb)) => {
+                    let (ia, ib) = (ra.get(y), rb.get(y));
+                    for (x, c) in row.iter_mut().enumerate() {
+                        *c |= ia.and_then(|r| r.get(x)) != ib.and_then(|r| r.get(x));
                     }
-                    _ => true,
-                };
-                out[y * b.width as usize + x] |= differs;
+                }
+                _ => row.fill(true),
             }
         }
     }

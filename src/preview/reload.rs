@@ -7,7 +7,7 @@
 //! diagnostics; the next good save clears them.
 
 use super::watch::{path_key, FileWatch};
-use crate::ruleset::load::Reader;
+use crate::ruleset::load::{Kind, Reader};
 use crate::ruleset::{Diagnostics, RuleSet};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,7 +22,10 @@ struct Snapshot {
 
 impl Reader for Snapshot {
     fn read(&self, path: &Path) -> std::io::Result<String> {
-        let text = std::fs::read_to_string(path)?;
+        self.read_as(path, Kind::Rules)
+    }
+    fn read_as(&self, path: &Path, kind: Kind) -> std::io::Result<String> {
+        let text = crate::input::read_text(path, kind)?;
         let mut t = self.texts.lock().unwrap_or_else(|e| e.into_inner());
         t.insert(path_key(path), text.clone());
         Ok(text)
@@ -91,7 +94,7 @@ impl Live {
             && self
                 .texts
                 .iter()
-                .all(|(p, t)| std::fs::read_to_string(p).is_ok_and(|now| now == *t));
+                .all(|(p, t)| crate::input::read_text(p, Kind::Rules).is_ok_and(|now| now == *t));
         if unchanged {
             return Reload::Unchanged;
         }

@@ -99,7 +99,9 @@ fn event_loop(
         // the picture file after the screen: the terminal is what the designer looks at
         if let (true, Some(p), Some(_), Some(d)) = (png_due, png_path, &app.rules, &app.dungeon) {
             png_due = false;
-            if let Err(e) = png::write(d, p) {
+            let written = png::encode(d, 1)
+                .and_then(|b| crate::output::write(p, &b).map_err(|e| e.to_string()));
+            if let Err(e) = written {
                 app.error = Some(format!("cannot write {}: {e}", p.display()));
                 dirty = true;
             }

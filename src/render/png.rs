@@ -17,7 +17,6 @@ use super::legend::{self, Entry, Symbol};
 use crate::dungeon::{parse_colour, Dungeon};
 use image::RgbImage;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Draw `d` (see the module doc for what is drawn).
 pub fn picture(d: &Dungeon) -> RgbImage {
@@ -98,28 +97,15 @@ pub fn to_png_zoomed(d: &Dungeon, zoom: u32) -> image::ImageResult<Vec<u8>> {
     Ok(out.into_inner())
 }
 
-/// Write `d` as a PNG to `path`, atomically (a temporary file renamed over `path`), so an
-/// image viewer watching the file never reads half a picture.
+/// [`to_png_zoomed`] with the size checked first: the message says what went wrong (the
+/// size [`check_size`] names, or the encoder's error). Writing the bytes to a file is the
+/// caller's ([`crate::output`] has the safe way).
 ///
 /// # Errors
-/// When the file cannot be written.
-pub fn write(d: &Dungeon, path: &Path) -> std::io::Result<()> {
-    write_zoomed(d, path, 1)
-}
-
-/// [`write`] at a zoom (see [`to_png_zoomed`]).
-///
-/// # Errors
-/// When the picture is too large or the file cannot be written.
-pub fn write_zoomed(d: &Dungeon, path: &Path, zoom: u32) -> std::io::Result<()> {
-    check_size(d).map_err(std::io::Error::other)?;
-    let bytes = to_png_zoomed(d, zoom).map_err(std::io::Error::other)?;
-    let name = path
-        .file_name()
-        .map_or("picture".into(), |n| n.to_string_lossy());
-    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+/// When the picture would be too large or encoding fails.
+pub fn encode(d: &Dungeon, zoom: u32) -> Result<Vec<u8>, String> {
+    check_size(d)?;
+    to_png_zoomed(d, zoom).map_err(|e| e.to_string())
 }
 
 /// Over the tiles of a style with a room grid of several tiles per cell: each room's outline

@@ -38,6 +38,8 @@ pub struct Cx<'a> {
     pub(crate) markers: Vec<String>,
     pub(crate) layers: Vec<String>,
     pub(crate) file_params: Vec<String>,
+    /// The names of the rule set's parameters: no step may write them.
+    pub(crate) param_names: Vec<String>,
     locals: Vec<(String, u16, Type)>,
     pub(crate) failures: Vec<FailurePoint>,
     pub(crate) labels: Vec<StepLabel>,
@@ -87,6 +89,7 @@ impl<'a> Cx<'a> {
             markers: Vec::new(),
             layers: Vec::new(),
             file_params: Vec::new(),
+            param_names: Vec::new(),
             locals: Vec::new(),
             failures: Vec::new(),
             labels: Vec::new(),
@@ -488,6 +491,18 @@ impl<'a> Cx<'a> {
             return None;
         }
         if let Some(&slot) = self.var_index.get(&s.text) {
+            if self.param_names.contains(&s.text) {
+                self.error(
+                    s,
+                    format!(
+                        "`{}` is a parameter of the rule set: steps cannot change it (its \
+                         value comes from `--param` or its default)",
+                        s.text
+                    ),
+                    Some("give the variable its own name, e.g. `Let(\"my_level\", ...)`".into()),
+                );
+                return None;
+            }
             let old = self.vars[slot as usize].1;
             if old != ty {
                 self.error(

@@ -4,6 +4,7 @@
 //! uses none of them.
 
 use super::src::Literals;
+pub use crate::input::Kind;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -11,13 +12,23 @@ use std::sync::Arc;
 pub trait Reader {
     /// The text of the file at `path`.
     fn read(&self, path: &Path) -> std::io::Result<String>;
+    /// The text of the file at `path`, read as a file of `kind` (on disk: a regular file
+    /// within the kind's size limit, see [`crate::input`]). By default [`Reader::read`].
+    fn read_as(&self, path: &Path, kind: Kind) -> std::io::Result<String> {
+        let _ = kind;
+        self.read(path)
+    }
 }
 
-/// Reads from the file system.
+/// Reads from the file system, through [`crate::input`] (regular files only, each kind
+/// within its size limit).
 pub struct Disk;
 impl Reader for Disk {
     fn read(&self, path: &Path) -> std::io::Result<String> {
-        std::fs::read_to_string(path)
+        self.read_as(path, Kind::Rules)
+    }
+    fn read_as(&self, path: &Path, kind: Kind) -> std::io::Result<String> {
+        crate::input::read_text(path, kind)
     }
 }
 

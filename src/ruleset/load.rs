@@ -1,7 +1,7 @@
 //! Stage 1 of loading: read RON files, follow `extends`, merge, apply `patch` edits.
 
 use super::diag::{offset_of, Diagnostic};
-pub use super::files::{Disk, LoadedFile, Reader};
+pub use super::files::{Disk, Kind, LoadedFile, Reader};
 use super::patch::{collect_names, edit};
 use super::schema::{GridDef, KindDef, ParamDef, Patch, RuleFile};
 use super::src::{reading, Literals, Src};
@@ -104,7 +104,7 @@ impl<'r> Loader<'r> {
             self.diags.push(d);
             return None;
         }
-        let text = match self.reader.read(path) {
+        let text = match self.reader.read_as(path, Kind::Rules) {
             Ok(t) => t,
             Err(e) => {
                 let d = match from {
@@ -381,6 +381,20 @@ fn ron_diagnostic(path: &Path, text: &Arc<str>, e: &ron::error::SpannedError) ->
             )
         }
         E::DuplicateStructField { field, .. } => (format!("field `{field}` is given twice"), None),
+        E::ExpectedInteger => (
+            "expected a whole number here (0 or more where a count is meant)".to_string(),
+            None,
+        ),
+        E::IntegerOutOfBounds => (
+            "this number is out of range for this field (too large, or negative where a count \
+             is meant)"
+                .to_string(),
+            None,
+        ),
+        E::InvalidValueForType { expected, found } => (
+            format!("expected {}, found {found}", value_word(expected)),
+            None,
+        ),
         E::ExceededRecursionLimit => (
             "the rule file is nested too deeply".to_string(),
             Some("flatten nested `Retry`/`If` steps or split the rule set with `extends`".into()),
@@ -457,6 +471,19 @@ fn in_outer(outer: &str) -> String {
 }
 
 /// Replace the Rust type names in a RON message ("struct `TriggerDef`") by rule-file words.
+/// What serde's name of an expected value means in a rule file ("u64" is "a whole number 0
+/// or more").
+fn value_word(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number 0 or more".into(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" | "bool" => "true or false".into(),
+        "char" | "a character" => "a character in single quotes, like 'x'".into(),
+        other => scrub_type_names(other),
+    }
+}
+
 fn scrub_type_names(m: &str) -> String {
     let mut out = String::new();
     let mut rest = m;
@@ -505,7 +532,7 @@ pub fn read_theme_table(
         .unwrap_or(Path::new("."))
         .to_path_buf();
     let path = base.join(&path_src.text);
-    let text = match reader.read(&path) {
+    let text = match reader.read_as(&path, Kind::Themes) {
         Ok(t) => t,
         Err(e) => {
             let msg = format!("cannot read theme table {}: {e}", path.display());

@@ -49,7 +49,7 @@ use src::Src;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-pub use trace::{Frame, Trace};
+pub use trace::{Frame, Trace, Window};
 
 /// A room kind of a rule set.
 #[derive(Debug, Clone)]
@@ -335,6 +335,7 @@ impl RuleSet {
             if matches!(kind, ParamKind::File) {
                 cx.file_params.push(name.text.clone());
             }
+            cx.param_names.push(name.text.clone());
             let info = ParamInfo {
                 name: name.text.clone(),
                 kind,
@@ -389,7 +390,7 @@ impl RuleSet {
                 );
                 continue;
             }
-            if let Err(e) = reader.read(p) {
+            if let Err(e) = reader.read_as(p, files::Kind::Rules) {
                 cx.error(
                     &c.rules,
                     format!("cannot read `{}`: {e}", p.display()),
@@ -750,6 +751,7 @@ impl RuleSet {
         st.set_walkables(self.walkables.clone());
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
+        st.budget = crate::engine::budget::Budget::until(observer.deadline());
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,

@@ -32,7 +32,7 @@ impl Cx<'_> {
             .unwrap_or_default();
         let path = base.join(file);
         if !self.patterns.contains_key(&path) {
-            let text: Arc<str> = match self.reader.read(&path) {
+            let text: Arc<str> = match self.reader.read_as(&path, crate::input::Kind::Pattern) {
                 Ok(t) => Arc::from(t),
                 Err(e) => {
                     self.error(

@@ -96,7 +96,7 @@ pub fn read_pools(
             None => (Path::new(".").to_path_buf(), None),
         };
         let path = base.join(&path_src.text);
-        let text = match reader.read(&path) {
+        let text = match reader.read_as(&path, crate::input::Kind::Pool) {
             Ok(t) => t,
             Err(e) => {
                 let d = match decl_file.and_then(|f| {

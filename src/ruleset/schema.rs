@@ -103,7 +103,7 @@ pub struct GridDef {
 }
 
 /// The largest grid: at most this many cells (and tiles) a side.
-pub const MAX_GRID_SIDE: i32 = 4096;
+pub const MAX_GRID_SIDE: i32 = crate::dungeon::MAX_SIDE;
 
 /// A grid dimension: 1..=[`MAX_GRID_SIDE`] cells.
 #[derive(Debug, Clone, Copy, Deserialize)]

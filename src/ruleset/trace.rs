@@ -73,6 +73,50 @@ impl Observer for Trace {
     }
 }
 
+/// Records only frames `first..first + count` of a run (and counts them all): a page of a
+/// trace, whatever the length of the run, in the memory of `count` states.
+#[derive(Debug, Default)]
+pub struct Window {
+    /// The first frame kept.
+    pub first: usize,
+    /// Most frames kept.
+    pub count: usize,
+    /// The frames kept, in order (frame `first + i` at `i`).
+    pub frames: Vec<Frame>,
+    /// Every frame of the run, kept or not.
+    pub seen: usize,
+    /// Restarts so far.
+    pub restarts: u32,
+}
+
+impl Window {
+    /// Keep frames `first..first + count`.
+    pub fn new(first: usize, count: usize) -> Window {
+        Window {
+            first,
+            count,
+            ..Window::default()
+        }
+    }
+}
+
+impl Observer for Window {
+    fn after_step(&mut self, label: &StepLabel, st: &State) {
+        if self.seen >= self.first && self.frames.len() < self.count {
+            self.frames.push(Frame {
+                label: label.clone(),
+                state: st.snapshot(),
+                attempt: self.restarts,
+            });
+        }
+        self.seen += 1;
+    }
+
+    fn restarted(&mut self, _failure: u32) {
+        self.restarts += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +129,31 @@ mod tests {
         };
         let rng = crate::rng::Rng::new(&crate::rng::RngSpec::Pcg64, 1);
         t.after_step(&label, &State::new(1, 1, 0, 0, 0, 0, rng));
+    }
+
+    #[test]
+    fn a_window_keeps_its_frames_and_counts_all() {
+        let mut w = Window::new(2, 2);
+        let rng = crate::rng::Rng::new(&crate::rng::RngSpec::Pcg64, 1);
+        let st = State::new(1, 1, 0, 0, 0, 0, rng);
+        for name in ["a", "b", "c", "d", "e"] {
+            let label = StepLabel {
+                name: name.into(),
+                kind: "FillRect",
+                at: String::new(),
+            };
+            w.after_step(&label, &st);
+            if name == "b" {
+                w.restarted(0);
+            }
+        }
+        let kept: Vec<(&str, u32)> = w
+            .frames
+            .iter()
+            .map(|f| (f.label.name.as_str(), f.attempt))
+            .collect();
+        assert_eq!(kept, [("c", 1), ("d", 1)]);
+        assert_eq!(w.seen, 5);
     }
 
     #[test]

@@ -2,101 +2,70 @@
 //!
 //! | route | what |
 //! |---|---|
-//! | `GET /`, `/app.js`, `/app.css` | the page (embedded in the binary) |
+//! | `GET /`, `/app.js`, `/app.css` | the page (embedded in the binary; the page carries this run's token) |
 //! | `GET /events` | server-sent events: `gallery` (new pictures), `status` (diagnostics, errors) |
 //! | `GET /api/state` | the current `{gallery, status}` |
 //! | `POST /api/gallery` | `{first, count, params}`: ask for another gallery (JSON body only) |
-//! | `GET /api/trace?seed=N` | the trace of one seed of the gallery: every step's dungeon and changed cells |
-//! | `GET /files/PATH` | a file inside the rule set's folder ([`Folder::resolve`]) |
+//! | `GET /api/trace?seed=N&from=K&count=M` | one page of the trace of one seed of the gallery ([`super::trace`]) |
+//! | `GET /files/PATH` | a file inside the rule set's folder that its listing shows ([`Folder::resolve`]) |
 //!
-//! A request whose `Host` is not the address the server listens on is refused (a web page
-//! elsewhere cannot reach the server through a name that resolves to loopback), and so is a
-//! `POST` that is not `application/json` (which a cross-site form cannot send).
+//! Before any route, [`guard::check`] refuses a request with an unexpected `Host`, one a
+//! browser marks as coming from another site, and one to anything but the page without this
+//! run's token; a `POST` that is not `application/json` (which a cross-site form cannot
+//! send) is refused too. What a connection may hold (size, time, number) is [`super::conn`]'s.
 //!
 //! [`Folder::resolve`]: super::paths::Folder::resolve
 
+use super::conn::Request;
+use super::guard;
 use super::paths::{split_url, Refused};
+use super::reply::{json_reply, refuse, reply};
 use super::state::{Cx, Gallery, Shared, MAX_SEEDS, MIN_SEEDS};
 use crate::ruleset::{ParamKind, Params};
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::time::Duration;
-use tiny_http::{Header, Method, Request, Response};
 
 const INDEX: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
 const APP_CSS: &str = include_str!("page/app.css");
 
-/// Largest request body read.
-const MAX_BODY: u64 = 64 * 1024;
-
-fn header(k: &str, v: &str) -> Header {
-    Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("ASCII header")
-}
-
-const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
-
-fn reply(rq: Request, status: u16, mime: &str, body: impl Into<Vec<u8>>) {
-    let r = Response::from_data(body.into())
-        .with_status_code(status)
-        .with_header(header("Content-Type", mime))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("Content-Security-Policy", CSP));
-    let _ = rq.respond(r);
-}
-
-fn json_reply(rq: Request, status: u16, v: &Value) {
-    reply(rq, status, "application/json", v.to_string());
-}
-
-fn refuse(rq: Request, status: u16, why: &str) {
-    json_reply(rq, status, &json!({ "error": why }));
-}
-
 /// Answer one request.
-pub fn serve(cx: &Cx, mut rq: Request) {
-    let host = rq
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_ascii_lowercase());
-    if !cx.allow_remote
-        && !host
-            .as_deref()
-            .is_some_and(|h| cx.hosts.iter().any(|a| a == h))
-    {
-        return refuse(rq, 403, "unexpected Host header");
-    }
-    let Some((path, query)) = split_url(rq.url()) else {
+pub fn serve(cx: &Cx, rq: Request) {
+    let Some((path, query)) = split_url(&rq.url) else {
         return refuse(rq, 400, "the path does not decode");
     };
-    match (rq.method(), path.as_str()) {
-        (Method::Get, "/" | "/index.html") => reply(rq, 200, "text/html; charset=utf-8", INDEX),
-        (Method::Get, "/app.js") => reply(rq, 200, "text/javascript; charset=utf-8", APP_JS),
-        (Method::Get, "/app.css") => reply(rq, 200, "text/css; charset=utf-8", APP_CSS),
-        (Method::Get, "/events") => events(cx, rq),
-        (Method::Get, "/api/state") => json_reply(rq, 200, &cx.shared.snapshot()),
-        (Method::Get, "/api/trace") => trace(cx, rq, &query),
-        (Method::Post, "/api/gallery") => {
-            let is_json = rq.headers().iter().any(|h| {
-                h.field.equiv("Content-Type") && h.value.as_str().starts_with("application/json")
-            });
+    let page = matches!(path.as_str(), "/" | "/index.html" | "/app.js" | "/app.css");
+    let rules = guard::Rules {
+        hosts: &cx.hosts,
+        any_host: cx.allow_remote,
+        token: &cx.token,
+    };
+    if let Err(why) = guard::check(&rules, &rq, &query, !page) {
+        return refuse(rq, 403, why);
+    }
+    match (rq.method.as_str(), path.as_str()) {
+        ("GET", "/" | "/index.html") => {
+            let html = INDEX.replace("{{TOKEN}}", &cx.token);
+            reply(rq, 200, "text/html; charset=utf-8", html)
+        }
+        ("GET", "/app.js") => reply(rq, 200, "text/javascript; charset=utf-8", APP_JS),
+        ("GET", "/app.css") => reply(rq, 200, "text/css; charset=utf-8", APP_CSS),
+        ("GET", "/events") => events(cx, rq),
+        ("GET", "/api/state") => json_reply(rq, 200, &cx.shared.snapshot()),
+        ("GET", "/api/trace") => super::trace::answer(cx, rq, &query),
+        ("POST", "/api/gallery") => {
+            let is_json = rq
+                .header("content-type")
+                .is_some_and(|t| t.starts_with("application/json"));
             if !is_json {
                 return refuse(rq, 415, "POST takes application/json");
             }
-            let mut body = String::new();
-            if rq
-                .as_reader()
-                .take(MAX_BODY)
-                .read_to_string(&mut body)
-                .is_err()
-            {
+            let Ok(body) = std::str::from_utf8(&rq.body) else {
                 return refuse(rq, 400, "the body is not UTF-8");
-            }
-            match gallery(&cx.shared, &body) {
+            };
+            match gallery(&cx.shared, body) {
                 Ok(g) => {
                     cx.shared.ask(g.clone());
                     let id = cx
@@ -109,15 +78,15 @@ pub fn serve(cx: &Cx, mut rq: Request) {
                 Err((status, why)) => refuse(rq, status, &why),
             }
         }
-        (Method::Get, p) if p.starts_with("/files/") => match cx.shared.folder.resolve(&p[7..]) {
-            Ok(file) => match std::fs::read(&file) {
+        ("GET", p) if p.starts_with("/files/") => match cx.shared.folder.resolve(&p[7..]) {
+            Ok(file) => match crate::input::read(&file, crate::input::Kind::Served) {
                 Ok(bytes) => reply(rq, 200, "text/plain; charset=utf-8", bytes),
-                Err(_) => refuse(rq, 404, "cannot read the file"),
+                Err(e) => refuse(rq, 404, &format!("cannot read the file: {e}")),
             },
             Err(Refused::Forbidden(why)) => refuse(rq, 403, &why),
             Err(Refused::NotFound) => refuse(rq, 404, "no such file in the rule set's folder"),
         },
-        (Method::Get | Method::Head, _) => refuse(rq, 404, "no such page"),
+        ("GET" | "HEAD", _) => refuse(rq, 404, "no such page"),
         _ => refuse(rq, 405, "method not allowed"),
     }
 }
@@ -175,38 +144,15 @@ fn gallery(shared: &Shared, body: &str) -> Result<Gallery, (u16, String)> {
     })
 }
 
-/// The trace of one seed with the gallery's parameters.
-fn trace(cx: &Cx, rq: Request, query: &[(String, String)]) {
-    let Some(seed) = query
-        .iter()
-        .find(|(k, _)| k == "seed")
-        .and_then(|(_, v)| v.parse::<u64>().ok())
-    else {
-        return refuse(rq, 400, "trace?seed=N");
-    };
-    let (Some(rules), Some(g)) = cx.shared.current() else {
-        return refuse(rq, 409, "no rule set has loaded yet");
-    };
-    let values = match rules.resolve_params(&g.params) {
-        Ok(v) => v,
-        Err(e) => return refuse(rq, 422, &e.to_string()),
-    };
-    match rules.generate_traced(seed, &g.params) {
-        Ok((d, t)) => json_reply(
-            rq,
-            200,
-            &super::model::trace_frames(&rules, &t, &d, &values),
-        ),
-        Err(e) => refuse(rq, 422, &e.to_string()),
-    }
-}
-
 /// A server-sent event stream: written by hand on the raw connection, each event flushed
 /// as it comes (a ping every few seconds finds closed pages).
 fn events(cx: &Cx, rq: Request) {
+    let Some(_slot) = cx.shared.event_slot() else {
+        return refuse(rq, 503, "too many open event streams");
+    };
     let (tx, rx) = channel();
     cx.shared.subscribe(tx);
-    let mut w = rq.into_writer();
+    let mut w = rq.into_stream();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
                 X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 500\n\n";
     if w.write_all(head.as_bytes())

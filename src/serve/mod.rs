@@ -9,13 +9,20 @@
 //!
 //! Safety: the server listens on loopback unless told otherwise *and* given
 //! `allow_remote`; it serves its own page and the files inside the rule set's folder
-//! ([`paths`]), and refuses every other path.
+//! ([`paths`]), and refuses every other path; it answers only requests from its own page
+//! ([`guard`]); every request is bounded in size, time and number ([`conn`]), every
+//! generation in time ([`Options::budget`]) and a trace in memory
+//! ([`trace`]).
 
+pub mod conn;
+pub mod guard;
 pub mod http;
 pub mod model;
 pub mod paths;
+pub mod reply;
 pub mod state;
 pub mod summary;
+pub mod trace;
 
 use crate::preview::runner::Runner;
 use crate::ruleset::Params;
@@ -24,7 +31,6 @@ use state::{Cx, Gallery, Shared};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// The default port of `undercroft serve`.
@@ -49,10 +55,17 @@ pub struct Options {
     pub params: Params,
     /// Debounce of saves.
     pub quiet: Duration,
+    /// The longest one generation may take (a dungeon of the gallery, a trace page).
+    pub budget: Duration,
+    /// Most connections open at once.
+    pub max_connections: usize,
+    /// How long a client may take to send one request.
+    pub request_timeout: Duration,
 }
 
 impl Options {
-    /// Loopback, [`DEFAULT_PORT`], seeds 1..=16, default parameters.
+    /// Loopback, [`DEFAULT_PORT`], seeds 1..=16, default parameters, the default limits
+    /// ([`state::BUDGET`], [`conn::MAX_CONNECTIONS`], [`conn::READ_TIMEOUT`]).
     pub fn new(rules: impl Into<PathBuf>) -> Options {
         Options {
             rules: rules.into(),
@@ -63,6 +76,9 @@ impl Options {
             count: 16,
             params: Params::new(),
             quiet: Duration::from_millis(30),
+            budget: state::BUDGET,
+            max_connections: conn::MAX_CONNECTIONS,
+            request_timeout: conn::READ_TIMEOUT,
         }
     }
 }
@@ -70,9 +86,8 @@ impl Options {
 /// A running server; dropping it stops it.
 pub struct Server {
     addr: SocketAddr,
-    http: Arc<tiny_http::Server>,
+    listener: conn::Listener,
     cx: Arc<Cx>,
-    accept: Option<JoinHandle<()>>,
 }
 
 impl Server {
@@ -102,19 +117,18 @@ impl Server {
         }
         let folder =
             Folder::of_rules(&opts.rules).map_err(|e| format!("{}: {e}", opts.rules.display()))?;
-        let http = tiny_http::Server::http(SocketAddr::new(opts.host, opts.port))
+        let sock = std::net::TcpListener::bind(SocketAddr::new(opts.host, opts.port))
             .map_err(|e| format!("cannot listen on {}:{}: {e}", opts.host, opts.port))?;
-        let addr = http
-            .server_addr()
-            .to_ip()
-            .ok_or("the server has no IP address")?;
+        let addr = sock
+            .local_addr()
+            .map_err(|e| format!("the server has no address: {e}"))?;
         let first = Gallery {
             first: opts.first,
             count: opts.count,
             shown: opts.params.clone(),
             params: opts.params.clone(),
         };
-        let shared = Arc::new(Shared::new(folder, first.clone()));
+        let shared = Arc::new(Shared::new(folder, first.clone(), opts.budget));
         let runner = {
             let shared = shared.clone();
             Runner::start(&opts.rules, opts.quiet, first, move |ev| {
@@ -133,23 +147,18 @@ impl Server {
             runner: Mutex::new(runner),
             hosts,
             allow_remote: opts.allow_remote,
+            token: guard::new_token(),
         });
-        let http = Arc::new(http);
-        let accept = {
-            let (http, cx) = (http.clone(), cx.clone());
-            std::thread::spawn(move || {
-                for rq in http.incoming_requests() {
-                    let cx = cx.clone();
-                    std::thread::spawn(move || http::serve(&cx, rq));
-                }
-            })
+        let listener = {
+            let cx = cx.clone();
+            let limits = conn::Limits {
+                connections: opts.max_connections,
+                request_time: opts.request_timeout,
+            };
+            conn::Listener::start(sock, limits, move |rq| http::serve(&cx, rq))
+                .map_err(|e| format!("cannot listen on {addr}: {e}"))?
         };
-        Ok(Server {
-            addr,
-            http,
-            cx,
-            accept: Some(accept),
-        })
+        Ok(Server { addr, listener, cx })
     }
 
     /// The address listened on.
@@ -167,17 +176,24 @@ impl Server {
         &self.cx.shared
     }
 
+    /// This run's token, which the page sends with every request to the API ([`guard`]).
+    pub fn token(&self) -> &str {
+        &self.cx.token
+    }
+
+    /// Connections open now.
+    pub fn connections(&self) -> usize {
+        self.listener.open()
+    }
+
     /// Serve until the process ends.
     pub fn wait(mut self) {
-        if let Some(a) = self.accept.take() {
-            let _ = a.join();
-        }
+        self.listener.wait();
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        self.http.unblock();
         self.cx.shared.close();
     }
 }

@@ -11,7 +11,7 @@ use super::paths::Folder;
 use crate::dungeon::{Dungeon, Layer};
 use crate::preview::app::changed_cells;
 use crate::render::colour;
-use crate::ruleset::{Diagnostics, ParamKind, RuleSet, Trace};
+use crate::ruleset::{Diagnostics, ParamKind, RuleSet, Window};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
@@ -131,36 +131,76 @@ pub fn diagnostics(d: &Diagnostics, folder: &Folder) -> Value {
     Value::Array(list)
 }
 
-/// The frames of a traced run: each step's label, the dungeon after it, and the cells it
-/// changed (against the step before; for the first step, the cells it filled: in a room, or
-/// a non-zero tile id — a run starts with no rooms and all tile ids 0).
-pub fn trace_frames(
+/// One frame of a trace page, as sent.
+#[derive(serde::Serialize)]
+struct FrameOut<'a> {
+    label: Value,
+    attempt: u32,
+    changed: Vec<[usize; 2]>,
+    dungeon: &'a Dungeon,
+}
+
+/// One page of a traced run, as JSON text: the frames `from..` that `w` kept (each step's
+/// label, the attempt, the dungeon after it, and the cells it changed against the step
+/// before; for the run's first step, the cells it filled: in a room, or a non-zero tile id
+/// — a run starts with no rooms and all tile ids 0), stopping before the page passes
+/// `max_bytes` (one frame at least). `w` must have kept frame `from - 1` too when
+/// `from > 0`. `total` is the run's number of frames, `next` the first frame of the next
+/// page (`null` at the end). One frame's dungeon is built at a time.
+pub fn trace_page(
     rs: &RuleSet,
-    trace: &Trace,
+    w: &Window,
+    from: usize,
     last: &Dungeon,
     values: &[crate::engine::value::Value],
-) -> Value {
+    max_bytes: usize,
+) -> String {
     let mut prev: Option<Dungeon> = None;
-    let mut frames = Vec::with_capacity(trace.frames.len());
-    for f in &trace.frames {
+    let mut frames = String::new();
+    let mut n = 0;
+    for (i, f) in w.frames.iter().enumerate() {
         let d = rs.to_dungeon(&f.state, last.seed, values, last.attempts);
+        if w.first + i < from {
+            prev = Some(d);
+            continue;
+        }
+        let width = d.width.max(1) as usize;
         let changed: Vec<[usize; 2]> = match &prev {
             Some(p) => changed_cells(p, &d)
                 .iter()
                 .enumerate()
                 .filter(|(_, &c)| c)
-                .map(|(i, _)| [i % d.width.max(1) as usize, i / d.width.max(1) as usize])
+                .map(|(i, _)| [i % width, i / width])
                 .collect(),
             None => filled(&d),
         };
-        frames.push(json!({
-            "label": {"name": f.label.name, "kind": f.label.kind, "at": f.label.at},
-            "changed": changed,
-            "dungeon": d,
-        }));
+        let out = FrameOut {
+            label: json!({"name": f.label.name, "kind": f.label.kind, "at": f.label.at}),
+            attempt: f.attempt,
+            changed,
+            dungeon: &d,
+        };
+        let text = serde_json::to_string(&out).unwrap_or_default();
+        if n > 0 && frames.len() + text.len() > max_bytes {
+            break;
+        }
+        if n > 0 {
+            frames.push(',');
+        }
+        frames += &text;
+        n += 1;
         prev = Some(d);
     }
-    json!({"seed": last.seed, "frames": frames})
+    let end = from + n;
+    let next = if end < w.seen {
+        json!(end)
+    } else {
+        Value::Null
+    };
+    format!(
+        "{{\"seed\":{},\"total\":{},\"from\":{from},\"next\":{next},\"frames\":[{frames}]}}",
+        last.seed, w.seen
+    )
 }
 
 /// Cells of `d` in a room or with a non-zero id in a tile layer, as `[x, y]`.

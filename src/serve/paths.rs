@@ -6,8 +6,12 @@
 //!   escape, invalid UTF-8 or a NUL byte is refused;
 //! - it must be relative: no leading `/`, no drive letter or `\`, no empty, `.` or `..`
 //!   component;
+//! - no component may be hidden (start with `.`: `.git/config` is refused), the path may
+//!   not be deeper than the listing looks, and no folder on the way may be a symbolic link
+//!   (the listing does not enter those): what [`Folder::list`] does not show cannot be read;
 //! - the joined path is canonicalised (symlinks resolved) and must still lie inside the
-//!   folder, and be a regular file: a symlink pointing out of the folder is refused.
+//!   folder, outside hidden folders, and be a regular file: a symlink pointing out of the
+//!   folder, or at a hidden file, is refused.
 
 use std::path::{Path, PathBuf};
 
@@ -63,22 +67,39 @@ impl Folder {
         if rel.starts_with('/') {
             return forbid("absolute path");
         }
+        let parts: Vec<&str> = rel.split('/').collect();
         let mut joined = self.root.clone();
-        for c in rel.split('/') {
-            match c {
+        for (i, c) in parts.iter().enumerate() {
+            match *c {
                 "" | "." => return forbid("empty or `.` component"),
                 ".." => return forbid("`..` leaves the rule set's folder"),
+                c if c.starts_with('.') => return forbid("a hidden file or folder"),
                 c => joined.push(c),
             }
+            let folder_on_the_way = i + 1 < parts.len();
+            if folder_on_the_way
+                && std::fs::symlink_metadata(&joined).is_ok_and(|m| m.file_type().is_symlink())
+            {
+                return forbid("a path through a symbolic link to a folder");
+            }
+        }
+        if parts.len() > LIST_DEPTH + 1 {
+            return forbid("deeper than the rule set's folder is listed");
         }
         let real = match std::fs::canonicalize(&joined) {
             Ok(r) => r,
             Err(_) => return Err(Refused::NotFound),
         };
-        if !real.starts_with(&self.root) {
+        let Ok(inside) = real.strip_prefix(&self.root) else {
             return forbid("leads out of the rule set's folder");
+        };
+        if inside
+            .components()
+            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+        {
+            return forbid("leads to a hidden file");
         }
-        if !real.is_file() {
+        if !std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
             return Err(Refused::NotFound);
         }
         Ok(real)
@@ -206,6 +227,9 @@ mod tests {
             "sub\\p.pat",
             "C:/x",
             "",
+            ".hidden",
+            "sub/.git/config",
+            "a/b/c/d/e/f.txt",
         ] {
             assert!(
                 matches!(f.resolve(bad), Err(Refused::Forbidden(_))),

@@ -10,19 +10,25 @@ use super::paths::Folder;
 use super::summary::summary;
 use crate::dungeon::Dungeon;
 use crate::engine::GenError;
-use crate::interpreter::{NoTrace, Stoppable};
+use crate::interpreter::{NoTrace, Stoppable, Until};
 use crate::preview::runner::{Done, Event, Runner};
 use crate::ruleset::{Params, RuleSet};
 use rayon::prelude::*;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The fewest seeds in the gallery.
 pub const MIN_SEEDS: u32 = 4;
 /// The most seeds in the gallery.
 pub const MAX_SEEDS: u32 = 64;
+/// Most event streams open at once (pages connected).
+pub const MAX_EVENT_STREAMS: usize = 16;
+/// The longest one generation may take by default (a dungeon of the gallery, whose seed
+/// then shows an error; a trace page).
+pub const BUDGET: Duration = Duration::from_secs(10);
 
 /// What the gallery shows: seeds `first..first + count` with `params`.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,11 +75,24 @@ pub struct Shared {
     /// The rule set's folder (what may be read).
     pub folder: Folder,
     inner: Mutex<Inner>,
+    streams: Arc<AtomicUsize>,
+    /// The longest one generation may take.
+    pub budget: Duration,
+}
+
+/// A place among the [`MAX_EVENT_STREAMS`] event streams; dropping it frees it.
+pub struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Shared {
-    /// State for the folder `folder` and the first gallery `first`.
-    pub fn new(folder: Folder, first: Gallery) -> Shared {
+    /// State for the folder `folder` and the first gallery `first`, each generation
+    /// stopped after `budget`.
+    pub fn new(folder: Folder, first: Gallery, budget: Duration) -> Shared {
         Shared {
             folder,
             inner: Mutex::new(Inner {
@@ -81,7 +100,18 @@ impl Shared {
                 status: json!({"version": 0, "diagnostics": null, "error": null}),
                 ..Inner::default()
             }),
+            streams: Arc::default(),
+            budget,
         }
+    }
+
+    /// A place for one more event stream, `None` when [`MAX_EVENT_STREAMS`] are open.
+    pub fn event_slot(&self) -> Option<Slot> {
+        if self.streams.fetch_add(1, Ordering::SeqCst) >= MAX_EVENT_STREAMS {
+            self.streams.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Slot(self.streams.clone()))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -171,16 +201,7 @@ pub fn handle(shared: &Shared, ev: Event<'_, Gallery>) -> Done {
             let results: Vec<Result<(Dungeon, f64), GenError>> = job
                 .seeds()
                 .par_iter()
-                .map(|&s| {
-                    let t = Instant::now();
-                    let mut obs = Stoppable {
-                        inner: NoTrace,
-                        stop: || newer(),
-                    };
-                    rules
-                        .generate_with(s, &job.params, &mut obs)
-                        .map(|d| (d, t.elapsed().as_secs_f64()))
-                })
+                .map(|&s| generate_one(&rules, s, &job.params, shared.budget, newer))
                 .collect();
             if results
                 .iter()
@@ -199,6 +220,33 @@ pub fn handle(shared: &Shared, ev: Event<'_, Gallery>) -> Done {
             shared.broadcast("status", json!({"diagnostics": null, "error": null}));
             Done::Finished
         }
+    }
+}
+
+/// Generate seed `s` for the gallery (with its time in seconds), cancelled when `newer`
+/// says a newer request waits, stopped with an error after `budget`.
+fn generate_one(
+    rules: &RuleSet,
+    s: u64,
+    params: &Params,
+    budget: Duration,
+    newer: &(dyn Fn() -> bool + Sync),
+) -> Result<(Dungeon, f64), GenError> {
+    let t = Instant::now();
+    // the deadline is checked inside long steps too (the state's budget)
+    let mut obs = Stoppable {
+        inner: Until {
+            inner: NoTrace,
+            until: t + budget,
+        },
+        stop: newer,
+    };
+    match rules.generate_with(s, params, &mut obs) {
+        Err(GenError::TimedOut { at }) => Err(GenError::Param(format!(
+            "stopped after {:.1} s, the server's budget per dungeon, {at}",
+            budget.as_secs_f64()
+        ))),
+        r => r.map(|d| (d, t.elapsed().as_secs_f64())),
     }
 }
 
@@ -249,4 +297,6 @@ pub struct Cx {
     pub hosts: Vec<String>,
     /// Any `Host` header is accepted (a non-loopback bind).
     pub allow_remote: bool,
+    /// This run's token (see [`super::guard`]).
+    pub token: String,
 }

@@ -260,8 +260,7 @@ impl Aggregate {
                 o.ruleset, o.params, self.ruleset, self.params
             ));
         }
-        self.merge(o);
-        Ok(())
+        self.merge_checked(o)
     }
 
     /// A measure's counts with its zeros filled in: a family member (`kind.`, `shape.`,
@@ -285,10 +284,91 @@ impl Aggregate {
     /// # Errors
     /// When it is not a summary's JSON, or of another format.
     pub fn from_json(s: &str) -> Result<Aggregate, String> {
-        let a: Aggregate = serde_json::from_str(s).map_err(|e| e.to_string())?;
+        let a: Aggregate =
+            serde_json::from_str(s).map_err(|e| crate::dungeon::json_words(&e.to_string()))?;
         if a.format != FORMAT {
             return Err(format!("expected format `{FORMAT}`, found `{}`", a.format));
         }
+        a.check()?;
         Ok(a)
+    }
+
+    /// Whether the counts of a summary read from a file agree with each other: seed ranges
+    /// within `u64` and apart, every seed covered generated or failed once
+    /// (`generated` + failures = seeds), no measure or the time counted more often than
+    /// dungeons were generated, no total past `u64`.
+    ///
+    /// # Errors
+    /// The first disagreement, naming the field.
+    pub fn check(&self) -> Result<(), String> {
+        let mut end = 0u64;
+        let mut seeds = 0u64;
+        for (i, r) in self.ranges.iter().enumerate() {
+            let e = r[0].checked_add(r[1]).ok_or_else(|| {
+                format!(
+                    "ranges[{i}]: seeds {} + {} pass the largest seed",
+                    r[0], r[1]
+                )
+            })?;
+            if i > 0 && r[0] < end {
+                return Err(format!("ranges[{i}]: overlaps the range before it"));
+            }
+            end = e;
+            seeds = seeds
+                .checked_add(r[1])
+                .ok_or("ranges: more seeds than a u64 counts")?;
+        }
+        let covered = (self.failures.len() as u64).checked_add(self.generated);
+        if covered != Some(seeds) {
+            return Err(format!(
+                "generated: {} generated and {} failed, but the ranges cover {seeds} seeds",
+                self.generated,
+                self.failures.len()
+            ));
+        }
+        let counted = |c: &Counts| c.0.iter().try_fold(0u64, |a, e| a.checked_add(e.1));
+        for (name, c) in std::iter::once(("time_us", &self.time_us))
+            .chain(self.measures.iter().map(|(k, c)| (k.as_str(), c)))
+        {
+            if !counted(c).is_some_and(|n| n <= self.generated) {
+                return Err(format!(
+                    "measures.{name}: counted more often than the {} dungeons generated",
+                    self.generated
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Aggregate::merge`] of a shard read from a file (both [`Aggregate::check`]ed):
+    /// refused when the shards cover a seed twice or a total would pass `u64`.
+    ///
+    /// # Errors
+    /// What would be wrong with the merged summary.
+    pub fn merge_checked(&mut self, o: &Aggregate) -> Result<(), String> {
+        let overlap = o.ranges.iter().any(|r| {
+            self.ranges
+                .iter()
+                .any(|m| r[0] < m[0].saturating_add(m[1]) && m[0] < r[0].saturating_add(r[1]))
+        });
+        if overlap {
+            return Err("cannot be merged: the shards cover some seeds twice".into());
+        }
+        let fits = |a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>| {
+            b.iter()
+                .all(|(k, n)| a.get(k).map_or(Some(*n), |m| m.checked_add(*n)).is_some())
+        };
+        if self.generated.checked_add(o.generated).is_none()
+            || !fits(&self.restarts, &o.restarts)
+            || !fits(&self.tallies, &o.tallies)
+        {
+            return Err(
+                "cannot be merged: a total would pass the largest number a summary counts \
+                 (2^64 - 1)"
+                    .into(),
+            );
+        }
+        self.merge(o);
+        Ok(())
     }
 }

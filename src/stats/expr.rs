@@ -252,27 +252,46 @@ impl Extra {
     }
 
     /// Add the extra measures of `d` to `sample` (using `st`, from [`MeasureScope::state`]).
-    pub fn add(&self, st: &mut State, d: &Dungeon, sample: &mut Sample) {
+    ///
+    /// # Errors
+    /// A measure divided by zero (its name; the value would be meaningless).
+    pub fn add(&self, st: &mut State, d: &Dungeon, sample: &mut Sample) -> Result<(), String> {
         for (name, p) in &self.progs {
             self.scope.load(st, d, sample);
+            st.fault = None;
             let v = p.eval(st);
+            if st.fault.take().is_some() {
+                return Err(format!(
+                    "the measure `{name}` divided by zero (in the rule file's `stats: \
+                     Stats(measures: ...)`)"
+                ));
+            }
             let v = match v {
                 Value::Bool(b) => b as u8 as f64,
                 v => v.num(),
             };
             sample.values.push((name.clone(), v));
         }
+        Ok(())
     }
 }
 
 /// Whether `pred` (a condition compiled by [`MeasureScope::compile`]) holds for `d`.
+///
+/// # Errors
+/// The condition divided by zero.
 pub fn holds(
     scope: &MeasureScope,
     st: &mut State,
     pred: &Program,
     d: &Dungeon,
     s: &Sample,
-) -> bool {
+) -> Result<bool, String> {
     scope.load(st, d, s);
-    pred.truth(st)
+    st.fault = None;
+    let yes = pred.truth(st);
+    if st.fault.take().is_some() {
+        return Err("the --where condition divided by zero".into());
+    }
+    Ok(yes)
 }

@@ -55,8 +55,28 @@ pub fn start(rules: &Path, count: u32) -> Server {
     Server::start(o).unwrap()
 }
 
-/// Send one raw request (`GET /x HTTP/1.1`); returns the status and the body.
+/// This run's token, read from the page the server at `a` sends (as a browser would).
+pub fn token(a: SocketAddr) -> String {
+    let (st, page) = request_raw(a, "GET / HTTP/1.1", &[], "");
+    assert_eq!(st, 200, "the page: {page}");
+    let at = page
+        .find("name=\"undercroft-token\" content=\"")
+        .expect("a token in the page");
+    let rest = &page[at + "name=\"undercroft-token\" content=\"".len()..];
+    rest[..rest.find('"').unwrap()].to_string()
+}
+
+/// Send one raw request (`GET /x HTTP/1.1`) with this run's token (read from the page
+/// first); returns the status and the body.
 pub fn request(a: SocketAddr, line: &str, headers: &[&str], body: &str) -> (u16, String) {
+    let t = format!("X-Undercroft-Token: {}", token(a));
+    let mut with = headers.to_vec();
+    with.push(&t);
+    request_raw(a, line, &with, body)
+}
+
+/// Send one raw request exactly as given (no token); returns the status and the body.
+pub fn request_raw(a: SocketAddr, line: &str, headers: &[&str], body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(a).unwrap();
     s.set_read_timeout(Some(WAIT)).unwrap();
     let mut req = format!("{line}\r\n");
@@ -147,7 +167,8 @@ impl Events {
     pub fn open(a: SocketAddr) -> Events {
         let mut s = TcpStream::connect(a).unwrap();
         s.set_read_timeout(Some(WAIT)).unwrap();
-        write!(s, "GET /events HTTP/1.1\r\nHost: {a}\r\n\r\n").unwrap();
+        let t = token(a);
+        write!(s, "GET /events?token={t} HTTP/1.1\r\nHost: {a}\r\n\r\n").unwrap();
         let mut r = BufReader::new(s);
         let mut line = String::new();
         r.read_line(&mut line).unwrap();

@@ -144,3 +144,66 @@ fn ops_name_prints_every_parameter_with_its_doc_and_an_example() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("did you mean `FillRect`?"), "{err}");
 }
+
+/// The guide's table of limits (issue 46) says what the code enforces.
+#[test]
+fn the_table_of_limits_matches_the_code() {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/authoring.md")).unwrap();
+    let table = &doc[doc.find("## 8. Limits").expect("a limits section")..];
+    let row = |what: &str| -> &str {
+        table
+            .lines()
+            .find(|l| l.starts_with("| ") && l.contains(what))
+            .unwrap_or_else(|| panic!("no row for {what}"))
+    };
+    let mib = |b: u64| format!("{} MiB", b >> 20);
+    use undercroft::input::Kind;
+    for (what, want) in [
+        ("grid side", undercroft::dungeon::MAX_SIDE.to_string()),
+        (
+            "room-pool cell",
+            undercroft::dungeon::MAX_INTERIOR_CELL.to_string(),
+        ),
+        (
+            "restarts of all",
+            undercroft::engine::MAX_RESTARTS.to_string(),
+        ),
+        (
+            "`RandomWalk` steps",
+            undercroft::ops::random_walk::MAX_STEPS.to_string(),
+        ),
+        (
+            "tile values",
+            undercroft::operator::args::TILE_VALUES.1.to_string(),
+        ),
+        (
+            "expression length",
+            undercroft::lang::parse::MAX_LEN.to_string(),
+        ),
+        (
+            "set members",
+            undercroft::lang::pattern::MAX_SET_MEMBERS.to_string(),
+        ),
+        ("rule, pattern", mib(Kind::Rules.limit())),
+        ("rule, pattern", mib(Kind::Pattern.limit())),
+        ("tile grids", mib(Kind::TileGrid.limit())),
+        ("`render` input", mib(Kind::Dungeons.limit())),
+        ("`stats --merge`", mib(Kind::StatsShard.limit())),
+        ("for tmx", undercroft::export::MAX_SCALE.to_string()),
+        ("for tmx", undercroft::export::MAX_MAP_TILES.to_string()),
+        ("for png", undercroft::render::png::MAX_SIDE.to_string()),
+        (
+            "`serve` gallery",
+            undercroft::serve::state::MAX_SEEDS.to_string(),
+        ),
+        (
+            "`serve` connections",
+            undercroft::serve::conn::MAX_CONNECTIONS.to_string(),
+        ),
+    ] {
+        assert!(
+            row(what).contains(&want),
+            "{what}: the table should say {want}"
+        );
+    }
+}

@@ -139,3 +139,15 @@ fn generation_with_random_seeds_and_parameters() {
     }
     run("generate", seeds, 0, checks::generate);
 }
+
+#[test]
+fn render_json() {
+    // seed 1 of every shipped rule set that loads, as the JSON `render` reads
+    let seeds: Vec<Vec<u8>> = checks::shipped()
+        .iter()
+        .filter_map(|(_, rs)| rs.generate(1, &undercroft::Params::new()).ok())
+        .map(|d| d.to_json().into_bytes())
+        .collect();
+    assert!(seeds.len() >= 10);
+    assert!(run("render", seeds, 30, checks::render_json) > 300);
+}

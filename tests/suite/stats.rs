@@ -173,7 +173,7 @@ fn measure_expressions_compile_evaluate_and_point_at_mistakes() {
     let mut st = scope.state();
     let holds = |text: &str, st: &mut _| {
         let p = scope.compile(text, Type::Bool).unwrap();
-        undercroft::stats::expr::holds(&scope, st, &p, &d, &s)
+        undercroft::stats::expr::holds(&scope, st, &p, &d, &s).unwrap()
     };
     assert!(holds("boss_distance >= 3 && count(shop) > 0", &mut st));
     assert!(!holds("boss_distance >= 4", &mut st));
@@ -183,6 +183,12 @@ fn measure_expressions_compile_evaluate_and_point_at_mistakes() {
     ));
     // undefined measures make comparisons false
     assert!(!holds("stairs_distance >= 0", &mut st));
+    // a division by zero is an error, not `x / 0 = x` (issue 46)
+    let p = scope
+        .compile("rooms / (doors - doors) > 0", Type::Bool)
+        .unwrap();
+    let e = undercroft::stats::expr::holds(&scope, &mut st, &p, &d, &s).unwrap_err();
+    assert_eq!(e, "the --where condition divided by zero");
     let e = scope.compile("bos_distance > 1", Type::Bool).unwrap_err();
     assert_eq!(e[0].span, (0, 12));
     assert_eq!(e[0].help.as_deref(), Some("did you mean `boss_distance`?"));

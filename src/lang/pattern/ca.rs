@@ -69,6 +69,7 @@ pub fn parse_condition(text: &str) -> Result<Vec<Term>, Vec<PatternError>> {
     let mut b = Builder {
         names: BTreeMap::new(),
         errors: Vec::new(),
+        members: 0,
     };
     let cond = pair.into_inner().next().expect("ca_cond");
     let terms = b.ca_cond(cond);

@@ -4,12 +4,15 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// This run's token (put into the page by the server): every API request carries it.
+const TOKEN = document.querySelector('meta[name="undercroft-token"]').content;
+const api = (url, init = {}) => fetch(url, { ...init, headers: { ...(init.headers || {}), "X-Undercroft-Token": TOKEN } });
 const S = {
   gallery: null,     // the last `gallery` event (pictures kept while a save is broken)
   status: null,      // the last `status` event
   paramsKey: "",     // the parameter list the controls were built for
   single: null,      // the seed shown alone, or null
-  trace: null,       // the trace of the single seed
+  trace: null,       // the trace of the single seed: {seed, frames} (frames not yet loaded are null)
   frame: null,       // index into trace.frames, or null for the final dungeon
   layer: "",         // chosen layer ("" = the default)
   zoomed: false,     // the zoom was set for the rule set's grid
@@ -294,7 +297,7 @@ async function ask(first) {
     params: paramValues(),
   };
   setBadge("busy", "generating…");
-  const r = await fetch("/api/gallery", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const r = await api("/api/gallery", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (!r.ok) showProblem({ error: (await r.json()).error });
 }
 
@@ -326,8 +329,10 @@ function showProblem(st) {
 }
 
 // ---- one dungeon: hover details and the trace stepper ----
+function shownFrame() { return S.trace && S.frame !== null ? S.trace.frames[S.frame] : null; }
 function shownDungeon() {
-  if (S.trace && S.frame !== null) return S.trace.frames[S.frame].dungeon;
+  const f = shownFrame();
+  if (f) return f.dungeon;
   const item = S.gallery && S.gallery.items.find((i) => i.seed === S.single);
   return item && item.dungeon;
 }
@@ -350,21 +355,32 @@ function closeSingle() {
 function redrawSingle() {
   const d = shownDungeon();
   if (!d) return;
-  const changed = S.trace && S.frame !== null ? S.trace.frames[S.frame].changed : null;
-  draw($("big"), d, bigCell(d), changed);
-  if (S.trace && S.frame !== null) {
-    const f = S.trace.frames[S.frame];
+  const f = shownFrame();
+  draw($("big"), d, bigCell(d), f ? f.changed : null);
+  if (f) {
     $("step-label").textContent = `step ${S.frame + 1}/${S.trace.frames.length}: ${f.label.name} (${f.label.kind}) at ${f.label.at} — ${f.changed.length} cells changed`;
   }
 }
-async function loadTrace() {
-  const r = await fetch(`/api/trace?seed=${S.single}`);
+// The trace comes in pages (the server keeps a long run's trace out of memory): the first
+// and the last page at once, any other when the stepper reaches it.
+const TRACE_PAGE = 32;
+async function tracePage(from) {
+  const r = await api(`/api/trace?seed=${S.single}&from=${from}&count=${TRACE_PAGE}`);
   const t = await r.json();
-  if (!r.ok) return showProblem({ error: t.error });
-  S.trace = t;
-  S.frame = t.frames.length - 1;
+  if (!r.ok) { showProblem({ error: t.error }); return null; }
+  if (!S.trace || S.trace.seed !== t.seed) S.trace = { seed: t.seed, frames: new Array(t.total).fill(null) };
+  t.frames.forEach((f, i) => { S.trace.frames[t.from + i] = f; });
+  return t;
+}
+async function loadTrace() {
+  S.trace = null;
+  const t = await tracePage(0);
+  if (!t) return;
+  const last = t.total - 1;
+  if (!S.trace.frames[last]) await tracePage(Math.max(0, t.total - TRACE_PAGE));
+  S.frame = last;
   const step = $("step");
-  step.max = t.frames.length - 1;
+  step.max = last;
   step.value = S.frame;
   $("stepper").hidden = false;
   redrawSingle();
@@ -373,7 +389,9 @@ function stepTo(i) {
   if (!S.trace) return;
   S.frame = Math.max(0, Math.min(S.trace.frames.length - 1, i));
   $("step").value = S.frame;
-  redrawSingle();
+  if (S.trace.frames[S.frame]) return redrawSingle();
+  const want = S.frame;
+  tracePage(want - (want % TRACE_PAGE)).then(() => { if (S.frame === want) redrawSingle(); });
 }
 
 function hover(ev) {
@@ -422,7 +440,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "]") stepTo(S.frame + 1);
 });
 
-const events = new EventSource("/events");
+const events = new EventSource(`/events?token=${TOKEN}`);
 events.addEventListener("gallery", (e) => {
   S.gallery = JSON.parse(e.data);
   renderGallery(S.gallery.saved);
