@@ -67,6 +67,8 @@ pub struct Cx<'a> {
     pub(super) used_minisets: Vec<(Src, Miniset)>,
     /// The walkable sets spatial queries name (resolved by [`super::walkables::resolve`]).
     pub(super) walk_defs: RefCell<WalkDefs>,
+    /// Earlier problems and variables that may be unset ([`super::causes`]).
+    pub(crate) causes: super::causes::Causes,
 }
 
 impl<'a> Cx<'a> {
@@ -106,6 +108,7 @@ impl<'a> Cx<'a> {
             flag_writers: BTreeMap::new(),
             used_minisets: Vec::new(),
             walk_defs: RefCell::new(WalkDefs::default()),
+            causes: Default::default(),
         }
     }
 
@@ -317,6 +320,7 @@ impl<'a> Cx<'a> {
         self.walk_defs.get_mut().written_in(s);
         match compiled {
             Ok(mut p) if p.ty == want => {
+                self.check_reads(s, &p);
                 if p.divides() {
                     let what = format!("division by zero in the expression `{}`", s.text);
                     p.fault = self.failure_point(what, s);
@@ -337,6 +341,9 @@ impl<'a> Cx<'a> {
             }
             Err(errs) => {
                 for e in errs {
+                    if e.unknown_name().is_some_and(|n| self.knock_on(n)) {
+                        continue;
+                    }
                     self.error_in(s, e.span, e.message, e.help);
                 }
                 None
@@ -380,6 +387,9 @@ impl<'a> Cx<'a> {
     pub fn list(&mut self, s: &Src) -> Option<u16> {
         if let Some(i) = self.lists.iter().position(|k| *k == s.text) {
             return Some(i as u16);
+        }
+        if self.knock_on(&s.text) {
+            return None;
         }
         let help = nearest(&s.text, self.lists.iter().map(|k| k.as_str()))
             .map(|n| format!("did you mean `{n}`?"))
@@ -430,6 +440,9 @@ impl<'a> Cx<'a> {
     pub fn marker(&mut self, s: &Src) -> Option<u16> {
         if let Some(i) = self.markers.iter().position(|k| *k == s.text) {
             return Some(i as u16);
+        }
+        if self.knock_on(&s.text) {
+            return None;
         }
         let help = nearest(&s.text, self.markers.iter().map(|k| k.as_str()))
             .map(|n| format!("did you mean `{n}`?"))
@@ -518,6 +531,7 @@ impl<'a> Cx<'a> {
                 return None;
             }
             self.note_flag_writer(slot, ty);
+            self.assigned(slot);
             return Some(slot);
         }
         if ["rooms", "width", "height", "none", "true", "false"].contains(&s.text.as_str()) {

@@ -61,7 +61,7 @@ impl Cx<'_> {
         let at = self.position(name.unwrap_or(&f.var));
         let label_name = name.map_or(format!("ForEach {}", f.var.text), |n| n.text.clone());
         let label = self.label(label_name, kind, at);
-        let body = self.steps(&f.steps);
+        let body = self.maybe_never(|cx| cx.steps(&f.steps));
         Some(Step::ForEach {
             label,
             var: var?,
@@ -134,8 +134,8 @@ impl Cx<'_> {
             }
             StepDef::If(i) => {
                 let cond = self.expr(&i.cond, Type::Bool);
-                let then = self.steps(&i.then);
-                let otherwise = self.steps(&i.otherwise);
+                let (then, otherwise) =
+                    self.paths(|cx| cx.steps(&i.then), |cx| cx.steps(&i.otherwise));
                 Some(Step::If {
                     cond: cond?,
                     then,
@@ -156,6 +156,7 @@ impl Cx<'_> {
                 self.current_op = Some(format!("{kind}{anchor} at {at}"));
                 let compiled = op.compile_op(self);
                 self.current_op = None;
+                self.causes.step_failed |= compiled.is_none();
                 let compiled = compiled?;
                 Some(Step::Op {
                     label,

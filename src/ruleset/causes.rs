@@ -1,0 +1,138 @@
+//! One root cause, one message (issue 44): what later checks need to know about problems
+//! already reported, so they stay silent instead of reporting knock-ons, and the variables a
+//! step reads where they may be unset (a warning at load, located at the read).
+//!
+//! Knock-ons avoided: a step that failed to compile (its pattern file has an error, say)
+//! declares none of its names, so "no step places a marker `m`", "unknown list `l`" or
+//! "unknown name `v`" (with a "did you mean" to another name) about a name that is written as
+//! a whole string somewhere in the rule files is not reported once a step failed: the first
+//! problem is the cause, and fixing it may well define the name. `tile_glyphs` that failed
+//! to compile (already reported) are not "no `tile_glyphs`" either.
+//!
+//! Variables that may be unset: a variable written in one branch of an `If` only, or in the
+//! body of a loop that may run zero times, reads 0 (false, none) on the other paths. Steps
+//! are compiled in order, so the set of variables that may be unset is followed along
+//! ([`Cx::paths`], [`Cx::maybe_never`]): the first expression that reads one of them gets a
+//! warning naming the variable (but not `exists(v)`, which asks just that).
+
+use super::compile::Cx;
+use super::diag::Diagnostic;
+use super::src::Src;
+use crate::lang::compile::Op;
+use crate::lang::Program;
+use std::collections::BTreeSet;
+
+/// What the compile context knows of earlier problems and of variables that may be unset.
+#[derive(Debug, Default)]
+pub(crate) struct Causes {
+    /// A step failed to compile (and was reported).
+    pub(crate) step_failed: bool,
+    /// The rule set has `tile_glyphs`, which failed to compile (and were reported).
+    pub(crate) glyphs_failed: bool,
+    /// Variable slots that may be unset where the compile is.
+    unset: BTreeSet<u16>,
+    /// Slots already warned about (one warning per variable).
+    warned: BTreeSet<u16>,
+    /// Reads of variables that may be unset.
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+impl Cx<'_> {
+    /// Whether a problem about name `name` (a marker, list or variable a step would declare)
+    /// is a knock-on: a step failed to compile, and `name` is written whole as a string in a
+    /// rule file, so the failed step may be the one that declares it.
+    pub(crate) fn knock_on(&self, name: &str) -> bool {
+        self.causes.step_failed
+            && self
+                .files
+                .iter()
+                .any(|f| f.literals.find(name, 0).is_some())
+    }
+
+    /// Variable `slot` is written here: it is set on every path from now on.
+    pub(crate) fn assigned(&mut self, slot: u16) {
+        self.causes.unset.remove(&slot);
+    }
+
+    /// Compile two alternative paths (an `If`'s branches): afterwards, a variable that
+    /// either path may leave unset may be unset.
+    pub(crate) fn paths<A, B>(
+        &mut self,
+        first: impl FnOnce(&mut Self) -> A,
+        second: impl FnOnce(&mut Self) -> B,
+    ) -> (A, B) {
+        let (before, n0) = (self.causes.unset.clone(), self.vars.len());
+        let a = first(self);
+        let (after_a, n1) = (
+            std::mem::replace(&mut self.causes.unset, before),
+            self.vars.len(),
+        );
+        // variables the first path declared are unset on the second
+        self.causes.unset.extend(n0 as u16..n1 as u16);
+        let b = second(self);
+        let n2 = self.vars.len();
+        self.causes.unset.extend(after_a);
+        // and those the second declared, on the first
+        self.causes.unset.extend(n1 as u16..n2 as u16);
+        (a, b)
+    }
+
+    /// Compile a body that may run zero times (a loop): afterwards, a variable it writes
+    /// may be unset unless it was set before.
+    pub(crate) fn maybe_never<A>(&mut self, body: impl FnOnce(&mut Self) -> A) -> A {
+        let (before, n0) = (self.causes.unset.clone(), self.vars.len());
+        let a = body(self);
+        let n1 = self.vars.len();
+        self.causes.unset = before;
+        self.causes.unset.extend(n0 as u16..n1 as u16);
+        a
+    }
+
+    /// Warn (once per variable) when program `p`, compiled from `s`, reads a variable that
+    /// may be unset here.
+    pub(crate) fn check_reads(&mut self, s: &Src, p: &Program) {
+        for op in p.code.iter() {
+            let Op::Var(slot) = *op else { continue };
+            if !self.causes.unset.contains(&slot) {
+                continue;
+            }
+            let name = self.vars[slot as usize].0.clone();
+            // `exists(v)` asks whether the room was set: no surprise to read it unset
+            if s.text.contains(&format!("exists({name})")) || !self.causes.warned.insert(slot) {
+                continue;
+            }
+            let span = word(&s.text, &name).unwrap_or((0, s.text.len()));
+            let before = self.diags.len();
+            self.error_in(
+                s,
+                span,
+                format!(
+                    "`{name}` may be unset here: it is set on some paths only (in one branch \
+                     of an `If`, or in a loop that may not run), and reads as 0 (false, none) \
+                     where it was not"
+                ),
+                Some(format!(
+                    "set it before (e.g. `Let(\"{name}\", \"0\")`) or on every path"
+                )),
+            );
+            let w: Vec<Diagnostic> = self.diags.drain(before..).collect();
+            self.causes.warnings.extend(w);
+        }
+    }
+}
+
+/// The byte span of the first whole-word `name` in `text`.
+fn word(text: &str, name: &str) -> Option<(usize, usize)> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = text[from..].find(name).map(|i| i + from) {
+        let end = i + name.len();
+        let ok_before = !text[..i].chars().next_back().is_some_and(ident);
+        let ok_after = !text[end..].chars().next().is_some_and(ident);
+        if ok_before && ok_after {
+            return Some((i, end));
+        }
+        from = i + 1;
+    }
+    None
+}
