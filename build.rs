@@ -1,7 +1,11 @@
 //! Builds the operator reference that `undercroft ops NAME` prints, from the one place the
 //! parameters are documented: the `Params` structs of `src/ops/*.rs` (every field carries a
 //! `///` doc, enforced by tests/suite/registry.rs), plus the first use of each operator in the
-//! shipped rule files as its example. Written to `$OUT_DIR/operator_docs.rs`.
+//! shipped rule files as its example; and the reference of the control steps and the rule
+//! file's own items (build/steps.rs). Written to `$OUT_DIR/operator_docs.rs`.
+
+#[path = "build/steps.rs"]
+mod steps;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -11,6 +15,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/ops");
     println!("cargo:rerun-if-changed=src/operator/header.rs");
     println!("cargo:rerun-if-changed=rules");
+    println!("cargo:rerun-if-changed=src/ruleset/schema.rs");
+    println!("cargo:rerun-if-changed=build");
     let registry = fs::read_to_string("src/ops/mod.rs").expect("src/ops/mod.rs");
     let mut rule_files = Vec::new();
     collect(Path::new("rules"), &mut rule_files);
@@ -45,6 +51,18 @@ fn main() {
         }
         let text = reference(&name, &src, &rules);
         writeln!(out, "    ({name:?}, {text:?}),").unwrap();
+    }
+    out.push_str("];\n");
+    // Control steps and the rule set's own items.
+    out.push_str("/// `(name, reference text)` of the control steps and rule-file items.\npub static STEP_DOCS: &[(&str, &str)] = &[\n");
+    for (path, what) in [
+        ("src/ops/mod.rs", "a control step"),
+        ("src/ruleset/schema.rs", "a part of a rule file"),
+    ] {
+        let src = fs::read_to_string(path).unwrap_or_default();
+        for (name, text) in steps::renamed(without_tests(&src), what, &rules) {
+            writeln!(out, "    ({name:?}, {text:?}),").unwrap();
+        }
     }
     out.push_str("];\n");
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("operator_docs.rs");
@@ -298,6 +316,26 @@ fn example(name: &str, rules: &[(String, String)]) -> Option<(String, String)> {
     None
 }
 
+/// One line per member (`field: type   (optional)`), its doc lines below.
+fn write_members(t: &mut String, members: &[Member], is_enum: bool, local: &[String]) {
+    for m in members {
+        let (field, ty) = match m.line.split_once(':') {
+            Some((f, ty)) if !is_enum => (f.trim().to_string(), words(ty, local)),
+            _ => (m.line.clone(), String::new()),
+        };
+        let optional = m.optional || m.line.contains("Option<");
+        let head = match (ty.is_empty(), optional) {
+            (true, _) => format!("  {field}"),
+            (false, true) => format!("  {field}: {ty}   (optional)"),
+            (false, false) => format!("  {field}: {ty}"),
+        };
+        writeln!(t, "{head}").unwrap();
+        for d in &m.doc {
+            writeln!(t, "      {}", plain(d)).unwrap();
+        }
+    }
+}
+
 fn reference(name: &str, src: &str, rules: &[(String, String)]) -> String {
     let mut t = String::new();
     let about: Vec<&str> = src
@@ -333,22 +371,7 @@ fn reference(name: &str, src: &str, rules: &[(String, String)]) -> String {
         } else {
             writeln!(t, "{item}(...):").unwrap();
         }
-        for m in members {
-            let (field, ty) = match m.line.split_once(':') {
-                Some((f, ty)) if !*is_enum => (f.trim().to_string(), words(ty, &local)),
-                _ => (m.line.clone(), String::new()),
-            };
-            let optional = m.optional || m.line.contains("Option<");
-            let head = match (ty.is_empty(), optional) {
-                (true, _) => format!("  {field}"),
-                (false, true) => format!("  {field}: {ty}   (optional)"),
-                (false, false) => format!("  {field}: {ty}"),
-            };
-            writeln!(t, "{head}").unwrap();
-            for d in &m.doc {
-                writeln!(t, "      {}", plain(d)).unwrap();
-            }
-        }
+        write_members(&mut t, members, *is_enum, &local);
     }
     if let Some((file, ex)) = example(name, rules) {
         writeln!(t).unwrap();

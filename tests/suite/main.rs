@@ -49,6 +49,7 @@ mod rebirth;
 mod rebirth_blacklist;
 mod rebirth_specials;
 mod rebirth_xl;
+mod reference;
 mod registry;
 mod render;
 mod retry_counter;
