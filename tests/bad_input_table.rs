@@ -304,6 +304,51 @@ fn bom_and_crlf_give_the_same_bytes() {
     );
 }
 
+// --- loops, lists and areas (issue 44) ------------------------------------------------------
+
+/// `BASE` with `steps` after its first step.
+fn with_steps(steps: &str) -> String {
+    edit(
+        "Let(\"target\", \"min(20, 5 + level * 2.6)\"),",
+        &format!("Let(\"target\", \"min(20, 5 + level * 2.6)\"),\n        {steps}"),
+    )
+}
+
+case!(loop_that_never_ends, {
+    gen_err(&with_steps(
+        "Let(\"n\", \"0\"),\n        Named(\"count up\", While(cond: \"n >= 0\", max: 500, steps: [Let(\"n\", \"n + 1\")])),",
+    ))
+});
+case!(repeat_over_its_budget, {
+    gen_err(&with_steps(
+        "Repeat(count: \"level * 1000\", max: 999, steps: []),",
+    ))
+});
+case!(loop_budget_out_of_range, {
+    load_text_err(&with_steps("While(cond: \"true\", max: 0, steps: []),"))
+});
+case!(split_of_an_empty_area, {
+    gen_err(&with_steps(
+        "Push(\"parts\", \"split(rect(0, 0, level - 1, 8), 2)\"),",
+    ))
+});
+case!(push_of_a_number, {
+    load_text_err(&with_steps("Push(\"parts\", \"level + 1\"),"))
+});
+case!(push_of_a_cell_onto_a_list_of_areas, {
+    load_text_err(&with_steps(
+        "Push(\"parts\", \"grid()\"),\n        Push(\"parts\", \"centre(grid())\"),",
+    ))
+});
+case!(for_each_over_a_variable, {
+    load_text_err(&with_steps(
+        "ForEach(list: \"target\", as: \"t\", steps: []),",
+    ))
+});
+case!(second_of_an_area, {
+    load_text_err(&with_steps("Let(\"half\", \"second(grid())\"),"))
+});
+
 // --- failures at generation -------------------------------------------------------------------
 
 case!(require_outside_any_retry, {

@@ -275,3 +275,39 @@ fn a_burst_over_several_files_of_the_rule_set_is_one_reload() {
     let (rs, _) = expect_one(&mut s, "child2");
     assert!(rs.description.starts_with("third "), "{}", rs.description);
 }
+
+/// Issue 46: a FIFO appearing for a moment where the rule file was froze the preview
+/// ("generating…" for good: reading it waited for a writer). Now it is a diagnostic saying
+/// what the file is, and the next save reloads. Run on another thread so that a regression
+/// fails the test instead of hanging it.
+#[test]
+fn a_fifo_in_place_of_the_rule_file_is_a_diagnostic_not_a_freeze() {
+    let d = tempdir("fifo");
+    let f = d.join("style.ron");
+    fs::write(&f, flash("before", 1)).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut s = open(&f);
+        let fifo = d.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|m| m.success()), "mkfifo");
+        fs::rename(&fifo, &f).unwrap();
+        let r = s.next(WAIT).expect("no reload after the FIFO appeared");
+        let Reload::Broken(diags) = r else {
+            panic!("expected diagnostics, got {r:?}")
+        };
+        let short = diags.0[0].short();
+        fs::remove_file(&f).unwrap();
+        fs::write(&f, flash("after", 1)).unwrap();
+        let after = expect_one_reload(&mut s, "after");
+        tx.send((short, after.ruleset)).unwrap();
+    });
+    let (short, after) = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the session froze on the FIFO");
+    assert!(
+        short.contains("named pipe (FIFO), not a regular file"),
+        "{short}"
+    );
+    assert_eq!(after, "after");
+}

@@ -23,7 +23,15 @@ const CONTROL: &[(&str, &str)] = &[
     ("If", "If(cond: \"...\", then: [...], else: [...])"),
     (
         "ForEach",
-        "ForEach(rooms: \"filter\" | list: \"name\" | markers: [...], as: \"r\", steps: [...])",
+        "ForEach(rooms: \"filter\" | list: \"name\" | markers: [...], as: \"r\", [max: N,] steps: [...]): once per item; items pushed onto the list meanwhile too",
+    ),
+    (
+        "Repeat",
+        "Repeat(count: \"n\", [var: \"i\",] [max: N,] steps: [...]): run steps n times, the state carrying over",
+    ),
+    (
+        "While",
+        "While(cond: \"...\", [var: \"i\",] [max: N,] steps: [...]): run steps while the condition holds (at most max times, else an error)",
     ),
     (
         "Named",

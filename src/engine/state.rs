@@ -39,6 +39,36 @@ pub struct Door {
     pub cells: [[i32; 2]; 2],
 }
 
+/// A named list of a run: of rooms ([`State::lists`]) or of areas or cells
+/// ([`State::value_lists`]), by index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListId {
+    /// A list of rooms.
+    Rooms(u16),
+    /// A list of areas or of cells.
+    Values(u16),
+}
+
+impl State {
+    /// Append `v` to list `l`: a room to a room list, an area or a cell to a value list, the
+    /// two areas of a split to a value list (first, then second). Anything else (`Nil`, a
+    /// room where areas are kept) appends nothing.
+    pub fn push(&mut self, l: ListId, v: Value) {
+        match (l, v) {
+            (ListId::Rooms(l), Value::Room(r)) => self.lists[l as usize].push(r),
+            (ListId::Values(l), Value::Pair(..)) => {
+                if let Some((a, b)) = v.halves() {
+                    self.value_lists[l as usize].extend([a, b]);
+                }
+            }
+            (ListId::Values(l), Value::Area(..) | Value::Cell(..)) => {
+                self.value_lists[l as usize].push(v)
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A segment between two cells with a direction of travel: a hall to be dug from `from`
 /// (on one room's wall) to `to` (on another's), `dir` = the [`crate::operator::Dir`] index of
 /// the direction from `from`'s room towards `to`'s (0 E, 1 W, 2 S, 3 N).
@@ -86,6 +116,9 @@ pub struct State {
     pub doors: Vec<Door>,
     /// Named lists of rooms (e.g. dead ends), indexed by the list ids of the rule set.
     pub lists: Vec<Vec<RoomId>>,
+    /// Named lists of areas or cells (each list holds one kind, checked at load), indexed by
+    /// the value-list ids of the rule set; `Push` appends, expressions read and pop them.
+    pub value_lists: Vec<Vec<Value>>,
     /// Variables and parameters, indexed by the slots of the rule set.
     pub vars: Vec<Value>,
     /// Named points, indexed by the marker ids of the rule set.
@@ -189,6 +222,7 @@ impl State {
             room_cells: Vec::with_capacity(reserve::<[i32; 2]>(n)),
             doors: Vec::with_capacity(reserve::<Door>(2 * n)),
             lists: vec![Vec::with_capacity(reserve::<RoomId>(n)); n_lists],
+            value_lists: Vec::new(),
             vars: vec![Value::Nil; n_vars],
             markers: vec![None; n_markers],
             segments: Vec::new(),
@@ -218,6 +252,7 @@ impl State {
         self.room_cells.clone_from(&snap.room_cells);
         self.doors.clone_from(&snap.doors);
         self.lists.clone_from(&snap.lists);
+        self.value_lists.clone_from(&snap.value_lists);
         self.vars.clone_from(&snap.vars);
         self.markers.clone_from(&snap.markers);
         self.segments.clone_from(&snap.segments);
@@ -234,6 +269,7 @@ impl State {
             self.vars[v as usize] = snap.vars[v as usize];
         }
         self.lists.clone_from(&snap.lists);
+        self.value_lists.clone_from(&snap.value_lists);
         self.tallies.clone_from(&snap.tallies);
         for &l in layers {
             self.layers[l as usize].clone_from(&snap.layers[l as usize]);
@@ -254,6 +290,7 @@ impl State {
             room_cells: self.room_cells.clone(),
             doors: self.doors.clone(),
             lists: self.lists.clone(),
+            value_lists: self.value_lists.clone(),
             vars: self.vars.clone(),
             markers: self.markers.clone(),
             segments: self.segments.clone(),

@@ -17,9 +17,16 @@ pub enum Value {
     /// A rectangle of tiles `(x, y, w, h)` (an operator's `area`). 16-bit, so a value stays
     /// two words; tile grids are at most 4096 tiles wide.
     Area(i16, i16, i16, i16),
+    /// Two areas side by side, the result of a split: the area `(x, y, w, h)`, the size of
+    /// the first part (`cut` columns when the flag is true, else `cut` rows) and the rest.
+    /// Kept in one value so that evaluating a split allocates nothing.
+    Pair(i16, i16, i16, i16, i16, bool),
     /// "No room": a pick from an empty list, or a room step that has not run.
     Nil,
 }
+
+// A value stays two words however many kinds it has.
+const _: () = assert!(std::mem::size_of::<Value>() == 16);
 
 impl Value {
     /// The number (`Bool`: 1 or 0; others 0).
@@ -37,7 +44,7 @@ impl Value {
         match self {
             Value::Bool(b) => b,
             Value::Num(v) => v != 0.0,
-            Value::Room(_) | Value::Cell(..) => true,
+            Value::Room(_) | Value::Cell(..) | Value::Pair(..) => true,
             Value::Area(_, _, w, h) => w > 0 && h > 0,
             Value::Nil => false,
         }
@@ -54,6 +61,23 @@ impl Value {
     pub fn as_area(self) -> Option<[i32; 4]> {
         match self {
             Value::Area(x, y, w, h) => Some([x as i32, y as i32, w as i32, h as i32]),
+            _ => None,
+        }
+    }
+
+    /// The two areas of a pair (`None` for other values): the first `cut` columns (or rows)
+    /// and the rest.
+    #[inline]
+    pub fn halves(self) -> Option<(Value, Value)> {
+        match self {
+            Value::Pair(x, y, w, h, cut, true) => Some((
+                Value::Area(x, y, cut, h),
+                Value::Area(x + cut, y, w - cut, h),
+            )),
+            Value::Pair(x, y, w, h, cut, false) => Some((
+                Value::Area(x, y, w, cut),
+                Value::Area(x, y + cut, w, h - cut),
+            )),
             _ => None,
         }
     }
@@ -81,6 +105,8 @@ pub enum Type {
     Cell,
     /// A rectangle of tiles.
     Area,
+    /// Two areas, the result of a split.
+    Pair,
 }
 
 impl Type {
@@ -92,6 +118,19 @@ impl Type {
             Type::Room => "a room",
             Type::Cell => "a cell",
             Type::Area => "an area (a rectangle of tiles)",
+            Type::Pair => "two areas (a split)",
+        }
+    }
+
+    /// The type's noun, for "a list of ...s".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Type::Num => "number",
+            Type::Bool => "true/false value",
+            Type::Room => "room",
+            Type::Cell => "cell",
+            Type::Area => "area",
+            Type::Pair => "pair of areas",
         }
     }
 }

@@ -4,6 +4,7 @@
 //! names (as function arguments) to indices. Types are checked, so a rule set that loads never
 //! meets a type error while generating.
 
+use super::areas::Cut;
 pub use super::code::{Builtin, Op, MAX_STACK};
 pub use super::funcs::function_docs;
 pub use super::funcs::Func;
@@ -13,6 +14,8 @@ pub use super::parse::TileItem;
 use super::parse::{BinOp, Node, NodeKind, Span, UnOp};
 use super::tree::Tree;
 use crate::engine::value::{Type, Value};
+
+mod lists;
 
 /// What names mean where an expression is compiled.
 pub trait Scope {
@@ -28,6 +31,11 @@ pub trait Scope {
     fn list_names(&self) -> Vec<String>;
     /// Every room kind name (for "did you mean").
     fn kind_names(&self) -> Vec<String>;
+    /// The index of list of areas or cells `name`, with the type of its items. Default: no
+    /// such lists.
+    fn value_list(&self, _name: &str) -> Option<(u16, Type)> {
+        None
+    }
     /// The index of marker `name`, which an earlier step sets. None by default.
     fn marker(&self, _name: &str) -> Option<u16> {
         None
@@ -96,7 +104,9 @@ pub struct Program {
     /// The type of the value it computes.
     pub ty: Type,
     /// The failure point reported when it divides by zero (`/` or `%` with a right side
-    /// of 0), [`NO_FAULT`] until the rule-set compiler registers one.
+    /// of 0), [`NO_FAULT`] until the rule-set compiler registers one. When the program
+    /// calls an area function that needs tiles ([`Program::needs_tiles`]), the next failure
+    /// point (`fault + 1`) is the one reported when it is given an empty area.
     pub fault: u32,
     /// The same program as a tree of typed nodes, when it computes a number or a truth
     /// value from numbers, truth values and variables ([`Tree::of`]).
@@ -122,6 +132,17 @@ impl Program {
     /// Whether the program divides (`/` or `%`), so that it may divide by zero.
     pub fn divides(&self) -> bool {
         self.code.iter().any(|o| matches!(o, Op::Div | Op::Mod))
+    }
+
+    /// Whether the program calls an area function that fails on an empty area (a split,
+    /// `centre`, `random_cell`, `random_area`), see [`super::areas`].
+    pub fn needs_tiles(&self) -> bool {
+        self.code.iter().any(|o| {
+            matches!(
+                o,
+                Op::Call(Func::Split(_) | Func::Centre | Func::RandomCell | Func::RandomArea)
+            )
+        })
     }
 
     /// Whether the value depends on nothing but the variables in `slots`: no other
@@ -284,7 +305,12 @@ impl<'a> Compiler<'a> {
             return Type::Room;
         }
         let mut help = None;
-        if self.scope.list(name).is_some() {
+        if let Some((_, ty)) = self.scope.value_list(name) {
+            help = Some(format!(
+                "`{name}` is a list of {}s: use len({name}), last({name}), ...",
+                ty.noun()
+            ));
+        } else if self.scope.list(name).is_some() {
             help = Some(format!(
                 "`{name}` is a list of rooms: use len({name}), last({name}), ..."
             ));
@@ -398,6 +424,9 @@ impl<'a> Compiler<'a> {
             self.emit(Op::Push(Value::Nil), 1);
             return Type::Num;
         };
+        if let Some(ty) = self.items_call(name, args, span) {
+            return ty;
+        }
         if name == "min" || name == "max" {
             if args.len() < 2 || args.len() > 255 {
                 self.err(
@@ -555,6 +584,16 @@ impl<'a> Compiler<'a> {
             "inset" => Func::Inset,
             "rect" => Func::RectArea,
             "grid" => Func::GridArea,
+            "split" => Func::Split(Cut::Longer),
+            "split_columns" => Func::Split(Cut::Columns),
+            "split_rows" => Func::Split(Cut::Rows),
+            "centre" => Func::Centre,
+            "random_cell" => Func::RandomCell,
+            "random_area" => Func::RandomArea,
+            "grow" => Func::Grow,
+            "intersect" => Func::Intersect,
+            "span" => Func::Span,
+            "inside" => Func::Inside,
             "marker" => Func::Marker(marker),
             "walk_distance" => Func::WalkDistance(walk),
             "farthest" => Func::Farthest(walk),

@@ -1,8 +1,10 @@
 //! Evaluating a compiled [`Program`] against the run state. Never allocates: the value stack
 //! is a fixed array (its depth was bounded at compile time).
 
+use super::areas;
 use super::code::{min_or_max, rnd, rnd_bound, Arith, Order, Unary};
 use super::compile::{Func, Op, Program, MAX_STACK};
+use super::funcs::ListFn;
 use super::tree::{Arg, Num, Tree};
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
@@ -118,7 +120,7 @@ impl Program {
                 }
                 Op::Jump(t) => pc = t as usize,
                 Op::Call(f) => {
-                    let v = call(f, &mut stack, &mut sp, st);
+                    let v = call(f, &mut stack, &mut sp, st, self.fault);
                     push!(v);
                 }
             }
@@ -198,12 +200,15 @@ fn top_of(stack: &[MaybeUninit<Value>; MAX_STACK], sp: usize) -> Value {
     unsafe { stack[sp - 1].assume_init() }
 }
 
+/// Call `f` on the arguments on top of `stack`; `fault` is the program's failure point
+/// (that of an area function given an empty area is the next one, see [`Program::fault`]).
 #[inline]
 fn call(
     f: Func,
     stack: &mut [MaybeUninit<Value>; MAX_STACK],
     sp: &mut usize,
     st: &mut State,
+    fault: u32,
 ) -> Value {
     macro_rules! pop {
         () => {{
@@ -340,9 +345,8 @@ fn call(
             }
         }
         Func::Inset => {
-            let n = pop!().num() as i32;
-            let [x, y, w, h] = pop!().as_area().unwrap_or([0; 4]);
-            Value::area(x + n, y + n, w - 2 * n, h - 2 * n)
+            let n = pop!().num();
+            areas::inset(areas::rect(pop!()), n)
         }
         Func::RectArea => {
             let h = pop!().num() as i32;
@@ -352,6 +356,60 @@ fn call(
             Value::area(x, y, w, h)
         }
         Func::GridArea => Value::area(0, 0, st.width, st.height),
+        Func::Split(how) => {
+            let n = pop!().num();
+            let a = areas::rect(pop!());
+            let v = areas::split(a, how, n);
+            area_fault(v, st, fault, || Value::Pair(0, 0, 0, 0, 0, true))
+        }
+        Func::Half(first) => match pop!().halves() {
+            Some((a, b)) => {
+                if first {
+                    a
+                } else {
+                    b
+                }
+            }
+            None => Value::area(0, 0, 0, 0),
+        },
+        Func::Centre => {
+            let v = areas::centre(areas::rect(pop!()));
+            area_fault(v, st, fault, || Value::Cell(0, 0))
+        }
+        Func::RandomCell => {
+            let v = areas::random_cell(areas::rect(pop!()), st);
+            area_fault(v, st, fault, || Value::Cell(0, 0))
+        }
+        Func::RandomArea => {
+            let h = pop!().num();
+            let w = pop!().num();
+            let v = areas::random_area(areas::rect(pop!()), w, h, st);
+            area_fault(v, st, fault, || Value::area(0, 0, 0, 0))
+        }
+        Func::Grow => {
+            let n = pop!().num();
+            areas::inset(areas::rect(pop!()), -n)
+        }
+        Func::Intersect => {
+            let b = areas::rect(pop!());
+            areas::intersect(areas::rect(pop!()), b)
+        }
+        Func::Span => {
+            let q = pop!();
+            areas::span(pop!(), q)
+        }
+        Func::Inside => {
+            let a = areas::rect(pop!());
+            Value::Bool(areas::inside(pop!(), a))
+        }
+        Func::Items(lf, l) => {
+            let item = if lf == ListFn::Contains {
+                Some(pop!())
+            } else {
+                None
+            };
+            items(lf, l, item, st)
+        }
         Func::Marker(m) => match st.markers.get(m as usize) {
             Some(Some([x, y])) => Value::Cell(*x, *y),
             _ => Value::Nil,
@@ -392,6 +450,38 @@ fn call(
                 _ => Value::Num(-1.0),
             }
         }
+    }
+}
+
+/// The value of an area function, or (recording fault `fault + 1`) `otherwise()` when it
+/// was given an empty area.
+#[inline]
+fn area_fault(v: Option<Value>, st: &mut State, fault: u32, otherwise: fn() -> Value) -> Value {
+    v.unwrap_or_else(|| {
+        st.fault.get_or_insert(fault.wrapping_add(1));
+        otherwise()
+    })
+}
+
+/// List function `f` of value list `l` (`item`: the argument of `contains`). An empty list
+/// gives `Nil` (an empty area where an area is read).
+fn items(f: ListFn, l: u16, item: Option<Value>, st: &mut State) -> Value {
+    let Some(list) = st.value_lists.get_mut(l as usize) else {
+        return Value::Nil;
+    };
+    let n = list.len();
+    match f {
+        ListFn::Len => Value::Num(n as f64),
+        ListFn::First => list.first().copied().unwrap_or(Value::Nil),
+        ListFn::Last => list.last().copied().unwrap_or(Value::Nil),
+        ListFn::PopLast => list.pop().unwrap_or(Value::Nil),
+        ListFn::PopFirst if n > 0 => list.remove(0),
+        ListFn::PopRandom if n > 0 => {
+            let i = st.rng.below(n as i64) as usize;
+            list.remove(i)
+        }
+        ListFn::PopFirst | ListFn::PopRandom => Value::Nil,
+        ListFn::Contains => Value::Bool(item.is_some_and(|v| list.contains(&v))),
     }
 }
 

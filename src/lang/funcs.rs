@@ -1,6 +1,7 @@
 //! The built-in functions of the expression language: their signatures and one-line docs
 //! (one table, used by the compiler, `undercroft ops` and the docs).
 
+use super::areas::Cut;
 use crate::engine::value::Type;
 
 /// Built-in functions; list and kind arguments are resolved to indices at compile time.
@@ -72,6 +73,26 @@ pub enum Func {
     RectArea,
     /// `grid()`
     GridArea,
+    /// `split(area, n)`, `split_columns(area, n)`, `split_rows(area, n)`.
+    Split(Cut),
+    /// `first(pair)` (true) or `second(pair)` (false).
+    Half(bool),
+    /// `centre(area)`.
+    Centre,
+    /// `random_cell(area)`.
+    RandomCell,
+    /// `random_area(area, w, h)`.
+    RandomArea,
+    /// `grow(area, n)`.
+    Grow,
+    /// `intersect(a, b)`.
+    Intersect,
+    /// `span(cell, cell)`.
+    Span,
+    /// `inside(cell, area)`.
+    Inside,
+    /// A function of a list of areas or cells (`State::value_lists`): which, and the list.
+    Items(ListFn, u16),
     /// `marker(name)`: the marker's cell, or none.
     Marker(u16),
     /// `walk_distance(a, b)` over walkable set `.0`.
@@ -84,6 +105,41 @@ pub enum Func {
     Regions(u16),
     /// `largest_region()` of walkable set `.0`.
     LargestRegion(u16),
+}
+
+/// The functions of a list of areas or cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListFn {
+    /// `len(list)`.
+    Len,
+    /// `first(list)`.
+    First,
+    /// `last(list)`.
+    Last,
+    /// `pop_random(list)`.
+    PopRandom,
+    /// `pop_last(list)`.
+    PopLast,
+    /// `pop_first(list)`.
+    PopFirst,
+    /// `contains(list, item)`.
+    Contains,
+}
+
+impl ListFn {
+    /// The function of list-function name `name`, if it is one.
+    pub fn of(name: &str) -> Option<ListFn> {
+        Some(match name {
+            "len" => ListFn::Len,
+            "first" => ListFn::First,
+            "last" => ListFn::Last,
+            "pop_random" => ListFn::PopRandom,
+            "pop_last" => ListFn::PopLast,
+            "pop_first" => ListFn::PopFirst,
+            "contains" => ListFn::Contains,
+            _ => return None,
+        })
+    }
 }
 
 /// Signature kinds of function parameters.
@@ -116,13 +172,13 @@ pub(crate) const FUNCS: &[FnDef] = &[
     FnDef { name: "abs", params: &[P::V(Type::Num)], ret: Type::Num, doc: "abs(x)" },
     FnDef { name: "min", params: &[], ret: Type::Num, doc: "min(a, b, ...): the smallest of two or more numbers" },
     FnDef { name: "max", params: &[], ret: Type::Num, doc: "max(a, b, ...): the largest of two or more numbers" },
-    FnDef { name: "len", params: &[P::List], ret: Type::Num, doc: "len(list): number of rooms in a list" },
-    FnDef { name: "first", params: &[P::List], ret: Type::Room, doc: "first(list): its first room, or none" },
-    FnDef { name: "last", params: &[P::List], ret: Type::Room, doc: "last(list): its last room, or none" },
-    FnDef { name: "pop_random", params: &[P::List], ret: Type::Room, doc: "pop_random(list): remove and return a random room, or none" },
-    FnDef { name: "pop_last", params: &[P::List], ret: Type::Room, doc: "pop_last(list): remove and return the last room, or none" },
-    FnDef { name: "pop_first", params: &[P::List], ret: Type::Room, doc: "pop_first(list): remove and return the first room, or none" },
-    FnDef { name: "contains", params: &[P::List, P::V(Type::Room)], ret: Type::Bool, doc: "contains(list, room)" },
+    FnDef { name: "len", params: &[P::List], ret: Type::Num, doc: "len(list): number of items (rooms, areas or cells) in a list" },
+    FnDef { name: "first", params: &[P::List], ret: Type::Room, doc: "first(list): its first item, or none (an empty area); first(pair): the first area of a split" },
+    FnDef { name: "last", params: &[P::List], ret: Type::Room, doc: "last(list): its last item, or none (an empty area)" },
+    FnDef { name: "pop_random", params: &[P::List], ret: Type::Room, doc: "pop_random(list): remove and return a random item, or none (an empty area)" },
+    FnDef { name: "pop_last", params: &[P::List], ret: Type::Room, doc: "pop_last(list): remove and return the last item, or none (an empty area)" },
+    FnDef { name: "pop_first", params: &[P::List], ret: Type::Room, doc: "pop_first(list): remove and return the first item, or none (an empty area)" },
+    FnDef { name: "contains", params: &[P::List, P::V(Type::Room)], ret: Type::Bool, doc: "contains(list, item): whether the list holds the room, area or cell" },
     FnDef { name: "adjacent", params: &[P::V(Type::Room), P::V(Type::Room)], ret: Type::Bool, doc: "adjacent(a, b): the two rooms share a cell edge" },
     FnDef { name: "neighbours", params: &[P::V(Type::Room)], ret: Type::Num, doc: "neighbours(room): number of distinct rooms next to it; neighbours(cell(x, y)): occupied cells next to it" },
     FnDef { name: "count", params: &[P::Kind], ret: Type::Num, doc: "count(kind): number of rooms of a kind" },
@@ -140,6 +196,17 @@ pub(crate) const FUNCS: &[FnDef] = &[
     FnDef { name: "inset", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Area, doc: "inset(area, n): the area shrunk by n tiles on every side (grown when n < 0)" },
     FnDef { name: "rect", params: &[P::V(Type::Num), P::V(Type::Num), P::V(Type::Num), P::V(Type::Num)], ret: Type::Area, doc: "rect(x, y, w, h): the area of w x h tiles from (x, y)" },
     FnDef { name: "grid", params: &[], ret: Type::Area, doc: "grid(): the whole tile grid (an area)" },
+    FnDef { name: "split", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Pair, doc: "split(area, n): two areas, cut across the longer side after n tiles (columns when the area is at least as wide as high); first(p), second(p) take them apart; an error when a part would be empty" },
+    FnDef { name: "split_columns", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Pair, doc: "split_columns(area, n): the first n columns of the area and the rest, side by side" },
+    FnDef { name: "split_rows", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Pair, doc: "split_rows(area, n): the first n rows of the area and the rest, one above the other" },
+    FnDef { name: "second", params: &[P::V(Type::Pair)], ret: Type::Area, doc: "second(pair): the second area of a split" },
+    FnDef { name: "centre", params: &[P::V(Type::Area)], ret: Type::Cell, doc: "centre(area): its middle tile (rounded toward the top left); an error for an empty area" },
+    FnDef { name: "random_cell", params: &[P::V(Type::Area)], ret: Type::Cell, doc: "random_cell(area): a random tile of the area (draws x, then y); an error for an empty area" },
+    FnDef { name: "random_area", params: &[P::V(Type::Area), P::V(Type::Num), P::V(Type::Num)], ret: Type::Area, doc: "random_area(area, w, h): a random area inside it of at least w x h tiles (draws width, height, x, y); an error when it is smaller" },
+    FnDef { name: "grow", params: &[P::V(Type::Area), P::V(Type::Num)], ret: Type::Area, doc: "grow(area, n): the area grown by n tiles on every side (inset(area, -n))" },
+    FnDef { name: "intersect", params: &[P::V(Type::Area), P::V(Type::Area)], ret: Type::Area, doc: "intersect(a, b): the tiles both areas hold (an empty area when none)" },
+    FnDef { name: "span", params: &[P::V(Type::Cell), P::V(Type::Cell)], ret: Type::Area, doc: "span(p, q): the smallest area holding both cells (a line when they share a row or column)" },
+    FnDef { name: "inside", params: &[P::V(Type::Cell), P::V(Type::Area)], ret: Type::Bool, doc: "inside(cell, area): whether the cell is a tile of the area" },
     FnDef { name: "marker", params: &[P::Marker], ret: Type::Cell, doc: "marker(name): the tile a step put the marker on (a cell), or none when it has not" },
     FnDef { name: "walk_distance", params: &[P::Walk, P::Place, P::Place], ret: Type::Num, doc: "walk_distance(a, b): steps (orthogonal, over walkable tiles) of the shortest walk between a and b — cells, rooms or areas, by their walkable tiles —, -1 when no walk joins them. Walkable tiles: the rule set's (`stats: Stats(walkable: ...)`, else the first tile class), or a set given first: walk_distance(tiles[1, 2], a, b), by tile id or tile class" },
     FnDef { name: "farthest", params: &[P::Walk, P::Place], ret: Type::Cell, doc: "farthest(a): the walkable tile farthest from a by walking (the first in raster order among equals), none when a has no walkable tile; farthest(tiles[...], a) with a set of tiles" },

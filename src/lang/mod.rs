@@ -1,6 +1,7 @@
 //! The rule languages' text formats: the expression language (`expr.pest`) and the pattern
 //! file format (`pattern.pest`) with its miniset matcher (`matcher`).
 
+pub mod areas;
 pub mod automaton;
 pub mod change_points;
 pub mod code;

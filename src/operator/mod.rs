@@ -14,10 +14,13 @@
 //! [`header::TileHeader`].
 //!
 //! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, the
-//! tile header; [`knobs`]: number fields that take an expression), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
+//! tile header; [`knobs`]: number fields that take an expression), the rule-file forms of
+//! the control steps ([`control`]), directions ([`dir`]), the reference `undercroft ops`
+//! prints ([`docs`]) and
 //! the unit-test helpers (`testing`).
 
 pub mod args;
+pub mod control;
 pub mod dir;
 pub mod docs;
 pub mod header;

@@ -86,10 +86,31 @@ pub fn run_rules_full(
 /// Load a `w × h` rule set with the test RNG, the fields `head` (e.g. `room_kinds: [...],`)
 /// and `steps`; `files` are (path, text) the rules may read.
 pub fn load(w: i32, h: i32, head: &str, steps: &str, files: Vec<(String, String)>) -> RuleSet {
-    let text = format!(
-        "Ruleset(name: \"t\", rng: {RNG}, grid: Grid(width: {w}, height: {h}), {head} steps: [{steps}])"
-    );
+    let text = load_text(w, h, head, steps);
     RuleSet::load_with(Path::new("t.ron"), &Mem(text, files)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The error of generating seed 1 from `steps` on a `w × h` grid (a panic when it loads
+/// with errors or generates).
+pub fn run_error(w: i32, h: i32, steps: &str) -> String {
+    match load(w, h, "", steps, Vec::new()).generate(1, &Params::new()) {
+        Ok(_) => panic!("generated without error: {steps}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The kinds of the trace steps of generating seed 1 from `steps` on a `w × h` grid.
+pub fn trace_kinds(w: i32, h: i32, steps: &str) -> Vec<&'static str> {
+    let rs = load(w, h, "", steps, Vec::new());
+    let (_, trace) = rs.generate_traced(1, &Params::new()).unwrap();
+    trace.frames.iter().map(|f| f.label.kind).collect()
+}
+
+/// The text of the rule file `t.ron` that [`load`] reads.
+pub fn load_text(w: i32, h: i32, head: &str, steps: &str) -> String {
+    format!(
+        "Ruleset(name: \"t\", rng: {RNG}, grid: Grid(width: {w}, height: {h}), {head} steps: [{steps}])"
+    )
 }
 
 /// [`run_rules`] with the tile grids of the rule set's `File` parameters given directly, in

@@ -6,12 +6,13 @@
 //! The single list below is the registry: one line per operator, its doc line the operator's
 //! one-line summary (the one source of `undercroft ops`, the preview and the docs). It
 //! generates the rule-file step enum, the compiled enum and their dispatch, so adding an
-//! operator is one new file plus one line here. The control steps of the step tree
-//! ([`RetryDef`], [`IfDef`], [`ForEachDef`]) are defined at the bottom, so the whole tree of a
-//! rule file's steps lives in this one module.
+//! operator is one new file plus one line here. The control steps that hold steps
+//! (`Retry`, `If`, `ForEach`, `Repeat`, `While`, `Procedure`) are defined generically in
+//! [`crate::operator::control`] and instantiated at the bottom ([`RetryDef`], ...).
 
 use crate::engine::state::State;
 use crate::engine::Flow;
+use crate::operator::control;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -82,6 +83,18 @@ macro_rules! operators {
             If(IfDef),
             /// Run steps once per room (or list item, or marker), binding it to a variable.
             ForEach(ForEachDef),
+            /// Run steps a counted number of times, the state carrying over.
+            Repeat(RepeatDef),
+            /// Run steps while a condition holds, the state carrying over.
+            While(WhileDef),
+            /// `Push("list", "expression")`: append a room, an area, a cell or the two
+            /// areas of a split to a list (created by its first `Push`).
+            Push(Src, Src),
+            /// Define a named block of steps with parameters, which `Call` runs.
+            Procedure(ProcedureDef),
+            /// `Call("name", ["argument", ...])`: run a procedure with these arguments
+            /// (expressions, one per parameter).
+            Call(Src, Vec<Src>),
             /// `Named("name", step)`: give a step a name, for `patch` edits and the trace.
             Named(Src, Box<StepDef>),
             $( #[doc = $summary] $variant($module::Params), )*
@@ -103,6 +116,11 @@ macro_rules! operators {
                     StepDef::Retry(..) => "Retry",
                     StepDef::If(..) => "If",
                     StepDef::ForEach(..) => "ForEach",
+                    StepDef::Repeat(..) => "Repeat",
+                    StepDef::While(..) => "While",
+                    StepDef::Push(..) => "Push",
+                    StepDef::Procedure(..) => "Procedure",
+                    StepDef::Call(..) => "Call",
                     StepDef::Named(..) => "Named",
                     $( StepDef::$variant(_) => stringify!($variant), )*
                 }
@@ -269,83 +287,46 @@ pub fn operators() -> impl Iterator<Item = OperatorInfo> {
         })
 }
 
-/// `Retry(max: N, steps: [...])`: run the steps; when a `Require` among them fails, restore
-/// the state the Retry started from (the random stream continues) and run them again, at
-/// most `max` times in all. With `var: "attempt"` the steps read the attempt number (1 on
-/// the first run, set after the state is restored, so it survives the restart); with
-/// `give_up: true` a Retry whose attempts all failed fails the enclosing `Retry` (which
-/// restarts from its own beginning) instead of ending the run with an error.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Retry")]
-pub struct RetryDef {
-    /// The most attempts, 1..=10,000,000 (the first run counts as one).
-    pub max: Attempts,
-    /// A number variable holding the attempt number, 1..=max. Default none.
-    #[serde(default)]
-    pub var: Option<Src>,
-    /// When all `max` attempts failed: `true` fails the enclosing `Retry` (a failure point
-    /// of its own, "gave up after N attempts"); `false` ends the run with an error naming the
-    /// conditions that kept failing. Default false.
-    #[serde(default)]
-    pub give_up: bool,
-    /// The steps run on every attempt.
-    pub steps: Vec<StepDef>,
-}
+/// `Retry(...)` in a rule file ([`control::RetryDef`]).
+pub type RetryDef = control::RetryDef<StepDef>;
+/// `If(...)` in a rule file ([`control::IfDef`]).
+pub type IfDef = control::IfDef<StepDef>;
+/// `ForEach(...)` in a rule file ([`control::ForEachDef`]).
+pub type ForEachDef = control::ForEachDef<StepDef>;
+/// `Repeat(...)` in a rule file ([`control::RepeatDef`]).
+pub type RepeatDef = control::RepeatDef<StepDef>;
+/// `While(...)` in a rule file ([`control::WhileDef`]).
+pub type WhileDef = control::WhileDef<StepDef>;
+/// `Procedure(...)` in a rule file ([`control::ProcedureDef`]).
+pub type ProcedureDef = control::ProcedureDef<StepDef>;
 
-/// An attempt budget: 1..=10,000,000.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(try_from = "i64")]
-pub struct Attempts(pub u32);
-
-impl TryFrom<i64> for Attempts {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        if (1..=10_000_000).contains(&v) {
-            Ok(Attempts(v as u32))
-        } else {
-            Err(format!("expected 1..=10000000 attempts, found {v}"))
+impl StepDef {
+    /// The step lists a control step holds (its bodies and branches), in order; none for
+    /// operators and the control steps without steps.
+    pub fn bodies(&self) -> Vec<&Vec<StepDef>> {
+        match self {
+            StepDef::Retry(r) => vec![&r.steps],
+            StepDef::If(i) => vec![&i.then, &i.otherwise],
+            StepDef::ForEach(f) => vec![&f.steps],
+            StepDef::Repeat(r) => vec![&r.steps],
+            StepDef::While(w) => vec![&w.steps],
+            StepDef::Procedure(p) => vec![&p.steps],
+            StepDef::Named(_, inner) => inner.bodies(),
+            _ => Vec::new(),
         }
     }
-}
 
-/// `If(cond: "...", then: [...], else: [...])`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename = "If")]
-pub struct IfDef {
-    /// The condition, a true/false expression evaluated when the step runs.
-    pub cond: Src,
-    /// Steps run when the condition holds. Default none.
-    #[serde(default)]
-    pub then: Vec<StepDef>,
-    /// Steps run when it does not (`else` in rule files). Default none.
-    #[serde(default, rename = "else")]
-    pub otherwise: Vec<StepDef>,
-}
-
-/// `ForEach(rooms: "filter", as: "r", steps: [...])`: run `steps` once per item, with the
-/// item in the variable `as`. Exactly one source: `rooms` (every room in id order for which
-/// the filter expression, evaluated with `as` bound, is true; `"true"` for all), `list` (the
-/// rooms of a list, as the list was when the loop started) or `markers` (named points, bound
-/// as cells; unset markers are skipped). At most `max` iterations (default 10,000): items
-/// beyond are left out. The trace shows one step per iteration.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename = "ForEach")]
-pub struct ForEachDef {
-    /// Filter over all rooms: a true/false expression of the loop variable.
-    #[serde(default)]
-    pub rooms: Option<Src>,
-    /// Name of a list of rooms.
-    #[serde(default)]
-    pub list: Option<Src>,
-    /// Marker names.
-    #[serde(default)]
-    pub markers: Option<Vec<Src>>,
-    /// The loop variable (a room, or a cell for markers).
-    #[serde(rename = "as")]
-    pub var: Src,
-    /// Most iterations: 1..=10,000,000. Default 10,000.
-    #[serde(default)]
-    pub max: Option<Attempts>,
-    /// The steps run per item.
-    pub steps: Vec<StepDef>,
+    /// [`StepDef::bodies`], to edit.
+    pub fn bodies_mut(&mut self) -> Vec<&mut Vec<StepDef>> {
+        match self {
+            StepDef::Retry(r) => vec![&mut r.steps],
+            StepDef::If(i) => vec![&mut i.then, &mut i.otherwise],
+            StepDef::ForEach(f) => vec![&mut f.steps],
+            StepDef::Repeat(r) => vec![&mut r.steps],
+            StepDef::While(w) => vec![&mut w.steps],
+            StepDef::Procedure(p) => vec![&mut p.steps],
+            StepDef::Named(_, inner) => inner.bodies_mut(),
+            _ => Vec::new(),
+        }
+    }
 }

@@ -12,7 +12,7 @@
 //! Variables that may be unset: a variable written in one branch of an `If` only, or in the
 //! body of a loop that may run zero times, reads 0 (false, none) on the other paths. Steps
 //! are compiled in order, so the set of variables that may be unset is followed along
-//! ([`Cx::paths`], [`Cx::maybe_never`]): the first expression that reads one of them gets a
+//! ([`Cx::mark`]): the first expression that reads one of them gets a
 //! warning naming the variable (but not `exists(v)`, which asks just that).
 
 use super::compile::Cx;
@@ -21,6 +21,12 @@ use super::src::Src;
 use crate::lang::compile::Op;
 use crate::lang::Program;
 use std::collections::BTreeSet;
+
+/// The variables that may be unset at a point of the compile, and how many were declared.
+pub(crate) struct Mark {
+    unset: BTreeSet<u16>,
+    vars: usize,
+}
 
 /// What the compile context knows of earlier problems and of variables that may be unset.
 #[derive(Debug, Default)]
@@ -54,38 +60,43 @@ impl Cx<'_> {
         self.causes.unset.remove(&slot);
     }
 
-    /// Compile two alternative paths (an `If`'s branches): afterwards, a variable that
-    /// either path may leave unset may be unset.
-    pub(crate) fn paths<A, B>(
-        &mut self,
-        first: impl FnOnce(&mut Self) -> A,
-        second: impl FnOnce(&mut Self) -> B,
-    ) -> (A, B) {
-        let (before, n0) = (self.causes.unset.clone(), self.vars.len());
-        let a = first(self);
-        let (after_a, n1) = (
-            std::mem::replace(&mut self.causes.unset, before),
-            self.vars.len(),
-        );
-        // variables the first path declared are unset on the second
-        self.causes.unset.extend(n0 as u16..n1 as u16);
-        let b = second(self);
-        let n2 = self.vars.len();
-        self.causes.unset.extend(after_a);
-        // and those the second declared, on the first
-        self.causes.unset.extend(n1 as u16..n2 as u16);
-        (a, b)
+    /// Where the compile is, before alternative paths or a loop body ([`Cx::second_path`],
+    /// [`Cx::paths_joined`], [`Cx::body_done`]).
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            unset: self.causes.unset.clone(),
+            vars: self.vars.len(),
+        }
     }
 
-    /// Compile a body that may run zero times (a loop): afterwards, a variable it writes
-    /// may be unset unless it was set before.
-    pub(crate) fn maybe_never<A>(&mut self, body: impl FnOnce(&mut Self) -> A) -> A {
-        let (before, n0) = (self.causes.unset.clone(), self.vars.len());
-        let a = body(self);
-        let n1 = self.vars.len();
-        self.causes.unset = before;
-        self.causes.unset.extend(n0 as u16..n1 as u16);
-        a
+    /// The first of two alternative paths (an `If`'s `then`) is compiled: start the second
+    /// from `before`, where the variables the first declared are unset.
+    pub(crate) fn second_path(&mut self, before: &Mark) -> Mark {
+        let first = Mark {
+            unset: std::mem::replace(&mut self.causes.unset, before.unset.clone()),
+            vars: self.vars.len(),
+        };
+        self.causes
+            .unset
+            .extend(before.vars as u16..first.vars as u16);
+        first
+    }
+
+    /// The second path is compiled too: a variable either path may leave unset, or that the
+    /// second declared (unset on the first), may be unset.
+    pub(crate) fn paths_joined(&mut self, first: Mark) {
+        self.causes.unset.extend(first.unset);
+        self.causes
+            .unset
+            .extend(first.vars as u16..self.vars.len() as u16);
+    }
+
+    /// A body that may run zero times (a loop) is compiled: a variable it wrote may be
+    /// unset unless it was set before.
+    pub(crate) fn body_done(&mut self, before: Mark) {
+        let n = self.vars.len();
+        self.causes.unset = before.unset;
+        self.causes.unset.extend(before.vars as u16..n as u16);
     }
 
     /// Warn (once per variable) when program `p`, compiled from `s`, reads a variable that

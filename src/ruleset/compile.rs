@@ -24,6 +24,17 @@ use std::sync::Arc;
 /// tile layer.
 pub const RESERVED_LAYERS: &[&str] = &["rooms"];
 
+/// A procedure of the rule file, as calls see it.
+#[derive(Debug, Clone)]
+pub struct ProcInfo {
+    /// Its name.
+    pub name: String,
+    /// Its parameters, in order: name and type.
+    pub params: Vec<(String, Type)>,
+    /// False when its definition had errors (calls of it are then not checked).
+    pub ok: bool,
+}
+
 /// The compile context.
 pub struct Cx<'a> {
     pub(super) files: &'a [LoadedFile],
@@ -32,6 +43,8 @@ pub struct Cx<'a> {
     pub(crate) vars: Vec<(String, Type)>,
     var_index: HashMap<String, u16>,
     pub(crate) lists: Vec<String>,
+    /// Names of the lists of areas or cells, with the type of their items.
+    pub(crate) value_lists: Vec<(String, Type)>,
     /// Names of segment lists (see [`crate::engine::state::Segment`]).
     pub(crate) segment_lists: Vec<String>,
     pub(crate) kinds: Vec<String>,
@@ -40,7 +53,12 @@ pub struct Cx<'a> {
     pub(crate) file_params: Vec<String>,
     /// The names of the rule set's parameters: no step may write them.
     pub(crate) param_names: Vec<String>,
-    locals: Vec<(String, u16, Type)>,
+    pub(super) locals: Vec<(String, u16, Type)>,
+    /// The procedures defined so far, by index: name and parameters (see `super::procedures`).
+    pub(crate) procedures: Vec<ProcInfo>,
+    /// While a procedure's steps compile: where its names begin in `locals`, and the slots
+    /// each call of it owns (its parameters, then the variables its steps set first).
+    pub(crate) frame: Option<(usize, Vec<u16>)>,
     pub(crate) failures: Vec<FailurePoint>,
     pub(crate) labels: Vec<StepLabel>,
     /// Room grid size in room cells.
@@ -86,6 +104,7 @@ impl<'a> Cx<'a> {
             vars: Vec::new(),
             var_index: HashMap::new(),
             lists: Vec::new(),
+            value_lists: Vec::new(),
             segment_lists: Vec::new(),
             kinds,
             markers: Vec::new(),
@@ -93,6 +112,8 @@ impl<'a> Cx<'a> {
             file_params: Vec::new(),
             param_names: Vec::new(),
             locals: Vec::new(),
+            procedures: Vec::new(),
+            frame: None,
             failures: Vec::new(),
             labels: Vec::new(),
             width,
@@ -321,9 +342,16 @@ impl<'a> Cx<'a> {
         match compiled {
             Ok(mut p) if p.ty == want => {
                 self.check_reads(s, &p);
-                if p.divides() {
+                if p.divides() || p.needs_tiles() {
                     let what = format!("division by zero in the expression `{}`", s.text);
                     p.fault = self.failure_point(what, s);
+                }
+                if p.needs_tiles() {
+                    let what = format!(
+                        "an empty area (or a split leaving an empty part) in the expression `{}`",
+                        s.text
+                    );
+                    self.failure_point(what, s);
                 }
                 Some(p)
             }
@@ -498,13 +526,18 @@ impl<'a> Cx<'a> {
         ok
     }
 
-    /// Declare (or reuse, if the type agrees) a variable.
+    /// Declare (or reuse, if the type agrees) a variable. In a procedure's steps a name
+    /// that is no variable yet becomes one of the procedure's own (see [`Cx::frame`]).
     pub fn declare_var(&mut self, s: &Src, ty: Type) -> Option<u16> {
         if !self.check_identifier(s) {
             return None;
         }
-        if let Some(&slot) = self.var_index.get(&s.text) {
-            if self.param_names.contains(&s.text) {
+        let own = self.frame.as_ref().and_then(|(start, _)| {
+            let mine = &self.locals[*start..];
+            mine.iter().rev().find(|(n, ..)| *n == s.text).map(|l| l.1)
+        });
+        if let Some(slot) = own.or_else(|| self.var_index.get(&s.text).copied()) {
+            if own.is_none() && self.param_names.contains(&s.text) {
                 self.error(
                     s,
                     format!(
@@ -540,7 +573,12 @@ impl<'a> Cx<'a> {
         }
         let slot = self.vars.len() as u16;
         self.vars.push((s.text.clone(), ty));
-        self.var_index.insert(s.text.clone(), slot);
+        if let Some((_, slots)) = &mut self.frame {
+            self.locals.push((s.text.clone(), slot, ty));
+            slots.push(slot);
+        } else {
+            self.var_index.insert(s.text.clone(), slot);
+        }
         self.note_flag_writer(slot, ty);
         Some(slot)
     }
@@ -625,6 +663,10 @@ impl Scope for Cx<'_> {
     }
     fn kind_names(&self) -> Vec<String> {
         self.kinds.clone()
+    }
+    fn value_list(&self, name: &str) -> Option<(u16, Type)> {
+        let i = self.value_lists.iter().position(|(n, _)| n == name)?;
+        Some((i as u16, self.value_lists[i].1))
     }
     fn marker(&self, name: &str) -> Option<u16> {
         self.markers

@@ -20,8 +20,10 @@ pub mod params;
 mod patch;
 mod patterns;
 pub mod pools;
+mod procedures;
 mod reach;
 pub mod schema;
+mod scope;
 pub mod shapes;
 pub mod src;
 pub(crate) mod stats;
@@ -95,6 +97,10 @@ pub struct RuleSet {
     pub empty_glyph: char,
     /// Names of the room lists, by index.
     pub lists: Vec<String>,
+    /// The procedures `Call` steps run, by index.
+    pub(crate) procedures: Vec<crate::interpreter::Procedure>,
+    /// Names of the lists of areas or cells, by id (see [`State::value_lists`]).
+    pub value_lists: Vec<String>,
     /// Names of the markers, by index.
     pub markers: Vec<String>,
     /// Names of the tile layers, by index.
@@ -409,18 +415,18 @@ impl RuleSet {
                 Err(d) => diags.extend(d.0),
             }
         }
-        let steps = match &m.steps {
-            None if selecting => Vec::new(),
+        let (steps, procedures) = match &m.steps {
+            None if selecting => Default::default(),
             // Without a grid every operator would also report "outside the grid".
-            Some(_) if m.grid.is_none() => Vec::new(),
-            Some(s) => cx.steps(s),
+            Some(_) if m.grid.is_none() => Default::default(),
+            Some(s) => steps::compile(&mut cx, s),
             None => {
                 diags.push(Diagnostic::whole(
                     path,
                     "missing `steps: [...]`".into(),
                     Some("a rule set needs steps, or `extends` a rule set that has them".into()),
                 ));
-                Vec::new()
+                Default::default()
             }
         };
         let tile_glyphs = m
@@ -463,6 +469,7 @@ impl RuleSet {
             kinds,
             empty_glyph: m.empty_glyph.unwrap_or('.'),
             lists: cx.lists.clone(),
+            value_lists: cx.value_lists.iter().map(|(n, _)| n.clone()).collect(),
             markers: cx.markers.clone(),
             layers: cx.layers.clone(),
             shapes: std::mem::take(&mut cx.shapes),
@@ -479,6 +486,7 @@ impl RuleSet {
             labels: cx.labels.clone(),
             failures: cx.failures.clone(),
             steps,
+            procedures,
             palette: Default::default(),
             defaults: Default::default(),
             symbols: Default::default(),
@@ -751,6 +759,7 @@ impl RuleSet {
             st.vars[p.slot as usize] = *v;
         }
         st.tallies = vec![0; self.tallies.len()];
+        st.value_lists = vec![Vec::new(); self.value_lists.len()];
         st.set_walkables(self.walkables.clone());
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
@@ -761,6 +770,9 @@ impl RuleSet {
             fail_counts: vec![0; self.failures.len()],
             attempts: 0,
             observer,
+            procedures: &self.procedures,
+            depth: 0,
+            frames: Vec::new(),
         };
         match run_steps(&self.steps, &mut st, &mut rc)? {
             Flow::Continue => Ok((st, rc.attempts)),

@@ -19,12 +19,7 @@ pub fn named_steps<'a>(steps: &'a [StepDef], out: &mut Vec<&'a super::src::Src>)
                 out.push(n);
                 named_steps(std::slice::from_ref(inner), out);
             }
-            StepDef::Retry(r) => named_steps(&r.steps, out),
-            StepDef::If(i) => {
-                named_steps(&i.then, out);
-                named_steps(&i.otherwise, out);
-            }
-            _ => {}
+            _ => s.bodies().into_iter().for_each(|b| named_steps(b, out)),
         }
     }
 }
@@ -49,33 +44,14 @@ pub(crate) fn edit(steps: &mut Vec<StepDef>, name: &str, p: Patch) -> bool {
         }
         return true;
     }
-    for s in steps.iter_mut() {
-        let found = match s {
-            StepDef::Retry(r) => contains_name(&r.steps, name).then_some(&mut r.steps),
-            StepDef::If(c) if contains_name(&c.then, name) => Some(&mut c.then),
-            StepDef::If(c) if contains_name(&c.otherwise, name) => Some(&mut c.otherwise),
-            StepDef::Named(_, inner) => {
-                if let StepDef::Retry(r) = inner.as_mut() {
-                    contains_name(&r.steps, name).then_some(&mut r.steps)
-                } else if let StepDef::If(c) = inner.as_mut() {
-                    if contains_name(&c.then, name) {
-                        Some(&mut c.then)
-                    } else if contains_name(&c.otherwise, name) {
-                        Some(&mut c.otherwise)
-                    } else {
-                        None
-                    }
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        };
-        if let Some(inner) = found {
-            return edit(inner, name, p);
-        }
+    let found = steps
+        .iter_mut()
+        .flat_map(|s| s.bodies_mut())
+        .find(|body| contains_name(body, name));
+    match found {
+        Some(body) => edit(body, name, p),
+        None => false,
     }
-    false
 }
 
 fn contains_name(steps: &[StepDef], name: &str) -> bool {

@@ -1,19 +1,61 @@
-//! Compiling steps: the control steps (`Let`, `Require`, `Check`, `Retry`, `If`, `Named`) here, the
-//! operators through their own `compile` (see `crate::ops`).
+//! Compiling steps: the control steps (`Let`, `Require`, `Check`, `Retry`, `If`, the loops,
+//! `Push`, `Named`) here, procedures and calls in `super::procedures`, the operators through
+//! their own `compile` (see `crate::ops`).
 
 use super::compile::Cx;
 use super::src::Src;
+use crate::engine::state::ListId;
 use crate::engine::value::{Type, Value};
 use crate::engine::StepLabel;
-use crate::interpreter::{Source, Step};
+use crate::interpreter::{Loop, Procedure, Retry, Source, Step};
 use crate::lang;
 use crate::lang::compile::{Op, NO_FAULT};
 use crate::lang::parse::{BinOp, Node, NodeKind};
 use crate::lang::Program;
 use crate::ops::{RetryDef, StepDef};
+use std::ops::{Deref, DerefMut};
 
-impl Cx<'_> {
-    fn label(&mut self, name: String, kind: &'static str, at: String) -> u32 {
+/// The budget of a `Repeat` or `While` without `max`.
+const LOOP_BUDGET: u32 = 100_000;
+
+/// A loop's budget: its `max`, else `default`.
+fn budget(max: Option<crate::operator::control::Iterations>, default: u32) -> u32 {
+    max.map_or(default, |m| m.0)
+}
+
+/// Compiles a rule file's steps: the compile context, plus the procedures compiled so far.
+pub(crate) struct Steps<'c, 'a> {
+    cx: &'c mut Cx<'a>,
+    /// The compiled procedures, by index (`None` while its steps compile, or after errors).
+    pub(super) compiled: Vec<Option<Procedure>>,
+}
+
+impl<'a> Deref for Steps<'_, 'a> {
+    type Target = Cx<'a>;
+    fn deref(&self) -> &Cx<'a> {
+        self.cx
+    }
+}
+
+impl<'a> DerefMut for Steps<'_, 'a> {
+    fn deref_mut(&mut self) -> &mut Cx<'a> {
+        self.cx
+    }
+}
+
+/// Compile the steps of a rule file: the steps, and the procedures they define by index.
+pub(crate) fn compile(cx: &mut Cx, defs: &[StepDef]) -> (Vec<Step>, Vec<Procedure>) {
+    let mut c = Steps {
+        cx,
+        compiled: Vec::new(),
+    };
+    let steps = c.steps(defs);
+    // (a procedure missing here had errors, so no rule set is made)
+    (steps, c.compiled.into_iter().flatten().collect())
+}
+
+impl Steps<'_, '_> {
+    pub(super) fn label(&mut self, name: String, kind: &'static str, at: String) -> u32 {
         self.labels.push(StepLabel { name, kind, at });
         (self.labels.len() - 1) as u32
     }
@@ -28,62 +70,138 @@ impl Cx<'_> {
             );
             return None;
         }
-        let ty = if f.markers.is_some() {
-            Type::Cell
+        let (ty, source) = if let Some(l) = &f.list {
+            match self.any_list(l)? {
+                (ListId::Rooms(id), _) => (Type::Room, Some(Source::List(id))),
+                (ListId::Values(id), ty) => (ty, Some(Source::Values(id))),
+            }
+        } else if f.markers.is_some() {
+            (Type::Cell, None)
         } else {
-            Type::Room
+            (Type::Room, None)
         };
         let var = self.declare_var(&f.var, ty);
-        let source = if let Some(filter) = &f.rooms {
-            Source::Rooms(self.expr(filter, Type::Bool)?)
-        } else if let Some(l) = &f.list {
-            if self.list_id(&l.text).is_none() && self.var_type(&l.text).is_some() {
-                self.error(
-                    l,
-                    format!(
-                        "`{}` is a variable, not a list: ForEach loops over a list of rooms",
-                        l.text
-                    ),
-                    Some("name a list that an earlier step fills, or loop over `rooms`".into()),
-                );
-                return None;
+        let source = match (source, &f.rooms, &f.markers) {
+            (Some(s), _, _) => s,
+            (None, Some(filter), _) => Source::Rooms(self.expr(filter, Type::Bool)?),
+            (None, None, ms) => {
+                let mut ids = Vec::new();
+                for m in ms.as_deref().unwrap_or_default() {
+                    ids.push(self.marker(m)?);
+                }
+                Source::Markers(ids)
             }
-            Source::List(self.list(l)?)
-        } else {
-            let ms = f.markers.as_deref().unwrap_or_default();
-            let mut ids = Vec::new();
-            for m in ms {
-                ids.push(self.marker(m)?);
-            }
-            Source::Markers(ids)
         };
-        let kind = "ForEach";
-        let at = self.position(name.unwrap_or(&f.var));
-        let label_name = name.map_or(format!("ForEach {}", f.var.text), |n| n.text.clone());
-        let label = self.label(label_name, kind, at);
-        let body = self.maybe_never(|cx| cx.steps(&f.steps));
-        Some(Step::ForEach {
+        let what = format!(
+            "had more items than its budget of {} (`max`)",
+            budget(f.max, 10_000)
+        );
+        let lp = self.loop_of(
+            name,
+            ("ForEach", &f.var),
+            Some(var?),
+            f.max,
+            10_000,
+            &what,
+            &f.steps,
+        );
+        Some(Step::ForEach(lp, source))
+    }
+
+    fn repeat(&mut self, r: &crate::ops::RepeatDef, name: Option<&Src>) -> Option<Step> {
+        let count = self.expr(&r.count, Type::Num);
+        let var = self.optional_var(r.var.as_ref(), Type::Num);
+        let what = format!(
+            "asked for more iterations than its budget of {} (`max`)",
+            budget(r.max, LOOP_BUDGET)
+        );
+        let lp = self.loop_of(
+            name,
+            ("Repeat", &r.count),
+            var?,
+            r.max,
+            LOOP_BUDGET,
+            &what,
+            &r.steps,
+        );
+        Some(Step::Repeat(lp, count?))
+    }
+
+    fn while_loop(&mut self, w: &crate::ops::WhileDef, name: Option<&Src>) -> Option<Step> {
+        let cond = self.expr(&w.cond, Type::Bool);
+        let var = self.optional_var(w.var.as_ref(), Type::Num);
+        let what = format!(
+            "still held after {} iterations, its budget (`max`)",
+            budget(w.max, LOOP_BUDGET)
+        );
+        let lp = self.loop_of(
+            name,
+            ("While", &w.cond),
+            var?,
+            w.max,
+            LOOP_BUDGET,
+            &what,
+            &w.steps,
+        );
+        Some(Step::While(lp, cond?))
+    }
+
+    /// The parts every loop has: its trace label, variable, budget (`max`, else `default`),
+    /// the failure point saying `what` happened when the budget ran out, and its body.
+    /// `(kind, anchor)` name the loop when it is not `Named`.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_of(
+        &mut self,
+        name: Option<&Src>,
+        (kind, anchor): (&'static str, &Src),
+        var: Option<u16>,
+        max: Option<crate::operator::control::Iterations>,
+        default: u32,
+        what: &str,
+        steps: &[StepDef],
+    ) -> Loop {
+        let at = self.position(name.unwrap_or(anchor));
+        let label_name = name.map_or(format!("{kind} {}", anchor.text), |n| n.text.clone());
+        let label = self.label(label_name, kind, at.clone());
+        let title = match name {
+            Some(n) => format!("{kind} `{}` (`{}`)", n.text, anchor.text),
+            None => format!("{kind} `{}`", anchor.text),
+        };
+        self.failures.push(crate::engine::FailurePoint {
+            what: format!("{title} {what}"),
+            at,
+        });
+        let over_budget = (self.failures.len() - 1) as u32;
+        Loop {
             label,
-            var: var?,
-            source,
-            max: f.max.map_or(10_000, |m| m.0),
-            body,
-        })
+            var,
+            max: budget(max, default),
+            over_budget,
+            body: {
+                let before = self.mark();
+                let body = self.steps(steps);
+                self.body_done(before);
+                body
+            },
+        }
     }
 
     /// Compile a list of steps.
-    pub fn steps(&mut self, defs: &[StepDef]) -> Vec<Step> {
+    pub(super) fn steps(&mut self, defs: &[StepDef]) -> Vec<Step> {
         defs.iter().filter_map(|d| self.step(d, None)).collect()
     }
 
     fn step(&mut self, def: &StepDef, name: Option<&Src>) -> Option<Step> {
         match def {
             StepDef::Named(n, inner) => self.step(inner, Some(n)),
+            StepDef::Push(l, e) => self.push(l, e),
+            StepDef::Procedure(p) => {
+                self.procedure(p);
+                None
+            }
+            StepDef::Call(p, args) => self.call(p, args),
             StepDef::Let(n, e) => {
-                let node_ty = lang::parse(&e.text)
-                    .ok()
-                    .and_then(|node| lang::compile(&node, &*self).ok().map(|p| p.ty));
-                let ty = node_ty.unwrap_or(Type::Num);
+                let ty = self.type_of(e).unwrap_or(Type::Num);
                 let expr = self.expr(e, ty);
                 // Declare the name even when the expression is broken, so later uses of it
                 // do not report a second, misleading "unknown name".
@@ -123,19 +241,22 @@ impl Cx<'_> {
                     (self.failures.len() - 1) as u32
                 });
                 let body = self.steps(&r.steps);
-                Some(Step::Retry {
+                Some(Step::Retry(Retry {
                     max: r.max.0,
                     at,
                     var,
                     give_up,
                     restore: crate::interpreter::Restore::of(&body),
                     body,
-                })
+                }))
             }
             StepDef::If(i) => {
                 let cond = self.expr(&i.cond, Type::Bool);
-                let (then, otherwise) =
-                    self.paths(|cx| cx.steps(&i.then), |cx| cx.steps(&i.otherwise));
+                let before = self.mark();
+                let then = self.steps(&i.then);
+                let first = self.second_path(&before);
+                let otherwise = self.steps(&i.otherwise);
+                self.paths_joined(first);
                 Some(Step::If {
                     cond: cond?,
                     then,
@@ -143,6 +264,8 @@ impl Cx<'_> {
                 })
             }
             StepDef::ForEach(f) => self.for_each(f, name),
+            StepDef::Repeat(r) => self.repeat(r, name),
+            StepDef::While(w) => self.while_loop(w, name),
             op => {
                 let kind = op.kind_name();
                 let at = name
@@ -154,7 +277,7 @@ impl Cx<'_> {
                     .anchor()
                     .map_or(String::new(), |a| format!(" `{}`", a.text));
                 self.current_op = Some(format!("{kind}{anchor} at {at}"));
-                let compiled = op.compile_op(self);
+                let compiled = op.compile_op(self.cx);
                 self.current_op = None;
                 self.causes.step_failed |= compiled.is_none();
                 let compiled = compiled?;
@@ -167,7 +290,39 @@ impl Cx<'_> {
     }
 }
 
-impl Cx<'_> {
+impl Steps<'_, '_> {
+    /// The type of expression `e`, when it compiles (its errors are reported when it is
+    /// compiled for good).
+    fn type_of(&self, e: &Src) -> Option<Type> {
+        let node = lang::parse(&e.text).ok()?;
+        lang::compile(&node, &*self.cx).ok().map(|p| p.ty)
+    }
+
+    /// `Push("list", "expression")`: the list's kind follows from the value's type.
+    fn push(&mut self, l: &Src, e: &Src) -> Option<Step> {
+        let ty = self.type_of(e);
+        let expr = self.expr(e, ty.unwrap_or(Type::Num))?;
+        let list = match expr.ty {
+            Type::Room if self.value_lists.iter().any(|(n, _)| *n == l.text) => {
+                let message = format!("`{}` is a list of areas or cells, not of rooms", l.text);
+                self.error(e, message, None);
+                return None;
+            }
+            Type::Room => ListId::Rooms(self.declare_list(l)),
+            Type::Area | Type::Cell => ListId::Values(self.declare_value_list(l, expr.ty)?),
+            Type::Pair => ListId::Values(self.declare_value_list(l, Type::Area)?),
+            Type::Num | Type::Bool => {
+                let message = format!(
+                    "a list holds rooms, areas or cells; this expression is {}",
+                    expr.ty.describe()
+                );
+                self.error(e, message, None);
+                return None;
+            }
+        };
+        Some(Step::Push { list, expr })
+    }
+
     /// A `Require` whose condition is `a && b && ...` where some of the terms are true/false
     /// variables an operator step writes (e.g. its `result:`): when it fails, the first
     /// such term that is false names the step that made it false (its own failure point),
@@ -181,7 +336,7 @@ impl Cx<'_> {
         let mut causes = Vec::new();
         for t in terms {
             let NodeKind::Name(n) = &t.kind else { continue };
-            let Some((slot, Type::Bool)) = lang::Scope::var(&*self, n) else {
+            let Some((slot, Type::Bool)) = lang::Scope::var(&*self.cx, n) else {
                 continue;
             };
             let Some(writers) = self.flag_writers.get(&slot) else {
@@ -248,11 +403,14 @@ fn retry_depth(r: &RetryDef) -> usize {
 fn first_src(def: &StepDef) -> Option<&Src> {
     match def {
         StepDef::Named(n, _) => Some(n),
-        StepDef::Let(n, _) => Some(n),
+        StepDef::Let(n, _) | StepDef::Push(n, _) | StepDef::Call(n, _) => Some(n),
+        StepDef::Procedure(p) => Some(&p.name),
         StepDef::Require(e) | StepDef::Check(e, _) => Some(e),
         StepDef::If(i) => Some(&i.cond),
         StepDef::Retry(r) => r.steps.first().and_then(first_src),
         StepDef::ForEach(f) => Some(&f.var),
+        StepDef::Repeat(r) => Some(&r.count),
+        StepDef::While(w) => Some(&w.cond),
         other => other.anchor(),
     }
 }

@@ -201,7 +201,7 @@ pub fn handle(shared: &Shared, ev: Event<'_, Gallery>) -> Done {
             let results: Vec<Result<(Dungeon, f64), GenError>> = job
                 .seeds()
                 .par_iter()
-                .map(|&s| generate_one(&rules, s, &job.params, shared.budget, newer))
+                .map(|&s| generate_one(rules, s, &job.params, shared.budget, newer))
                 .collect();
             if results
                 .iter()

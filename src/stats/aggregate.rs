@@ -330,7 +330,7 @@ impl Aggregate {
         for (name, c) in std::iter::once(("time_us", &self.time_us))
             .chain(self.measures.iter().map(|(k, c)| (k.as_str(), c)))
         {
-            if !counted(c).is_some_and(|n| n <= self.generated) {
+            if counted(c).is_none_or(|n| n > self.generated) {
                 return Err(format!(
                     "measures.{name}: counted more often than the {} dungeons generated",
                     self.generated

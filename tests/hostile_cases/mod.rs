@@ -218,6 +218,29 @@ fn special_files_and_huge_files_as_inputs_are_refused() {
     )
     .unwrap();
     assert!(make("mkfifo", &[&format!("{dir}/pipe.pat")]));
+    // `extends`, `select`, a theme table and a pool file that are not regular files
+    for (name, text) in [
+        ("extends.ron", "Ruleset(extends: \"/dev/zero\")\n"),
+        (
+            "select.ron",
+            "Ruleset(name: \"s\", select: [(when: \"true\", rules: \"pipe.ron\")])\n",
+        ),
+        (
+            "themes.ron",
+            "Ruleset(name: \"t\", grid: Grid(width: 8, height: 8), themes: \"pipe.themes\", \
+             steps: [])\n",
+        ),
+        (
+            "pools.ron",
+            "Ruleset(name: \"p\", grid: Grid(width: 8, height: 8), pools: {\"p\": \"pipe.pool\"}, \
+             steps: [])\n",
+        ),
+    ] {
+        std::fs::write(abs(&format!("{dir}/{name}")), text).unwrap();
+    }
+    for fifo in ["pipe.themes", "pipe.pool"] {
+        assert!(make("mkfifo", &[&format!("{dir}/{fifo}")]));
+    }
     let big = format!("{dir}/big.ron");
     std::fs::write(abs(&big), vec![b' '; (1 << 20) + 1]).unwrap();
     let pipe = format!("{dir}/pipe.ron");
@@ -227,6 +250,10 @@ fn special_files_and_huge_files_as_inputs_are_refused() {
         cli_bounded(&["check", &dir]),
         cli_bounded(&["check", &big]),
         cli_bounded(&["check", &format!("{dir}/uses_pipe.ron")]),
+        cli_bounded(&["check", &format!("{dir}/extends.ron")]),
+        cli_bounded(&["check", &format!("{dir}/select.ron")]),
+        cli_bounded(&["check", &format!("{dir}/themes.ron")]),
+        cli_bounded(&["check", &format!("{dir}/pools.ron")]),
         cli_bounded(&[
             "generate",
             "rules/diablo/cathedral.ron",
@@ -564,4 +591,83 @@ fn a_panic_is_a_short_report_not_a_backtrace() {
         _ => err,
     };
     insta::assert_snapshot!(format!("exit: {:?}\n{err}", out.status.code()));
+}
+
+/// Serde's and RON's Rust words ("expected u64", "Integer is out of bounds", "Expected
+/// integer", "untagged enum Layer", "invalid type") reached the user: each message now says
+/// what the field takes, in the rule file's or the JSON contract's words.
+#[test]
+fn messages_name_no_rust_types() {
+    let rules = |name: &str, step: &str| {
+        let text = format!(
+            "Ruleset(name: \"c\", grid: Grid(width: 8, height: 8), steps: [\n    {step},\n])\n"
+        );
+        cli(&["check", &scratch(name, text.as_bytes())])
+    };
+    let flash = undercroft::RuleSet::load(abs("rules/isaac/flash.ron")).unwrap();
+    let json = flash
+        .generate(1, &undercroft::Params::new())
+        .unwrap()
+        .to_json();
+    let render = |name: &str, from: &str, to: &str| {
+        assert!(json.contains(from), "{from}");
+        cli(&[
+            "render",
+            &scratch(name, json.replacen(from, to, 1).as_bytes()),
+        ])
+    };
+    let runs = [
+        (
+            rules(
+                "big-count.ron",
+                "Retry(max: 99999999999999999999, steps: [])",
+            ),
+            "out of range",
+        ),
+        (
+            rules("float-count.ron", "Retry(max: 1e30, steps: [])"),
+            "whole number",
+        ),
+        (
+            rules("bool-count.ron", "Retry(max: true, steps: [])"),
+            "whole number",
+        ),
+        (
+            rules("neg-count.ron", "Retry(max: -3, steps: [])"),
+            "found -3",
+        ),
+        (
+            render("str-width.json", "\"width\":10", "\"width\":\"wide\""),
+            "whole number",
+        ),
+        (
+            render("float-width.json", "\"width\":10", "\"width\":1.5"),
+            "whole number",
+        ),
+        (
+            render(
+                "layer-kind.json",
+                "\"layers\":{",
+                "\"layers\":{\"x\":[[1],\"a\"],",
+            ),
+            "a layer is a list of rows",
+        ),
+    ];
+    for (out, says) in &runs {
+        assert!(out.starts_with("exit: Some(1)"), "{out}");
+        assert!(out.contains(says), "{says}: {out}");
+        for rust in [
+            "u64",
+            "u32",
+            "i64",
+            "Integer",
+            "integer",
+            "untagged",
+            "enum",
+            "invalid type",
+            "/rustc/",
+        ] {
+            assert!(!out.contains(rust), "`{rust}` in {out}");
+        }
+    }
 }

@@ -147,6 +147,9 @@ impl Scope for S {
     fn kind(&self, name: &str) -> Option<u16> {
         (name == "normal").then_some(0)
     }
+    fn value_list(&self, name: &str) -> Option<(u16, Type)> {
+        (name == "parts").then_some((0, Type::Area))
+    }
     fn var_names(&self) -> Vec<String> {
         vec![]
     }
@@ -166,6 +169,9 @@ fn evaluating_expressions_does_not_allocate() {
         "chance(1/7) || flag && chance(1/4)",
         "count(normal) * 2 > max(level, 3, floor(2.5)) || neighbours(cell(1, 1)) > 0",
         "exists(last(dead_ends)) && is(first(dead_ends), normal) && contains(dead_ends, boss)",
+        "w(first(split(grid(), 3))) + h(second(split_rows(inset(grid(), 1), 2))) + x(centre(grow(grid(), -1)))",
+        "contains(parts, intersect(first(parts), random_area(grid(), 2, 2))) || inside(random_cell(grid()), last(parts))",
+        "w(span(cell(1, 1), cell(4, 2))) + len(parts)",
     ];
     let progs: Vec<_> = exprs
         .iter()
@@ -175,6 +181,7 @@ fn evaluating_expressions_does_not_allocate() {
     let a = st.add_room(0, &[[1, 2]]);
     let b = st.add_room(0, &[[2, 2]]);
     st.lists[0].extend([a, b]);
+    st.value_lists = vec![vec![Value::area(0, 0, 4, 4), Value::area(2, 2, 3, 3)]];
     st.vars[0] = Value::Num(3.0);
     st.vars[1] = Value::Room(a);
     st.vars[2] = Value::Room(b);
