@@ -16,6 +16,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/operator/header.rs");
     println!("cargo:rerun-if-changed=rules");
     println!("cargo:rerun-if-changed=src/ruleset/schema.rs");
+    println!("cargo:rerun-if-changed=src/operator/control.rs");
     println!("cargo:rerun-if-changed=build");
     let registry = fs::read_to_string("src/ops/mod.rs").expect("src/ops/mod.rs");
     let mut rule_files = Vec::new();
@@ -56,6 +57,7 @@ fn main() {
     // Control steps and the rule set's own items.
     out.push_str("/// `(name, reference text)` of the control steps and rule-file items.\npub static STEP_DOCS: &[(&str, &str)] = &[\n");
     for (path, what) in [
+        ("src/operator/control.rs", "a control step"),
         ("src/ops/mod.rs", "a control step"),
         ("src/ruleset/schema.rs", "a part of a rule file"),
     ] {
