@@ -637,7 +637,7 @@ case!(a_name_clash_in_a_pattern_file_is_one_message, {
     stats: Stats(walkable: Classes(["floor"]), markers: ["up"]),
     steps: [
         PlaceMiniset(layer: "t", miniset: "p.pat#floor", tries: 10, marker: "up", result: "placed"),
-        If(cond: "placed && walk_distance(marker(\"up\"), marker(\"up\")) == 0", then: [
+        If(cond: "placed && walk_distance(marker(up), marker(up)) == 0", then: [
             FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "1", h: "1")),
         ]),
     ])

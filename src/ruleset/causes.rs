@@ -18,30 +18,9 @@
 use super::compile::Cx;
 use super::diag::Diagnostic;
 use super::src::Src;
+use super::unset::Mark;
 use crate::lang::compile::Op;
 use crate::lang::Program;
-use std::collections::BTreeSet;
-
-/// The variables that may be unset at a point of the compile, and how many were declared.
-pub(crate) struct Mark {
-    unset: BTreeSet<u16>,
-    vars: usize,
-}
-
-/// What the compile context knows of earlier problems and of variables that may be unset.
-#[derive(Debug, Default)]
-pub(crate) struct Causes {
-    /// A step failed to compile (and was reported).
-    pub(crate) step_failed: bool,
-    /// The rule set has `tile_glyphs`, which failed to compile (and were reported).
-    pub(crate) glyphs_failed: bool,
-    /// Variable slots that may be unset where the compile is.
-    unset: BTreeSet<u16>,
-    /// Slots already warned about (one warning per variable).
-    warned: BTreeSet<u16>,
-    /// Reads of variables that may be unset.
-    pub(crate) warnings: Vec<Diagnostic>,
-}
 
 impl Cx<'_> {
     /// Whether a problem about name `name` (a marker, list or variable a step would declare)

@@ -86,7 +86,7 @@ pub struct Cx<'a> {
     /// The walkable sets spatial queries name (resolved by [`super::walkables::resolve`]).
     pub(super) walk_defs: RefCell<WalkDefs>,
     /// Earlier problems and variables that may be unset ([`super::causes`]).
-    pub(crate) causes: super::causes::Causes,
+    pub(crate) causes: super::unset::Causes,
 }
 
 impl<'a> Cx<'a> {

@@ -29,6 +29,7 @@ pub mod src;
 pub(crate) mod stats;
 mod steps;
 mod trace;
+mod unset;
 mod walk_defs;
 mod walkables;
 
