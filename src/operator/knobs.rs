@@ -400,18 +400,21 @@ mod tests {
         );
     }
 
-    /// A tuple of fields (a cell, a range) takes an expression in each half: row 1 (all
-    /// 1s) under a row of 0s is re-rolled to 5s when `side` is `(0, -1)` (the cell above),
-    /// and left alone when it is `(0, 1)` (below the grid).
+    /// A tuple of fields (a cell, a range) takes an expression in each half. Row 1 holds
+    /// five 1s then a 0 (x = 5), under a row of 0s. With `side` = `(0, -1)` (the cell above)
+    /// x 0..=4 qualify and the 0 at x = 5 ends that run of 5 ≥ `min_run`: it is re-rolled to
+    /// 5s (the skip roll is 0 once in a million). With `(0, 1)` (below the grid) no cell
+    /// qualifies. A run still open at the end of the line is never re-rolled (the operator's
+    /// spec), so a full row of 1s stays as it is whatever `side` is.
     #[test]
     fn each_half_of_a_pair_takes_an_expression() {
-        let run = |side: &str| {
+        let run = |w: i32, side: &str| {
             run_rules(
                 6,
                 2,
                 &format!(
                     r#"Let("d", "3"),
-                       FillRect(layer: "t", value: "1", rect: (x: "0", y: "1", w: "6", h: "1")),
+                       FillRect(layer: "t", value: "1", rect: (x: "0", y: "1", w: "{w}", h: "1")),
                        RoughenRuns(layer: "t", along: Rows, run: 1, beside: 0, side: {side},
                                    min_run: 1, skip_roll: 1000000, values: [5])"#
                 ),
@@ -419,9 +422,13 @@ mod tests {
             )
         };
         assert_eq!(
-            run(r#"("d - 3", "0 - 1")"#),
-            grid("0 0 0 0 0 0\n5 5 5 5 5 5")
+            run(5, r#"("d - 3", "0 - 1")"#),
+            grid("0 0 0 0 0 0\n5 5 5 5 5 0")
         );
-        assert_eq!(run(r#"(0, "d - 2")"#), grid("0 0 0 0 0 0\n1 1 1 1 1 1"));
+        assert_eq!(run(5, r#"(0, "d - 2")"#), grid("0 0 0 0 0 0\n1 1 1 1 1 0"));
+        assert_eq!(
+            run(6, r#"("d - 3", "0 - 1")"#),
+            grid("0 0 0 0 0 0\n1 1 1 1 1 1")
+        );
     }
 }

@@ -78,6 +78,19 @@ impl Cx<'_> {
         self.causes.unset.extend(before.vars as u16..n as u16);
     }
 
+    /// The `then` of an `If` with condition `cond` is compiled next: its conjuncts hold
+    /// there (`a && exists(v) && b`: `v` is set). Returns the guards to restore after it.
+    pub(crate) fn guard_then(&mut self, cond: &Src) -> usize {
+        let n = self.causes.guards.len();
+        self.causes.guards.extend(conjuncts(&cond.text));
+        n
+    }
+
+    /// The `then` whose guards began at `n` ([`Cx::guard_then`]) is compiled.
+    pub(crate) fn unguard(&mut self, n: usize) {
+        self.causes.guards.truncate(n);
+    }
+
     /// Warn (once per variable) when program `p`, compiled from `s`, reads a variable that
     /// may be unset here.
     pub(crate) fn check_reads(&mut self, s: &Src, p: &Program) {
@@ -87,8 +100,13 @@ impl Cx<'_> {
                 continue;
             }
             let name = self.vars[slot as usize].0.clone();
-            // `exists(v)` asks whether the room was set: no surprise to read it unset
-            if s.text.contains(&format!("exists({name})")) || !self.causes.warned.insert(slot) {
+            // `exists(v)` asks whether the room was set: no surprise to read it unset, in
+            // that expression or in the `then` of an `If` whose condition requires it
+            let exists = format!("exists({name})");
+            if s.text.contains(&exists)
+                || self.causes.guards.contains(&exists)
+                || !self.causes.warned.insert(slot)
+            {
                 continue;
             }
             let span = word(&s.text, &name).unwrap_or((0, s.text.len()));
@@ -125,4 +143,44 @@ fn word(text: &str, name: &str) -> Option<(usize, usize)> {
         from = i + 1;
     }
     None
+}
+
+/// The conjuncts of a condition written `a && b && c` (trimmed, whitespace removed), or none
+/// when an `||` outside brackets may make the whole true without them.
+fn conjuncts(text: &str) -> Vec<String> {
+    let (mut depth, mut parts, mut start) = (0i32, Vec::new(), 0);
+    let b = text.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b'|' if depth == 0 && b.get(i + 1) == Some(&b'|') => return Vec::new(),
+            b'&' if depth == 0 && b.get(i + 1) == Some(&b'&') => {
+                parts.push(&text[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+        .iter()
+        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::conjuncts;
+
+    #[test]
+    fn conjuncts_of_a_condition() {
+        assert_eq!(
+            conjuncts("level > 4 && exists(secret) && chance(1/3)"),
+            ["level>4", "exists(secret)", "chance(1/3)"]
+        );
+        assert_eq!(conjuncts("f(a && b) && c"), ["f(a&&b)", "c"]);
+        assert!(conjuncts("exists(s) && a || b").is_empty());
+        assert_eq!(conjuncts("(exists(s) || b)"), ["(exists(s)||b)"]);
+    }
 }

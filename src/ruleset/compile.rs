@@ -368,8 +368,15 @@ impl<'a> Cx<'a> {
                 None
             }
             Err(errs) => {
+                // a name a failed step would have declared, and what is said about the
+                // value it stands for (`placed && ..`: a number where true/false is wanted)
+                let knocked: Vec<(usize, usize)> = errs
+                    .iter()
+                    .filter(|e| e.unknown_name().is_some_and(|n| self.knock_on(n)))
+                    .map(|e| e.span)
+                    .collect();
                 for e in errs {
-                    if e.unknown_name().is_some_and(|n| self.knock_on(n)) {
+                    if knocked.iter().any(|k| k.0 < e.span.1 && e.span.0 < k.1) {
                         continue;
                     }
                     self.error_in(s, e.span, e.message, e.help);

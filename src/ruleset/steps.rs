@@ -253,7 +253,9 @@ impl Steps<'_, '_> {
             StepDef::If(i) => {
                 let cond = self.expr(&i.cond, Type::Bool);
                 let before = self.mark();
+                let guards = self.guard_then(&i.cond);
                 let then = self.steps(&i.then);
+                self.unguard(guards);
                 let first = self.second_path(&before);
                 let otherwise = self.steps(&i.otherwise);
                 self.paths_joined(first);

@@ -19,6 +19,9 @@ pub(crate) struct Causes {
     pub(crate) glyphs_failed: bool,
     /// Variable slots that may be unset where the compile is.
     pub(super) unset: BTreeSet<u16>,
+    /// The conjuncts of the conditions of the `If`s whose `then` the compile is in
+    /// (whitespace removed).
+    pub(super) guards: Vec<String>,
     /// Slots already warned about (one warning per variable).
     pub(super) warned: BTreeSet<u16>,
     /// Reads of variables that may be unset.

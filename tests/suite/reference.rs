@@ -13,35 +13,50 @@ fn plain(l: &str) -> String {
     l.replace("[`", "`").replace("`]", "`")
 }
 
-/// The doc lines of the `pub` fields in `text` (a source file), up to its inline tests.
+/// The doc lines of the `pub` fields of the rule-facing structs in `text` (a source file),
+/// up to its inline tests. Rule-facing: the structs that derive `Deserialize` (an operator's
+/// `Params` and the records its fields hold); the compiled forms (`Compiled`, `Choice`, ...)
+/// are not read from a rule file and `undercroft ops` does not print them.
 fn field_docs(text: &str) -> Vec<String> {
     let text = text
         .split("#[cfg(test)]\nmod tests {")
         .next()
         .unwrap_or(text);
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
     let mut out = Vec::new();
     let mut doc: Vec<&str> = Vec::new();
-    for l in lines {
+    // Whether the derives read since the last item include `Deserialize`, and whether the
+    // struct being read is rule-facing.
+    let (mut derives_de, mut rule_facing) = (false, false);
+    for l in text.lines().map(str::trim) {
         if let Some(d) = l.strip_prefix("///") {
             doc.push(d.trim());
         } else if l.starts_with("#[") {
-            continue;
+            derives_de |= l.starts_with("#[derive(") && l.contains("Deserialize");
         } else {
-            let field = l.starts_with("pub ")
-                && !l.starts_with("pub fn")
-                && !l.starts_with("pub struct")
-                && !l.starts_with("pub enum")
-                && !l.starts_with("pub use")
-                && !l.starts_with("pub mod")
-                && !l.starts_with("pub type")
-                && !l.starts_with("pub const")
-                && !l.starts_with("pub static")
+            let item = |k: &str| l.starts_with(k) || l.starts_with(&format!("pub {k}"));
+            if item("struct ") || item("enum ") {
+                rule_facing = derives_de;
+            }
+            let field = rule_facing
+                && l.starts_with("pub ")
+                && ![
+                    "pub fn",
+                    "pub struct",
+                    "pub enum",
+                    "pub use",
+                    "pub mod",
+                    "pub type",
+                    "pub const",
+                    "pub static",
+                ]
+                .iter()
+                .any(|k| l.starts_with(k))
                 && l.contains(':');
             if field {
                 out.extend(doc.iter().filter(|d| !d.is_empty()).map(|d| plain(d)));
             }
             doc.clear();
+            derives_de = false;
         }
     }
     out
