@@ -349,6 +349,32 @@ case!(second_of_an_area, {
     load_text_err(&with_steps("Let(\"half\", \"second(grid())\"),"))
 });
 
+case!(recursion_too_deep, {
+    gen_err(&with_steps(
+        "Procedure(name: \"dig\", params: [\"n: number\"], max_depth: 50, steps: [\n            Call(\"dig\", [\"n + 1\"]),\n        ]),\n        Call(\"dig\", [\"0\"]),",
+    ))
+});
+case!(call_of_an_unknown_procedure, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: area\"], steps: []),\n        Call(\"splt\", [\"grid()\"]),",
+    ))
+});
+case!(call_with_an_argument_of_the_wrong_type, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: area\", \"depth: number\"], steps: []),\n        Call(\"split\", [\"centre(grid())\", \"1\"]),",
+    ))
+});
+case!(call_with_too_few_arguments, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: area\", \"depth: number\"], steps: []),\n        Call(\"split\", [\"grid()\"]),",
+    ))
+});
+case!(procedure_parameter_of_an_unknown_type, {
+    load_text_err(&with_steps(
+        "Procedure(name: \"split\", params: [\"a: aera\"], steps: []),",
+    ))
+});
+
 // --- failures at generation -------------------------------------------------------------------
 
 case!(require_outside_any_retry, {
@@ -626,9 +652,9 @@ case!(tile_grid_too_large_names_the_largest_grid, {
 
 // --- one root cause, one message (issue 44) -------------------------------------------------
 
-/// A name used for both a table and a miniset of the pattern file: the clash is the one
-/// message; the glyphs, the stats, the marker, the result variable and the list that the
-/// file's steps and fields would have given are not reported missing on top of it.
+// A name used for both a table and a miniset of the pattern file: the clash is the one
+// message; the glyphs, the stats, the marker, the result variable and the list that the
+// file's steps and fields would have given are not reported missing on top of it.
 case!(a_name_clash_in_a_pattern_file_is_one_message, {
     let ron = r#"Ruleset(grid: Grid(width: 8, height: 8),
     tile_glyphs: TileGlyphs(layer: "t", other: (name: "wall", glyph: '#'),
@@ -648,8 +674,8 @@ case!(a_name_clash_in_a_pattern_file_is_one_message, {
     out
 });
 
-/// A reference to a pattern item that does not exist suggests only items of the kind the
-/// field wants: a miniset `rooms` is near, the table `roms` is nearer but not a miniset.
+// A reference to a pattern item that does not exist suggests only items of the kind the
+// field wants: a miniset `rooms` is near, the table `roms` is nearer but not a miniset.
 case!(a_suggestion_names_only_items_of_the_kind_wanted, {
     pattern_err(
         r#"PlaceMiniset(layer: "t", miniset: "p.pat#romz", tries: 10)"#,
@@ -657,8 +683,8 @@ case!(a_suggestion_names_only_items_of_the_kind_wanted, {
     )
 });
 
-/// A variable set in one branch of an `If` only, read after it: a warning at load, at the
-/// read, naming the variable (the rule set loads and runs).
+// A variable set in one branch of an `If` only, read after it: a warning at load, at the
+// read, naming the variable (the rule set loads and runs).
 case!(a_variable_set_on_one_path_only_is_a_warning_at_the_read, {
     let text = r#"Ruleset(grid: Grid(width: 8, height: 8), steps: [
         If(cond: "width > 4", then: [Let("depth", "3")]),
@@ -695,7 +721,7 @@ fn a_variable_set_on_every_path_is_no_warning() {
     assert!(rs.warnings.is_empty(), "{}", render(&rs.warnings, false));
 }
 
-/// A field given an expression of the wrong type: one located error in the string.
+// A field given an expression of the wrong type: one located error in the string.
 case!(a_number_field_given_a_true_false_expression, {
     pattern_err(
         r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: "width > 4")"#,

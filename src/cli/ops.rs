@@ -34,6 +34,18 @@ const CONTROL: &[(&str, &str)] = &[
         "While(cond: \"...\", [var: \"i\",] [max: N,] steps: [...]): run steps while the condition holds (at most max times, else an error)",
     ),
     (
+        "Push",
+        "Push(\"list\", \"expression\"): append a room, an area or a cell (a split: both areas) to a list",
+    ),
+    (
+        "Procedure",
+        "Procedure(name: \"p\", params: [\"a: area\", ...], [max_depth: N,] steps: [...]): define steps that Call runs",
+    ),
+    (
+        "Call",
+        "Call(\"p\", [\"argument\", ...]): run a procedure, one expression per parameter",
+    ),
+    (
         "Named",
         "Named(\"name\", step): name a step for patch edits and traces",
     ),

@@ -221,7 +221,7 @@ pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
                     "error: {name}:{}:{}: not a Dungeon JSON object: {}",
                     i + 1,
                     e.column(),
-                    undercroft::dungeon::json_words(&e.to_string())
+                    undercroft::dungeon::check::json_words(&e.to_string())
                 );
                 return Err(ExitCode::FAILURE);
             }

@@ -48,6 +48,64 @@ impl Connectivity {
     }
 }
 
+/// The size of a row-major array of per-cell values that is not a tile layer (a solver's
+/// wave, a pattern's pixels): its indexing in one place, as [`Grid`] does for tile layers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dims {
+    /// Columns.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+}
+
+impl Dims {
+    /// A `width × height` array's dimensions.
+    pub fn new(width: i32, height: i32) -> Dims {
+        Dims { width, height }
+    }
+
+    /// Cells, `width · height` (0 when either is not positive).
+    pub fn len(&self) -> usize {
+        (self.width.max(0) as usize) * (self.height.max(0) as usize)
+    }
+
+    /// Whether there is no cell.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The row-major index of `(x, y)`, which must be in bounds (checked in debug builds).
+    #[inline(always)]
+    pub fn index(&self, x: i32, y: i32) -> usize {
+        debug_assert!(self.in_bounds(x, y), "({x}, {y}) outside {self:?}");
+        (y * self.width + x) as usize
+    }
+
+    /// The index of `(x, y)`, or `None` outside.
+    #[inline(always)]
+    pub fn get(&self, x: i32, y: i32) -> Option<usize> {
+        self.in_bounds(x, y).then(|| (y * self.width + x) as usize)
+    }
+
+    /// Whether `(x, y)` is a cell.
+    #[inline(always)]
+    pub fn in_bounds(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.width && y < self.height
+    }
+
+    /// The cell `(x, y)` of a row-major index.
+    #[inline(always)]
+    pub fn point(&self, i: usize) -> (i32, i32) {
+        ((i as i32) % self.width, (i as i32) / self.width)
+    }
+
+    /// The index of the cell `(x, y)` of a grid that wraps around at its edges (a torus).
+    #[inline(always)]
+    pub fn wrapped(&self, x: i32, y: i32) -> usize {
+        self.index(x.rem_euclid(self.width), y.rem_euclid(self.height))
+    }
+}
+
 /// A rectangle of cells: top-left `(x, y)`, `w × h` cells. A rectangle with `w <= 0` or
 /// `h <= 0` is empty. Ends are exclusive: it covers `x..x + w` by `y..y + h`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

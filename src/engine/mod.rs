@@ -15,9 +15,11 @@
 //!   re-exports [`State`]).
 
 pub mod bit_planes;
+pub mod bit_rows;
 pub mod budget;
 pub mod fast_path;
 pub mod grid;
+pub mod neighbour_counts;
 pub mod queries;
 pub mod regions;
 pub mod room_measures;

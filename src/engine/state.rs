@@ -148,6 +148,20 @@ pub struct State {
     /// The run's time budget: long loops spend from it and stop when it is over (see
     /// [`super::budget`]). Not copied by snapshots, not put back by restarts.
     pub budget: super::budget::Budget,
+    /// Buffers the operators reuse from step to step and attempt to attempt.
+    pub scratch: Scratch,
+}
+
+/// Buffers operators reuse within a run, so that a step repeated (in a loop, on every
+/// attempt of a `Retry`) does not allocate again. Never part of the result: a restore leaves
+/// them as they are and a snapshot starts empty ones; an operator must not expect anything
+/// of their contents when it starts.
+#[derive(Debug, Default, Clone)]
+pub struct Scratch {
+    /// Walking distances (the toolkit's breadth-first search).
+    pub field: super::walk::DistanceField,
+    /// Region labels.
+    pub regions: super::walk::Regions,
 }
 
 /// The first capacity of a run's growing buffer that may need `want` elements: `want`, but
@@ -234,6 +248,7 @@ impl State {
             tallies: Vec::new(),
             rng,
             fault: None,
+            scratch: Scratch::default(),
             budget: super::budget::Budget::default(),
         }
     }
@@ -302,6 +317,7 @@ impl State {
             tallies: self.tallies.clone(),
             rng: self.rng.clone(),
             fault: self.fault,
+            scratch: Scratch::default(),
             budget: super::budget::Budget::default(),
         }
     }

@@ -8,7 +8,7 @@
 //! not allocate (a labelling may grow its list of region sizes when a grid has more regions
 //! than any before).
 
-use super::grid::{Connectivity, Flood, N4};
+use super::grid::{Connectivity, Flood, Rect, N4};
 
 /// [`DistanceField::at`] of a cell no walk reaches.
 pub const UNREACHED: u32 = u32::MAX;
@@ -91,6 +91,25 @@ impl DistanceField {
         }
     }
 
+    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
+    /// outside it are not open, so walks stay inside it.
+    pub fn compute_in(
+        &mut self,
+        width: i32,
+        height: i32,
+        area: Rect,
+        open: impl Fn(usize) -> bool,
+        sources: impl IntoIterator<Item = (i32, i32)>,
+    ) {
+        if covers(area, width, height) {
+            self.compute(width, height, open, sources);
+        } else {
+            let w = width.max(1) as usize;
+            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
+            self.compute(width, height, |i| inside(i) && open(i), sources);
+        }
+    }
+
     /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
     /// no walk reaches.
     #[inline]
@@ -163,6 +182,24 @@ impl Regions {
         }
     }
 
+    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
+    /// outside it are not open, so regions stop at its edge.
+    pub fn compute_in(
+        &mut self,
+        width: i32,
+        height: i32,
+        area: Rect,
+        open: impl Fn(usize) -> bool,
+    ) {
+        if covers(area, width, height) {
+            self.compute(width, height, open);
+        } else {
+            let w = width.max(1) as usize;
+            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
+            self.compute(width, height, |i| inside(i) && open(i));
+        }
+    }
+
     /// The region of `(x, y)`, or [`NO_REGION`] outside the grid or where not open.
     #[inline]
     pub fn at(&self, x: i32, y: i32) -> u32 {
@@ -186,6 +223,11 @@ impl Regions {
     pub fn largest(&self) -> u32 {
         self.sizes.iter().copied().max().unwrap_or(0)
     }
+}
+
+/// Whether `area` holds every cell of a `width × height` grid.
+fn covers(area: Rect, width: i32, height: i32) -> bool {
+    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
 }
 
 #[cfg(test)]
@@ -235,6 +277,28 @@ mod tests {
         f.compute(w, h, |i| open[i], [(2, 0), (9, 9)]);
         assert_eq!(f.farthest(), None);
         assert_eq!(f.at(0, 0), UNREACHED);
+    }
+
+    #[test]
+    fn an_area_confines_walks_and_regions() {
+        let (w, h, open) = grid(&[
+            "..#..", //
+            ".##..", //
+            ".....", //
+        ]);
+        // the area leaves out column 4 and row 2: the source (4, 2) is outside, ignored;
+        // (0, 0) is cut off from (3, 1) (the way round went through row 2)
+        let area = Rect::new(0, 0, 4, 2);
+        let mut f = DistanceField::new();
+        f.compute_in(w, h, area, |i| open[i], [(3, 1), (4, 2)]);
+        assert_eq!((f.at(3, 0), f.at(3, 1), f.at(4, 0)), (1, 0, UNREACHED));
+        assert_eq!(f.at(0, 0), UNREACHED);
+        assert_eq!(f.farthest(), Some(((3, 0), 1)));
+        let mut r = Regions::new();
+        r.compute_in(w, h, area, |i| open[i]);
+        assert_eq!(r.count(), 2);
+        assert_eq!((r.size(0), r.size(1)), (3, 2));
+        assert_eq!((r.at(0, 1), r.at(3, 1), r.at(0, 2)), (0, 1, NO_REGION));
     }
 
     #[test]

@@ -195,3 +195,69 @@ fn a_split_of_an_empty_area_is_an_error_naming_the_expression() {
         "{e}"
     );
 }
+
+/// A procedure that calls itself: each call's parameters and the variables its steps set
+/// first (`p`) are its own, so after the first recursive call `second(p)` is still this
+/// call's second half. Leaves of an 8-wide row are numbered like a heap (1 the root).
+#[test]
+fn a_procedure_recurses_with_its_own_variables() {
+    let steps = r#"
+        Procedure(name: "cut", params: ["a: area", "v: number"], steps: [
+            If(cond: "w(a) > 2", then: [
+                Let("p", "split_columns(a, w(a) / 2)"),
+                Call("cut", ["first(p)", "v * 2"]),
+                Call("cut", ["second(p)", "v * 2 + 1"]),
+            ], else: [FillRect(layer: "t", value: "v", rect: "a")]),
+        ]),
+        Call("cut", ["grid()", "1"]),
+    "#;
+    assert_eq!(
+        run_rules(8, 1, steps, "t"),
+        vec![vec![4, 4, 5, 5, 6, 6, 7, 7]]
+    );
+}
+
+/// Variables a procedure's steps did not set first are shared with the rest of the rule
+/// file: a counter outside the procedure counts every call; the caller's own variable of
+/// the same name as a parameter is put back after the call.
+#[test]
+fn a_procedure_shares_outer_variables_and_restores_its_parameters() {
+    let steps = format!(
+        r#"Let("calls", "0"), Let("v", "9"),
+           Procedure(name: "mark", params: ["v: number"], steps: [
+               Let("calls", "calls + 1"), {}
+           ]),
+           Call("mark", ["1"]), Call("mark", ["v - 6"]),
+           {}, {}"#,
+        mark("v", "calls"),
+        mark("4", "calls"),
+        mark("5", "v"),
+    );
+    // call 1 marks cell 1 with 1; call 2 gets v - 6 = 3 (the caller's v) and marks cell 3
+    // with 2; after both, calls = 2 and v is the caller's 9 again
+    assert_eq!(run_rules(6, 1, &steps, "t"), vec![vec![0, 1, 0, 2, 2, 9]]);
+}
+
+#[test]
+fn recursion_past_the_depth_limit_is_an_error_naming_the_procedure() {
+    let steps = r#"Procedure(name: "down", params: ["n: number"], max_depth: 5, steps: [
+                       Call("down", ["n + 1"]),
+                   ]),
+                   Call("down", ["0"])"#;
+    let col = load_text(2, 1, "", steps).find("\"down\"").unwrap() + 2;
+    assert_eq!(
+        run_error(2, steps),
+        format!(
+            "Procedure `down`: calls nested deeper than 5, its limit (`max_depth`) at t.ron:1:{col} (seed 1)"
+        )
+    );
+    // exactly the limit is fine: calls 1..=5 deep
+    let steps = format!(
+        r#"Procedure(name: "down", params: ["n: number"], max_depth: 5, steps: [
+               {}, If(cond: "n < 4", then: [Call("down", ["n + 1"])]),
+           ]),
+           Call("down", ["0"])"#,
+        mark("n", "1")
+    );
+    assert_eq!(run_rules(6, 1, &steps, "t"), vec![vec![1, 1, 1, 1, 1, 0]]);
+}

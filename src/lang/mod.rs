@@ -8,6 +8,7 @@ pub mod code;
 pub mod compile;
 pub mod eval;
 pub mod funcs;
+pub mod grid_items;
 pub mod matcher;
 pub mod nearest;
 pub mod parse;

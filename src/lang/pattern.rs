@@ -14,7 +14,12 @@ use std::collections::BTreeMap;
 use super::automaton::CaRule;
 use super::parse::Span;
 
+pub mod ascii;
 pub mod ca;
+pub mod templates;
+pub mod wfc;
+
+pub use super::grid_items::{AsciiGrid, ChunkGroup, Example, Template, Templates, TileSet};
 
 /// The parser pest generates from `pattern.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).
@@ -108,6 +113,12 @@ pub enum ItemKind {
     Rules(Vec<FixRule>),
     /// `automaton name { ... }`: cellular-automaton rules in file order.
     Automaton(Vec<CaRule>),
+    /// `tileset name { ... }`: the tiled model of wave function collapse.
+    TileSet(TileSet),
+    /// `example name NxN { ... }`: the overlapping model of wave function collapse.
+    Example(Example),
+    /// `templates name WxH { ... }`: room templates.
+    Templates(Templates),
 }
 
 impl ItemKind {
@@ -118,6 +129,9 @@ impl ItemKind {
             ItemKind::Miniset(_) => "a miniset",
             ItemKind::Rules(_) => "a rule list",
             ItemKind::Automaton(_) => "an automaton",
+            ItemKind::TileSet(_) => "a tileset",
+            ItemKind::Example(_) => "an example",
+            ItemKind::Templates(_) => "a templates item",
         }
     }
 }
@@ -165,12 +179,12 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
     let pairs = PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e, text)])?;
     let mut p = Builder {
         names: BTreeMap::new(),
+        glyphs: BTreeMap::new(),
         errors: Vec::new(),
         members: 0,
     };
     let mut out = PatternFile::default();
     for item in pairs.into_iter().next().expect("file").into_inner() {
-        let span = (item.as_span().start(), item.as_span().end());
         let which = item.as_rule();
         let mut inner = item.into_inner();
         let kind = match which {
@@ -189,6 +203,10 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
                 p.define(&name, Name::Set(members));
                 continue;
             }
+            Rule::glyphs => {
+                p.glyphs(inner);
+                continue;
+            }
             Rule::EOI => continue,
             _ => {
                 let name = inner.next().expect("item name");
@@ -199,18 +217,21 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
                     Rule::miniset => p.miniset(inner),
                     Rule::rules => ItemKind::Rules(inner.map(|r| p.rule(r)).collect()),
                     Rule::automaton => ItemKind::Automaton(inner.map(|r| p.ca_rule(r)).collect()),
+                    Rule::tileset => p.tileset(nspan, inner),
+                    Rule::example => p.example(nspan, inner),
+                    Rule::templates => p.templates(inner),
                     _ => unreachable!("grammar"),
                 };
                 if out.get(&name).is_some() {
                     p.err(nspan, format!("`{name}` is defined twice in this file"));
                 }
-                (name, kind)
+                (name, nspan, kind)
             }
         };
         out.items.push(Item {
             name: kind.0,
-            span,
-            kind: kind.1,
+            span: kind.1,
+            kind: kind.2,
         });
     }
     if p.errors.is_empty() {
@@ -223,9 +244,31 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
 fn friendly(r: &Rule) -> String {
     match r {
         Rule::EOI => "end of file",
-        Rule::file | Rule::tiles | Rule::table | Rule::miniset | Rule::rules | Rule::automaton => {
-            "an item (`tiles`, `set`, `table`, `miniset`, `rules` or `automaton`)"
+        Rule::file
+        | Rule::tiles
+        | Rule::table
+        | Rule::miniset
+        | Rule::rules
+        | Rule::automaton
+        | Rule::glyphs
+        | Rule::tileset
+        | Rule::example
+        | Rule::templates => {
+            "an item (`tiles`, `set`, `glyphs`, `table`, `miniset`, `rules`, `automaton`, \
+             `tileset`, `example` or `templates`)"
         }
+        Rule::glyph_def | Rule::glyph => "a glyph definition `'#' = 13`",
+        Rule::ascii_row => "a row of glyphs between bars, `|#..#|`",
+        Rule::weight | Rule::number => "`weight N` (a number above 0)",
+        Rule::tile_weight => "`tile T` or `tile T weight N`",
+        Rule::adjacency | Rule::adj_kind => {
+            "an adjacency rule `right A B`, `below A B` or `next A B`"
+        }
+        Rule::example_flag => "`rotate`, `mirror`, `wrap` or `{`",
+        Rule::chunk => "`chunk 'c' WxH { rows }`",
+        Rule::template => "`template name exits [..] tags [..] weight N { rows }`",
+        Rule::exits => "`exits [N E S W]`",
+        Rule::tags => "`tags [word ...]`",
         Rule::ca_rule | Rule::ca_cond | Rule::condition => {
             "a condition `count8(tiles) >= N`, `count4(...)`, `is(...)` or `!is(...)`"
         }
@@ -264,9 +307,20 @@ fn item_start_or_end(text: &str, at: usize) -> Option<String> {
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
     let line = text[..at].matches('\n').count() + 1;
-    ["miniset", "tiles", "table", "rules", "set"]
-        .contains(&word.as_str())
-        .then(|| format!("the next item (`{word}`, line {line})"))
+    [
+        "miniset",
+        "tiles",
+        "table",
+        "rules",
+        "set",
+        "automaton",
+        "glyphs",
+        "tileset",
+        "example",
+        "templates",
+    ]
+    .contains(&word.as_str())
+    .then(|| format!("the next item (`{word}`, line {line})"))
 }
 
 /// The innermost `{` before `at` that no `}` closes (comments skipped).
@@ -341,6 +395,8 @@ enum Name {
 struct Builder {
     /// Tile and set names, sorted (so suggestions never depend on hash order).
     names: BTreeMap<String, Name>,
+    /// The tile each glyph of ASCII grids stands for (`glyphs { }` items so far).
+    glyphs: BTreeMap<char, u16>,
     errors: Vec<PatternError>,
     /// Set members stored so far (named sets and set cells), against [`MAX_SET_MEMBERS`].
     members: usize,

@@ -83,6 +83,42 @@ pub fn run_rules_full(
     }
 }
 
+/// [`run_rules_full`], with a failed run's error text instead of a panic.
+pub fn try_run_rules(
+    w: i32,
+    h: i32,
+    steps: &str,
+    layer: &str,
+    seed: u64,
+    files: &[(&str, &str)],
+) -> Result<Vec<Vec<u16>>, String> {
+    let files = files
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let rs = load(w, h, "", steps, files);
+    let d = rs
+        .generate(seed, &Params::new())
+        .map_err(|e| e.to_string())?;
+    match &d.layers[layer] {
+        crate::dungeon::Layer::Ids(rows) => Ok(rows.clone()),
+        _ => panic!("not a tile layer"),
+    }
+}
+
+/// The errors of loading the rule text `text` (as `t.ron`) with `files`: panics when it
+/// loads.
+pub fn load_error(text: &str, files: &[(&str, &str)]) -> String {
+    let files = files
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    match RuleSet::load_with(Path::new("t.ron"), &Mem(text.to_string(), files)) {
+        Ok(_) => panic!("the rule set loads"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// Load a `w × h` rule set with the test RNG, the fields `head` (e.g. `room_kinds: [...],`)
 /// and `steps`; `files` are (path, text) the rules may read.
 pub fn load(w: i32, h: i32, head: &str, steps: &str, files: Vec<(String, String)>) -> RuleSet {

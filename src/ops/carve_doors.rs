@@ -14,6 +14,11 @@
 //! With `door_value`, the two corridor tiles on either side of the shared edge are written
 //! with it instead (a door tile). Draws no random numbers (but the expressions may).
 //!
+//! Straight and elbow corridors and their door tiles never overwrite a tile of the two
+//! blocks that held a `floor` value before the door was carved: on cells so small that a room's floor reaches the
+//! shared edge (two-tile cells with a one-tile margin), the corridor stops at the floor
+//! instead of turning the room's edge tile into a corridor or door tile (issue 45).
+//!
 //! **Wandering corridors** (`wander`, the random-walk corridor): the corridor runs from the
 //! centre of A's floor to the shared edge at A's middle row (column) and on from there to the
 //! centre of B's floor, each half a biased random walk
@@ -24,7 +29,7 @@
 //! `rnd(4)` when it wanders; doors in the order of the room graph's door list.
 //! Errors: an area wholly outside the grid.
 
-use crate::engine::grid::Rect;
+use crate::engine::grid::{GridMut, Rect};
 use crate::engine::regions::{corridor, wandering_corridor};
 use crate::engine::state::State;
 use crate::engine::value::Type;
@@ -157,6 +162,7 @@ impl Compiled {
                 fb,
             } = self.blocks(st, i);
             let clip = Rect::from_corners(ba.x, ba.y, bb.x1(), bb.y1()).intersect(&area);
+            let floors = self.floor_tiles(st, clip);
             let mut g = st.grid_mut(self.head.layer);
             if horizontal {
                 let edge = bb.x; // first column of B's block
@@ -189,8 +195,25 @@ impl Compiled {
                     g.fill(Rect::new(xb, edge, w, 1).intersect(&clip), dv);
                 }
             }
+            restore(&mut g, &floors);
         }
         Flow::Continue
+    }
+
+    /// The tiles of `r` holding a floor value, with their values.
+    fn floor_tiles(&self, st: &State, r: Rect) -> Vec<(i32, i32, u16)> {
+        let g = st.grid(self.head.layer);
+        r.cells()
+            .map(|(x, y)| (x, y, g.at(x, y)))
+            .filter(|t| self.floor.contains(&t.2))
+            .collect()
+    }
+}
+
+/// Write back tiles saved by [`Compiled::floor_tiles`].
+fn restore(g: &mut GridMut<'_>, saved: &[(i32, i32, u16)]) {
+    for &(x, y, v) in saved {
+        g.set(x, y, v);
     }
 }
 
@@ -289,6 +312,66 @@ mod tests {
             "t",
         );
         assert_eq!(g, grid("0 0 0 0 0 0 0 0\n0 1 1 2 2 1 1 0\n0 0 0 0 0 0 0 0"));
+    }
+
+    /// Issue 45: on cells of 2x2 tiles a one-tile room sits at the top-left of its cell and
+    /// reaches the shared edge; each door is one door tile, and no room's floor is turned
+    /// into a corridor or door tile.
+    #[test]
+    fn on_2x2_cells_each_door_is_one_tile_and_floors_stay() {
+        let steps = |carve: &str| {
+            run_rules_cells(
+                (2, 2),
+                (2, 2),
+                &format!(r#"GROW(3), DrawRooms(layer: "t", value: "1", margin: "1"), {carve}"#),
+                "t",
+            )
+        };
+        // Doors (0,0)-(1,0), (0,0)-(0,1) and (1,0)-(1,1): three door tiles.
+        assert_eq!(
+            steps(r#"CarveDoors(layer: "t", value: "2", floor: [1], door_value: "3")"#),
+            grid("1 3 1 0\n3 0 3 0\n1 0 1 0\n0 0 0 0")
+        );
+        assert_eq!(
+            steps(r#"CarveDoors(layer: "t", value: "2", floor: [1])"#),
+            grid("1 2 1 0\n2 0 2 0\n1 0 1 0\n0 0 0 0")
+        );
+    }
+
+    #[test]
+    fn on_3x3_cells_the_two_door_tiles_are_the_gap() {
+        let g = run_rules_cells(
+            (2, 1),
+            (3, 3),
+            r#"GROW(1), DrawRooms(layer: "t", value: "1", margin: "1"),
+               CarveDoors(layer: "t", value: "2", floor: [1], door_value: "3")"#,
+            "t",
+        );
+        assert_eq!(g, grid("0 0 0 0 0 0\n0 1 3 3 1 0\n0 0 0 0 0 0"));
+    }
+
+    #[test]
+    fn on_4x4_cells_a_vertical_door_at_the_first_shared_column() {
+        let g = run_rules_cells(
+            (1, 2),
+            (4, 4),
+            r#"GROW(1), DrawRooms(layer: "t", value: "1", margin: "1"),
+               CarveDoors(layer: "t", value: "2", floor: [1], door_value: "3")"#,
+            "t",
+        );
+        assert_eq!(
+            g,
+            grid(
+                "0 0 0 0
+                 0 1 1 0
+                 0 1 1 0
+                 0 3 0 0
+                 0 3 0 0
+                 0 1 1 0
+                 0 1 1 0
+                 0 0 0 0"
+            )
+        );
     }
 
     #[test]

@@ -28,7 +28,8 @@
 //! a count above 8, both or neither of `rules` and `automaton`, an `iterations` outside
 //! 1..=1000, an area wholly outside the grid.
 
-use crate::engine::grid::{Rect, N4, N8};
+use crate::engine::bit_rows::BitRows;
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::automaton::CaRule;
@@ -40,6 +41,9 @@ use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+
+mod bit_rules;
+use bit_rules::BitRules;
 
 crate::tile_params! {
     header: writes,
@@ -78,9 +82,8 @@ pub struct RuleDef {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
-    rules: Vec<CaRule>,
+    rules: BitRules,
     iterations: u32,
-    outside: u16,
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
@@ -126,9 +129,8 @@ impl Operator for Params {
         });
         Some(Compiled {
             head: head?,
-            rules: rules?,
+            rules: BitRules::new(&rules?, self.outside.map_or(0, |t| t.0)),
             iterations: iterations as u32,
-            outside: self.outside.map_or(0, |t| t.0),
             knobs: k.done()?,
         })
     }
@@ -171,38 +173,26 @@ impl Runnable for Compiled {
 
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
+    /// Each iteration reads the bit planes of the layer as it was before it, so the update
+    /// is simultaneous; only tiles that change are written.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let l = self.head.layer;
-        let (w, h) = (st.width, st.height);
-        let mut before = st.layer(l).to_vec();
+        let mut planes = vec![BitRows::new(); self.rules.planes.len()];
         let ys = if r.is_empty() { r.y..r.y } else { r.y..r.y1() };
         for _ in 0..self.iterations {
-            before.copy_from_slice(st.layer(l));
-            let old = crate::engine::grid::Grid::new(&before, w, h);
+            let g = st.grid(self.head.layer);
+            for (p, (set, outside)) in planes.iter_mut().zip(&self.rules.planes) {
+                p.set_plane(&g, set, *outside, 1);
+            }
             for y in ys.clone() {
                 // the time budget, once a row
                 if st.budget.spend(r.w as u64) {
                     return Flow::Continue;
                 }
-                let mut g = st.grid_mut(l);
-                for x in r.x..r.x1() {
-                    let v = old.at(x, y);
-                    let count = |eight: bool, set: &[u16]| {
-                        let offs: &[(i32, i32)] = if eight { &N8 } else { &N4 };
-                        offs.iter()
-                            .filter(|(dx, dy)| {
-                                set.contains(&old.get_or(x + dx, y + dy, self.outside))
-                            })
-                            .count() as u32
-                    };
-                    let hit = self
-                        .rules
-                        .iter()
-                        .find(|r| r.terms.iter().all(|t| t.holds(v, count)));
-                    if let Some(r) = hit {
-                        g.set(x, y, r.set);
-                    }
-                }
+                let mut g = st.grid_mut(self.head.layer);
+                let w = g.width() as usize;
+                let row = &mut g.as_mut_slice()[y as usize * w..][..w];
+                self.rules
+                    .apply(&planes, y, (r.x, r.x1()), |x, v| row[x] = v);
             }
         }
         Flow::Continue

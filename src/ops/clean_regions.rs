@@ -14,6 +14,7 @@
 use crate::engine::grid::{Connectivity, Rect};
 use crate::engine::regions::{corridor, regions};
 use crate::engine::state::State;
+use crate::engine::tile_set::TileSet;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
@@ -68,7 +69,7 @@ crate::tile_params! {
 #[derive(Debug)]
 pub struct Compiled {
     head: TileHeader,
-    open: Vec<u16>,
+    open: TileSet,
     fill: u16,
     min_size: Option<Program>,
     keep: Keep,
@@ -97,7 +98,7 @@ impl Operator for Params {
         let width = self.width.as_ref().map(|m| cx.expr(m, Type::Num));
         Some(Compiled {
             head: head?,
-            open: self.open.iter().map(|t| t.0).collect(),
+            open: TileSet::new(self.open.iter().map(|t| t.0)),
             fill: self.fill.0,
             min_size: min_size.map_or(Some(None), |m| m.map(Some))?,
             keep: self.keep,
@@ -128,7 +129,7 @@ impl Compiled {
             .map_or(1, |w| w.num(st).clamp(1.0, 16.0) as i32);
         let open = &self.open;
         let mut g = st.grid_mut(self.head.layer);
-        let mut regs = regions(&g, r, self.conn, |v| open.contains(&v));
+        let mut regs = regions(&g, r, self.conn, open);
         regs.retain(|cells| {
             if cells.len() < min {
                 cells.iter().for_each(|&(x, y)| g.set(x, y, self.fill));

@@ -26,18 +26,22 @@ pub mod carve_doors;
 pub mod carve_rooms;
 pub mod cellular_automaton;
 pub mod clean_regions;
+pub mod connect_regions;
 pub mod convert_wall_runs;
 pub mod count_cells;
 pub mod count_regions;
 pub mod crawl_blocks;
+pub mod distance_field;
 pub mod divide_rooms;
 pub mod draw_rooms;
 pub mod edge_corridors;
 pub mod fence_lines;
 pub mod fill_rect;
+pub mod fill_templates;
 pub mod fill_voids;
 pub mod fix_rules;
 pub mod flood_regions;
+pub mod grow_maze;
 pub mod grow_room_graph;
 pub mod grow_shapes;
 pub mod marching_squares;
@@ -52,6 +56,7 @@ pub mod place_miniset;
 pub mod place_set_piece;
 pub mod random_variants;
 pub mod random_walk;
+pub mod remove_dead_ends;
 pub mod reshape_room;
 pub mod river_walk;
 pub mod roughen_runs;
@@ -64,6 +69,7 @@ pub mod tile_patterns;
 pub mod trim_list;
 pub mod walk_corridors;
 pub mod wall_run_doors;
+pub mod wave_function_collapse;
 
 macro_rules! operators {
     ($( #[doc = $summary:literal] $variant:ident => $module:ident ),* $(,)?) => {
@@ -262,6 +268,18 @@ operators! {
     CarveDoors => carve_doors,
     /// Give candidate rooms themes from the theme table until one's requirements hold.
     AssignThemes => assign_themes,
+    /// Wave function collapse: fill an area from a tileset or the patterns of an example.
+    WaveFunctionCollapse => wave_function_collapse,
+    /// Fill the cells of an area from a pool of ASCII room templates, by exits and tags.
+    FillTemplates => fill_templates,
+    /// Write the walking distance from cells, markers, areas or tiles into a layer.
+    DistanceField => distance_field,
+    /// Carve a maze by growing tree (newest, random or oldest cell, mixed by weight).
+    GrowMaze => grow_maze,
+    /// Join the regions of a layer through random one-tile connectors, plus a few for loops.
+    ConnectRegions => connect_regions,
+    /// Fill dead ends, a number of passes or until none is left.
+    RemoveDeadEnds => remove_dead_ends,
 }
 
 /// An operator of the registry: its name in rule files, its module in `src/ops/` and its

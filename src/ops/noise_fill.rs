@@ -14,7 +14,7 @@ use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
-use crate::rng::RandomSource;
+use crate::rng::{Chance, RandomSource};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -87,14 +87,22 @@ impl Compiled {
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
         let v = tile(&self.value, st);
         let other = self.other.as_ref().map(|o| tile(o, st));
-        let p = self.density.num(st).clamp(0.0, 1.0);
-        for (x, y) in r.cells() {
-            let hit = st.rng.chance(p);
-            let mut g = st.grid_mut(self.head.layer);
-            match (hit, other) {
-                (true, _) => g.set(x, y, v),
-                (false, Some(o)) => g.set(x, y, o),
-                (false, None) => {}
+        let p = Chance::new(self.density.num(st).clamp(0.0, 1.0));
+        for y in r.y..r.y1().max(r.y) {
+            // the time budget, once a row
+            if st.budget.spend(r.w as u64) {
+                return Flow::Continue;
+            }
+            let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
+            let w = g.width() as usize;
+            let row = &mut g.as_mut_slice()[y as usize * w..][r.x as usize..r.x1() as usize];
+            for cell in row {
+                // one draw per tile, in raster order
+                match (rng.chance_prepared(p), other) {
+                    (true, _) => *cell = v,
+                    (false, Some(o)) => *cell = o,
+                    (false, None) => {}
+                }
             }
         }
         Flow::Continue

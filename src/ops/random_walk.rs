@@ -1,24 +1,37 @@
-//! Random walk (the "drunkard's walk" cave technique): a walker starts at a point and takes
-//! `steps` steps of one tile, painting a `brush × brush` square (top-left at the walker) at
-//! every position. Before each step it turns with probability `turn` to one of the four
-//! directions (uniformly, possibly the same). The walker stays inside the area: a step that
-//! would leave it is not taken (the walker turns instead on the next step).
+//! Random walk (the "drunkard's walk" cave technique): walkers start at a point and take
+//! `steps` steps of one tile each, painting a `brush × brush` square (top-left at the walker)
+//! at every position. Before each step a walker turns with probability `turn` to one of the
+//! four directions (uniformly, possibly the same). Walkers stay inside the area: a step that
+//! would leave it is not taken (the walker turns instead on a later step).
 //!
-//! Draws per step: `chance(turn)`, then `rnd(4)` when it turns. The first direction is
-//! `rnd(4)`. Directions are indexed E, W, S, N. `steps`, `turn` and `brush` are expressions
-//! evaluated once when the step runs; the start point is evaluated then too (default: the
-//! centre of the area). Errors: an area wholly outside the tile grid.
+//! **Several walkers** (`walkers`) start at the same point and move in turn, one step each,
+//! `steps` rounds. **Continuing**: with `positions` (cell variables, one per walker), walker
+//! `i` starts where `positions[i]` says when it holds a cell and leaves its last tile there,
+//! so a later `RandomWalk` (or the same one in a loop) carries on where it stopped.
+//! **Stopping on a share**: with `share`, the walk stops as soon as that share of the area's
+//! tiles holds `value` (checked after the start tiles are painted and after every round);
+//! when the step budget runs out first the step fails ("floor share not reached"), which
+//! restarts the enclosing `Retry` or, outside one, ends the run with that message — an
+//! unreachable share costs a bounded number of steps, never a hang. **Bias**: with `toward` (a
+//! cell), before its turn roll a walker steps towards that tile with probability `bias`
+//! (along the axis where it is farther, x on ties; no move once there).
+//!
+//! Draws: per walker in order, `rnd(4)` for its first direction; per step, `chance(bias)`
+//! when `toward` is given, then (unless it moved towards the target) `chance(turn)` and
+//! `rnd(4)` when it turns. Directions are indexed E, W, S, N. Every field is an expression
+//! evaluated once when the step runs; the start point then too (default: the centre of the
+//! area). Errors: an area wholly outside the tile grid; the share not reached.
 
 use crate::engine::grid::{Rect, N4};
 use crate::engine::regions::brush;
 use crate::engine::state::State;
-use crate::engine::value::Type;
+use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::{Point, PointDef, Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
-use crate::rng::RandomSource;
+use crate::rng::{RandomSource, Rng};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -34,8 +47,8 @@ crate::tile_params! {
     pub struct Params {
         /// The value painted, an expression: a whole number 0..=65535.
         pub value: Src,
-        /// Number of steps, an expression: a whole number 0..=10,000,000 ([`MAX_STEPS`]; any
-        /// other value is an error of the step).
+        /// Number of steps of each walker, an expression: a whole number 0..=10,000,000
+        /// ([`MAX_STEPS`]; any other value is an error of the step).
         pub steps: Src,
         /// Probability of turning before a step, an expression (0..1). Default "0.2".
         #[serde(default)]
@@ -46,6 +59,24 @@ crate::tile_params! {
         /// The start tile. Default: the centre of the area.
         #[serde(default)]
         pub start: Option<PointDef>,
+        /// Number of walkers, an expression (1..=1024). Default "1" (or the number of
+        /// `positions`, when given).
+        #[serde(default)]
+        pub walkers: Option<Src>,
+        /// Cell variables keeping the walkers' tiles between steps: walker `i` starts at
+        /// `positions[i]` when it holds a cell and leaves its last tile there. Default none.
+        #[serde(default)]
+        pub positions: Vec<Src>,
+        /// Stop once this share (0..1, an expression) of the area's tiles holds `value`; the
+        /// step fails when the steps run out first. Default: no share, all the steps.
+        #[serde(default)]
+        pub share: Option<Src>,
+        /// A tile (a cell expression) the walkers lean towards. Default none.
+        #[serde(default)]
+        pub toward: Option<Src>,
+        /// Probability (0..1, an expression) of a step towards `toward`. Default "0.5".
+        #[serde(default)]
+        pub bias: Option<Src>,
     }
 }
 
@@ -58,6 +89,20 @@ pub struct Compiled {
     turn: Option<Program>,
     brush: Option<Program>,
     start: Option<Point>,
+    walkers: Option<Program>,
+    positions: Vec<u16>,
+    share: Option<(Program, u32)>,
+    toward: Option<Program>,
+    bias: Option<Program>,
+}
+
+/// Compile an optional expression of type `ty`: `Some(None)` when absent, `None` after an
+/// error.
+fn optional(cx: &mut Cx, s: &Option<Src>, ty: Type) -> Option<Option<Program>> {
+    match s {
+        None => Some(None),
+        Some(s) => cx.expr(s, ty).map(Some),
+    }
 }
 
 impl Operator for Params {
@@ -71,23 +116,47 @@ impl Operator for Params {
         let head = TileHeader::compile(cx, self.header());
         let value = Whole::compile(cx, &self.value, "RandomWalk", "value", TILE_VALUES);
         let steps = Whole::compile(cx, &self.steps, "RandomWalk", "steps", (0, MAX_STEPS));
-        let turn = self.turn.as_ref().map(|t| cx.expr(t, Type::Num));
-        let brush = self.brush.as_ref().map(|b| cx.expr(b, Type::Num));
+        let turn = optional(cx, &self.turn, Type::Num);
+        let brush = optional(cx, &self.brush, Type::Num);
         let start = self.start.as_ref().map(|p| p.compile(cx));
+        let walkers = optional(cx, &self.walkers, Type::Num);
+        let positions: Vec<_> = self
+            .positions
+            .iter()
+            .map(|p| cx.declare_var(p, Type::Cell))
+            .collect();
+        let share = optional(cx, &self.share, Type::Num);
+        let share_failure = self.share.as_ref().map(|s| {
+            let what = format!(
+                "RandomWalk: floor share `{s}` not reached in `{}` steps",
+                self.steps
+            );
+            cx.failure_point(what, s)
+        });
+        let toward = optional(cx, &self.toward, Type::Cell);
+        let bias = optional(cx, &self.bias, Type::Num);
         Some(Compiled {
             head: head?,
             value: value?,
             steps: steps?,
-            turn: turn.map_or(Some(None), |t| t.map(Some))?,
-            brush: brush.map_or(Some(None), |b| b.map(Some))?,
+            turn: turn?,
+            brush: brush?,
             start: start.map_or(Some(None), |p| p.map(Some))?,
+            walkers: walkers?,
+            positions: positions.into_iter().collect::<Option<_>>()?,
+            share: share?.zip(share_failure),
+            toward: toward?,
+            bias: bias?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
-        self.head.writes_layer()
+        Writes::Only {
+            layers: std::slice::from_ref(&self.head.layer),
+            vars: &self.positions,
+        }
     }
 
     fn run(&self, st: &mut State) -> Flow {
@@ -100,10 +169,29 @@ impl Runnable for Compiled {
     }
 }
 
+/// A walker: its tile and its direction (an index into [`N4`]).
+#[derive(Debug, Clone, Copy)]
+struct Walker {
+    x: i32,
+    y: i32,
+    dir: usize,
+}
+
+/// What the walkers do, evaluated when the step runs.
+struct Walk {
+    value: u16,
+    turn: f64,
+    size: i32,
+    /// Tiles holding `value` wanted, with the failure point, when a share is given.
+    want: Option<(i64, u32)>,
+    /// The target and the chance of a step towards it.
+    toward: Option<((i32, i32), f64)>,
+}
+
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let (v, steps) = match (self.value.get(st), self.steps.get(st)) {
+        let (value, steps) = match (self.value.get(st), self.steps.get(st)) {
             (Ok(v), Ok(s)) => (v as u16, s as u64),
             (Err(fault), _) | (_, Err(fault)) => return Flow::Abort(fault),
         };
@@ -115,31 +203,168 @@ impl Compiled {
             .brush
             .as_ref()
             .map_or(1, |b| b.num(st).clamp(1.0, 64.0) as i32);
-        let (mut x, mut y) = match &self.start {
+        let start = match &self.start {
             Some(p) => p.eval(st),
             None => (r.x + r.w / 2, r.y + r.h / 2),
         };
-        x = x.clamp(r.x, r.x1() - 1);
-        y = y.clamp(r.y, r.y1() - 1);
-        let mut dir = st.rng.below(4) as usize;
-        let layer = self.head.layer;
-        brush(&mut st.grid_mut(layer), r, x, y, size, v);
-        for _ in 0..steps {
-            if st.budget.spend((size * size) as u64) {
-                break;
-            }
-            if st.rng.chance(turn) {
-                dir = st.rng.below(4) as usize;
-            }
-            let (dx, dy) = N4[dir];
-            if r.contains(x + dx, y + dy) {
-                x += dx;
-                y += dy;
-                brush(&mut st.grid_mut(layer), r, x, y, size, v);
+        let count = self
+            .walkers
+            .as_ref()
+            .map_or(self.positions.len().max(1), |p| {
+                p.num(st).clamp(1.0, 1024.0) as usize
+            });
+        let want = self.share.as_ref().map(|(p, fail)| {
+            let share = p.num(st);
+            ((share * r.area() as f64).ceil().min(1e18) as i64, *fail)
+        });
+        let toward = self.toward.as_ref().and_then(|p| match p.eval(st) {
+            Value::Cell(x, y) => Some((x, y)),
+            _ => None,
+        });
+        let bias = self
+            .bias
+            .as_ref()
+            .map_or(0.5, |b| b.num(st).clamp(0.0, 1.0));
+        let walk = Walk {
+            value,
+            turn,
+            size,
+            want,
+            toward: toward.map(|t| (t, bias)),
+        };
+        let mut walkers = Vec::with_capacity(count);
+        for i in 0..count {
+            let (x, y) = match self.positions.get(i).map(|&s| st.vars[s as usize]) {
+                Some(Value::Cell(x, y)) => (x, y),
+                _ => start,
+            };
+            let (x, y) = (x.clamp(r.x, r.x1() - 1), y.clamp(r.y, r.y1() - 1));
+            let dir = st.rng.below(4) as usize;
+            walkers.push(Walker { x, y, dir });
+            self.brush(st, r, &walk, x, y);
+        }
+        let flow = self.walk(st, r, &walk, &mut walkers, steps);
+        for (w, &slot) in walkers.iter().zip(&self.positions) {
+            st.vars[slot as usize] = Value::Cell(w.x, w.y);
+        }
+        flow
+    }
+
+    /// Paint the brush at `(x, y)`; the tiles that came to hold the value (unprotected).
+    #[inline]
+    fn brush(&self, st: &mut State, r: Rect, walk: &Walk, x: i32, y: i32) -> i64 {
+        if walk.want.is_none() {
+            brush(
+                &mut st.grid_mut(self.head.layer),
+                r,
+                x,
+                y,
+                walk.size,
+                walk.value,
+            );
+            return 0;
+        }
+        let b = Rect::new(x, y, walk.size, walk.size).intersect(&r);
+        let mut new = 0;
+        for (bx, by) in b.cells() {
+            if st.grid(self.head.layer).at(bx, by) != walk.value && !self.head.flagged(st, bx, by) {
+                st.grid_mut(self.head.layer).set(bx, by, walk.value);
+                new += 1;
             }
         }
-        Flow::Continue
+        new
     }
+
+    /// `steps` rounds of one step per walker, or until the share is reached.
+    fn walk(&self, st: &mut State, r: Rect, walk: &Walk, ws: &mut [Walker], steps: u64) -> Flow {
+        let Some((want, fail)) = walk.want else {
+            // All the steps, nothing counted: the grid and the stream borrowed apart, for
+            // a chunk of rounds between two spendings of the time budget.
+            let mut left = steps;
+            while left > 0 {
+                let n = left.min(ROUNDS_PER_CHECK);
+                left -= n;
+                if st.budget.spend(n * round_work(walk, ws)) {
+                    break;
+                }
+                let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
+                for _ in 0..n {
+                    for wk in ws.iter_mut() {
+                        if turn(wk, walk, rng) && step(wk, r) {
+                            match walk.size {
+                                1 => g.set(wk.x, wk.y, walk.value),
+                                s => brush(&mut g, r, wk.x, wk.y, s, walk.value),
+                            }
+                        }
+                    }
+                }
+            }
+            return Flow::Continue;
+        };
+        let mut have = st.grid(self.head.layer).count_eq(r, walk.value) as i64;
+        for round in 0..=steps {
+            if have >= want {
+                return Flow::Continue;
+            }
+            if round == steps || st.budget.spend(round_work(walk, ws)) {
+                break;
+            }
+            for wk in ws.iter_mut() {
+                if turn(wk, walk, &mut st.rng) && step(wk, r) {
+                    have += self.brush(st, r, walk, wk.x, wk.y);
+                }
+            }
+        }
+        Flow::Fail(fail)
+    }
+}
+
+/// Rounds of walking between two spendings of the run's time budget.
+const ROUNDS_PER_CHECK: u64 = 1024;
+
+/// The time-budget work of one round: a brush per walker.
+#[inline]
+fn round_work(walk: &Walk, ws: &[Walker]) -> u64 {
+    ws.len() as u64 * (walk.size * walk.size) as u64
+}
+
+/// Draw the walker's direction for its next step (towards the target with the bias, else a
+/// turn with the turn chance); false when it stays (at its target).
+#[inline]
+fn turn(w: &mut Walker, walk: &Walk, rng: &mut Rng) -> bool {
+    if let Some(((tx, ty), bias)) = walk.toward {
+        if rng.chance(bias) {
+            let (dx, dy) = (tx - w.x, ty - w.y);
+            let d = if dx.abs() >= dy.abs() {
+                (dx.signum(), 0)
+            } else {
+                (0, dy.signum())
+            };
+            return match N4.iter().position(|&n| n == d) {
+                Some(dir) => {
+                    w.dir = dir;
+                    true
+                }
+                None => false,
+            };
+        }
+    }
+    if rng.chance(walk.turn) {
+        w.dir = rng.below(4) as usize;
+    }
+    true
+}
+
+/// Take the step in the walker's direction when it stays in the area; whether it moved.
+#[inline]
+fn step(w: &mut Walker, r: Rect) -> bool {
+    let (dx, dy) = N4[w.dir];
+    let moved = r.contains(w.x + dx, w.y + dy);
+    if moved {
+        w.x += dx;
+        w.y += dy;
+    }
+    moved
 }
 
 #[cfg(test)]
@@ -179,5 +404,30 @@ mod tests {
             }
         }
         assert_eq!(g.iter().flatten().filter(|&&v| v == 1).count(), 16);
+    }
+
+    #[test]
+    fn a_walker_leaning_on_its_target_continues_where_it_stopped() {
+        // With bias 1 every step goes towards (5, 0): two steps paint (0..=2, 0) with 1; the
+        // second walk starts from the cell `w` kept, (2, 0), and paints (2..=4, 0) with 2.
+        let steps = r#"
+            RandomWalk(layer: "t", value: "1", steps: "2", start: (x: "0", y: "0"),
+                       toward: "cell(5, 0)", bias: "1", positions: ["w"]),
+            RandomWalk(layer: "t", value: "2", steps: "2", start: (x: "0", y: "0"),
+                       toward: "cell(5, 0)", bias: "1", positions: ["w"])"#;
+        assert_eq!(run_rules(6, 1, steps, "t"), grid("1 1 2 2 2 0"));
+    }
+
+    #[test]
+    fn walkers_stop_once_the_share_is_reached() {
+        // Four walkers from (0, 0) leaning on (3, 0) with bias 1 paint the whole 4x1 row
+        // after three rounds (share 1); the 1,000,000-step budget is never used up, and the
+        // walkers' last tiles, kept in `a`..`d`, are all (3, 0).
+        let steps = r#"
+            RandomWalk(layer: "t", value: "1", steps: "1000000", start: (x: "0", y: "0"),
+                       toward: "cell(3, 0)", bias: "1", share: "1", positions: ["a", "b", "c", "d"]),
+            FillRect(layer: "u", value: "x(a) + x(b) + x(c) + x(d)", rect: "rect(0, 0, 1, 1)")"#;
+        assert_eq!(run_rules(4, 1, steps, "t"), grid("1 1 1 1"));
+        assert_eq!(run_rules(4, 1, steps, "u")[0][0], 12);
     }
 }

@@ -48,6 +48,7 @@ use glyphs::compile_glyphs;
 pub use glyphs::TileGlyphs;
 use load::Loader;
 pub use params::{ParamInfo, ParamKind, Params};
+pub use patterns::ItemAt;
 use schema::ParamDef;
 use src::Src;
 use std::collections::BTreeMap;

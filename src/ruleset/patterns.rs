@@ -11,12 +11,27 @@ use crate::lang::pattern::{parse_patterns, FixRule, ItemKind, Miniset};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Where a pattern-file item is: its file and the span of its name.
+#[derive(Debug, Clone)]
+pub struct ItemAt {
+    /// The pattern file.
+    pub path: PathBuf,
+    /// Byte range of the item's name.
+    pub span: (usize, usize),
+}
+
 impl Cx<'_> {
     /// The item that `s` names in a pattern file: `"file.pat#item"`, the path relative to
     /// the rule file `s` was written in. Reports an unreadable file, syntax errors in it
     /// (at their own file:line:col), an unknown item (with the nearest name) or an item of
     /// another kind (`want` is "a miniset", "a rule list" or "a table").
     pub fn pattern_item(&mut self, s: &Src, want: &str) -> Option<ItemKind> {
+        self.pattern_item_of(s, &[want]).map(|(kind, _)| kind)
+    }
+
+    /// [`Cx::pattern_item`] for an item of one of the kinds `wants` ("a tileset", "an
+    /// example", ...), with where its name is written (for [`Cx::error_at_item`]).
+    pub fn pattern_item_of(&mut self, s: &Src, wants: &[&str]) -> Option<(ItemKind, ItemAt)> {
         let Some((file, item)) = s.text.split_once('#') else {
             self.error(
                 s,
@@ -57,14 +72,18 @@ impl Cx<'_> {
         }
         let parsed = self.patterns[&path].1.clone()?;
         match parsed.get(item) {
-            Some(i) if i.kind.describe() == want => Some(i.kind.clone()),
+            Some(i) if wants.contains(&i.kind.describe()) => {
+                let at = ItemAt { path, span: i.span };
+                Some((i.kind.clone(), at))
+            }
             Some(i) => {
                 self.error(
                     s,
                     format!(
-                        "`{item}` in {} is {}, not {want}",
+                        "`{item}` in {} is {}, not {}",
                         path.display(),
-                        i.kind.describe()
+                        i.kind.describe(),
+                        wants.join(" or ")
                     ),
                     None,
                 );
@@ -72,13 +91,20 @@ impl Cx<'_> {
             }
             None => {
                 // suggestions only among the items of the kind wanted
-                let same = parsed.items.iter().filter(|i| i.kind.describe() == want);
+                let same = (parsed.items.iter()).filter(|i| wants.contains(&i.kind.describe()));
                 let help = nearest(item, same.map(|i| i.name.as_str()))
                     .map(|n| format!("did you mean `{n}`?"));
                 self.error(s, format!("no item `{item}` in {}", path.display()), help);
                 None
             }
         }
+    }
+
+    /// Report a problem with a pattern-file item at its name, in the pattern file.
+    pub fn error_at_item(&mut self, at: &ItemAt, message: String, help: Option<String>) {
+        let text = (self.patterns.get(&at.path)).map_or_else(|| Arc::from(""), |p| p.0.clone());
+        let d = Diagnostic::at(&at.path, &text, at.span, message, help);
+        self.diags.push(d);
     }
 
     /// A miniset from a pattern file (see [`Cx::pattern_item`]).

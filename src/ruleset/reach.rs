@@ -49,6 +49,15 @@ fn writable(cx: &Cx) -> Vec<bool> {
                         writes.for_each(|&(_, _, v)| mark(v as i64));
                     }
                 }
+                ItemKind::TileSet(t) => t.tiles.iter().for_each(|&(v, _)| mark(v as i64)),
+                ItemKind::Example(e) => e.grid.cells.iter().for_each(|&v| mark(v as i64)),
+                ItemKind::Templates(t) => {
+                    let chunks = t.chunks.iter().flat_map(|c| &c.alternatives);
+                    let cells = t.templates.iter().map(|t| &t.cells);
+                    for v in cells.chain(chunks.map(|(_, c)| c)).flatten() {
+                        mark(*v as i64);
+                    }
+                }
             }
         }
     }

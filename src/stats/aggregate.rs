@@ -284,8 +284,8 @@ impl Aggregate {
     /// # Errors
     /// When it is not a summary's JSON, or of another format.
     pub fn from_json(s: &str) -> Result<Aggregate, String> {
-        let a: Aggregate =
-            serde_json::from_str(s).map_err(|e| crate::dungeon::json_words(&e.to_string()))?;
+        let a: Aggregate = serde_json::from_str(s)
+            .map_err(|e| crate::dungeon::check::json_words(&e.to_string()))?;
         if a.format != FORMAT {
             return Err(format!("expected format `{FORMAT}`, found `{}`", a.format));
         }

@@ -61,6 +61,9 @@ const CASES: &[(&str, &[&str])] = &[
     ("rules/examples/themed_halls.ron", &[]),
     // added with the wandering corridors (issue 9)
     ("rules/examples/barrow.ron", &[]),
+    // added with loops and procedures (issue 44)
+    ("rules/examples/bsp.ron", &[]),
+    ("rules/examples/drunkard.ron", &[]),
 ];
 
 /// The top-level fields of the Dungeon JSON when the hashes were recorded.

@@ -181,7 +181,11 @@ fn caverns_one_region_and_floor_share_over_1000_seeds() {
 
 /// Walking distances (4-neighbour steps over cells where `open` holds) from `from` to
 /// every cell of `t`; `None` where no walk reaches.
-fn walking(t: &[Vec<u64>], from: [usize; 2], open: impl Fn(u64) -> bool) -> Vec<Vec<Option<u32>>> {
+pub(crate) fn walking(
+    t: &[Vec<u64>],
+    from: [usize; 2],
+    open: impl Fn(u64) -> bool,
+) -> Vec<Vec<Option<u32>>> {
     let (h, w) = (t.len(), t[0].len());
     let mut dist = vec![vec![None; w]; h];
     let mut q = VecDeque::from([(from[0], from[1])]);

@@ -39,7 +39,7 @@ impl Builder {
     }
 
     /// A tile, a tile or set name, or an inline set: its members, ascending.
-    fn members(&mut self, p: Pair<Rule>) -> Box<[u16]> {
+    pub(super) fn members(&mut self, p: Pair<Rule>) -> Box<[u16]> {
         match p.as_rule() {
             Rule::set_cell => self.set(p),
             Rule::name_ref => match self.names.get(p.as_str()) {
@@ -68,6 +68,7 @@ pub fn parse_condition(text: &str) -> Result<Vec<Term>, Vec<PatternError>> {
         .expect("condition");
     let mut b = Builder {
         names: BTreeMap::new(),
+        glyphs: BTreeMap::new(),
         errors: Vec::new(),
         members: 0,
     };

@@ -1,0 +1,324 @@
+//! Template rooms (Spelunky's room templates): cut an area into cells the size of a pool's
+//! templates and fill each cell, in one tile map, with a template drawn from the pool — among
+//! those that open at least the sides the cell needs and carry the cell's tag — and its
+//! random sub-chunks.
+//!
+//! The pool is a `templates` item of a pattern file (`src/lang/pattern.pest`): templates of
+//! one size `W×H` drawn in ASCII, each with the sides it opens (`exits [N E S W]`), its tags
+//! and weight; chunk characters mark blocks that are each filled with one alternative of their
+//! chunk group, drawn by weight.
+//!
+//! The area (default the whole grid) holds `area.w / W` columns and `area.h / H` rows of
+//! cells, from its top-left corner; tiles left over at its right and bottom are not written.
+//! For each cell in raster order, with the locals `col` and `row` bound to its place (and
+//! the names of `define`, computed in order from them):
+//! 1. `exits` (an expression, default 0) gives the sides the cell needs as a sum of bits,
+//!    N 1, E 2, S 4, W 8: a template qualifies when it opens all of them;
+//! 2. `tags`: the first `(condition, tag)` whose condition holds gives the cell's tag: a
+//!    template qualifies only if it carries that tag (no condition holds: any tag);
+//! 3. `pick` (an expression with the locals `col`, `row` and `count`, the number of
+//!    qualifying templates) chooses one by its place in file order, clamped to
+//!    `0..count`; without it one is drawn by weight (one draw);
+//! 4. the template is written, then each of its chunk blocks, an alternative drawn by weight
+//!    (one draw per block, in raster order of the blocks). Protected cells are not written.
+//!
+//! A cell no template qualifies for is a failure point (the enclosing `Retry` restarts).
+//! Errors at load: the item is not a `templates` item, a tag no template carries (at the
+//! tag), and, in the pattern file, a template or chunk of the wrong size.
+
+use crate::engine::grid::{Dims, Rect};
+use crate::engine::state::State;
+use crate::engine::value::{Type, Value};
+use crate::engine::Flow;
+use crate::lang::grid_items::Templates;
+use crate::lang::pattern::ItemKind;
+use crate::lang::Program;
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `FillTemplates(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The pool, `"file.pat#name"`: a `templates` item.
+        pub templates: Src,
+        /// `[("name", "expression"), ...]`: numbers computed for each cell, in order, from
+        /// `col`, `row` and the names defined before; every expression below can use them.
+        /// Default none.
+        #[serde(default)]
+        pub define: Vec<(Src, Src)>,
+        /// The sides each cell needs (bits N 1, E 2, S 4, W 8), an expression with the
+        /// locals `col` and `row` (and the defined names). Default 0.
+        #[serde(default)]
+        pub exits: Option<Src>,
+        /// `[("condition", "tag"), ...]`: the first whose condition (locals `col`, `row`,
+        /// the defined names) holds gives the cell's tag. Default none (any tag).
+        #[serde(default)]
+        pub tags: Vec<(Src, Src)>,
+        /// The template chosen among those that qualify, by place (0 first, file order), an
+        /// expression with the locals `col`, `row` and `count`. Default: drawn by weight.
+        #[serde(default)]
+        pub pick: Option<Src>,
+    }
+}
+
+/// A compiled expression and the slots of its locals (`col`, `row`, the defined names, then
+/// `count` for `pick`).
+#[derive(Debug)]
+struct Local {
+    program: Program,
+    slots: Vec<u16>,
+}
+
+impl Local {
+    /// Compile `s` with the locals `names` (numbers).
+    fn compile(cx: &mut Cx, s: &Src, want: Type, names: &[&str]) -> Option<Local> {
+        let names: Vec<(&str, Type)> = names.iter().map(|n| (*n, Type::Num)).collect();
+        let (program, slots) = cx.expr_with_locals(s, want, &names)?;
+        Some(Local { program, slots })
+    }
+
+    /// Bind the locals to `values` (in order).
+    fn bind(&self, st: &mut State, values: &[f64]) {
+        for (slot, v) in self.slots.iter().zip(values) {
+            st.vars[*slot as usize] = Value::Num(*v);
+        }
+    }
+
+    /// The number the expression gives with its locals bound to `values`.
+    fn num(&self, st: &mut State, values: &[f64]) -> f64 {
+        self.bind(st, values);
+        self.program.num(st)
+    }
+
+    /// The truth the condition gives with its locals bound to `values`.
+    fn truth(&self, st: &mut State, values: &[f64]) -> bool {
+        self.bind(st, values);
+        self.program.truth(st)
+    }
+}
+
+/// Compiled `FillTemplates`.
+#[derive(Debug)]
+pub struct Compiled {
+    head: TileHeader,
+    pool: Templates,
+    /// The defined names' expressions, in order.
+    define: Vec<Local>,
+    exits: Option<Local>,
+    /// Condition and the index of its tag in `tag_names`.
+    tags: Vec<(Local, usize)>,
+    tag_names: Vec<String>,
+    pick: Option<Local>,
+    /// The local slots every expression writes (declared writes).
+    locals: Vec<u16>,
+    layers: [u16; 1],
+    no_template: u32,
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let head = TileHeader::compile(cx, self.header());
+        let pool = match cx.pattern_item(&self.templates, "a templates item") {
+            Some(ItemKind::Templates(t)) => Some(t),
+            _ => None,
+        };
+        let mut names = vec!["col", "row"];
+        let mut define = Vec::new();
+        let mut ok = true;
+        for (name, e) in &self.define {
+            match Local::compile(cx, e, Type::Num, &names) {
+                Some(l) => define.push(l),
+                None => ok = false,
+            }
+            names.push(&name.text);
+        }
+        let exits = (self.exits.as_ref()).map(|e| Local::compile(cx, e, Type::Num, &names));
+        let mut with_count = names.clone();
+        with_count.push("count");
+        let pick = (self.pick.as_ref()).map(|p| Local::compile(cx, p, Type::Num, &with_count));
+        let mut tags = Vec::new();
+        let mut tag_names: Vec<String> = Vec::new();
+        for (cond, tag) in &self.tags {
+            let known = pool
+                .as_ref()
+                .is_none_or(|p| p.templates.iter().any(|t| t.tags.contains(&tag.text)));
+            if !known {
+                cx.error(
+                    tag,
+                    format!(
+                        "no template of `{}` carries the tag `{}`",
+                        self.templates.text, tag.text
+                    ),
+                    None,
+                );
+                ok = false;
+            }
+            let i = tag_names
+                .iter()
+                .position(|n| *n == tag.text)
+                .unwrap_or_else(|| {
+                    tag_names.push(tag.text.clone());
+                    tag_names.len() - 1
+                });
+            match Local::compile(cx, cond, Type::Bool, &names) {
+                Some(l) => tags.push((l, i)),
+                None => ok = false,
+            }
+        }
+        let no_template = cx.failure_point(
+            format!(
+                "FillTemplates `{}`: no template fits a cell",
+                self.templates.text
+            ),
+            &self.templates,
+        );
+        let head = head?;
+        let exits = exits.map_or(Some(None), |e| e.map(Some))?;
+        let pick = pick.map_or(Some(None), |p| p.map(Some))?;
+        let locals = (exits
+            .iter()
+            .chain(pick.iter())
+            .chain(tags.iter().map(|t| &t.0)))
+        .chain(define.iter())
+        .flat_map(|l| l.slots.iter().copied())
+        .collect();
+        (ok).then_some(())?;
+        Some(Compiled {
+            layers: [head.layer],
+            head,
+            pool: pool?,
+            define,
+            exits,
+            tags,
+            tag_names,
+            pick,
+            locals,
+            no_template,
+        })
+    }
+}
+
+impl Runnable for Compiled {
+    fn run(&self, st: &mut State) -> Flow {
+        let r = match self.head.begin(st) {
+            Ok(r) => r,
+            Err(f) => return f,
+        };
+        let (tw, th) = (self.pool.width, self.pool.height);
+        for row in 0..r.h / th {
+            for col in 0..r.w / tw {
+                let at = [col as f64, row as f64];
+                let Some(t) = self.choose(st, at) else {
+                    return Flow::Fail(self.no_template);
+                };
+                let cell = Rect::new(r.x + col * tw, r.y + row * th, tw, th);
+                self.write(st, cell, t);
+            }
+        }
+        Flow::Continue
+    }
+
+    fn writes(&self) -> Writes<'_> {
+        Writes::Only {
+            layers: &self.layers,
+            vars: &self.locals,
+        }
+    }
+}
+
+impl Compiled {
+    /// The template of the cell at `[col, row]`: its index in the pool, or `None` when no
+    /// template qualifies.
+    fn choose(&self, st: &mut State, at: [f64; 2]) -> Option<usize> {
+        let mut at = at.to_vec();
+        for d in &self.define {
+            let v = d.num(st, &at);
+            at.push(v);
+        }
+        let need = match &self.exits {
+            Some(e) => e.num(st, &at).clamp(0.0, 15.0) as u8,
+            None => 0,
+        };
+        let mut tag = None;
+        for (cond, i) in &self.tags {
+            if cond.truth(st, &at) {
+                tag = Some(&self.tag_names[*i]);
+                break;
+            }
+        }
+        let fits: Vec<usize> = (self.pool.templates.iter().enumerate())
+            .filter(|(_, t)| t.exits & need == need && tag.is_none_or(|g| t.tags.contains(g)))
+            .map(|(i, _)| i)
+            .collect();
+        if fits.is_empty() {
+            return None;
+        }
+        let k = match &self.pick {
+            Some(p) => {
+                at.push(fits.len() as f64);
+                let v = p.num(st, &at);
+                v.clamp(0.0, (fits.len() - 1) as f64) as usize
+            }
+            None => {
+                let weights: Vec<f64> = fits
+                    .iter()
+                    .map(|&i| self.pool.templates[i].weight)
+                    .collect();
+                draw(&weights, &mut st.rng)
+            }
+        };
+        Some(fits[k])
+    }
+
+    /// Write template `t` into `cell` (its top-left at the cell's), then its chunk blocks.
+    fn write(&self, st: &mut State, cell: Rect, t: usize) {
+        let tpl = &self.pool.templates[t];
+        let put = |st: &mut State, x0: i32, y0: i32, dims: Dims, tiles: &[u16]| {
+            for (k, &v) in tiles.iter().enumerate() {
+                let (dx, dy) = dims.point(k);
+                let (x, y) = (x0 + dx, y0 + dy);
+                if x < st.width && y < st.height && !self.head.flagged(st, x, y) {
+                    st.grid_mut(self.head.layer).set(x, y, v);
+                }
+            }
+        };
+        put(st, cell.x, cell.y, Dims::new(cell.w, cell.h), &tpl.cells);
+        for &(bx, by, g) in &tpl.blocks {
+            let group = &self.pool.chunks[g as usize];
+            let weights: Vec<f64> = group.alternatives.iter().map(|a| a.0).collect();
+            let alt = &group.alternatives[draw(&weights, &mut st.rng)].1;
+            let dims = Dims::new(group.width, group.height);
+            put(st, cell.x + bx, cell.y + by, dims, alt);
+        }
+    }
+}
+
+/// An index drawn by weight (one draw of the random stream).
+fn draw(weights: &[f64], rng: &mut impl RandomSource) -> usize {
+    const SCALE: i64 = 1 << 24;
+    let total: f64 = weights.iter().sum();
+    let mut r = rng.below(SCALE).max(0) as f64 / SCALE as f64 * total;
+    for (i, w) in weights.iter().enumerate() {
+        r -= w;
+        if r < 0.0 {
+            return i;
+        }
+    }
+    weights.len() - 1
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,534 @@
+//! Maze by growing tree (Buck 2011; the maze of Nystrom's "Rooms and Mazes", 2014): a
+//! perfect maze (one way between any two of its cells) carved into the solid parts of a
+//! layer.
+//!
+//! **Lattice.** The area is cut into square maze cells of `cell` tiles separated by walls of
+//! `wall` tiles, starting one wall in from the area's top-left: cell `(i, j)` covers the
+//! tiles from `(x + wall + i·(cell + wall), y + wall + j·(cell + wall))`, `cell × cell`
+//! tiles. With `cell: "1", wall: "1"` on the whole grid the cells are the tiles at odd
+//! coordinates (the classic one-tile walls). A cell is *free* when every one of its tiles
+//! holds one of the `solid` values and is not protected; the passage between two cells (the
+//! `wall × cell` tiles between them) must be free likewise to be carved. Cells that are not
+//! free (rooms drawn before, say) are never entered.
+//!
+//! **Growing tree.** A tree starts at a cell (its tiles written with `value`) and keeps a
+//! list of active cells. Each turn picks an active cell by the policy — the newest
+//! (depth-first: long winding corridors), a random one (Prim-like: short branches) or the
+//! oldest (straight, radial) — carves the passage to one of its free, unvisited neighbours
+//! and adds that neighbour to the list; an active cell with no such neighbour leaves the
+//! list. The tree is done when the list is empty. The first tree starts at `start` (the
+//! cell holding that tile; it must be free) or at a random free cell; with `fill` (the
+//! default), further trees then start at every free cell still unvisited, in raster order,
+//! so the maze fills every free part of the area.
+//!
+//! **Draws**, in this order: the random start `rnd(free cells)`; per turn, with more than one
+//! policy weighted, `chance(newest / total)` and, when it fails and both others are weighted,
+//! `chance(random / (random + oldest))`; `rnd(active cells)` for the random policy; with
+//! `straight` above 0 and the last carved direction open, `chance(straight)`; otherwise
+//! `rnd(k)` among the `k` open directions (in the order east, west, south, north).
+//!
+//! **Errors**: an area with no room for one cell between walls (narrower or lower than
+//! `cell + 2·wall` tiles) is a failure point ("no maze cell fits"), restarting the enclosing
+//! `Retry` or, outside one, ending the run with that message; so is a given `start` that is
+//! not in a free cell. An area wholly outside the grid likewise.
+
+use crate::engine::grid::{GridMut, Rect, N4};
+use crate::engine::state::State;
+use crate::engine::tile_set::TileSet;
+use crate::engine::value::Type;
+use crate::engine::Flow;
+use crate::lang::Program;
+use crate::operator::args::{Point, PointDef, Tile};
+use crate::operator::header::TileHeader;
+use crate::operator::{Operator, Runnable, Writes};
+use crate::rng::RandomSource;
+use crate::ruleset::compile::Cx;
+use crate::ruleset::src::Src;
+use serde::Deserialize;
+use std::collections::VecDeque;
+
+crate::tile_params! {
+    header: writes,
+    /// Rule-file parameters of `GrowMaze(...)`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Params {
+        /// The value of carved tiles (cells and passages), an expression (0..=65535).
+        pub value: Src,
+        /// The tile values the maze may carve into (rock).
+        pub solid: Vec<Tile>,
+        /// Side of a maze cell in tiles, an expression (1..=64). Default "1".
+        #[serde(default)]
+        pub cell: Option<Src>,
+        /// Thickness of the walls between cells in tiles, an expression (1..=64). Default "1".
+        #[serde(default)]
+        pub wall: Option<Src>,
+        /// Weight of the newest-cell policy (depth-first, winding), an expression (>= 0).
+        /// Default "1" when no policy is weighted, else "0".
+        #[serde(default)]
+        pub newest: Option<Src>,
+        /// Weight of the random-cell policy (Prim-like), an expression (>= 0). Default "0".
+        #[serde(default)]
+        pub random: Option<Src>,
+        /// Weight of the oldest-cell policy (breadth-first, straight), an expression (>= 0).
+        /// Default "0".
+        #[serde(default)]
+        pub oldest: Option<Src>,
+        /// Probability (0..1, an expression) of carrying on in the direction last carved when it
+        /// is open (straighter corridors). Default "0": every direction drawn at random.
+        #[serde(default)]
+        pub straight: Option<Src>,
+        /// The tile the first tree starts from (its cell must be free). Default: a random free
+        /// cell.
+        #[serde(default)]
+        pub start: Option<PointDef>,
+        /// Whether further trees start at every free cell left, so the maze fills the area,
+        /// a true/false expression. Default "true".
+        #[serde(default)]
+        pub fill: Option<Src>,
+    }
+}
+
+/// Compiled `GrowMaze`.
+#[derive(Debug)]
+pub struct Compiled {
+    head: TileHeader,
+    value: Program,
+    solid: TileSet,
+    cell: Option<Program>,
+    wall: Option<Program>,
+    weights: [Option<Program>; 3],
+    straight: Option<Program>,
+    start: Option<Point>,
+    fill: Option<Program>,
+    too_small: u32,
+    bad_start: u32,
+}
+
+impl Operator for Params {
+    type Compiled = Compiled;
+
+    fn anchor(&self) -> Option<&Src> {
+        Some(&self.layer)
+    }
+
+    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let head = TileHeader::compile(cx, self.header());
+        let value = cx.expr(&self.value, Type::Num);
+        let mut opt = |s: &Option<Src>| match s {
+            None => Some(None),
+            Some(s) => cx.expr(s, Type::Num).map(Some),
+        };
+        let (cell, wall, straight) = (opt(&self.cell), opt(&self.wall), opt(&self.straight));
+        let weights = [opt(&self.newest), opt(&self.random), opt(&self.oldest)];
+        let start = self.start.as_ref().map(|p| p.compile(cx));
+        let fill = match &self.fill {
+            None => Some(None),
+            Some(s) => cx.expr(s, Type::Bool).map(Some),
+        };
+        if self.solid.is_empty() {
+            let msg = "`solid: []` names no tile: the maze could carve nothing".into();
+            cx.error(&self.layer, msg, None);
+        }
+        let what = "GrowMaze: no maze cell fits in the area (it needs cell + 2 walls each way)";
+        let too_small = cx.failure_point(what.into(), &self.layer);
+        let what = "GrowMaze: the start tile is not in a free maze cell";
+        let bad_start = cx.failure_point(what.into(), &self.layer);
+        let [n, r, o] = weights;
+        Some(Compiled {
+            head: head?,
+            value: value?,
+            solid: (!self.solid.is_empty())
+                .then(|| TileSet::new(self.solid.iter().map(|t| t.0)))?,
+            cell: cell?,
+            wall: wall?,
+            weights: [n?, r?, o?],
+            straight: straight?,
+            start: start.map_or(Some(None), |p| p.map(Some))?,
+            fill: fill?,
+            too_small,
+            bad_start,
+        })
+    }
+}
+
+impl Runnable for Compiled {
+    fn writes(&self) -> Writes<'_> {
+        Writes::layers(std::slice::from_ref(&self.head.layer))
+    }
+
+    fn run(&self, st: &mut State) -> Flow {
+        let area = match self.head.begin(st) {
+            Ok(a) => a,
+            Err(f) => return f,
+        };
+        let num = |p: &Option<Program>, st: &mut State, d: f64| p.as_ref().map_or(d, |p| p.num(st));
+        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
+        let cell = num(&self.cell, st, 1.0).clamp(1.0, 64.0) as i32;
+        let wall = num(&self.wall, st, 1.0).clamp(1.0, 64.0) as i32;
+        let none = self.weights.iter().all(Option::is_none);
+        let mut w = [0.0; 3];
+        for (k, p) in self.weights.iter().enumerate() {
+            w[k] = num(p, st, if none && k == 0 { 1.0 } else { 0.0 }).max(0.0);
+        }
+        let straight = num(&self.straight, st, 0.0).clamp(0.0, 1.0);
+        let start = self.start.as_ref().map(|p| p.eval(st));
+        let fill = self.fill.as_ref().map_or(true, |p| p.truth(st));
+        let lattice = Lattice::new(area, cell, wall);
+        if lattice.cols < 1 || lattice.rows < 1 {
+            return Flow::Fail(self.too_small);
+        }
+        let mut maze = Maze {
+            lattice,
+            free: lattice.free_cells(st, &self.head, &self.solid),
+            active: VecDeque::new(),
+            policy: Policy::new(w),
+            straight,
+            last: None,
+            value: v,
+        };
+        let first = match start {
+            Some((x, y)) => match lattice.cell_of(x, y) {
+                Some(c) if maze.free[c] => c,
+                _ => return Flow::Fail(self.bad_start),
+            },
+            None => {
+                let n = maze.free.iter().filter(|&&f| f).count();
+                if n == 0 {
+                    return Flow::Continue;
+                }
+                let k = st.rng.below(n as i64) as usize;
+                maze.free
+                    .iter()
+                    .enumerate()
+                    .filter(|c| *c.1)
+                    .nth(k)
+                    .unwrap()
+                    .0
+            }
+        };
+        maze.grow(st, &self.head, &self.solid, first);
+        if fill {
+            for c in 0..maze.free.len() {
+                if maze.free[c] {
+                    maze.grow(st, &self.head, &self.solid, c);
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// The maze cells of an area: `cols × rows` cells of `cell` tiles, `wall` tiles apart,
+/// numbered row by row.
+#[derive(Debug, Clone, Copy)]
+struct Lattice {
+    area: Rect,
+    cell: i32,
+    wall: i32,
+    cols: i32,
+    rows: i32,
+}
+
+impl Lattice {
+    fn new(area: Rect, cell: i32, wall: i32) -> Lattice {
+        let pitch = cell + wall;
+        Lattice {
+            area,
+            cell,
+            wall,
+            cols: (area.w - wall) / pitch,
+            rows: (area.h - wall) / pitch,
+        }
+    }
+
+    /// The tiles of cell `c`.
+    #[inline]
+    fn block(&self, c: usize) -> Rect {
+        let (i, j) = (c as i32 % self.cols, c as i32 / self.cols);
+        let pitch = self.cell + self.wall;
+        let x = self.area.x + self.wall + i * pitch;
+        let y = self.area.y + self.wall + j * pitch;
+        Rect::new(x, y, self.cell, self.cell)
+    }
+
+    /// The neighbour of cell `c` in direction `d` (E, W, S, N), if in the lattice.
+    #[inline]
+    fn step(&self, c: usize, d: usize) -> Option<usize> {
+        let (i, j) = (
+            c as i32 % self.cols + N4[d].0,
+            c as i32 / self.cols + N4[d].1,
+        );
+        (i >= 0 && j >= 0 && i < self.cols && j < self.rows).then(|| (j * self.cols + i) as usize)
+    }
+
+    /// The wall tiles between cell `c` and its neighbour in direction `d`.
+    #[inline]
+    fn passage(&self, c: usize, d: usize) -> Rect {
+        let b = self.block(c);
+        match d {
+            0 => Rect::new(b.x1(), b.y, self.wall, self.cell),
+            1 => Rect::new(b.x - self.wall, b.y, self.wall, self.cell),
+            2 => Rect::new(b.x, b.y1(), self.cell, self.wall),
+            _ => Rect::new(b.x, b.y - self.wall, self.cell, self.wall),
+        }
+    }
+
+    /// The cell holding tile `(x, y)`, if any.
+    fn cell_of(&self, x: i32, y: i32) -> Option<usize> {
+        let pitch = self.cell + self.wall;
+        let (dx, dy) = (x - self.area.x - self.wall, y - self.area.y - self.wall);
+        let (i, j) = (dx.div_euclid(pitch), dy.div_euclid(pitch));
+        let inside = dx.rem_euclid(pitch) < self.cell && dy.rem_euclid(pitch) < self.cell;
+        (inside && i >= 0 && j >= 0 && i < self.cols && j < self.rows)
+            .then(|| (j * self.cols + i) as usize)
+    }
+
+    /// Which cells are free (every tile solid and unprotected).
+    fn free_cells(&self, st: &State, head: &TileHeader, solid: &TileSet) -> Vec<bool> {
+        (0..(self.cols * self.rows) as usize)
+            .map(|c| free(st, head, solid, self.block(c)))
+            .collect()
+    }
+}
+
+/// Whether every tile of `r` holds a solid value and is not protected.
+#[inline]
+fn free(st: &State, head: &TileHeader, solid: &TileSet, r: Rect) -> bool {
+    let g = st.grid(head.layer);
+    let rock = if r.w == 1 && r.h == 1 {
+        solid.contains(g.at(r.x, r.y))
+    } else {
+        g.all_in(r, |t| solid.contains(t))
+    };
+    rock && (head.protected.is_empty() || r.all_cells(|x, y| !head.flagged(st, x, y)))
+}
+
+/// The choice of active cell: one policy, or a weighted mix.
+#[derive(Debug, Clone, Copy)]
+enum Policy {
+    Newest,
+    Random,
+    Oldest,
+    /// Chance of newest, then of random (against oldest).
+    Mix(f64, f64),
+}
+
+impl Policy {
+    fn new([n, r, o]: [f64; 3]) -> Policy {
+        match (n > 0.0, r > 0.0, o > 0.0) {
+            (_, false, false) => Policy::Newest,
+            (false, true, false) => Policy::Random,
+            (false, false, true) => Policy::Oldest,
+            _ => Policy::Mix(n / (n + r + o), if r + o > 0.0 { r / (r + o) } else { 0.0 }),
+        }
+    }
+}
+
+/// One maze being grown.
+struct Maze {
+    lattice: Lattice,
+    /// Free and not yet visited.
+    free: Vec<bool>,
+    active: VecDeque<u32>,
+    policy: Policy,
+    straight: f64,
+    last: Option<usize>,
+    value: u16,
+}
+
+impl Maze {
+    /// Grow one tree from cell `first`.
+    fn grow(&mut self, st: &mut State, head: &TileHeader, solid: &TileSet, first: usize) {
+        let lat = self.lattice;
+        self.free[first] = false;
+        st.grid_mut(head.layer).fill(lat.block(first), self.value);
+        self.active.push_back(first as u32);
+        let work = (lat.cell * (lat.cell + lat.wall)) as u64;
+        while !self.active.is_empty() {
+            // the run's time budget, once a turn (the run ends after the step when over)
+            if st.budget.spend(work) {
+                return;
+            }
+            let n = self.active.len();
+            let policy = match self.policy {
+                Policy::Mix(pn, pr) => {
+                    if st.rng.chance(pn) {
+                        Policy::Newest
+                    } else if pr > 0.0 && pr < 1.0 {
+                        if st.rng.chance(pr) {
+                            Policy::Random
+                        } else {
+                            Policy::Oldest
+                        }
+                    } else if pr > 0.0 {
+                        Policy::Random
+                    } else {
+                        Policy::Oldest
+                    }
+                }
+                p => p,
+            };
+            let k = match policy {
+                Policy::Oldest => 0,
+                Policy::Random => st.rng.below(n as i64) as usize,
+                _ => n - 1,
+            };
+            let c = self.active[k] as usize;
+            let mut open = [0usize; 4];
+            let mut m = 0;
+            for d in 0..4 {
+                if let Some(nb) = lat.step(c, d) {
+                    if self.free[nb] && free(st, head, solid, lat.passage(c, d)) {
+                        open[m] = d;
+                        m += 1;
+                    }
+                }
+            }
+            if m == 0 {
+                self.active.remove(k);
+                continue;
+            }
+            let d = match self.last {
+                Some(l)
+                    if self.straight > 0.0
+                        && open[..m].contains(&l)
+                        && st.rng.chance(self.straight) =>
+                {
+                    l
+                }
+                _ => open[st.rng.below(m as i64) as usize],
+            };
+            let nb = lat.step(c, d).unwrap();
+            let mut g: GridMut = st.grid_mut(head.layer);
+            g.fill(lat.passage(c, d), self.value);
+            g.fill(lat.block(nb), self.value);
+            self.free[nb] = false;
+            self.active.push_back(nb as u32);
+            self.last = Some(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::operator::testing::{grid, run_rules, run_rules_seed};
+
+    /// A 7x5 grid: maze cells at (1,1) (3,1) (5,1) / (1,3) (3,3) (5,3) — numbered 0..5 —
+    /// and the first tree from (1,1). Seed 1 draws rnd(2) = 0, 1, 1, 0, ...
+    fn maze(fields: &str) -> Vec<Vec<u16>> {
+        run_rules(
+            7,
+            5,
+            &format!(
+                r#"GrowMaze(layer: "t", value: "1", solid: [0], start: (x: "1", y: "1"), {fields})"#
+            ),
+            "t",
+        )
+    }
+
+    #[test]
+    fn newest_first_winds_depth_first() {
+        // 0: E or S, rnd(2) = 0: E to 1. 1: E or S, rnd(2) = 1: S to 4. 4: E or W, rnd(2) =
+        // 1: W to 3. 3 has no way on and leaves; 4: E to 5 (rnd(1)); 5: N to 2 (rnd(1)).
+        assert_eq!(
+            maze(r#"newest: "1""#),
+            grid(
+                "0 0 0 0 0 0 0
+                 0 1 1 1 0 1 0
+                 0 0 0 1 0 1 0
+                 0 1 1 1 1 1 0
+                 0 0 0 0 0 0 0"
+            )
+        );
+    }
+
+    #[test]
+    fn oldest_first_grows_from_the_start_outwards() {
+        // 0: E to 1 (rnd(2) = 0); 0 again: S to 3 (rnd(1)); 0 is done. 1: E or S, rnd(2) = 1:
+        // S to 4; 1: E to 2 (rnd(1)); 1 done, 3 done, 4: E to 5.
+        assert_eq!(
+            maze(r#"oldest: "1""#),
+            grid(
+                "0 0 0 0 0 0 0
+                 0 1 1 1 1 1 0
+                 0 1 0 1 0 0 0
+                 0 1 0 1 1 1 0
+                 0 0 0 0 0 0 0"
+            )
+        );
+    }
+
+    #[test]
+    fn straight_carries_on_in_the_last_direction() {
+        // 0: E to 1 (rnd(2) = 0); 1: E again (chance(1)); 2: only S; 5: only W; 4: W again.
+        assert_eq!(
+            maze(r#"straight: "1""#),
+            grid(
+                "0 0 0 0 0 0 0
+                 0 1 1 1 1 1 0
+                 0 0 0 0 0 1 0
+                 0 1 1 1 1 1 0
+                 0 0 0 0 0 0 0"
+            )
+        );
+    }
+
+    #[test]
+    fn cells_of_two_tiles_go_around_a_room_and_fill_starts_new_trees() {
+        // 10x4 tiles, cells of 2x2 tiles one tile apart: cells at x 1-2, 4-5, 7-8, rows 1-2.
+        // A room (5) over the middle cell splits the free cells in two: the random start
+        // (rnd(2) = 0) is the left one, and `fill` starts a second tree at the right one.
+        let room = r#"FillRect(layer: "t", value: "5", rect: "rect(3, 0, 4, 4)"),"#;
+        let run = |fill: &str| {
+            run_rules(
+                10,
+                4,
+                &format!(
+                    r#"{room} GrowMaze(layer: "t", value: "1", solid: [0], cell: "2", wall: "1", fill: "{fill}")"#
+                ),
+                "t",
+            )
+        };
+        let edge = "0 0 0 5 5 5 5 0 0 0";
+        let both = "0 1 1 5 5 5 5 1 1 0";
+        assert_eq!(
+            run("true"),
+            grid(&format!("{edge}\n{both}\n{both}\n{edge}"))
+        );
+        let left = "0 1 1 5 5 5 5 0 0 0";
+        assert_eq!(
+            run("false"),
+            grid(&format!("{edge}\n{left}\n{left}\n{edge}"))
+        );
+    }
+
+    #[test]
+    fn every_policy_mix_gives_a_spanning_tree() {
+        // 21x15 tiles, 10x7 cells: any mix carves every cell and 69 passages (a tree), and
+        // nothing on the even rows and columns but passages.
+        for (seed, fields) in [
+            (1, r#"random: "1""#),
+            (2, r#"newest: "1", random: "1", oldest: "1""#),
+            (3, r#"newest: "3", oldest: "1", straight: "0.5""#),
+        ] {
+            let g = run_rules_seed(
+                21,
+                15,
+                &format!(r#"GrowMaze(layer: "t", value: "1", solid: [0], {fields})"#),
+                "t",
+                seed,
+            );
+            let open = g.iter().flatten().filter(|&&v| v == 1).count();
+            assert_eq!(open, 70 + 69, "{fields}");
+            for (y, row) in g.iter().enumerate() {
+                for (x, &v) in row.iter().enumerate() {
+                    assert!(
+                        !(x % 2 == 0 && y % 2 == 0) || v == 0,
+                        "{fields}: ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+}
