@@ -1,19 +1,21 @@
 //! Cells as bits, for scans that test many cells against the same few values.
 //!
-//! * [`BitPlanes`]: for each of some *planes* (a value, or a class of values), one 64-bit
-//!   word per row whose bit `x` says whether cell `(x, y)` is in the plane, with margin rows
-//!   above and below the grid (in no plane) so that a row `dy` away is read without a bounds
-//!   test. A scan that looks for cells whose neighbourhood holds given values ANDs shifted
-//!   rows to find, a whole row at once, the cells where it can hold, and visits only those
-//!   ([`pattern_mask::PatternMask`]). Grids at most 64 cells wide ([`BitPlanes::fits`]); a scan keeps the
-//!   planes in step with its writes ([`BitPlanes::moved`]).
+//! * [`BitPlanes`]: for each of some *planes* (a value, or a class of values), a row of
+//!   64-bit words per grid row (as [`super::bit_rows::BitRows`]: bit `x % 64` of word
+//!   `x / 64` says whether cell `(x, y)` is in the plane), the planes of one row side by
+//!   side, with margin rows above and below the grid (in no plane) so that a row `dy` away
+//!   is read without a bounds test. A scan that looks for cells whose neighbourhood holds
+//!   given values ANDs shifted words to find, 64 cells at once, the cells where it can
+//!   hold, and visits only those ([`pattern_mask::PatternMask`]). Any grid width; a scan
+//!   keeps the planes in step with its writes ([`BitPlanes::moved`]).
 //! * [`line_bits`]: the cells of one line (a row, a column) that satisfy a test, as bits
 //!   (rows through [`super::row_bits`]); [`next_run`]: the runs of set bits of such a word;
 //!   [`transpose64`]: rows of bits to columns.
 //!
-//! Coordinates are cells `(x, y)` of the layer, bit `x` of a row word is column `x`; bits
-//! at and above the grid width are always 0.
+//! Coordinates are cells `(x, y)` of the layer, bit `x % 64` of a row's word `x / 64` is
+//! column `x`; bits at and past the grid width are always 0.
 
+use super::bit_rows::span_bits;
 use super::grid::Grid;
 use super::row_bits::{eq_bits, eq_planes};
 
@@ -25,45 +27,43 @@ pub const NONE: u8 = u8::MAX;
 /// Bit planes of one layer (see the module doc).
 #[derive(Debug, Clone, Default)]
 pub struct BitPlanes {
+    width: i32,
     height: i32,
     /// Margin rows above and below the grid.
     pad: usize,
-    /// Words per row: one per plane, then the *grid plane* (`full` on the grid's rows, 0 on
-    /// the margins).
+    /// Planes per row: one per plane, then the *grid plane* (the grid's cells on its rows,
+    /// none on the margins).
     per_row: usize,
-    /// Bits `0..width`.
-    full: u64,
-    /// Plane `p` of row `y` (`-pad <= y < height + pad`) is `words[(pad + y) · per_row + p]`.
+    /// Words per row of a plane, `⌈width / 64⌉`.
+    wpr: usize,
+    /// Word `i` of plane `p` of row `y` (`-pad <= y < height + pad`) is
+    /// `words[((pad + y) · wpr + i) · per_row + p]`: the planes of 64 cells side by side.
     words: Vec<u64>,
 }
 
 impl BitPlanes {
-    /// Whether a grid `width` cells wide fits in one word per row.
-    #[inline]
-    pub fn fits(width: i32) -> bool {
-        (1..=64).contains(&width)
-    }
-
-    /// Make these `planes` planes of `g` (which must [`fit`](BitPlanes::fits)) with `pad`
-    /// margin rows, and the grid plane, in the storage they had: the margins and the grid
-    /// plane are set, the planes of the grid's rows are left for the caller to write.
+    /// Make these `planes` planes of `g` with `pad` margin rows, and the grid plane, in the
+    /// storage they had: the margins and the grid plane are set, the planes of the grid's
+    /// rows are left for the caller to write.
     fn reset(&mut self, g: &Grid, planes: usize, pad: usize) {
-        let (w, h) = (g.width(), g.height() as usize);
-        debug_assert!(Self::fits(w));
-        (self.height, self.pad, self.per_row) = (h as i32, pad, planes + 1);
-        self.full = u64::MAX >> (64 - w);
-        let (per_row, full) = (self.per_row, self.full);
-        self.words.resize((h + 2 * pad) * per_row, 0);
-        self.words[..pad * per_row].fill(0);
-        self.words[(pad + h) * per_row..].fill(0);
+        let (w, h) = (g.width().max(0), g.height().max(0) as usize);
+        let wpr = (w as usize).div_ceil(64);
+        (self.width, self.height, self.pad, self.per_row, self.wpr) =
+            (w, h as i32, pad, planes + 1, wpr);
+        let row = self.per_row * wpr;
+        self.words.resize((h + 2 * pad) * row, 0);
+        self.words[..pad * row].fill(0);
+        self.words[(pad + h) * row..].fill(0);
         for y in 0..h {
-            self.words[(pad + y) * per_row + planes] = full;
+            for i in 0..wpr {
+                self.words[((pad + y) * wpr + i) * self.per_row + planes] = span_bits(i, 0, w);
+            }
         }
     }
 
-    /// Make these the planes of `g` (which must [`fit`](BitPlanes::fits)), with `pad`
-    /// margin rows: cell `(x, y)` is in plane `plane(value) < planes`, or in none when that
-    /// is [`NONE`]; then plane `planes + k` holds the cells not in plane `others[k]`.
+    /// Make these the planes of `g`, with `pad` margin rows: cell `(x, y)` is in plane
+    /// `plane(value) < planes`, or in none when that is [`NONE`]; then plane `planes + k`
+    /// holds the cells not in plane `others[k]`.
     pub fn set_by(
         &mut self,
         g: &Grid,
@@ -74,67 +74,80 @@ impl BitPlanes {
         self.reset(g, planes + others.len(), pad);
         let mut acc = [0u64; 256];
         for y in 0..self.height {
-            // each cell sets its bit in its plane's word ([`NONE`]: a spare word)
-            acc[..planes].fill(0);
-            for (x, &v) in g.row(y, 0, g.width()).iter().enumerate() {
-                acc[plane(v) as usize] |= 1 << x;
+            for (i, chunk) in g.row(y, 0, self.width).chunks(64).enumerate() {
+                // each cell sets its bit in its plane's word ([`NONE`]: a spare word)
+                acc[..planes].fill(0);
+                for (x, &v) in chunk.iter().enumerate() {
+                    acc[plane(v) as usize] |= 1 << x;
+                }
+                let at = self.at(y, i);
+                self.words[at..at + planes].copy_from_slice(&acc[..planes]);
+                self.others(y, i, planes, others);
             }
-            let at = (pad + y as usize) * self.per_row;
-            self.words[at..at + planes].copy_from_slice(&acc[..planes]);
-            self.others(at, planes, others);
         }
     }
 
-    /// Make these the planes of `g` (which must [`fit`](BitPlanes::fits)), with `pad`
-    /// margin rows: plane `p < values.len()` holds the cells of value `values[p]`, then
-    /// plane `values.len() + k` the cells not in plane `others[k]`.
+    /// Make these the planes of `g`, with `pad` margin rows: plane `p < values.len()` holds
+    /// the cells of value `values[p]`, then plane `values.len() + k` the cells not in plane
+    /// `others[k]`.
     pub fn set_values(&mut self, g: &Grid, values: &[u16], others: &[u8], pad: usize) {
         self.reset(g, values.len() + others.len(), pad);
+        let n = values.len();
         for y in 0..self.height {
-            let row = g.row(y, 0, g.width());
-            let at = (pad + y as usize) * self.per_row;
-            eq_planes(row, values, &mut self.words[at..at + values.len()]);
-            self.others(at, values.len(), others);
+            for (i, chunk) in g.row(y, 0, self.width).chunks(64).enumerate() {
+                let at = self.at(y, i);
+                eq_planes(chunk, values, &mut self.words[at..at + n]);
+                self.others(y, i, n, others);
+            }
         }
     }
 
-    /// The planes `planes + k` of the row whose first word is `words[at]`: the cells not
-    /// in plane `others[k]`.
+    /// The index of plane 0's word `i` of row `y`.
+    #[inline(always)]
+    fn at(&self, y: i32, i: usize) -> usize {
+        ((self.pad + y as usize) * self.wpr + i) * self.per_row
+    }
+
+    /// Word `i` of row `y` of the planes `planes + k`: the cells not in plane `others[k]`.
     #[inline]
-    fn others(&mut self, at: usize, planes: usize, others: &[u8]) {
+    fn others(&mut self, y: i32, i: usize, planes: usize, others: &[u8]) {
+        let (at, full) = (self.at(y, i), self.span(i, 0, self.width));
         for (k, &o) in others.iter().enumerate() {
-            self.words[at + planes + k] = self.full & !self.words[at + o as usize];
+            self.words[at + planes + k] = full & !self.words[at + o as usize];
         }
     }
 
-    /// The bits of columns `x0..x1`, clipped to the grid.
-    #[inline]
-    pub fn span(&self, x0: i32, x1: i32) -> u64 {
-        let (x0, x1) = (x0.clamp(0, 64), x1.clamp(0, 64));
-        if x1 <= x0 {
-            return 0;
-        }
-        (u64::MAX >> (64 - (x1 - x0))) << x0 & self.full
+    /// Words per row of a plane.
+    #[inline(always)]
+    pub fn words_per_row(&self) -> usize {
+        self.wpr
     }
 
-    /// The cells of row `y` in plane `p` (0 for a row outside the grid).
+    /// The bits of columns `x0..x1` that fall in word `i`, clipped to the grid.
     #[inline]
-    pub fn row(&self, p: u8, y: i32) -> u64 {
+    pub fn span(&self, i: usize, x0: i32, x1: i32) -> u64 {
+        span_bits(i, x0.max(0), x1.min(self.width))
+    }
+
+    /// Word `i` of the cells of row `y` in plane `p` (0 for a row outside the grid).
+    #[inline]
+    pub fn row(&self, p: u8, y: i32, i: usize) -> u64 {
         if y < 0 || y >= self.height {
             return 0;
         }
-        self.words[(self.pad + y as usize) * self.per_row + p as usize]
+        self.words[self.at(y, i) + p as usize]
     }
 
     /// Cell `(x, y)` left plane `from` for plane `to` (either may be [`NONE`]).
     #[inline]
     pub fn moved(&mut self, x: i32, y: i32, from: u8, to: u8) {
-        let at = (self.pad + y as usize) * self.per_row;
+        let at = self.at(y, (x / 64) as usize);
+        let bit = 1u64 << (x % 64);
         if from != NONE {
-            self.words[at + from as usize] &= !(1u64 << x);
+            self.words[at + from as usize] &= !bit;
         }
         if to != NONE {
-            self.words[at + to as usize] |= 1u64 << x;
+            self.words[at + to as usize] |= bit;
         }
     }
 }

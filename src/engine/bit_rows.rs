@@ -146,15 +146,23 @@ impl BitRows {
         self.words.resize(rows * wpr, 0);
         self.words[..pad * wpr].fill(fill);
         self.words[(pad + h as usize) * wpr..].fill(fill);
-        let tail = !low_bits((w as u32) % 64);
-        for y in 0..h {
+        self.redo_rows(g, 0, h, |cells| set.row_bits(cells));
+    }
+
+    /// Rows `y0..y1` (clipped to the grid) of `g` changed: make their words again, each from
+    /// `bits(cells)` of its (at most 64) cells, bit `k` for the `k`-th; the bits past the
+    /// width read as the margin. `g` has this grid's size.
+    pub fn redo_rows(&mut self, g: &Grid, y0: i32, y1: i32, bits: impl Fn(&[u16]) -> u64) {
+        let (w, wpr, fill) = (self.width, self.wpr, self.fill);
+        let tail = fill & !low_bits((w as u32) % 64);
+        for y in y0.max(0)..y1.min(self.height) {
             let cells = g.row(y, 0, w);
-            let row = &mut self.words[(pad + y as usize) * wpr..][..wpr];
+            let row = self.row_mut(y);
             for (word, chunk) in row.iter_mut().zip(cells.chunks(64)) {
-                *word = set.row_bits(chunk);
+                *word = bits(chunk);
             }
             if w % 64 != 0 {
-                row[wpr - 1] |= fill & tail;
+                row[wpr - 1] |= tail;
             }
         }
     }

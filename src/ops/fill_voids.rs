@@ -382,7 +382,7 @@ impl Compiled {
         let by_room = e != self.floor && e != self.wall && e != self.door;
         // with the wall cells as row words, the draws run in one loop up to the next wall
         // not known barren (`Walls`); otherwise a probe at a time
-        let fast = Walls::fits(w) && fast_probes();
+        let fast = fast_probes();
         let (mut barren, mut walls): (Barren, Walls) = st.scratch.take();
         let mut probes = |barren: &mut Barren, walls: &mut Walls| {
             // the wall cells known to grow no room on the map as it is (cleared by a draw)

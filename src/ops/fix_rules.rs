@@ -348,9 +348,9 @@ mod tests {
         assert_eq!(g, grid("6 8 5"));
     }
 
-    /// The bit-plane scan (grids at most 64 wide) and the cell-by-cell scan (wider grids)
-    /// fire the same rules in the same order, picks and cascades included: the same crawled
-    /// cave, eroded on a 64- and a 65-wide grid (no probe reaches column 63).
+    /// The bit-plane scan fires the same rules in the same order whether rows are one word
+    /// or two, picks and cascades included: the same crawled cave, eroded on a 64- and a
+    /// 65-wide grid (no probe reaches column 63).
     #[test]
     fn bit_plane_scan_equals_the_cell_scan() {
         let pat =
@@ -377,7 +377,7 @@ mod tests {
 
     /// The row scan of the cells in `inner` (skipping cells by head and by first test)
     /// fires the same rules in the same order as the plain, bounds-checked scan of every
-    /// cell: long rule lists (no bit planes) with cascades, writes ahead and behind, `!=`
+    /// cell, on grids 33, 100 and 150 wide (rows of one to three words): long rule lists with cascades, writes ahead and behind, `!=`
     /// and two-cell tests, wildcard heads, classes and an area, and a list of few heads
     /// with a rule without tests whose writes ahead make new heads in the row, on a noisy
     /// grid of 6 tiles.
@@ -408,14 +408,18 @@ mod tests {
             FixRules(layer: "t", rules: "p.pat#r", area: (x: "3", y: "2", w: "20", h: "9"))"#
         );
         let files = [("p.pat", pat)];
-        for seed in 1..6 {
+        for ((w, h), seed) in [(33, 17), (100, 9), (150, 6)]
+            .into_iter()
+            .zip(1..)
+            .flat_map(|(wh, k)| (0..4).map(move |s| (wh, 4 * k + s)))
+        {
             let run = |plain: bool| {
                 let off: &[FastPath] = if plain { &[FastPath::RuleScan] } else { &[] };
-                fast_path::run_with(off, || run_rules_full(33, 17, &fixes, "t", seed, &files))
+                fast_path::run_with(off, || run_rules_full(w, h, &fixes, "t", seed, &files))
             };
             let fast = run(false);
-            assert_eq!(fast, run(true), "seed {seed}");
-            assert_ne!(fast, run_rules_full(33, 17, steps, "t", seed, &files));
+            assert_eq!(fast, run(true), "{w}x{h} seed {seed}");
+            assert_ne!(fast, run_rules_full(w, h, steps, "t", seed, &files));
         }
     }
 

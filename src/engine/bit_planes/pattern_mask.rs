@@ -2,6 +2,7 @@
 //! find, a row at a time, the cells where one of them may hold.
 
 use super::{BitPlanes, NONE};
+use crate::engine::bit_rows::span_bits;
 use crate::engine::grid::Grid;
 
 /// Planes made by comparing rows with each value ([`BitPlanes::set_values`]) up to this
@@ -46,11 +47,15 @@ pub struct PatternMask {
     probes: Vec<Probe>,
 }
 
-/// One test: the cells `x` of a row where it holds are `word(at) >> shr << shl`, `word(k)`
-/// being the `k`-th word from the row's first (`at` picks the plane and the row `dy` away).
+/// One test: the cells `x` of a row where it holds are those whose cell `dx` columns and
+/// `dy` rows away is in plane `plane`. With rows of one word that is `word(at) >> shr << shl`,
+/// `word(k)` being the `k`-th word from the row's first (`at` = `dy · per_row + plane`).
 #[derive(Debug, Clone, Copy)]
 struct Probe {
     at: isize,
+    dy: i32,
+    plane: u8,
+    dx: i32,
     shr: u32,
     shl: u32,
 }
@@ -121,6 +126,9 @@ impl PatternMask {
                     let p = if equal { p } else { others[p as usize] };
                     Probe {
                         at: dy as isize * per_row + p as isize,
+                        dy,
+                        plane: p,
+                        dx,
                         shr: dx.max(0) as u32,
                         shl: (-dx).max(0) as u32,
                     }
@@ -157,8 +165,7 @@ impl PatternMask {
         self.others.get(p as usize).copied().unwrap_or(NONE)
     }
 
-    /// Make `out` the bit planes of `g` (which must [`fit`](BitPlanes::fits)) for these
-    /// patterns.
+    /// Make `out` the bit planes of `g` for these patterns.
     pub fn planes(&self, g: &Grid, out: &mut BitPlanes) {
         let others = &self.negated;
         if self.classes || self.values.len() > EQ_PLANES {
@@ -180,26 +187,53 @@ impl PatternMask {
         }
     }
 
-    /// The columns of row `y` among `span` where some pattern may hold (every one where one
-    /// holds), on planes made by [`PatternMask::planes`] (and kept in step with the cells).
+    /// The columns of word `i` of row `y` among `span` (bits of that word) where some
+    /// pattern may hold (every one where one holds), on planes made by
+    /// [`PatternMask::planes`] (and kept in step with the cells).
     #[inline]
-    pub fn row(&self, p: &BitPlanes, y: i32, span: u64) -> u64 {
+    pub fn row(&self, p: &BitPlanes, y: i32, i: usize, span: u64) -> u64 {
         debug_assert!(p.per_row == self.planes + 1 && p.pad >= self.pad);
         if y < 0 || y >= p.height {
             return 0;
         }
-        let base = ((p.pad + y as usize) * p.per_row) as isize;
-        let word = |k: isize| p.words[(base + k) as usize];
+        let w = &p.words;
+        if p.wpr == 1 {
+            // one word a row: a test is one shift
+            let base = ((p.pad + y as usize) * p.per_row) as isize;
+            let head = |k: isize| w[(base + k) as usize];
+            return self.any(span, head, |t| w[(base + t.at) as usize] >> t.shr << t.shl);
+        }
+        let (wpr, per_row) = (p.wpr as i64, p.per_row as i64);
+        let base = ((p.pad + y as usize) * p.wpr * p.per_row) as i64;
+        let head = |k: isize| w[(base + i as i64 * per_row) as usize + k as usize];
+        self.any(span, head, |t| {
+            // word `j` of the test's plane `dy` rows away (0 off the row's ends)
+            let word = |j: i64| match j >= 0 && j < wpr {
+                true => w[(base + (t.dy as i64 * wpr + j) * per_row) as usize + t.plane as usize],
+                false => 0,
+            };
+            let (at, r) = (i as i64 + (t.dx >> 6) as i64, (t.dx & 63) as u32);
+            match r {
+                0 => word(at),
+                _ => word(at) >> r | word(at + 1) << (64 - r),
+            }
+        })
+    }
+
+    /// [`PatternMask::row`] with the word of a head plane `head(plane)` and of a test
+    /// `test(probe)`.
+    #[inline(always)]
+    fn any(&self, span: u64, head: impl Fn(isize) -> u64, test: impl Fn(&Probe) -> u64) -> u64 {
         let mut any = 0u64;
-        for &(head, p0, p1) in &self.groups {
-            let hm = span & !any & word(head as isize);
+        for &(h, p0, p1) in &self.groups {
+            let hm = span & !any & head(h as isize);
             if hm == 0 {
                 continue;
             }
             for &(t0, t1) in &self.pats[p0 as usize..p1 as usize] {
                 let mut m = hm;
                 for t in &self.probes[t0 as usize..t1 as usize] {
-                    m &= word(t.at) >> t.shr << t.shl;
+                    m &= test(t);
                     if m == 0 {
                         break;
                     }
@@ -210,16 +244,15 @@ impl PatternMask {
         any
     }
 
-    /// The columns of row `y` whose answer in [`PatternMask::row`] may change when cell
-    /// `(x, cy)` changes: those that read it.
+    /// The columns of word `i` of row `y` whose answer in [`PatternMask::row`] may change
+    /// when cell `(x, cy)` changes: those that read it.
     #[inline]
-    pub fn readers(&self, y: i32, x: i32, cy: i32) -> u64 {
+    pub fn readers(&self, y: i32, i: usize, x: i32, cy: i32) -> u64 {
         if (cy - y).unsigned_abs() as usize > self.pad {
             return 0;
         }
         let r = self.reach as i32;
-        let (x0, x1) = ((x - r).max(0), (x + r + 1).min(64));
-        (u64::MAX >> (64 - (x1 - x0))) << x0
+        span_bits(i, x - r, x + r + 1)
     }
 }
 

@@ -17,24 +17,34 @@ fn planes_hold_rows_and_follow_moves() {
         2 => 1,
         _ => NONE,
     });
-    assert_eq!(p.row(0, 0), 0b001);
-    assert_eq!(p.row(0, 1), 0b110);
-    assert_eq!(p.row(1, 0), 0b100);
-    assert_eq!(p.row(0, 2), 0);
-    assert_eq!(p.row(0, -1), 0);
+    assert_eq!(p.row(0, 0, 0), 0b001);
+    assert_eq!(p.row(0, 1, 0), 0b110);
+    assert_eq!(p.row(1, 0, 0), 0b100);
+    assert_eq!(p.row(0, 2, 0), 0);
+    assert_eq!(p.row(0, -1, 0), 0);
+    // the grid plane
+    assert_eq!((p.row(2, 0, 0), p.row(2, 1, 0)), (0b111, 0b111));
     let mut q = BitPlanes::default();
     q.set_by(&g, (6, &[]), 0, |v| if v == 1 { 5 } else { NONE });
-    assert_eq!((q.row(5, 0), q.row(5, 1), q.row(0, 1)), (0b001, 0b110, 0));
+    assert_eq!(
+        (q.row(5, 0, 0), q.row(5, 1, 0), q.row(0, 1, 0)),
+        (0b001, 0b110, 0)
+    );
     // the same storage made again, smaller: every word is written (margins 0); plane 2 the
     // complement of plane 0 (value 1)
     q.set_values(&g, &[1, 2], &[0], 2);
     assert_eq!(q.words.len(), 6 * 4);
     assert_eq!(
-        [&q.words[8..10], &q.words[12..14]],
-        [&p.words[3..5], &p.words[6..8]]
+        (
+            q.row(0, 0, 0),
+            q.row(1, 0, 0),
+            q.row(0, 1, 0),
+            q.row(1, 1, 0)
+        ),
+        (0b001, 0b100, 0b110, 0)
     );
     assert_eq!(
-        (q.row(2, 0), q.row(2, 1), q.row(3, 1)),
+        (q.row(2, 0, 0), q.row(2, 1, 0), q.row(3, 1, 0)),
         (0b110, 0b001, 0b111)
     );
     assert!(q.words[..2 * 4]
@@ -42,9 +52,32 @@ fn planes_hold_rows_and_follow_moves() {
         .chain(&q.words[4 * 4..])
         .all(|&w| w == 0));
     p.moved(2, 0, 1, 0);
-    assert_eq!((p.row(0, 0), p.row(1, 0)), (0b101, 0));
-    assert_eq!(p.span(1, 9), 0b110);
-    assert_eq!(p.span(-3, 1), 0b001);
+    assert_eq!((p.row(0, 0, 0), p.row(1, 0, 0)), (0b101, 0));
+    assert_eq!(p.span(0, 1, 9), 0b110);
+    assert_eq!(p.span(0, -3, 1), 0b001);
+}
+
+#[test]
+fn planes_of_rows_wider_than_a_word() {
+    // 70 columns: value 1 at the multiples of 7, else 0; plane 0 holds the 1s, plane 1 the rest
+    let data: Vec<u16> = (0..140).map(|i| (i % 70 % 7 == 0) as u16).collect();
+    let g = Grid::new(&data, 70, 2);
+    let mut p = BitPlanes::default();
+    p.set_values(&g, &[1], &[0], 1);
+    assert_eq!(p.words_per_row(), 2);
+    let sevens = |i: usize| {
+        (0..70)
+            .filter(|x| x % 7 == 0 && x / 64 == i)
+            .fold(0u64, |a, x| a | 1 << (x % 64))
+    };
+    for y in 0..2 {
+        assert_eq!((p.row(0, y, 0), p.row(0, y, 1)), (sevens(0), sevens(1)));
+        assert_eq!(p.row(1, y, 1), !sevens(1) & 0b11_1111);
+        assert_eq!((p.row(2, y, 0), p.row(2, y, 1)), (!0, 0b11_1111));
+    }
+    p.moved(65, 1, 1, 0);
+    assert_eq!(p.row(1, 1, 1), !sevens(1) & 0b11_1101);
+    assert_eq!(p.span(1, 60, 66), 0b11);
 }
 
 #[test]

@@ -1,19 +1,20 @@
 //! `FillVoids`' probes drawn in one tight loop: most probes land on a cell that is no wall,
 //! or on a wall already found barren, and change nothing but the try count. [`Walls`] holds
-//! the wall cells as one word per row, and [`Walls::probe`] makes the draws (specialised to
+//! the wall cells as a [`BitRows`] plane (any grid width), and [`Walls::probe`] makes the draws (specialised to
 //! the generator once, [`Rng::draw_loop2`]) until one lands on a wall not known barren:
 //! the same draws in the same order, the same tries counted, as a probe at a time.
 
 use super::barren::Barren;
+use crate::engine::bit_rows::BitRows;
 use crate::engine::grid::{Grid, Rect};
 use crate::engine::row_bits::eq_bits;
 use crate::rng::draws::{DrawLoop, Draws};
 use crate::rng::Rng;
 
-/// The wall cells of a grid at most 64 cells wide: bit `x` of `rows[y]` for `(x, y)`.
+/// The wall cells of a grid: bit `(x, y)` set for a wall.
 #[derive(Debug, Default)]
 pub struct Walls {
-    rows: Vec<u64>,
+    rows: BitRows,
 }
 
 /// Where [`Walls::probe`] stopped.
@@ -29,25 +30,15 @@ pub enum Probe {
 }
 
 impl Walls {
-    /// Whether a grid `width` cells wide fits in one word per row.
-    #[inline]
-    pub fn fits(width: i32) -> bool {
-        (1..=64).contains(&width)
-    }
-
-    /// Make these the wall cells (value `wall`) of `g`, which must [fit](Walls::fits).
+    /// Make these the wall cells (value `wall`) of `g`.
     pub fn of(&mut self, g: &Grid, wall: u16) {
-        self.rows.clear();
-        self.rows.resize(g.height().max(0) as usize, 0);
+        self.rows.reset(g.width(), g.height(), 0, false);
         self.redo(g, wall, 0, g.height());
     }
 
     /// The rows `y0..y1` (clipped to the grid) of `g` changed: read them again.
     pub fn redo(&mut self, g: &Grid, wall: u16, y0: i32, y1: i32) {
-        let w = g.width();
-        for y in y0.max(0)..y1.min(g.height()) {
-            self.rows[y as usize] = eq_bits(g.row(y, 0, w), wall);
-        }
+        self.rows.redo_rows(g, y0, y1, |cells| eq_bits(cells, wall));
     }
 
     /// Probe `(rnd(area.w) + area.x, rnd(area.h) + area.y)` (`area` non-empty, in the
@@ -109,7 +100,7 @@ impl DrawLoop for Until<'_> {
             if x < area.x || y < area.y {
                 break Probe::Unread(x, y);
             }
-            if walls.rows[y as usize] >> x & 1 == 0 {
+            if !walls.rows.get(x, y) {
                 continue;
             }
             n += 1;

@@ -3,12 +3,12 @@
 //! Every cell of the area is visited in raster order, as the module doc of
 //! [`super`] says; three ways, with the same firings in the same order:
 //!
-//! * on grids at most 64 wide, rule lists whose rules all have tests: over bit planes, only
+//! * rule lists whose rules all have tests: over bit planes (any width), only
 //!   the cells where a rule may fire ([`PatternMask`]; with edges read another way, also
 //!   every cell outside `inner`);
 //! * otherwise, the cells of a row inside `inner` (where no test needs a bounds check) by
 //!   a tight loop over the row's values, which skips at once a cell whose tile no rule's
-//!   head holds (rows up to 64 cells: the cells that hold one, as the bits of a word kept
+//!   head holds (64 cells at a time: the cells that hold one, as the bits of a word kept
 //!   up to date by the writes), or where no such rule's first test holds (one bit-set
 //!   lookup per distinct first-test offset, when those tests are all `==`); a rule whose
 //!   only test is its first, or whose one write lands in the grid from every such cell,
@@ -19,6 +19,7 @@
 use super::{Compiled, Quick, Visit};
 use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::bit_planes::BitPlanes;
+use crate::engine::bit_rows::span_bits;
 use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
@@ -65,10 +66,7 @@ impl Compiled {
         // Work on the layer taken out of the state (flag layers are read from the state).
         let mut tiles = std::mem::take(st.layer_mut(l as u16));
         let mut g = GridMut::new(&mut tiles, w, h);
-        let mask = self
-            .mask
-            .as_ref()
-            .filter(|_| BitPlanes::fits(w) && !plain());
+        let mask = self.mask.as_ref().filter(|_| !plain());
         if let Some(mask) = mask {
             let mut planes: BitPlanes = st.scratch.take();
             self.masked(mask, &mut planes, (&mut g, st), area, inner, class);
@@ -83,8 +81,10 @@ impl Compiled {
                 } else {
                     (x1, x1)
                 };
-                let stop = if x1 - x0 <= 64 && !plain() {
-                    self.row_by_mask(&mut g, st, y, (x0, x1), (a, b), class)
+                let stop = if !plain() {
+                    (x0..x1).step_by(64).any(|c| {
+                        self.row_by_mask(&mut g, st, y, (c, x1.min(c + 64)), (a, b), class)
+                    })
                 } else {
                     self.cells(&mut g, st, y, (x0, a), false, class)
                         || self.cells(&mut g, st, y, (a, b), true, class)
@@ -115,32 +115,51 @@ impl Compiled {
         class: impl Fn(u16) -> u16 + Copy,
     ) {
         mask.planes(&g.as_grid(), planes);
-        let span = planes.span(area.x, area.x1());
-        let inner_span = planes.span(inner.x, inner.x1());
+        // a word of 64 columns at a time: writes to later words are in the planes when
+        // their candidates are read
+        let words = (area.x / 64) as usize..=((area.x1() - 1) / 64) as usize;
+        // the area's and inner's columns of each word (kept for the first 16 words)
+        let width = st.width;
+        let spans = move |i: usize| {
+            let grid = |x0: i32, x1: i32| span_bits(i, x0.max(0), x1.min(width));
+            (grid(area.x, area.x1()), grid(inner.x, inner.x1()))
+        };
+        let mut kept = [(0u64, 0u64); 16];
+        for (k, i) in words.clone().take(16).enumerate() {
+            kept[k] = spans(i);
+        }
+        let first = *words.start();
         for y in area.y..area.y1() {
-            let rim = match self.edges {
-                Edges::Outside => 0,
-                _ if y >= inner.y && y < inner.y1() => span & !inner_span,
-                _ => span,
-            };
-            let mut cand = mask.row(planes, y, span) | rim;
-            while cand != 0 {
-                let x = cand.trailing_zeros() as i32;
-                cand &= cand - 1;
-                // the cells of the row that read a written cell: their answer may change
-                let mut stale = 0u64;
-                let moved = |nx, ny, old, new| {
-                    mask.moved(planes, nx, ny, old, new);
-                    stale |= mask.readers(y, nx, ny);
+            for i in words.clone() {
+                let (span, inner_span) = match kept.get(i - first) {
+                    Some(&s) => s,
+                    None => spans(i),
                 };
-                let c = self.candidates(g.at(x, y));
-                match self.visit(g, st, (x, y), inner.contains(x, y), c, class, moved) {
-                    Visit::Quiet => {}
-                    // visited, those cells answer for themselves
-                    Visit::Fired => {
-                        cand |= stale & span & u64::MAX.checked_shl(x as u32 + 1).unwrap_or(0)
+                let rim = match self.edges {
+                    Edges::Outside => 0,
+                    _ if y >= inner.y && y < inner.y1() => span & !inner_span,
+                    _ => span,
+                };
+                let mut cand = mask.row(planes, y, i, span) | rim;
+                while cand != 0 {
+                    let bit = cand.trailing_zeros();
+                    let x = 64 * i as i32 + bit as i32;
+                    cand &= cand - 1;
+                    // the cells of the word that read a written cell: their answer may change
+                    let mut stale = 0u64;
+                    let moved = |nx, ny, old, new| {
+                        mask.moved(planes, nx, ny, old, new);
+                        stale |= mask.readers(y, i, nx, ny);
+                    };
+                    let c = self.candidates(g.at(x, y));
+                    match self.visit(g, st, (x, y), inner.contains(x, y), c, class, moved) {
+                        Visit::Quiet => {}
+                        // visited, those cells answer for themselves
+                        Visit::Fired => {
+                            cand |= stale & span & u64::MAX.checked_shl(bit + 1).unwrap_or(0)
+                        }
+                        Visit::Stop => return,
                     }
-                    Visit::Stop => return,
                 }
             }
         }
@@ -180,7 +199,8 @@ impl Compiled {
     }
 
     /// The cells `x0..x1` of row `y` (at most 64, in the grid; those in `a..b` are in
-    /// `inner`), as [`Compiled::cells`] visits them: the cells whose tile some rule's head holds,
+    /// `inner`; a longer row is visited 64 cells at a time, each word read after the writes
+    /// before it), as [`Compiled::cells`] visits them: the cells whose tile some rule's head holds,
     /// as the bits of one word ([`super::heads::Heads::firing_bits`]), in order; a write to
     /// a later cell of the row sets or clears its bit by its new tile. Returns whether the
     /// pass ends.

@@ -19,13 +19,13 @@ fn pattern_masks_find_the_cells_where_a_pattern_may_hold() {
     let mut p = BitPlanes::default();
     m.planes(&g, &mut p);
     // row 0: x = 0 (first); x = 2, 3 (below them 0 and 9); row 1: nothing below
-    assert_eq!(m.row(&p, 0, p.span(0, 4)), 0b1101);
-    assert_eq!(m.row(&p, 1, p.span(0, 4)), 0);
-    assert_eq!(m.row(&p, 0, p.span(1, 3)), 0b0100);
+    assert_eq!(m.row(&p, 0, 0, p.span(0, 0, 4)), 0b1101);
+    assert_eq!(m.row(&p, 1, 0, p.span(0, 0, 4)), 0);
+    assert_eq!(m.row(&p, 0, 0, p.span(0, 1, 3)), 0b0100);
     // classes: 3 and 9 are class 1, so (3,0) fails the second pattern now
     let m = PatternMask::new(&pats, Some(&[0, 1, 0, 1, 0, 0, 0, 0, 0, 1]), 8).unwrap();
     m.planes(&g, &mut p);
-    assert_eq!(m.row(&p, 0, 0b1111), 0b0101);
+    assert_eq!(m.row(&p, 0, 0, 0b1111), 0b0101);
     assert!(PatternMask::new(&pats, None, 1).is_none());
     assert!(PatternMask::new(&[(vec![], vec![(64, 0, 1, true)])], None, 8).is_none());
 }
@@ -57,7 +57,7 @@ fn holds(
             .all(|&(dx, dy, t, eq)| g.get(x + dx, y + dy).is_some_and(|c| (class(c) == t) == eq))
 }
 
-/// On random grids 1 to 64 wide and random pattern lists (heads sets and wildcards, `==`
+/// On random grids 1 to 200 wide (rows of one to four words) and random pattern lists (heads sets and wildcards, `==`
 /// and `!=` tests up to 3 columns and 2 rows away, with and without classes, both ways of
 /// making the planes), a row of the mask is exactly the cells of the span where a pattern
 /// holds, read cell by cell, before and after moves.
@@ -67,8 +67,8 @@ fn rows_are_the_cells_where_a_pattern_holds() {
     let mut hits = 0;
     // one storage for every round, as a scan reuses it
     let mut p = BitPlanes::default();
-    for round in 0..300 {
-        let w = [1, 3, 17, 40, 63, 64][round % 6];
+    for round in 0..450 {
+        let w = [1, 3, 17, 40, 63, 64, 65, 130, 200][round % 9];
         let h = 1 + r.below(7) as i32;
         let top = 3 + r.below(12) as u16;
         let mut data: Vec<u16> = (0..w * h).map(|_| r.below(top as u64) as u16).collect();
@@ -98,16 +98,21 @@ fn rows_are_the_cells_where_a_pattern_holds() {
             let g = Grid::new(&data, w, h);
             for y in -1..=h {
                 let (x0, x1) = (r.below(w as u64 + 1) as i32, w - r.below(2) as i32);
-                let span = p.span(x0, x1);
-                let want = (x0..x1)
-                    .filter(|&x| y >= 0 && y < h && pats.iter().any(|q| holds(&g, &class, q, x, y)))
-                    .fold(0u64, |a, x| a | 1 << x);
-                assert_eq!(
-                    m.row(&p, y, span),
-                    want,
-                    "round {round} step {step} row {y}"
-                );
-                hits += want.count_ones();
+                for i in 0..p.words_per_row() {
+                    let span = p.span(i, x0, x1);
+                    let want = (x0..x1)
+                        .filter(|&x| x / 64 == i as i32)
+                        .filter(|&x| {
+                            y >= 0 && y < h && pats.iter().any(|q| holds(&g, &class, q, x, y))
+                        })
+                        .fold(0u64, |a, x| a | 1 << (x % 64));
+                    assert_eq!(
+                        m.row(&p, y, i, span),
+                        want,
+                        "round {round} step {step} row {y} word {i}"
+                    );
+                    hits += want.count_ones();
+                }
             }
             // a move: one cell rewritten, the planes told
             let (x, y) = (r.below(w as u64) as i32, r.below(h as u64) as i32);
