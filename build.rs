@@ -1,7 +1,11 @@
 //! Builds the operator reference that `undercroft ops NAME` prints, from the one place the
 //! parameters are documented: the `Params` structs of `src/ops/*.rs` (every field carries a
 //! `///` doc, enforced by tests/suite/registry.rs), plus the first use of each operator in the
-//! shipped rule files as its example. Written to `$OUT_DIR/operator_docs.rs`.
+//! shipped rule files as its example; and the reference of the control steps and the rule
+//! file's own items (build/steps.rs). Written to `$OUT_DIR/operator_docs.rs`.
+
+#[path = "build/steps.rs"]
+mod steps;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -11,6 +15,9 @@ fn main() {
     println!("cargo:rerun-if-changed=src/ops");
     println!("cargo:rerun-if-changed=src/operator/header.rs");
     println!("cargo:rerun-if-changed=rules");
+    println!("cargo:rerun-if-changed=src/ruleset/schema.rs");
+    println!("cargo:rerun-if-changed=src/operator/control.rs");
+    println!("cargo:rerun-if-changed=build");
     let registry = fs::read_to_string("src/ops/mod.rs").expect("src/ops/mod.rs");
     let mut rule_files = Vec::new();
     collect(Path::new("rules"), &mut rule_files);
@@ -21,9 +28,43 @@ fn main() {
         .collect();
     let mut out = String::from("/// `(operator, reference text)`, in the order of the registry.\npub static OPERATOR_DOCS: &[(&str, &str)] = &[\n");
     for (name, module) in operators(&registry) {
-        let src = fs::read_to_string(format!("src/ops/{module}.rs")).unwrap_or_default();
+        let main = fs::read_to_string(format!("src/ops/{module}.rs")).unwrap_or_default();
+        let mut src = without_tests(&main).to_string();
+        // Parameter items kept in the operator's folder (e.g. `ops/walk_corridors/op.rs`).
+        let mut parts = Vec::new();
+        if let Ok(dir) = fs::read_dir(format!("src/ops/{module}")) {
+            parts.extend(dir.flatten().map(|e| e.path()));
+        }
+        parts.sort();
+        for p in parts
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        {
+            let text = fs::read_to_string(p).unwrap_or_default();
+            // only what comes before its tests, without its module doc
+            let text = without_tests(&text);
+            src.push('\n');
+            src.extend(
+                text.lines()
+                    .filter(|l| !l.starts_with("//!"))
+                    .map(|l| format!("{l}\n")),
+            );
+        }
         let text = reference(&name, &src, &rules);
         writeln!(out, "    ({name:?}, {text:?}),").unwrap();
+    }
+    out.push_str("];\n");
+    // Control steps and the rule set's own items.
+    out.push_str("/// `(name, reference text)` of the control steps and rule-file items.\npub static STEP_DOCS: &[(&str, &str)] = &[\n");
+    for (path, what) in [
+        ("src/operator/control.rs", "a control step"),
+        ("src/ops/mod.rs", "a control step"),
+        ("src/ruleset/schema.rs", "a part of a rule file"),
+    ] {
+        let src = fs::read_to_string(path).unwrap_or_default();
+        for (name, text) in steps::renamed(without_tests(&src), what, &rules) {
+            writeln!(out, "    ({name:?}, {text:?}),").unwrap();
+        }
     }
     out.push_str("];\n");
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("operator_docs.rs");
@@ -58,6 +99,19 @@ fn operators(registry: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `text` up to its inline test module (`#[cfg(test)] mod tests { .. }`), if any.
+fn without_tests(text: &str) -> &str {
+    let mut from = 0;
+    while let Some(at) = text[from..].find("#[cfg(test)]").map(|a| a + from) {
+        let next = text[at..].lines().nth(1).unwrap_or("");
+        if next.trim_end().ends_with('{') {
+            return &text[..at];
+        }
+        from = at + 1;
+    }
+    text
+}
+
 /// One documented member of a parameter struct or enum.
 struct Member {
     line: String,
@@ -73,9 +127,6 @@ fn items(src: &str) -> Vec<(String, bool, Vec<Member>)> {
     while i < lines.len() {
         let l = lines[i].trim_start();
         i += 1;
-        if l.starts_with("#[cfg(test)]") {
-            break;
-        }
         if !(l.starts_with("#[derive(") && l.contains("Deserialize")) {
             continue;
         }
@@ -121,8 +172,8 @@ fn items(src: &str) -> Vec<(String, bool, Vec<Member>)> {
                     });
                 }
             }
+            // brackets in comments (a doc's "(its ...") open nothing
             if !t.starts_with("//") {
-                // brackets in doc lines are prose, not nesting
                 depth +=
                     t.matches(['{', '(']).count() as i32 - t.matches(['}', ')']).count() as i32;
             }
@@ -173,7 +224,17 @@ fn words(ty: &str, local: &[String]) -> String {
     match ty {
         "Src" => "\"text\"".into(),
         "bool" => "true/false".into(),
-        "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "Count" => "integer".into(),
+        "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" => "integer".into(),
+        // src/operator/knobs.rs: fields that take an expression
+        "Count" => "integer 1..=1000000 or \"expression\"".into(),
+        "Count0" => "integer 0..=1000000 or \"expression\"".into(),
+        "I32" => "integer or \"expression\"".into(),
+        "NonNeg" => "integer 0.. or \"expression\"".into(),
+        "Real" => "number or \"expression\"".into(),
+        t if t.starts_with("Int<") => {
+            let range = t[4..t.len() - 1].replace(' ', "").replace("_", "");
+            format!("integer {} or \"expression\"", range.replace(',', "..="))
+        }
         "f64" | "f32" => "number".into(),
         "Tile" => "tile id".into(),
         "RectDef" => "(x: \"..\", y: \"..\", w: \"..\", h: \"..\") or \"area expression\"".into(),
@@ -257,6 +318,26 @@ fn example(name: &str, rules: &[(String, String)]) -> Option<(String, String)> {
     None
 }
 
+/// One line per member (`field: type   (optional)`), its doc lines below.
+fn write_members(t: &mut String, members: &[Member], is_enum: bool, local: &[String]) {
+    for m in members {
+        let (field, ty) = match m.line.split_once(':') {
+            Some((f, ty)) if !is_enum => (f.trim().to_string(), words(ty, local)),
+            _ => (m.line.clone(), String::new()),
+        };
+        let optional = m.optional || m.line.contains("Option<");
+        let head = match (ty.is_empty(), optional) {
+            (true, _) => format!("  {field}"),
+            (false, true) => format!("  {field}: {ty}   (optional)"),
+            (false, false) => format!("  {field}: {ty}"),
+        };
+        writeln!(t, "{head}").unwrap();
+        for d in &m.doc {
+            writeln!(t, "      {}", plain(d)).unwrap();
+        }
+    }
+}
+
 fn reference(name: &str, src: &str, rules: &[(String, String)]) -> String {
     let mut t = String::new();
     let about: Vec<&str> = src
@@ -292,22 +373,7 @@ fn reference(name: &str, src: &str, rules: &[(String, String)]) -> String {
         } else {
             writeln!(t, "{item}(...):").unwrap();
         }
-        for m in members {
-            let (field, ty) = match m.line.split_once(':') {
-                Some((f, ty)) if !*is_enum => (f.trim().to_string(), words(ty, &local)),
-                _ => (m.line.clone(), String::new()),
-            };
-            let optional = m.optional || m.line.contains("Option<");
-            let head = match (ty.is_empty(), optional) {
-                (true, _) => format!("  {field}"),
-                (false, true) => format!("  {field}: {ty}   (optional)"),
-                (false, false) => format!("  {field}: {ty}"),
-            };
-            writeln!(t, "{head}").unwrap();
-            for d in &m.doc {
-                writeln!(t, "      {}", plain(d)).unwrap();
-            }
-        }
+        write_members(&mut t, members, *is_enum, &local);
     }
     if let Some((file, ex)) = example(name, rules) {
         writeln!(t).unwrap();

@@ -649,3 +649,82 @@ case!(tile_grid_too_large_names_the_largest_grid, {
         "grid: Grid(width: 400, height: 8, cell: (40, 1))",
     ))
 });
+
+// --- one root cause, one message (issue 44) -------------------------------------------------
+
+// A name used for both a table and a miniset of the pattern file: the clash is the one
+// message; the glyphs, the stats, the marker, the result variable and the list that the
+// file's steps and fields would have given are not reported missing on top of it.
+case!(a_name_clash_in_a_pattern_file_is_one_message, {
+    let ron = r#"Ruleset(grid: Grid(width: 8, height: 8),
+    tile_glyphs: TileGlyphs(layer: "t", other: (name: "wall", glyph: '#'),
+        classes: [(name: "floor", glyph: '.', tiles: "p.pat#floor")]),
+    markers: [Marker(name: "up", glyph: '<')],
+    stats: Stats(walkable: Classes(["floor"]), markers: ["up"]),
+    steps: [
+        PlaceMiniset(layer: "t", miniset: "p.pat#floor", tries: 10, marker: "up", result: "placed"),
+        If(cond: "placed && walk_distance(marker(up), marker(up)) == 0", then: [
+            FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "1", h: "1")),
+        ]),
+    ])
+"#;
+    let pat = "table floor { 1 }\nminiset floor 1x1 { search . replace 5 }\n";
+    let out = load_err(&[("rules/t/test.ron", ron), ("rules/t/p.pat", pat)]);
+    assert!(out.matches('×').count() <= 2, "{out}");
+    out
+});
+
+// A reference to a pattern item that does not exist suggests only items of the kind the
+// field wants: a miniset `rooms` is near, the table `roms` is nearer but not a miniset.
+case!(a_suggestion_names_only_items_of_the_kind_wanted, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#romz", tries: 10)"#,
+        "table roms { 1 }\nminiset rooms 1x1 { search . replace 5 }\n",
+    )
+});
+
+// A variable set in one branch of an `If` only, read after it: a warning at load, at the
+// read, naming the variable (the rule set loads and runs).
+case!(a_variable_set_on_one_path_only_is_a_warning_at_the_read, {
+    let text = r#"Ruleset(grid: Grid(width: 8, height: 8), steps: [
+        If(cond: "width > 4", then: [Let("depth", "3")]),
+        FillRect(layer: "t", value: "depth", rect: (x: "0", y: "0", w: "1", h: "1")),
+    ])
+"#;
+    let mem = Mem(HashMap::from([(
+        PathBuf::from("rules/t/test.ron"),
+        text.to_string(),
+    )]));
+    let rs = RuleSet::load_with(Path::new("rules/t/test.ron"), &mem)
+        .unwrap_or_else(|d| panic!("{}", render(&d.0, false)));
+    let out = render(&rs.warnings, false);
+    assert!(out.contains("`depth` may be unset here"), "{out}");
+    out
+});
+
+/// Set on both paths, or before: no warning.
+#[test]
+fn a_variable_set_on_every_path_is_no_warning() {
+    let text = r#"Ruleset(grid: Grid(width: 8, height: 8), steps: [
+        If(cond: "width > 4", then: [Let("depth", "3")], else: [Let("depth", "1")]),
+        Let("n", "0"),
+        ForEach(rooms: "true", as: "r", steps: [Let("n", "n + 1")]),
+        FillRect(layer: "t", value: "depth + n", rect: (x: "0", y: "0", w: "1", h: "1")),
+    ])
+"#;
+    let mem = Mem(HashMap::from([(
+        PathBuf::from("rules/t/test.ron"),
+        text.to_string(),
+    )]));
+    let rs = RuleSet::load_with(Path::new("rules/t/test.ron"), &mem)
+        .unwrap_or_else(|d| panic!("{}", render(&d.0, false)));
+    assert!(rs.warnings.is_empty(), "{}", render(&rs.warnings, false));
+}
+
+// A field given an expression of the wrong type: one located error in the string.
+case!(a_number_field_given_a_true_false_expression, {
+    pattern_err(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: "width > 4")"#,
+        "miniset m 1x1 { search . replace 5 }\n",
+    )
+});

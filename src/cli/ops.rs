@@ -1,6 +1,7 @@
-//! `undercroft ops [NAME]`: the operators, control steps and expression functions rule
-//! files can use; with a NAME, that operator's reference (parameters, docs, an example),
-//! built from the code's own documentation (`undercroft::operator::docs`).
+//! `undercroft ops [NAME]`: the operators, control steps, parts of a rule file (`Ruleset`,
+//! `TileGlyphs`, ...) and expression functions rule files can use; with a NAME, its
+//! reference (fields, docs, an example), built from the code's own documentation
+//! (`undercroft::operator::docs`).
 
 use std::process::ExitCode;
 
@@ -67,7 +68,12 @@ pub fn run(name: Option<&str>) -> ExitCode {
     }
     let names = undercroft::ops::operators()
         .map(|o| o.name)
-        .chain(CONTROL.iter().map(|(n, _)| *n));
+        .chain(CONTROL.iter().map(|(n, _)| *n))
+        .chain(
+            undercroft::operator::docs::STEP_DOCS
+                .iter()
+                .map(|(n, _)| *n),
+        );
     let hint = match undercroft::lang::nearest(name, names) {
         Some(n) => format!("; did you mean `{n}`?"),
         None => String::new(),
@@ -89,5 +95,14 @@ fn listing() {
         outln!("  {doc}");
     }
     outln!("\nBuilt-in names: rooms (number of rooms), width, height (of the room grid), none (no room)");
-    outln!("\n`undercroft ops NAME` prints one operator's parameters, their docs and an example.");
+    let items: Vec<&str> = undercroft::operator::docs::STEP_DOCS
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| !CONTROL.iter().any(|(c, _)| c == n))
+        .collect();
+    outln!("\nParts of a rule file: {}", items.join(", "));
+    outln!(
+        "\n`undercroft ops NAME` prints one operator's, step's or part's fields, their docs and an \
+         example."
+    );
 }

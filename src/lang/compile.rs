@@ -85,6 +85,17 @@ pub struct CompileError {
     pub help: Option<String>,
 }
 
+impl CompileError {
+    /// The name of an "unknown name", "unknown list" or "unknown marker" error (the names
+    /// earlier steps declare), for the loader to tell a knock-on of an earlier problem.
+    pub fn unknown_name(&self) -> Option<&str> {
+        ["unknown name `", "unknown list `", "unknown marker `"]
+            .iter()
+            .find_map(|p| self.message.strip_prefix(p))
+            .and_then(|rest| rest.strip_suffix('`'))
+    }
+}
+
 /// A compiled expression.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {

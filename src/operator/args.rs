@@ -96,7 +96,7 @@ impl<'de> Deserialize<'de> for RectDef {
 }
 
 /// A compiled [`RectDef`].
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Rect {
     /// Four number expressions.
     Fields {
@@ -195,7 +195,7 @@ pub struct PointDef {
 }
 
 /// A compiled [`PointDef`].
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Point {
     x: Program,
     y: Program,
@@ -312,21 +312,7 @@ impl TryFrom<i64> for Tile {
     }
 }
 
-/// A positive count or bound written in RON: 1..=1,000,000.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(try_from = "i64")]
-pub struct Count(pub i64);
-
-impl TryFrom<i64> for Count {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        if (1..=1_000_000).contains(&v) {
-            Ok(Count(v))
-        } else {
-            Err(format!("expected 1..=1000000, found {v}"))
-        }
-    }
-}
+pub use super::knobs::{Count, Count0, Int, NonNeg, Real, I32};
 
 /// How cells past the grid's edge are read by operators that look at neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]

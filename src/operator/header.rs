@@ -126,7 +126,7 @@ pub struct HeaderDef<'a> {
 /// condition and the `protected` flag layers. An area that is not empty but lies wholly
 /// outside the grid is a failure point of the step ("area `...` outside the tile grid", at
 /// the area's position), seen by an enclosing `Retry` like a failed `Require`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct TileHeader {
     /// The tile layer.
     pub layer: u16,

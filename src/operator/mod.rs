@@ -13,8 +13,10 @@
 //! adds the common tile header (`layer`, `area`, `when`, `protected`) compiled by
 //! [`header::TileHeader`].
 //!
-//! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, counts,
-//! the tile header), the rule-file forms of the control steps ([`control`]), directions ([`dir`]), the reference `undercroft ops` prints ([`docs`]) and
+//! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, the
+//! tile header; [`knobs`]: number fields that take an expression), the rule-file forms of
+//! the control steps ([`control`]), directions ([`dir`]), the reference `undercroft ops`
+//! prints ([`docs`]) and
 //! the unit-test helpers (`testing`).
 
 pub mod args;
@@ -22,6 +24,7 @@ pub mod control;
 pub mod dir;
 pub mod docs;
 pub mod header;
+pub mod knobs;
 #[cfg(test)]
 pub(crate) mod testing;
 

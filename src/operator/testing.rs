@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// The RNG of every test rule set: a 32-bit LCG with Diablo's constants (state `s = seed`;
 /// each draw `s = 22695477 s + 1 mod 2^32`; `rnd(n) = (|s as i32| >> 16) % n` for
 /// `n <= 32767`; `chance(p)` is `s >> 17 < p * 32768`), so tests can follow the draws by hand.
-const RNG: &str =
+pub(crate) const RNG: &str =
     "Lcg32(multiplier: 22695477, increment: 1, output: AbsShift(shift: 16, shift_max_bound: 32767))";
 
 /// A reader of `t.ron` (the first text) and the (path, text) files.

@@ -25,6 +25,7 @@ use crate::engine::state::State;
 use crate::engine::value::{RoomId, Type};
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::knobs::{Knobs, Real};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -54,10 +55,10 @@ pub struct Params {
     pub weighted: bool,
     /// Preference for layouts whose doors are exactly those needed. Default none.
     #[serde(default)]
-    pub exact_bias: Option<f64>,
+    pub exact_bias: Option<Real>,
     /// Weight multiplier applied to a layout after it is picked. Default 1.
     #[serde(default = "one")]
-    pub decay: f64,
+    pub decay: Real,
     /// Every layout serving `kinds` must support every slot of its shape (load error). Default false.
     #[serde(default)]
     pub all_doors: bool,
@@ -66,8 +67,8 @@ pub struct Params {
     pub require: bool,
 }
 
-fn one() -> f64 {
-    1.0
+fn one() -> Real {
+    Real::Lit(1.0)
 }
 fn yes() -> bool {
     true
@@ -95,7 +96,7 @@ struct Cand {
 }
 
 /// Compiled `AssignLayouts`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     shapes: Vec<Shape>,
     layouts: Vec<Cand>,
@@ -107,7 +108,9 @@ pub struct Compiled {
     exact_bias: Option<f64>,
     decay: f64,
     fail_none: Option<NoLayout>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -156,9 +159,23 @@ impl Operator for Params {
             Some((a, b)) => Some((cx.expr(a, Type::Num)?, cx.expr(b, Type::Num)?)),
             None => None,
         };
-        if !(self.decay > 0.0 && self.decay <= 1.0)
-            || self.exact_bias.is_some_and(|b| b.is_nan() || b < 0.0)
-        {
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let decay = self
+            .decay
+            .get(cx, &mut k, |c: &mut Compiled, v| c.decay = v);
+        let exact_bias = self
+            .exact_bias
+            .as_ref()
+            .map(|b| b.get(cx, &mut k, |c: &mut Compiled, v| c.exact_bias = Some(v)));
+        fn bad(decay: f64, exact_bias: Option<f64>) -> bool {
+            !(decay > 0.0 && decay <= 1.0) || exact_bias.is_some_and(|b| b.is_nan() || b < 0.0)
+        }
+        let literal = self.decay.literal().is_some()
+            && self
+                .exact_bias
+                .as_ref()
+                .is_none_or(|b| b.literal().is_some());
+        if literal && bad(decay, exact_bias) {
             cx.error(
                 &anchor,
                 "`decay` must be in (0, 1] and `exact_bias` at least 0".into(),
@@ -232,15 +249,22 @@ impl Operator for Params {
             window,
             difficulty,
             weighted: self.weighted,
-            exact_bias: self.exact_bias,
-            decay: self.decay,
+            exact_bias,
+            decay,
             fail_none,
+            knobs: {
+                let what = "AssignLayouts: `decay` must be in (0, 1] and `exact_bias` at least 0"
+                    .to_string();
+                k.require(cx, &anchor, what, |c, _| !bad(c.decay, c.exact_bias));
+                k.done()?
+            },
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let (dmin, dmax) = match &self.difficulty {
             Some((a, b)) => (a.num(st), b.num(st)),
             None => (f64::MIN, f64::MAX),

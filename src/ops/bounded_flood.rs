@@ -39,6 +39,8 @@ use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
+use crate::operator::knobs::I32;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -64,7 +66,7 @@ crate::tile_params! {
         /// The conversion roll: `rnd(roll) < below`.
         pub roll: Count,
         /// See `roll`.
-        pub below: i64,
+        pub below: I32,
         /// Table `"file.pat#name"`: per tile, the rock walker's edge-walker sides.
         pub rock_sides: Src,
         /// Table: per tile, the edge walker's sides (low nibble edge, high nibble rock).
@@ -78,7 +80,7 @@ crate::tile_params! {
 }
 
 /// Compiled `BoundedFlood`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     start: u16,
@@ -92,7 +94,9 @@ pub struct Compiled {
     edge_sides: Vec<u16>,
     substitute: Vec<u16>,
     result: Option<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -102,6 +106,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let rock_sides = cx.tile_table(&self.rock_sides);
         let edge_sides = cx.tile_table(&self.edge_sides);
@@ -112,14 +117,25 @@ impl Operator for Params {
             start: self.start.0,
             spread: self.spread.0,
             max_tile: self.max_tile.0,
-            limit: self.limit.0 as u32,
-            min_cells: self.min_cells.0 as u32,
-            roll: self.roll.0,
-            below: self.below,
+            limit: self
+                .limit
+                .get(cx, &mut k, |c: &mut Compiled, v| c.limit = v as u32)
+                as u32,
+            min_cells: self
+                .min_cells
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min_cells = v as u32)
+                as u32,
+            roll: self
+                .roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.roll = v as i64),
+            below: self
+                .below
+                .get(cx, &mut k, |c: &mut Compiled, v| c.below = v as i64),
             rock_sides: rock_sides?,
             edge_sides: edge_sides?,
             substitute: substitute?,
             result,
+            knobs: k.done()?,
         })
     }
 }
@@ -202,6 +218,7 @@ impl Walk<'_> {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let bounds = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

@@ -42,7 +42,8 @@ use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
-use crate::operator::args::{holds, when, Count, RectDef, Tile};
+use crate::operator::args::{holds, when, Count, Int, RectDef, Tile, I32};
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -95,7 +96,7 @@ pub struct Params {
     /// Room sizes are `rnd(size_roll) + size_add`. Diablo: 5.
     pub size_roll: Count,
     /// Added to the size roll. Diablo: 2.
-    pub size_add: i64,
+    pub size_add: I32,
     /// Round sizes down to even numbers. Diablo: true.
     #[serde(default)]
     pub size_even: bool,
@@ -114,7 +115,7 @@ pub struct Params {
     /// Bits of the unsigned fields room coordinates and sizes are stored in (1..=16); values
     /// wrap modulo 2^bits. Default: none (plain integers). Diablo's Hell: 8.
     #[serde(default)]
-    pub coord_bits: Option<u8>,
+    pub coord_bits: Option<Int<1, 16>>,
 }
 
 fn one() -> Tile {
@@ -152,37 +153,55 @@ impl Operator for Params {
             },
             None => None,
         };
-        if let Some(b) = self.coord_bits {
-            if !(1..=16).contains(&b) {
-                cx.error(
-                    &self.layer,
-                    format!("`coord_bits` must be 1..=16, found {b}"),
-                    None,
-                );
-                return None;
-            }
-        }
         if !ok {
             return None;
         }
-        let wrap = self.coord_bits.map(|b| (1i32 << b) - 1);
-        let sizes = SizeTable::new(self.size_roll.0, self.size_add, self.size_even, wrap);
+        // A size field written as an expression: the size tables are left out (the run
+        // computes sizes as it goes).
+        let mut k: Knobs<Compiled> = Knobs::default();
+        fn untabled(c: &mut Compiled) {
+            c.sizes = None;
+            c.shapes = None;
+        }
+        let bits = self.coord_bits.as_ref().map(|b| {
+            b.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.wrap = Some((1i32 << v as i32) - 1);
+                untabled(c)
+            })
+        });
+        let wrap = bits.map(|b| (1i32 << b) - 1);
+        let size_roll = self.size_roll.get(cx, &mut k, |c: &mut Compiled, v| {
+            c.size_roll = v as i64;
+            untabled(c)
+        });
+        let size_add = self.size_add.get(cx, &mut k, |c: &mut Compiled, v| {
+            c.size_add = v as i64;
+            untabled(c)
+        });
+        let sizes = SizeTable::new(size_roll, size_add, self.size_even, wrap);
+        let axis_roll = self
+            .axis_roll
+            .get(cx, &mut k, |c: &mut Compiled, v| c.axis_roll = v as i64);
+        let attempts = self
+            .attempts
+            .get(cx, &mut k, |c: &mut Compiled, v| c.attempts = v as i64);
         let mut op = Compiled {
             layer,
             value: self.value.0,
             parents,
             dir: dir?,
-            axis_roll: self.axis_roll.0,
-            size_roll: self.size_roll.0,
-            size_add: self.size_add,
+            axis_roll,
+            size_roll,
+            size_add,
             size_even: self.size_even,
-            attempts: self.attempts.0,
+            attempts,
             swapped: self.side_check_swapped,
             area,
             reject_edge: self.reject_edge,
             wrap,
             sizes,
             shapes: None,
+            knobs: k.done()?,
         };
         if let Some(t) = &op.sizes {
             op.shapes = Shapes::new(op.wrap, op.swapped, t.sizes(), |sideways, s| {
@@ -199,6 +218,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let dir = self.dir.num(st) as i32;
         let grid = GRect::of_size(st.width, st.height);
         let area = match &self.area {

@@ -35,6 +35,8 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::operator::args::{Count, Rect, RectDef, Tile};
+use crate::operator::knobs::Knobs;
+use crate::operator::knobs::{Count0, Int, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -50,12 +52,12 @@ pub struct Params {
     /// The open-floor tile scanned for, and written inside rooms.
     pub floor: Tile,
     /// Smallest measured floor extent, in cells (the room is 2 smaller). Diablo: 5–7.
-    pub min_size: Count,
+    pub min_size: Int<3, 1_000_000>,
     /// Largest measured floor extent, in cells. Diablo: 10.
     pub max_size: Count,
     /// A candidate cell needs `rnd(freq) == 0`; 0 draws nothing. Default 0.
     #[serde(default)]
-    pub freq: i64,
+    pub freq: I32,
     /// Shrink each room to a random size (two nested draws per side). Default false.
     #[serde(default)]
     pub random_size: bool,
@@ -74,7 +76,7 @@ pub struct Params {
     #[serde(default)]
     pub var: Option<Src>,
     /// Cells kept free around a carved room, in cells (required).
-    pub spacing: u16,
+    pub spacing: Count0,
     /// A flag layer set to 1 within `spacing` of every carved room. Default none.
     #[serde(default)]
     pub near: Option<Src>,
@@ -86,7 +88,7 @@ pub struct Params {
 type Door = Vec<(i32, i32, u16)>;
 
 /// Compiled `CarveRooms`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     layer: u16,
     floor: u16,
@@ -102,7 +104,9 @@ pub struct Compiled {
     spacing: i32,
     near: Option<u16>,
     kind: Option<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -112,21 +116,21 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let layer = cx.layer(&self.layer);
         let kind = match &self.kind {
             Some(k) => Some(cx.kind(k)?),
             None => None,
         };
-        if self.min_size.0 > self.max_size.0 || self.min_size.0 < 3 {
-            cx.error(
-                &self.layer,
-                format!(
-                    "`min_size` must be 3..=max_size ({}), found {}",
-                    self.max_size.0, self.min_size.0
-                ),
-                None,
-            );
-            return None;
+        if let (Some(min), Some(max)) = (self.min_size.literal(), self.max_size.literal()) {
+            if min > max {
+                cx.error(
+                    &self.layer,
+                    format!("`min_size` must be 3..=max_size ({max}), found {min}"),
+                    None,
+                );
+                return None;
+            }
         }
         let area = match &self.area {
             Some(a) => Some(a.compile(cx)?),
@@ -138,24 +142,39 @@ impl Operator for Params {
         Some(Compiled {
             layer,
             floor: self.floor.0,
-            min: self.min_size.0 as i32,
-            max: self.max_size.0 as i32,
-            freq: self.freq,
+            min: self
+                .min_size
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min = v as i32) as i32,
+            max: self
+                .max_size
+                .get(cx, &mut k, |c: &mut Compiled, v| c.max = v as i32) as i32,
+            freq: self
+                .freq
+                .get(cx, &mut k, |c: &mut Compiled, v| c.freq = v as i64),
             random_size: self.random_size,
             walls: (self.walls.0 .0, self.walls.1 .0),
             corners: [c.0 .0, c.1 .0, c.2 .0, c.3 .0],
             doors: [door(&self.door_right), door(&self.door_bottom)],
             area,
             var,
-            spacing: i32::from(self.spacing),
+            spacing: self
+                .spacing
+                .get(cx, &mut k, |c: &mut Compiled, v| c.spacing = v as i32)
+                as i32,
             near: self.near.as_ref().map(|n| cx.layer(n)),
             kind,
+            knobs: {
+                let what = "CarveRooms: `min_size` is above `max_size`".to_string();
+                k.require(cx, &self.layer, what, |c, _| c.min <= c.max);
+                k.done()?
+            },
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match &self.area {
             Some(a) => {
                 let crate::engine::grid::Rect { x, y, w, h } = a.eval(st);

@@ -34,8 +34,9 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::automaton::CaRule;
 use crate::lang::pattern::ca::parse_condition;
-use crate::operator::args::Tile;
+use crate::operator::args::{Int, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -60,7 +61,7 @@ crate::tile_params! {
         pub automaton: Option<Src>,
         /// Number of iterations, 1..=1000. Default 1.
         #[serde(default)]
-        pub iterations: Option<Iterations>,
+        pub iterations: Option<Int<1, 1000>>,
         /// The value neighbours outside the tile grid count as. Default 0.
         #[serde(default)]
         pub outside: Option<Tile>,
@@ -77,29 +78,15 @@ pub struct RuleDef {
     pub set: Tile,
 }
 
-/// An iteration count: 1..=1000.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(try_from = "i64")]
-pub struct Iterations(pub u32);
-
-impl TryFrom<i64> for Iterations {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        if (1..=1000).contains(&v) {
-            Ok(Iterations(v as u32))
-        } else {
-            Err(format!("iterations must be 1..=1000, found {v}"))
-        }
-    }
-}
-
 /// Compiled `CellularAutomaton`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     rules: BitRules,
     iterations: u32,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -136,10 +123,15 @@ impl Operator for Params {
                 None
             }
         };
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let iterations = self.iterations.as_ref().map_or(1, |i| {
+            i.get(cx, &mut k, |c: &mut Compiled, v| c.iterations = v as u32)
+        });
         Some(Compiled {
             head: head?,
             rules: BitRules::new(&rules?, self.outside.map_or(0, |t| t.0)),
-            iterations: self.iterations.map_or(1, |i| i.0),
+            iterations: iterations as u32,
+            knobs: k.done()?,
         })
     }
 }
@@ -174,6 +166,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         self.head.guarded(st, |st, r| self.paint(st, r))
     }
 }

@@ -22,6 +22,7 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -60,7 +61,7 @@ crate::tile_params! {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Run {
     wall: u16,
     start: u16,
@@ -69,14 +70,16 @@ struct Run {
 }
 
 /// Compiled `ConvertWallRuns`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     layer: u16,
     runs: [Run; 2],
     corner: Option<(u16, u16)>,
     skip_roll: i64,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl RunDef {
     fn compile(&self, cx: &mut Cx, at: &Src) -> Option<Run> {
@@ -101,6 +104,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let h = self.horizontal.compile(cx, &self.layer);
         let v = self.vertical.compile(cx, &self.layer);
@@ -110,7 +114,10 @@ impl Operator for Params {
             head,
             runs: [h?, v?],
             corner: self.corner.map(|(a, b)| (a.0, b.0)),
-            skip_roll: self.skip_roll.0,
+            skip_roll: self
+                .skip_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.skip_roll = v as i64),
+            knobs: k.done()?,
         })
     }
 }
@@ -123,6 +130,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

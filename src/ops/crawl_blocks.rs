@@ -36,6 +36,8 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Point, PointDef, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
+use crate::operator::knobs::I32;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -70,7 +72,7 @@ crate::tile_params! {
         /// Caves: 2).
         pub border_roll: Count,
         /// See `border_roll` (required; Diablo's Caves: 1, a 50 % chance).
-        pub border_min: i64,
+        pub border_min: I32,
         /// A filled block stops growing when `rnd(stop_roll) == 0` (required; Diablo's Caves: 4).
         pub stop_roll: Count,
     }
@@ -81,7 +83,7 @@ fn one() -> Tile {
 }
 
 /// Compiled `CrawlBlocks`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     at: Point,
@@ -92,7 +94,9 @@ pub struct Compiled {
     border_roll: i64,
     border_min: i64,
     stop_roll: i64,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -102,18 +106,34 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let at = self.at.compile(cx);
         Some(Compiled {
             head: head?,
             at: at?,
-            seed_size: self.seed_size.0 as i32,
+            seed_size: self
+                .seed_size
+                .get(cx, &mut k, |c: &mut Compiled, v| c.seed_size = v as i32)
+                as i32,
             value: self.value.0,
-            size_roll: self.size_roll.0,
-            size_min: self.size_min.0 as i32,
-            border_roll: self.border_roll.0,
-            border_min: self.border_min,
-            stop_roll: self.stop_roll.0,
+            size_roll: self
+                .size_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.size_roll = v as i64),
+            size_min: self
+                .size_min
+                .get(cx, &mut k, |c: &mut Compiled, v| c.size_min = v as i32)
+                as i32,
+            border_roll: self
+                .border_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.border_roll = v as i64),
+            border_min: self
+                .border_min
+                .get(cx, &mut k, |c: &mut Compiled, v| c.border_min = v as i64),
+            stop_roll: self
+                .stop_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.stop_roll = v as i64),
+            knobs: k.done()?,
         })
     }
 }
@@ -129,6 +149,7 @@ struct Call {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let bounds = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

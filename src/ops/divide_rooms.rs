@@ -38,6 +38,8 @@ use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::{four, holds, when, Count, Rect as RectExpr, RectDef, Tile};
+use crate::operator::knobs::{pair, Knobs};
+use crate::operator::knobs::{NonNeg, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -74,19 +76,19 @@ pub struct Params {
     /// The segment list receiving one hall per room but the first, in creation order.
     pub halls: Src,
     /// Smallest drawn room size (corner distance). Diablo: 4.
-    pub room_min: i64,
+    pub room_min: NonNeg,
     /// Sizes are drawn below `min(area, room_max)`. Diablo: 10.
-    pub room_max: i64,
+    pub room_max: I32,
     /// Areas narrower than this (corner distance) get no room. Diablo: 2.
-    pub area_min: i64,
+    pub area_min: I32,
     /// Cells between a room and the strips around it. Diablo: 2.
-    pub standoff: i32,
+    pub standoff: I32,
     /// At most this many rooms. Diablo: 80.
     pub max_rooms: Count,
     /// `(lo, hi)`: room corners are clamped to this range on both axes. Default
     /// `(1, min(width, height) − 2)` (one range for both axes: give it on non-square grids).
     #[serde(default)]
-    pub clamp: Option<(i32, i32)>,
+    pub clamp: Option<(I32, I32)>,
     /// Symbol of the room sides.
     pub wall: Tile,
     /// Symbol of the room interiors.
@@ -105,7 +107,7 @@ pub struct Params {
 }
 
 /// Compiled `DivideRooms`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     layer: u16,
     area: Option<RectExpr>,
@@ -123,7 +125,9 @@ pub struct Compiled {
     forced: Option<(Program, Program, Option<Program>)>,
     forced_area: Option<[u16; 4]>,
     forced_flag: Option<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -133,6 +137,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let corners = four(cx, &self.layer, &self.corners, "corners")?;
         let layer = cx.layer(&self.layer);
         let area = match &self.area {
@@ -176,34 +181,65 @@ impl Operator for Params {
             }
         };
         let forced_flag = self.forced_flag.as_ref().map(|p| cx.layer(p));
-        if self.room_min < 0 || self.room_max < self.room_min {
-            cx.error(
-                &self.layer,
-                format!(
-                    "room_min {} and room_max {} must satisfy 0 <= room_min <= room_max",
-                    self.room_min, self.room_max
-                ),
-                None,
-            );
-            return None;
+        if let (Some(min), Some(max)) = (self.room_min.literal(), self.room_max.literal()) {
+            if max < min {
+                cx.error(
+                    &self.layer,
+                    format!(
+                        "room_min {min} and room_max {max} must satisfy 0 <= room_min <= room_max"
+                    ),
+                    None,
+                );
+                return None;
+            }
         }
         Some(Compiled {
             layer,
             area: area?,
             when: step_when?,
             halls,
-            room_min: self.room_min as i32,
-            room_max: self.room_max as i32,
-            area_min: self.area_min.max(0) as i32,
-            standoff: self.standoff,
-            max_rooms: self.max_rooms.0 as usize,
-            clamp: self.clamp.unwrap_or((1, cx.width().min(cx.height()) - 2)),
+            room_min: self
+                .room_min
+                .get(cx, &mut k, |c: &mut Compiled, v| c.room_min = v as i32)
+                as i32,
+            room_max: self
+                .room_max
+                .get(cx, &mut k, |c: &mut Compiled, v| c.room_max = v as i32)
+                as i32,
+            area_min: self
+                .area_min
+                .get(cx, &mut k, |c: &mut Compiled, v| {
+                    c.area_min = (v as i32).max(0)
+                })
+                .max(0) as i32,
+            standoff: self
+                .standoff
+                .get(cx, &mut k, |c: &mut Compiled, v| c.standoff = v as i32)
+                as i32,
+            max_rooms: self
+                .max_rooms
+                .get(cx, &mut k, |c: &mut Compiled, v| c.max_rooms = v as usize)
+                as usize,
+            clamp: match &self.clamp {
+                Some(p) => pair(
+                    p,
+                    cx,
+                    &mut k,
+                    [|c, v| c.clamp.0 = v as i32, |c, v| c.clamp.1 = v as i32],
+                ),
+                None => (1, cx.width().min(cx.height()) - 2),
+            },
             wall: self.wall.0,
             floor: self.floor.0,
             corners,
             forced: forced?,
             forced_area: forced_area?,
             forced_flag,
+            knobs: {
+                let what = "DivideRooms: `room_min` is above `room_max`".to_string();
+                k.require(cx, &self.layer, what, |c, _| c.room_min <= c.room_max);
+                k.done()?
+            },
         })
     }
 }
@@ -228,6 +264,7 @@ const N: u8 = 3;
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         if !holds(&self.when, st) {
             return Flow::Continue;
         }

@@ -25,6 +25,7 @@ use crate::engine::grid::{GridMut, Rect as GRect};
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Rect, RectDef, Tile};
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -52,13 +53,15 @@ fn one() -> Tile {
 }
 
 /// Compiled `EdgeCorridors`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     layer: u16,
     area: Option<Rect>,
     value: u16,
     width: i32,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -68,6 +71,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let layer = cx.layer(&self.layer);
         let area = match &self.area {
             Some(a) => Some(a.compile(cx)?),
@@ -77,7 +81,11 @@ impl Operator for Params {
             layer,
             area,
             value: self.value.0,
-            width: self.width.0 as i32,
+            width: self
+                .width
+                .get(cx, &mut k, |c: &mut Compiled, v| c.width = v as i32)
+                as i32,
+            knobs: k.done()?,
         })
     }
 }
@@ -105,6 +113,7 @@ impl View<'_> {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match &self.area {
             Some(a) => {
                 let crate::engine::grid::Rect { x, y, w, h } = a.eval(st);

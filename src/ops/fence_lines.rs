@@ -28,6 +28,7 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{flag_layers, flagged, Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -88,7 +89,7 @@ crate::tile_params! {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Line {
     back: Vec<u16>,
     forward: Vec<u16>,
@@ -96,7 +97,7 @@ struct Line {
     convert: Vec<(u16, u16)>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Gates {
     h: u16,
     v: u16,
@@ -105,7 +106,7 @@ struct Gates {
 }
 
 /// Compiled `FenceLines`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     layer: u16,
@@ -115,7 +116,9 @@ pub struct Compiled {
     discard: Option<i64>,
     skip: Vec<u16>,
     gates: Option<Gates>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 fn ids(v: &[Tile]) -> Vec<u16> {
     v.iter().map(|t| t.0).collect()
@@ -149,13 +152,17 @@ impl Operator for Params {
             );
             return None;
         }
+        let mut k: Knobs<Compiled> = Knobs::default();
         Some(Compiled {
             layer: head.layer,
             head,
             floor: self.floor.0,
             fences: (self.fences.0 .0, self.fences.1 .0),
             lines: [self.vertical.compile(), self.horizontal.compile()],
-            discard: self.discard.map(|c| c.0),
+            discard: self
+                .discard
+                .as_ref()
+                .map(|c| c.get(cx, &mut k, |c: &mut Compiled, v| c.discard = Some(v as i64))),
             skip: flag_layers(cx, &self.skip),
             gates: self.gates.as_ref().map(|g| Gates {
                 h: g.gate_h.0,
@@ -163,6 +170,7 @@ impl Operator for Params {
                 h_ok: ids(&g.gate_h_neighbours),
                 v_ok: ids(&g.gate_v_neighbours),
             }),
+            knobs: k.done()?,
         })
     }
 }
@@ -173,6 +181,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

@@ -35,6 +35,8 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
+use crate::operator::knobs::I32;
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Below, RandomSource};
 use crate::ruleset::compile::Cx;
@@ -58,24 +60,24 @@ crate::tile_params! {
         /// Symbol of doors.
         pub door: Tile,
         /// Most empty cells allowed at the end. Diablo: 700.
-        pub empty_limit: i64,
+        pub empty_limit: I32,
         /// Probes that hit a wall before giving up. Diablo: 100.
         pub attempts: Count,
         /// Probes avoid this many border cells (of the area). Diablo: 1.
-        pub margin: i32,
+        pub margin: I32,
         /// Largest span along the wall before backing off. Diablo: 14.
-        pub span_max: i32,
+        pub span_max: I32,
         /// Largest depth away from the wall. Diablo: 12.
-        pub depth_max: i32,
+        pub depth_max: I32,
         /// Span and depth must exceed this after backing off. Diablo: 5.
-        pub min_size: i32,
+        pub min_size: I32,
         /// Cells given back at a growing end. Diablo: 2.
-        pub back_off: i32,
+        pub back_off: I32,
     }
 }
 
 /// Compiled `FillVoids`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     empty: u16,
@@ -90,7 +92,9 @@ pub struct Compiled {
     min_size: i32,
     back_off: i32,
     fail: u32,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -100,6 +104,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let fail = cx.failure_point(
             format!("FillVoids: more than {} empty cells left", self.empty_limit),
@@ -111,14 +116,36 @@ impl Operator for Params {
             wall: self.wall.0,
             floor: self.floor.0,
             door: self.door.0,
-            empty_limit: self.empty_limit,
-            attempts: self.attempts.0,
-            margin: self.margin.max(0),
-            span_max: self.span_max,
-            depth_max: self.depth_max,
-            min_size: self.min_size,
-            back_off: self.back_off,
+            empty_limit: self
+                .empty_limit
+                .get(cx, &mut k, |c: &mut Compiled, v| c.empty_limit = v as i64),
+            attempts: self
+                .attempts
+                .get(cx, &mut k, |c: &mut Compiled, v| c.attempts = v as i64),
+            margin: self
+                .margin
+                .get(cx, &mut k, |c: &mut Compiled, v| {
+                    c.margin = (v as i32).max(0)
+                })
+                .max(0) as i32,
+            span_max: self
+                .span_max
+                .get(cx, &mut k, |c: &mut Compiled, v| c.span_max = v as i32)
+                as i32,
+            depth_max: self
+                .depth_max
+                .get(cx, &mut k, |c: &mut Compiled, v| c.depth_max = v as i32)
+                as i32,
+            min_size: self
+                .min_size
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min_size = v as i32)
+                as i32,
+            back_off: self
+                .back_off
+                .get(cx, &mut k, |c: &mut Compiled, v| c.back_off = v as i32)
+                as i32,
             fail,
+            knobs: k.done()?,
         })
     }
 }
@@ -128,6 +155,7 @@ const OUT: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let b = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

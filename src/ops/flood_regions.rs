@@ -19,6 +19,7 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
 use crate::operator::args::Tile;
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Count0, Int, Knobs};
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -39,10 +40,10 @@ crate::tile_params! {
         pub kind: Src,
         /// Smallest region recorded, in cells. Default 1.
         #[serde(default = "one")]
-        pub min_cells: u32,
+        pub min_cells: Count0,
         /// Largest region recorded, in cells. Default: no limit.
         #[serde(default = "unlimited")]
-        pub max_cells: u32,
+        pub max_cells: Int<0, 4_294_967_295>,
         /// List that receives the rooms (optional).
         #[serde(default)]
         pub list: Option<Src>,
@@ -52,15 +53,15 @@ crate::tile_params! {
 fn eight() -> u8 {
     8
 }
-fn one() -> u32 {
-    1
+fn one() -> Count0 {
+    Count0::Lit(1)
 }
-fn unlimited() -> u32 {
-    u32::MAX
+fn unlimited() -> Int<0, 4_294_967_295> {
+    Int::Lit(u32::MAX as i64)
 }
 
 /// Compiled `FloodRegions`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     /// Layer and area.
     head: TileHeader,
@@ -70,7 +71,9 @@ pub struct Compiled {
     min: u32,
     max: u32,
     list: Option<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -80,6 +83,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let conn = match self.connectivity {
             4 => Connectivity::Four,
@@ -100,15 +104,21 @@ impl Operator for Params {
             tiles: TileSet::new(self.tiles.iter().map(|t| t.0)),
             conn,
             kind,
-            min: self.min_cells,
-            max: self.max_cells,
+            min: self
+                .min_cells
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min = v as u32) as u32,
+            max: self
+                .max_cells
+                .get(cx, &mut k, |c: &mut Compiled, v| c.max = v as u32) as u32,
             list,
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

@@ -29,6 +29,7 @@ use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::dir::Dir;
+use crate::operator::knobs::{Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Chance, RandomSource};
 use crate::ruleset::compile::Cx;
@@ -40,7 +41,7 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The start cell `(x, y)`.
-    pub start: (i32, i32),
+    pub start: (I32, I32),
     /// Room kind of the start room.
     pub start_kind: Src,
     /// Variable that receives the start room (optional).
@@ -59,13 +60,13 @@ pub struct Params {
     #[serde(default)]
     pub roll: Roll,
     /// Inclusive column range `(min, max)` where rooms may be grown.
-    pub columns: (i32, i32),
+    pub columns: (I32, I32),
     /// Inclusive row range `(min, max)` where rooms may be grown.
-    pub rows: (i32, i32),
+    pub rows: (I32, I32),
     /// Most occupied orthogonal neighbours (the parent included) a new room's cell may have.
     /// Default 1, which makes the room graph a tree.
     #[serde(default = "one")]
-    pub max_neighbours: u32,
+    pub max_neighbours: Count0,
     /// How the frontier is processed.
     pub frontier: Frontier,
     /// Condition, evaluated once: when true, the start room is added to every pass's frontier
@@ -89,8 +90,8 @@ pub struct Params {
     pub force: Option<Src>,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> Count0 {
+    Count0::Lit(1)
 }
 
 /// When the roll for a direction is drawn.
@@ -123,7 +124,7 @@ pub enum Frontier {
 }
 
 /// Compiled `GrowRoomGraph`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     start: (i32, i32),
     start_kind: u16,
@@ -147,7 +148,9 @@ pub struct Compiled {
     /// The variable in front of `force` (`switch && ...`) that turns it off for a run
     /// when false ([`gate::leading_switch`]).
     force_switch: Option<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -158,8 +161,36 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let (w, h) = (cx.plan_width(), cx.plan_height());
-        let (sx, sy) = self.start;
-        if sx < 0 || sy < 0 || sx >= w || sy >= h {
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let (sx, sy) = (
+            self.start
+                .0
+                .get(cx, &mut k, |c: &mut Compiled, v| c.start.0 = v as i32) as i32,
+            self.start
+                .1
+                .get(cx, &mut k, |c: &mut Compiled, v| c.start.1 = v as i32) as i32,
+        );
+        let columns = (
+            self.columns
+                .0
+                .get(cx, &mut k, |c: &mut Compiled, v| c.columns.0 = v as i32) as i32,
+            self.columns
+                .1
+                .get(cx, &mut k, |c: &mut Compiled, v| c.columns.1 = v as i32) as i32,
+        );
+        let rows = (
+            self.rows
+                .0
+                .get(cx, &mut k, |c: &mut Compiled, v| c.rows.0 = v as i32) as i32,
+            self.rows
+                .1
+                .get(cx, &mut k, |c: &mut Compiled, v| c.rows.1 = v as i32) as i32,
+        );
+        let max_neighbours = self.max_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
+            c.max_neighbours = v as u32
+        });
+        let start_lit = self.start.0.literal().is_some() && self.start.1.literal().is_some();
+        if start_lit && (sx < 0 || sy < 0 || sx >= w || sy >= h) {
             cx.error_at_field(
                 &self.start_kind,
                 "start",
@@ -168,8 +199,12 @@ impl Operator for Params {
             );
         }
         let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
-        for (field, r, n) in [("columns", self.columns, w), ("rows", self.rows, h)] {
-            if !range_ok(r, n) {
+        let lit = |r: &(I32, I32)| r.0.literal().is_some() && r.1.literal().is_some();
+        for (field, r, n, l) in [
+            ("columns", columns, w, lit(&self.columns)),
+            ("rows", rows, h, lit(&self.rows)),
+        ] {
+            if l && !range_ok(r, n) {
                 cx.error_at_field(
                     &self.room_kind,
                     field,
@@ -228,7 +263,7 @@ impl Operator for Params {
             &self.start_kind,
         );
         Some(Compiled {
-            start: self.start,
+            start: (sx, sy),
             start_kind: start_kind?,
             start_var,
             room_kind: room_kind?,
@@ -236,9 +271,9 @@ impl Operator for Params {
             dirs: self.directions.iter().map(|d| d.delta()).collect(),
             chance: chance?,
             roll: self.roll,
-            columns: self.columns,
-            rows: self.rows,
-            max_neighbours: self.max_neighbours,
+            columns,
+            rows,
+            max_neighbours: max_neighbours as u32,
             frontier: self.frontier.clone(),
             reseed,
             start_can_be_dead_end: self.start_can_be_dead_end,
@@ -247,6 +282,18 @@ impl Operator for Params {
             fail_occupied,
             force,
             force_switch,
+            knobs: {
+                let what = "GrowRoomGraph: the start cell is outside the grid, or `columns` or \
+                            `rows` is not an inclusive range inside it"
+                    .to_string();
+                k.require(cx, &self.start_kind, what, |c, st| {
+                    let inside = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
+                    st.in_bounds(c.start.0, c.start.1)
+                        && inside(c.columns, st.plan_width)
+                        && inside(c.rows, st.plan_height)
+                });
+                k.done()?
+            },
         })
     }
 }
@@ -271,6 +318,7 @@ struct Run {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let (sx, sy) = self.start;
         if st.room_at(sx, sy) != NO_ROOM {
             return Flow::Fail(self.fail_occupied);

@@ -27,6 +27,7 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::knobs::{pair, pair_literal, Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -39,7 +40,7 @@ use std::collections::VecDeque;
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Grid cell `(x, y)` of the start room's origin.
-    pub start: (i32, i32),
+    pub start: (I32, I32),
     /// Shape of the start room.
     pub start_shape: Src,
     /// Room kind of the start room.
@@ -71,7 +72,7 @@ pub struct Params {
     /// Most occupied orthogonal neighbours (the parent included) of the cell behind the
     /// door. Default 1.
     #[serde(default = "one")]
-    pub max_neighbours: u32,
+    pub max_neighbours: Count0,
     /// Probability (expression, evaluated once) that a cell behind a door with more than
     /// `max_neighbours` occupied neighbours is allowed anyway (a crowding exception; the roll
     /// is drawn only for such a cell, and not while adding rooms for `min_dead_ends`).
@@ -84,7 +85,7 @@ pub struct Params {
     pub min_dead_ends: Option<Src>,
     /// Most rooms added to reach `min_dead_ends`. Default 0.
     #[serde(default)]
-    pub augment_rounds: u32,
+    pub augment_rounds: Count0,
     /// List that receives the dead ends (emptied first).
     pub dead_ends: Src,
     /// Number variable counting placed non-base shapes (optional).
@@ -95,8 +96,8 @@ pub struct Params {
     pub big_removed_var: Option<Src>,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> Count0 {
+    Count0::Lit(1)
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -108,7 +109,7 @@ struct Offer {
 }
 
 /// Compiled `GrowShapes`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     shapes: Vec<Shape>,
     start: [i32; 2],
@@ -132,7 +133,9 @@ pub struct Compiled {
     big_placed: Option<u16>,
     big_removed: Option<u16>,
     fail_start: u32,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 /// 0 E, 1 W, 2 S, 3 N.
 fn dir_index(d: [i32; 2]) -> usize {
@@ -152,6 +155,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let start_shape = cx.shape(&self.start_shape);
         let base = cx.shape(&self.base_shape);
         let mut attach: [Vec<Offer>; 4] = Default::default();
@@ -187,13 +191,22 @@ impl Operator for Params {
             });
         }
         let (w, h) = (cx.plan_width(), cx.plan_height());
-        if self.start.0 < 0 || self.start.1 < 0 || self.start.0 >= w || self.start.1 >= h {
+        let start = pair(
+            &self.start,
+            cx,
+            &mut k,
+            [|c, v| c.start[0] = v as i32, |c, v| c.start[1] = v as i32],
+        );
+        let start_text = if pair_literal(&self.start) {
+            format!("{start:?}")
+        } else {
+            format!("({}, {})", self.start.0, self.start.1)
+        };
+        if pair_literal(&self.start) && (start.0 < 0 || start.1 < 0 || start.0 >= w || start.1 >= h)
+        {
             cx.error(
                 &self.start_kind,
-                format!(
-                    "the start cell {:?} is outside the {w}x{h} grid",
-                    self.start
-                ),
+                format!("the start cell {start_text} is outside the {w}x{h} grid"),
                 None,
             );
             ok = false;
@@ -220,10 +233,7 @@ impl Operator for Params {
         };
         let dead_ends = cx.declare_list(&self.dead_ends);
         let fail_start = cx.failure_point(
-            format!(
-                "GrowShapes: the start shape does not fit at {:?}",
-                self.start
-            ),
+            format!("GrowShapes: the start shape does not fit at {start_text}"),
             &self.start_kind,
         );
         let crowd_chance = match &self.crowd_chance {
@@ -235,7 +245,7 @@ impl Operator for Params {
         }
         Some(Compiled {
             shapes: cx.shapes().to_vec(),
-            start: [self.start.0, self.start.1],
+            start: [start.0, start.1],
             start_shape: start_shape?,
             start_kind: start_kind?,
             start_var,
@@ -247,20 +257,32 @@ impl Operator for Params {
             start_children: start_children?,
             children: children?,
             push_back: push_back?,
-            max_neighbours: self.max_neighbours,
+            max_neighbours: self.max_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.max_neighbours = v as u32
+            }) as u32,
             crowd_chance,
             min_dead_ends,
-            augment_rounds: self.augment_rounds,
+            augment_rounds: self.augment_rounds.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.augment_rounds = v as u32
+            }) as u32,
             dead_ends,
             big_placed,
             big_removed,
             fail_start,
+            knobs: {
+                let what = "GrowShapes: the start cell is outside the grid".to_string();
+                k.require(cx, &self.start_kind, what, |c, st| {
+                    st.in_bounds(c.start[0], c.start[1])
+                });
+                k.done()?
+            },
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let start_sh = &self.shapes[self.start_shape as usize];
         if fits(st, &self.shapes, start_sh, self.start, NO_ROOM).is_none() {
             return Flow::Fail(self.fail_start);

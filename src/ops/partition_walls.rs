@@ -36,6 +36,7 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
 use crate::operator::args::{flag_layers, Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -84,7 +85,7 @@ pub struct DirDef {
     pub kinds: Vec<KindDef>,
     /// `(roll, hit, tile)`: when `rnd(roll) == hit` the door becomes `tile`. Default: no roll.
     #[serde(default)]
-    pub open_door: Option<(Count, i64, Tile)>,
+    pub open_door: Option<(Count, I32, Tile)>,
     /// Tiles a wall of this direction may end on. Default: the common `stops`.
     #[serde(default)]
     pub stops: Option<Vec<Tile>>,
@@ -111,7 +112,7 @@ crate::tile_params! {
         pub triggers: Vec<TriggerDef>,
         /// Random values drawn and thrown away per matching trigger. Diablo: 1.
         #[serde(default)]
-        pub discard: u32,
+        pub discard: Count0,
         /// The open-floor tile walls cross.
         pub open: Tile,
         /// Tiles a wall may end on (unless a direction gives its own). Default none.
@@ -129,14 +130,14 @@ crate::tile_params! {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Kind {
     wall: u16,
     door: u16,
     starts: Vec<(u16, u16)>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Dir {
     kinds: Vec<Kind>,
     open: Option<(i64, i64, u16)>,
@@ -147,7 +148,7 @@ struct Dir {
 }
 
 /// Compiled `PartitionWalls`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     /// Layer and area.
     head: TileHeader,
@@ -164,9 +165,19 @@ pub struct Compiled {
     min_length: i32,
     dirs: [Dir; 2],
     protect_doors: Vec<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
-fn dir(cx: &mut Cx, at: &Src, d: &DirDef, stops: &[Tile]) -> Option<Dir> {
+/// Direction `i` (0 horizontal, 1 vertical) of the step.
+fn dir(
+    cx: &mut Cx,
+    k: &mut Knobs<Compiled>,
+    i: usize,
+    at: &Src,
+    d: &DirDef,
+    stops: &[Tile],
+) -> Option<Dir> {
     if d.kinds.is_empty() {
         cx.error(at, "a wall direction needs at least one kind".into(), None);
         return None;
@@ -183,12 +194,29 @@ fn dir(cx: &mut Cx, at: &Src, d: &DirDef, stops: &[Tile]) -> Option<Dir> {
                 starts: pairs(&k.starts),
             })
             .collect(),
-        open: d.open_door.map(|(r, h, t)| (r.0, h, t.0)),
+        open: d.open_door.as_ref().map(|(r, h, t)| {
+            let set: [[fn(&mut Compiled, f64); 2]; 2] = [
+                [|c, v| set_open(c, 0, 0, v), |c, v| set_open(c, 0, 1, v)],
+                [|c, v| set_open(c, 1, 0, v), |c, v| set_open(c, 1, 1, v)],
+            ];
+            (r.get(cx, k, set[i][0]), h.get(cx, k, set[i][1]), t.0)
+        }),
         stops: tiles(d.stops.as_deref().unwrap_or(stops)),
         ends: pairs(&d.ends),
         doorway: tiles(&d.doorway),
         doorway_side: d.doorway_side.iter().map(|&(i, t)| (i, t.0)).collect(),
     })
+}
+
+/// Field `f` (0 the roll, 1 the hit) of direction `i`'s open-door draw.
+fn set_open(c: &mut Compiled, i: usize, f: usize, v: f64) {
+    if let Some(o) = c.dirs[i].open.as_mut() {
+        if f == 0 {
+            o.0 = v as i64;
+        } else {
+            o.1 = v as i64;
+        }
+    }
 }
 
 impl Operator for Params {
@@ -202,8 +230,9 @@ impl Operator for Params {
         let head = TileHeader::compile(cx, self.header());
         let skip = flag_layers(cx, &self.protected);
         let protect = cx.layer(&self.flag);
-        let h = dir(cx, &self.layer, &self.horizontal, &self.stops);
-        let v = dir(cx, &self.layer, &self.vertical, &self.stops);
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let h = dir(cx, &mut k, 0, &self.layer, &self.horizontal, &self.stops);
+        let v = dir(cx, &mut k, 1, &self.layer, &self.vertical, &self.stops);
         let is_trigger = TileSet::new(self.triggers.iter().map(|t| t.tile.0));
         if self.triggers.len() > 64 {
             let n = self.triggers.len();
@@ -226,17 +255,25 @@ impl Operator for Params {
                 .iter()
                 .map(|t| (t.tile.0, t.dir, t.start.0))
                 .collect(),
-            discard: self.discard,
+            discard: self
+                .discard
+                .get(cx, &mut k, |c: &mut Compiled, v| c.discard = v as u32)
+                as u32,
             open: self.open.0,
-            min_length: self.min_length.0 as i32,
+            min_length: self
+                .min_length
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min_length = v as i32)
+                as i32,
             dirs: [h?, v?],
             protect_doors: self.flag_doors.iter().map(|t| t.0).collect(),
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

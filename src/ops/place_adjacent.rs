@@ -16,6 +16,7 @@ use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Scope;
 use crate::operator::dir::Dir;
+use crate::operator::knobs::{pair, Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -41,13 +42,13 @@ pub struct Params {
     /// Most occupied orthogonal neighbours of the new cell (the room attached to included).
     /// Default 1.
     #[serde(default = "one")]
-    pub max_neighbours: u32,
+    pub max_neighbours: Count0,
     /// Inclusive columns allowed. Default: the whole grid.
     #[serde(default)]
-    pub columns: Option<(i32, i32)>,
+    pub columns: Option<(I32, I32)>,
     /// Inclusive rows allowed. Default: the whole grid.
     #[serde(default)]
-    pub rows: Option<(i32, i32)>,
+    pub rows: Option<(I32, I32)>,
     /// Restart the enclosing `Retry` when no direction qualifies. Default true.
     #[serde(default = "yes")]
     pub require: bool,
@@ -56,15 +57,15 @@ pub struct Params {
     pub shuffle: bool,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> Count0 {
+    Count0::Lit(1)
 }
 fn yes() -> bool {
     true
 }
 
 /// Compiled `PlaceAdjacent`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     to: u16,
     dirs: Vec<(i32, i32)>,
@@ -76,7 +77,9 @@ pub struct Compiled {
     rows: (i32, i32),
     fail_none: Option<u32>,
     shuffle: bool,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -86,6 +89,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let to = match cx.var(&self.to.text) {
             Some((slot, Type::Room)) => Some(slot),
             _ => {
@@ -119,17 +123,35 @@ impl Operator for Params {
             kind: kind?,
             var,
             shape,
-            max_neighbours: self.max_neighbours,
-            columns: self.columns.unwrap_or((0, w - 1)),
-            rows: self.rows.unwrap_or((0, h - 1)),
+            max_neighbours: self.max_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.max_neighbours = v as u32
+            }) as u32,
+            columns: self.columns.as_ref().map_or((0, w - 1), |r| {
+                pair(
+                    r,
+                    cx,
+                    &mut k,
+                    [|c, v| c.columns.0 = v as i32, |c, v| c.columns.1 = v as i32],
+                )
+            }),
+            rows: self.rows.as_ref().map_or((0, h - 1), |r| {
+                pair(
+                    r,
+                    cx,
+                    &mut k,
+                    [|c, v| c.rows.0 = v as i32, |c, v| c.rows.1 = v as i32],
+                )
+            }),
             fail_none,
             shuffle: self.shuffle,
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;
         }
@@ -196,7 +218,7 @@ mod tests {
             kind: Src::synthetic("boss"),
             var: None,
             shape: None,
-            max_neighbours: 1,
+            max_neighbours: crate::operator::knobs::Count0::Lit(1),
             columns: None,
             rows: None,
             require: true,

@@ -20,6 +20,7 @@ use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::dir::Dir;
+use crate::operator::knobs::{pair, pair_literal, Count0, Int, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Below, RandomSource, Rng, RngSpec};
 use crate::ruleset::compile::Cx;
@@ -36,17 +37,17 @@ pub struct Params {
     #[serde(default)]
     pub var: Option<Src>,
     /// Most random tries (1..=10,000,000).
-    pub tries: u32,
+    pub tries: Int<1, 10_000_000>,
     /// Inclusive range `x` is drawn from.
-    pub sample_x: (i32, i32),
+    pub sample_x: (I32, I32),
     /// Inclusive range `y` is drawn from.
-    pub sample_y: (i32, i32),
+    pub sample_y: (I32, I32),
     /// Inclusive columns where the room may go. Default: the whole grid.
     #[serde(default)]
-    pub columns: Option<(i32, i32)>,
+    pub columns: Option<(I32, I32)>,
     /// Inclusive rows where the room may go. Default: the whole grid.
     #[serde(default)]
-    pub rows: Option<(i32, i32)>,
+    pub rows: Option<(I32, I32)>,
     /// Order of the neighbour walk. Default [E, W, S, N].
     #[serde(default = "default_order")]
     pub order: Vec<Dir>,
@@ -59,7 +60,7 @@ pub struct Params {
     /// Cells with fewer occupied orthogonal neighbours are skipped without evaluating
     /// `accept` (a fast pre-filter; it must not reject a cell `accept` would take). Default 0.
     #[serde(default)]
-    pub min_neighbours: u32,
+    pub min_neighbours: Count0,
     /// Acceptance condition over `try`, `neighbours`, `ok`, `clean`.
     pub accept: Src,
     /// Condition checked after each placement; the search ends when it holds.
@@ -82,7 +83,7 @@ fn yes() -> bool {
 }
 
 /// Compiled `PlaceByNeighbours`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     kind: u16,
     var: Option<u16>,
@@ -110,7 +111,9 @@ pub struct Compiled {
     until: Option<Program>,
     doors: bool,
     fail_none: Option<u32>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -120,13 +123,48 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let (w, h) = (cx.plan_width(), cx.plan_height());
         let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
-        for (field, r, n) in [
-            ("sample_x", self.sample_x, w),
-            ("sample_y", self.sample_y, h),
+        let sample_x = pair(
+            &self.sample_x,
+            cx,
+            &mut k,
+            [
+                |c, v| c.sample_x.0 = v as i32,
+                |c, v| c.sample_x.1 = v as i32,
+            ],
+        );
+        let sample_y = pair(
+            &self.sample_y,
+            cx,
+            &mut k,
+            [
+                |c, v| c.sample_y.0 = v as i32,
+                |c, v| c.sample_y.1 = v as i32,
+            ],
+        );
+        let columns = self.columns.as_ref().map_or((0, w - 1), |r| {
+            pair(
+                r,
+                cx,
+                &mut k,
+                [|c, v| c.columns.0 = v as i32, |c, v| c.columns.1 = v as i32],
+            )
+        });
+        let rows = self.rows.as_ref().map_or((0, h - 1), |r| {
+            pair(
+                r,
+                cx,
+                &mut k,
+                [|c, v| c.rows.0 = v as i32, |c, v| c.rows.1 = v as i32],
+            )
+        });
+        for (field, r, n, lit) in [
+            ("sample_x", sample_x, w, pair_literal(&self.sample_x)),
+            ("sample_y", sample_y, h, pair_literal(&self.sample_y)),
         ] {
-            if !range_ok(r, n) {
+            if lit && !range_ok(r, n) {
                 cx.error_at_field(
                     &self.kind,
                     field,
@@ -134,14 +172,6 @@ impl Operator for Params {
                     None,
                 );
             }
-        }
-        if self.tries == 0 || self.tries > 10_000_000 {
-            cx.error_at_field(
-                &self.kind,
-                "tries",
-                format!("tries must be 1..=10000000, found {}", self.tries),
-                None,
-            );
         }
         let kind = cx.kind(&self.kind);
         let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
@@ -192,15 +222,20 @@ impl Operator for Params {
         Some(Compiled {
             kind: kind?,
             var,
-            tries: self.tries,
-            sample_x: self.sample_x,
-            sample_y: self.sample_y,
-            columns: self.columns.unwrap_or((0, w - 1)),
-            rows: self.rows.unwrap_or((0, h - 1)),
+            tries: self
+                .tries
+                .get(cx, &mut k, |c: &mut Compiled, v| c.tries = v as u32)
+                as u32,
+            sample_x,
+            sample_y,
+            columns,
+            rows,
             order: self.order.iter().map(|d| d.delta()).collect(),
             stop_lists: stop_lists.into_iter().collect::<Option<Vec<_>>>()?,
             stop_kinds,
-            min_neighbours: self.min_neighbours,
+            min_neighbours: self.min_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.min_neighbours = v as u32
+            }) as u32,
             accept,
             accept_points,
             accept_masks,
@@ -208,6 +243,16 @@ impl Operator for Params {
             until,
             doors: self.doors,
             fail_none,
+            knobs: {
+                let what = "PlaceByNeighbours: `sample_x` or `sample_y` is not an inclusive range \
+                            inside the grid"
+                    .to_string();
+                k.require(cx, &self.kind, what, |c, st| {
+                    let inside = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
+                    inside(c.sample_x, st.plan_width) && inside(c.sample_y, st.plan_height)
+                });
+                k.done()?
+            },
         })
     }
 }
@@ -263,6 +308,7 @@ fn verdict_masks(accept: &Program, points: &[i64], locals: [u16; 4]) -> Option<V
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;
         }

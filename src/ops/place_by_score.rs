@@ -21,6 +21,8 @@ use crate::engine::shape::{connect, has_slot, slot_of};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
+use crate::operator::knobs::Knobs;
+use crate::operator::knobs::{Count0, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -40,11 +42,11 @@ pub struct Params {
     #[serde(default)]
     pub var: Option<Src>,
     /// Base score of a cell.
-    pub base: i32,
+    pub base: I32,
     /// A random `0..jitter` is added to every scanned cell's score (one draw per cell).
-    pub jitter: i32,
+    pub jitter: Count0,
     /// Subtracted per neighbour without a door slot towards the cell.
-    pub no_door_penalty: i32,
+    pub no_door_penalty: I32,
     /// `(fewer_than, minus)`: subtract `minus` when the cell has fewer than `fewer_than`
     /// neighbours.
     #[serde(default)]
@@ -61,7 +63,7 @@ pub struct Params {
 }
 
 /// Compiled `PlaceByScore`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     shapes: Vec<crate::engine::shape::Shape>,
     kind: u16,
@@ -75,7 +77,9 @@ pub struct Compiled {
     fail_none: Option<u32>,
     /// With `layout_doors`: the door mask of every layout, by layout id.
     layout_doors: Option<Vec<u32>>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 /// W, N, E, S.
 const SIDES: [[i32; 2]; 4] = [[-1, 0], [0, -1], [1, 0], [0, 1]];
@@ -88,6 +92,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let kind = cx.kind(&self.kind);
         let shape = cx.optional_one_cell_shape(self.shape.as_ref())?;
         let var = cx.optional_var(self.var.as_ref(), Type::Room)?;
@@ -103,9 +108,6 @@ impl Operator for Params {
                 None => {}
             }
         }
-        if self.jitter < 0 {
-            cx.error(&self.kind, "`jitter` must be 0 or more".into(), None);
-        }
         let fail_none = self.require.then(|| {
             cx.failure_point(
                 format!("PlaceByScore: no cell qualifies for `{}`", self.kind.text),
@@ -117,21 +119,30 @@ impl Operator for Params {
             kind: kind?,
             shape,
             var,
-            base: self.base,
-            jitter: self.jitter.max(0),
-            no_door_penalty: self.no_door_penalty,
+            base: self
+                .base
+                .get(cx, &mut k, |c: &mut Compiled, v| c.base = v as i32) as i32,
+            jitter: self
+                .jitter
+                .get(cx, &mut k, |c: &mut Compiled, v| c.jitter = v as i32)
+                as i32,
+            no_door_penalty: self.no_door_penalty.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.no_door_penalty = v as i32
+            }) as i32,
             penalties: self.penalties.clone(),
             avoid,
             fail_none,
             layout_doors: self
                 .layout_doors
                 .then(|| cx.layouts().iter().map(|l| l.doors).collect()),
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;
         }

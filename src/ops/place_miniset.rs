@@ -33,6 +33,7 @@ use crate::lang::matcher::Matcher;
 use crate::lang::Program;
 use crate::operator::args::{flagged, Count, Rect, RectDef};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{pair, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -51,7 +52,7 @@ crate::tile_params! {
         pub tries: Count,
         /// `(a, b)`: tries with `x <= a` or `y <= b` bump the coordinate and fail. Default none.
         #[serde(default)]
-        pub skip_low: Option<(i32, i32)>,
+        pub skip_low: Option<(I32, I32)>,
         /// How many placements, an expression. Default "1".
         #[serde(default)]
         pub count: Option<Src>,
@@ -79,7 +80,7 @@ fn yes() -> bool {
 }
 
 /// Compiled `PlaceMiniset`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     m: Matcher,
@@ -91,7 +92,9 @@ pub struct Compiled {
     result: Option<u16>,
     fail: Option<u32>,
     avoid: Option<Rect>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -101,6 +104,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let m = cx.miniset(&self.miniset)?;
         if m.width >= cx.width() || m.height >= cx.height() {
@@ -141,7 +145,7 @@ impl Operator for Params {
         if let Some(r) = result {
             cx.explain_flag(
                 r,
-                &format!("when it finds no place in {} tries", self.tries.0),
+                &format!("when it finds no place in {} tries", self.tries),
             );
         }
         let fail = (result.is_none() && self.required).then(|| {
@@ -153,20 +157,30 @@ impl Operator for Params {
         Some(Compiled {
             head: head?,
             m: Matcher::miniset(&m).for_grid(cx.width()),
-            tries: self.tries.0,
-            skip_low: self.skip_low,
+            tries: self
+                .tries
+                .get(cx, &mut k, |c: &mut Compiled, v| c.tries = v as i64),
+            skip_low: self.skip_low.as_ref().map(|p| {
+                let set: [fn(&mut Compiled, f64); 2] = [
+                    |c, v| c.skip_low.get_or_insert((0, 0)).0 = v as i32,
+                    |c, v| c.skip_low.get_or_insert((0, 0)).1 = v as i32,
+                ];
+                pair(p, cx, &mut k, set)
+            }),
             count,
             marker,
             position,
             result,
             fail,
             avoid,
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

@@ -28,6 +28,7 @@ use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::operator::knobs::{Count0, Knobs};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -70,7 +71,7 @@ pub struct Params {
     pub origin: Option<Src>,
     /// Most rooms the reshaped room may touch. Default 1 (it stays a dead end).
     #[serde(default = "one")]
-    pub max_neighbours: u32,
+    pub max_neighbours: Count0,
     /// New kind of the room.
     pub kind: Src,
     /// Variable that receives the room.
@@ -85,12 +86,12 @@ pub struct Params {
     pub optional: bool,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> Count0 {
+    Count0::Lit(1)
 }
 
 /// Compiled `ReshapeRoom`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     shapes: Vec<Shape>,
     list: u16,
@@ -107,7 +108,9 @@ pub struct Compiled {
     fail_none: u32,
     keep: Option<(Program, u16)>,
     optional: bool,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -117,6 +120,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let list = cx.list(&self.from);
         let when = match &self.when {
             Some(w) => {
@@ -207,18 +211,22 @@ impl Operator for Params {
             otherwise,
             fallback: self.fallback,
             origin,
-            max_neighbours: self.max_neighbours,
+            max_neighbours: self.max_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
+                c.max_neighbours = v as u32
+            }) as u32,
             kind: kind?,
             var,
             fail_none,
             keep,
             optional: self.optional,
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let n = st.lists[self.list as usize].len();
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Nil;

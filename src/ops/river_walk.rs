@@ -41,6 +41,7 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -94,7 +95,7 @@ crate::tile_params! {
 type StartCell = (u64, usize);
 
 /// Compiled `RiverWalk`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     layer: u16,
@@ -113,7 +114,9 @@ pub struct Compiled {
     bridge_tries: u32,
     bridge_vertical: u16,
     bridge_horizontal: u16,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -123,6 +126,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header())?;
         if self.vertical.is_empty() || self.horizontal.is_empty() || self.starts.is_empty() {
             cx.error(
@@ -150,10 +154,22 @@ impl Operator for Params {
         Some(Compiled {
             layer: head.layer,
             head,
-            rivers: self.rivers.0 as u32,
-            attempts: self.attempts.0 as u32,
-            probes: self.probes.0 as u32,
-            max_pieces: self.max_pieces.0 as usize,
+            rivers: self
+                .rivers
+                .get(cx, &mut k, |c: &mut Compiled, v| c.rivers = v as u32)
+                as u32,
+            attempts: self
+                .attempts
+                .get(cx, &mut k, |c: &mut Compiled, v| c.attempts = v as u32)
+                as u32,
+            probes: self
+                .probes
+                .get(cx, &mut k, |c: &mut Compiled, v| c.probes = v as u32)
+                as u32,
+            max_pieces: self
+                .max_pieces
+                .get(cx, &mut k, |c: &mut Compiled, v| c.max_pieces = v as usize)
+                as usize,
             starts: self.starts.iter().map(|s| (s.0 .0, s.1, s.2 .0)).collect(),
             floor: self.floor.0,
             vertical: self.vertical.iter().map(|t| t.0).collect(),
@@ -161,10 +177,17 @@ impl Operator for Params {
             corners: std::array::from_fn(|p| std::array::from_fn(|d| self.corners[p][d].0)),
             ends: std::array::from_fn(|d| (self.ends[d].0 .0, self.ends[d].1 .0)),
             behind: self.behind.0,
-            min_length: self.min_length.0 as usize,
-            bridge_tries: self.bridge_tries.0 as u32,
+            min_length: self
+                .min_length
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min_length = v as usize)
+                as usize,
+            bridge_tries: self
+                .bridge_tries
+                .get(cx, &mut k, |c: &mut Compiled, v| c.bridge_tries = v as u32)
+                as u32,
             bridge_vertical: self.bridge_vertical.0,
             bridge_horizontal: self.bridge_horizontal.0,
+            knobs: k.done()?,
         })
     }
 }
@@ -181,6 +204,7 @@ enum Try {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let b = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

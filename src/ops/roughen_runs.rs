@@ -22,6 +22,7 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{pair, Knobs, I32};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -50,7 +51,7 @@ crate::tile_params! {
         /// The value its neighbour at `side` must hold.
         pub beside: Tile,
         /// The neighbour tested, `(dx, dy)`.
-        pub side: (i32, i32),
+        pub side: (I32, I32),
         /// Re-roll the `side` neighbours instead of the run cells. Default false.
         #[serde(default)]
         pub write_beside: bool,
@@ -65,7 +66,7 @@ crate::tile_params! {
 }
 
 /// Compiled `RoughenRuns`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     along: Along,
@@ -76,7 +77,9 @@ pub struct Compiled {
     min_run: usize,
     skip_roll: i64,
     values: Vec<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -86,6 +89,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         if self.values.is_empty() {
             cx.error(
@@ -100,11 +104,22 @@ impl Operator for Params {
             along: self.along,
             run: self.run.0,
             beside: self.beside.0,
-            side: self.side,
+            side: pair(
+                &self.side,
+                cx,
+                &mut k,
+                [|c, v| c.side.0 = v as i32, |c, v| c.side.1 = v as i32],
+            ),
             write_beside: self.write_beside,
-            min_run: self.min_run.0 as usize,
-            skip_roll: self.skip_roll.0,
+            min_run: self
+                .min_run
+                .get(cx, &mut k, |c: &mut Compiled, v| c.min_run = v as usize)
+                as usize,
+            skip_roll: self
+                .skip_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.skip_roll = v as i64),
             values: self.values.iter().map(|t| t.0).collect(),
+            knobs: k.done()?,
         })
     }
 }
@@ -115,6 +130,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

@@ -28,6 +28,8 @@ use crate::engine::Flow;
 use crate::lang::matcher::{Matcher, Planes, RowHits, RowMatcher};
 use crate::operator::args::{Count, Rect, RectDef};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::Knobs;
+use crate::operator::knobs::I32;
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -46,7 +48,7 @@ crate::tile_params! {
         #[serde(default = "hundred")]
         pub roll: Count,
         /// See `roll`.
-        pub percent: i64,
+        pub percent: I32,
         /// Positions whose top-left lies in this rectangle are skipped. Default none.
         #[serde(default)]
         pub avoid: Option<RectDef>,
@@ -62,11 +64,11 @@ crate::tile_params! {
 }
 
 fn hundred() -> Count {
-    Count(100)
+    Count::Lit(100)
 }
 
 /// Compiled `ScatterMiniset`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     m: Matcher,
@@ -79,7 +81,9 @@ pub struct Compiled {
     /// The replace tile of the top-left cell (what `spread` looks for).
     first: u16,
     isolate: Option<(u16, u16)>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -89,6 +93,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let head = TileHeader::compile(cx, self.header());
         let m = cx.miniset(&self.miniset)?;
         if m.width > cx.width() || m.height > cx.height() {
@@ -108,8 +113,12 @@ impl Operator for Params {
             head: head?,
             rows: matcher.rows(),
             m: matcher,
-            roll: self.roll.0,
-            percent: self.percent,
+            roll: self
+                .roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.roll = v as i64),
+            percent: self
+                .percent
+                .get(cx, &mut k, |c: &mut Compiled, v| c.percent = v as i64),
             avoid,
             spread: self.spread,
             first: m.replace[0],
@@ -117,12 +126,14 @@ impl Operator for Params {
             isolate: self
                 .isolate
                 .filter(|&(lo, hi)| m.replace.first().is_some_and(|t| (lo..=hi).contains(t))),
+            knobs: k.done()?,
         })
     }
 }
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

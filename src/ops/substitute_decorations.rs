@@ -26,6 +26,7 @@ use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Edges, Rect, RectDef, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Knobs, I32};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -77,7 +78,7 @@ crate::tile_params! {
         pub avoid: Option<RectDef>,
         /// `(dx, dy, w, h)` in cells: drop a pick already present in this window. Default none.
         #[serde(default)]
-        pub distinct: Option<(i32, i32, i32, i32)>,
+        pub distinct: Option<(I32, I32, I32, I32)>,
         /// How the `distinct` window reads past the grid's edge. Default `Outside`.
         #[serde(default)]
         pub edges: Edges,
@@ -85,7 +86,7 @@ crate::tile_params! {
 }
 
 /// Compiled `SubstituteDecorations`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     classes: Vec<u16>,
@@ -98,7 +99,9 @@ pub struct Compiled {
     avoid: Option<Rect>,
     distinct: Option<(i32, i32, i32, i32)>,
     edges: Edges,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -108,6 +111,7 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
+        let mut k: Knobs<Compiled> = Knobs::default();
         let classes = cx.tile_table(&self.classes)?;
         let n = classes.iter().copied().max().unwrap_or(0) as usize + 1;
         let mut members = vec![Vec::new(); n];
@@ -128,8 +132,8 @@ impl Operator for Params {
             }
             None => None,
         };
-        let variant_roll = match (self.variant_roll, &variants) {
-            (Some(r), _) => r.0,
+        let variant_roll = match (&self.variant_roll, &variants) {
+            (Some(r), _) => r.get(cx, &mut k, |c: &mut Compiled, v| c.variant_roll = v as i64),
             (None, Some(_)) => 0,
             (None, None) => {
                 cx.error(
@@ -146,16 +150,29 @@ impl Operator for Params {
         };
         Some(Compiled {
             avoid,
-            distinct: self.distinct,
+            distinct: self.distinct.as_ref().map(|(dx, dy, w, h)| {
+                fn at(c: &mut Compiled) -> &mut (i32, i32, i32, i32) {
+                    c.distinct.get_or_insert((0, 0, 0, 0))
+                }
+                (
+                    dx.get(cx, &mut k, |c, v| at(c).0 = v as i32) as i32,
+                    dy.get(cx, &mut k, |c, v| at(c).1 = v as i32) as i32,
+                    w.get(cx, &mut k, |c, v| at(c).2 = v as i32) as i32,
+                    h.get(cx, &mut k, |c, v| at(c).3 = v as i32) as i32,
+                )
+            }),
             edges: self.edges,
             variants,
             only_class: self.only_class.map(|t| t.0),
             head: head?,
             classes,
             members,
-            roll: self.roll.0,
+            roll: self
+                .roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.roll = v as i64),
             variant_roll,
             partners: self.partners.clone(),
+            knobs: k.done()?,
         })
     }
 }
@@ -166,6 +183,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

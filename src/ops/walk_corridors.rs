@@ -46,6 +46,7 @@ use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
 use crate::operator::args::{four, Count, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -79,7 +80,7 @@ crate::tile_params! {
         /// Widening flags: `rnd(widen_roll) < widen_percent`. Diablo: 100, 50.
         pub widen_roll: Count,
         /// See `widen_roll`.
-        pub widen_percent: i64,
+        pub widen_percent: I32,
         /// The per-move roll `rnd(turn_roll)`. Diablo: 100.
         pub turn_roll: Count,
         /// Turn chance towards the goal in x when farther in x. Diablo: (per_cell: 2, max: 30).
@@ -87,9 +88,9 @@ crate::tile_params! {
         /// Turn chance towards the goal in y otherwise. Diablo: (per_cell: 5, max: 80).
         pub steer_y: SteerDef,
         /// Distance below which an aligned walker turns straight to the goal. Diablo: 10.
-        pub align_within: i32,
+        pub align_within: I32,
         /// Cells from the border (the area's edge) at which the walker turns back. Diablo: 1.
-        pub margin: i32,
+        pub margin: I32,
         /// Moves without a map change between checks for an endless walk. Default 65536.
         #[serde(default = "every")]
         pub trap_check: Count,
@@ -97,7 +98,7 @@ crate::tile_params! {
 }
 
 fn every() -> Count {
-    Count(65536)
+    Count::Lit(65536)
 }
 
 impl Operator for Params {
@@ -118,6 +119,9 @@ impl Operator for Params {
             ),
             &self.halls,
         );
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let steer_x = self.steer_x.compile(cx, &mut k, true);
+        let steer_y = self.steer_y.compile(cx, &mut k, false);
         Some(Compiled {
             head: head?,
             halls,
@@ -126,15 +130,31 @@ impl Operator for Params {
             door: self.door.0,
             hall: self.hall.0,
             corners,
-            widen_roll: self.widen_roll.0,
-            widen_percent: self.widen_percent,
-            turn_roll: self.turn_roll.0,
-            steer_x: self.steer_x,
-            steer_y: self.steer_y,
-            align_within: self.align_within,
-            margin: self.margin,
-            trap_check: self.trap_check.0 as u64,
+            widen_roll: self
+                .widen_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.widen_roll = v as i64),
+            widen_percent: self
+                .widen_percent
+                .get(cx, &mut k, |c: &mut Compiled, v| c.widen_percent = v as i64),
+            turn_roll: self
+                .turn_roll
+                .get(cx, &mut k, |c: &mut Compiled, v| c.turn_roll = v as i64),
+            steer_x,
+            steer_y,
+            align_within: self
+                .align_within
+                .get(cx, &mut k, |c: &mut Compiled, v| c.align_within = v as i32)
+                as i32,
+            margin: self
+                .margin
+                .get(cx, &mut k, |c: &mut Compiled, v| c.margin = v as i32)
+                as i32,
+            trap_check: self
+                .trap_check
+                .get(cx, &mut k, |c: &mut Compiled, v| c.trap_check = v as u64)
+                as u64,
             stuck,
+            knobs: k.done()?,
         })
     }
 }
@@ -156,6 +176,7 @@ enum Moved {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let bounds = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,

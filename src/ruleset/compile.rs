@@ -85,6 +85,8 @@ pub struct Cx<'a> {
     pub(super) used_minisets: Vec<(Src, Miniset)>,
     /// The walkable sets spatial queries name (resolved by [`super::walkables::resolve`]).
     pub(super) walk_defs: RefCell<WalkDefs>,
+    /// Earlier problems and variables that may be unset ([`super::causes`]).
+    pub(crate) causes: super::unset::Causes,
 }
 
 impl<'a> Cx<'a> {
@@ -127,6 +129,7 @@ impl<'a> Cx<'a> {
             flag_writers: BTreeMap::new(),
             used_minisets: Vec::new(),
             walk_defs: RefCell::new(WalkDefs::default()),
+            causes: Default::default(),
         }
     }
 
@@ -338,6 +341,7 @@ impl<'a> Cx<'a> {
         self.walk_defs.get_mut().written_in(s);
         match compiled {
             Ok(mut p) if p.ty == want => {
+                self.check_reads(s, &p);
                 if p.divides() || p.needs_tiles() {
                     let what = format!("division by zero in the expression `{}`", s.text);
                     p.fault = self.failure_point(what, s);
@@ -364,7 +368,17 @@ impl<'a> Cx<'a> {
                 None
             }
             Err(errs) => {
+                // a name a failed step would have declared, and what is said about the
+                // value it stands for (`placed && ..`: a number where true/false is wanted)
+                let knocked: Vec<(usize, usize)> = errs
+                    .iter()
+                    .filter(|e| e.unknown_name().is_some_and(|n| self.knock_on(n)))
+                    .map(|e| e.span)
+                    .collect();
                 for e in errs {
+                    if knocked.iter().any(|k| k.0 < e.span.1 && e.span.0 < k.1) {
+                        continue;
+                    }
                     self.error_in(s, e.span, e.message, e.help);
                 }
                 None
@@ -408,6 +422,9 @@ impl<'a> Cx<'a> {
     pub fn list(&mut self, s: &Src) -> Option<u16> {
         if let Some(i) = self.lists.iter().position(|k| *k == s.text) {
             return Some(i as u16);
+        }
+        if self.knock_on(&s.text) {
+            return None;
         }
         let help = nearest(&s.text, self.lists.iter().map(|k| k.as_str()))
             .map(|n| format!("did you mean `{n}`?"))
@@ -458,6 +475,9 @@ impl<'a> Cx<'a> {
     pub fn marker(&mut self, s: &Src) -> Option<u16> {
         if let Some(i) = self.markers.iter().position(|k| *k == s.text) {
             return Some(i as u16);
+        }
+        if self.knock_on(&s.text) {
+            return None;
         }
         let help = nearest(&s.text, self.markers.iter().map(|k| k.as_str()))
             .map(|n| format!("did you mean `{n}`?"))
@@ -551,6 +571,7 @@ impl<'a> Cx<'a> {
                 return None;
             }
             self.note_flag_writer(slot, ty);
+            self.assigned(slot);
             return Some(slot);
         }
         if ["rooms", "width", "height", "none", "true", "false"].contains(&s.text.as_str()) {

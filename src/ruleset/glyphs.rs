@@ -152,6 +152,9 @@ pub(super) fn compile_markers(cx: &mut Cx, defs: &[schema::MarkerDef]) -> Vec<Ma
     let mut out: Vec<MarkerStyle> = Vec::new();
     for m in defs {
         if !cx.markers.contains(&m.name.text) {
+            if cx.knock_on(&m.name.text) {
+                continue;
+            }
             let help = nearest(&m.name.text, cx.markers.iter().map(|s| s.as_str()))
                 .map(|n| format!("did you mean `{n}`?"));
             cx.error(

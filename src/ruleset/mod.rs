@@ -8,6 +8,7 @@
 //! println!("{} rooms", floor.rooms.len());
 //! ```
 
+mod causes;
 pub mod compile;
 pub mod diag;
 pub mod files;
@@ -28,6 +29,7 @@ pub mod src;
 pub(crate) mod stats;
 mod steps;
 mod trace;
+mod unset;
 mod walk_defs;
 mod walkables;
 
@@ -433,6 +435,7 @@ impl RuleSet {
             .tile_glyphs
             .as_ref()
             .and_then(|g| compile_glyphs(&mut cx, g));
+        cx.causes.glyphs_failed = m.tile_glyphs.is_some() && tile_glyphs.is_none();
         let stats_spec =
             stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
         let walkables = walkables::resolve(&mut cx, tile_glyphs.as_ref(), &stats_spec);
@@ -441,7 +444,8 @@ impl RuleSet {
         if !diags.is_empty() {
             return Err(Diagnostics(diags));
         }
-        let mut warnings = reach::unreachable_minisets(&mut cx);
+        let mut warnings = std::mem::take(&mut cx.causes.warnings);
+        warnings.extend(reach::unreachable_minisets(&mut cx));
         for (_, rs) in &choices {
             for w in &rs.warnings {
                 if !warnings.iter().any(|x| x.short() == w.short()) {

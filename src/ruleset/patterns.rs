@@ -90,7 +90,9 @@ impl Cx<'_> {
                 None
             }
             None => {
-                let help = nearest(item, parsed.items.iter().map(|i| i.name.as_str()))
+                // suggestions only among the items of the kind wanted
+                let same = (parsed.items.iter()).filter(|i| wants.contains(&i.kind.describe()));
+                let help = nearest(item, same.map(|i| i.name.as_str()))
                     .map(|n| format!("did you mean `{n}`?"));
                 self.error(s, format!("no item `{item}` in {}", path.display()), help);
                 None

@@ -46,7 +46,9 @@ pub(crate) fn compile_stats(
                 .map(|g| g.classes.iter().map(|c| c.0.clone()).collect())
                 .unwrap_or_default();
             for n in names {
-                if known.is_empty() {
+                if known.is_empty() && cx.causes.glyphs_failed {
+                    // the `tile_glyphs` problem is reported
+                } else if known.is_empty() {
                     cx.error(
                         n,
                         "`Classes` names tile classes, and this rule set has no `tile_glyphs`"
@@ -72,7 +74,7 @@ pub(crate) fn compile_stats(
         }
     }
     for m in &def.markers {
-        if !cx.markers.contains(&m.text) {
+        if !cx.markers.contains(&m.text) && !cx.knock_on(&m.text) {
             let known = cx.markers.clone();
             let h = hint(&m.text, &known, "markers");
             cx.error(m, format!("no step places a marker `{}`", m.text), h);

@@ -177,7 +177,12 @@ impl Steps<'_, '_> {
             var,
             max: budget(max, default),
             over_budget,
-            body: self.steps(steps),
+            body: {
+                let before = self.mark();
+                let body = self.steps(steps);
+                self.body_done(before);
+                body
+            },
         }
     }
 
@@ -247,8 +252,13 @@ impl Steps<'_, '_> {
             }
             StepDef::If(i) => {
                 let cond = self.expr(&i.cond, Type::Bool);
+                let before = self.mark();
+                let guards = self.guard_then(&i.cond);
                 let then = self.steps(&i.then);
+                self.unguard(guards);
+                let first = self.second_path(&before);
                 let otherwise = self.steps(&i.otherwise);
+                self.paths_joined(first);
                 Some(Step::If {
                     cond: cond?,
                     then,
@@ -271,6 +281,7 @@ impl Steps<'_, '_> {
                 self.current_op = Some(format!("{kind}{anchor} at {at}"));
                 let compiled = op.compile_op(self.cx);
                 self.current_op = None;
+                self.causes.step_failed |= compiled.is_none();
                 let compiled = compiled?;
                 Some(Step::Op {
                     label,

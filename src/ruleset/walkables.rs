@@ -66,6 +66,7 @@ fn default_set(
         // (`Classes` without tile classes is reported where `stats:` names them)
         (StatsWalkable::Classes(_), None) => None,
         (StatsWalkable::FirstClass, Some(g)) => Some(of_classes(g, &[0])),
+        (StatsWalkable::FirstClass, None) if cx.causes.glyphs_failed => None,
         (StatsWalkable::FirstClass, None) => {
             cx.error_in(
                 at,
@@ -172,6 +173,9 @@ fn class_tiles(
     glyphs: Option<&TileGlyphs>,
 ) -> Option<Vec<u16>> {
     let Some(g) = glyphs.filter(|g| g.layer == layer) else {
+        if glyphs.is_none() && cx.causes.glyphs_failed {
+            return None;
+        }
         let help = match glyphs {
             Some(g) => format!(
                 "tile classes (`tile_glyphs`) are of layer `{}`",

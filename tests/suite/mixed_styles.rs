@@ -340,7 +340,7 @@ fn composition_errors_are_located() {
         "{HEAD}{}])",
         r#"CellularAutomaton(layer: "t", iterations: 0, rules: [])"#
     ));
-    assert!(e.contains("iterations must be 1..=1000"), "{e}");
+    assert!(e.contains("expected 1..=1000, found 0"), "{e}");
     for (steps, want) in [
         (r#"CellularAutomaton(layer: "t")"#, "has no rules"),
         (

@@ -20,7 +20,7 @@ pub struct Offer {
 /// For each (room kind, shape) a step may meet: the failure point of a needed door slot
 /// no layout of that kind and shape has, or of no layout at all, or (the doors are each
 /// offered, but not together, or not within the difficulty and window) of the pair.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct NoLayout {
     by: BTreeMap<(u16, u16), (u32, Vec<(u32, u32)>)>,
     /// A room whose doors lie on no slot of its shape, or without a shape.

@@ -5,12 +5,13 @@ use super::shapes::Shapes;
 use super::sizes::SizeTable;
 use crate::lang::Program;
 use crate::operator::args::Rect;
+use crate::operator::knobs::Knobs;
 
 /// A room to bud from: `(x, y, w, h, dir)`.
 pub(super) type Room = (i32, i32, i32, i32, i32);
 
 /// Compiled `BudRooms`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     pub(super) layer: u16,
     pub(super) value: u16,
@@ -30,4 +31,7 @@ pub struct Compiled {
     pub(super) sizes: Option<SizeTable>,
     /// The size classes' check rectangles per direction, without wrapping.
     pub(super) shapes: Option<Shapes>,
+    /// The fields written as expressions.
+    pub(super) knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);

@@ -34,7 +34,7 @@ pub fn size_of(v: i64, even: bool, wrap: Option<i32>) -> i32 {
 }
 
 /// The sizes of every draw `0..size_roll`, as distinct classes (for the pair table).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct SizeTable {
     /// The class of each draw.
     of_draw: Box<[u8]>,

@@ -10,7 +10,7 @@ use crate::engine::tile_set::TileSet;
 use crate::lang::automaton::{CaRule, Cmp, Term};
 
 /// One term, on plane indices.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum BitTerm {
     /// Count `key` (an index into [`BitRules::counts`]) compared with `n`.
     Count { key: usize, cmp: Cmp, n: u32 },
@@ -20,7 +20,7 @@ enum BitTerm {
 
 /// One rule: every term must hold; then the cell takes `set`, unless it is in `same` (the
 /// plane of `{set}`) already.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct BitRule {
     terms: Vec<BitTerm>,
     set: u16,
@@ -28,7 +28,7 @@ struct BitRule {
 }
 
 /// The compiled rules of a `CellularAutomaton` (see the module doc).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct BitRules {
     /// The planes the rules read: a tile set, and whether the outside of the grid is in it.
     pub(super) planes: Vec<(TileSet, bool)>,
