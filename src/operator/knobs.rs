@@ -10,7 +10,8 @@
 //! clone ([`Knobs::resolve`]), which then runs. An expression value of an [`Int`] must be a
 //! whole number (never rounded); a value outside the field's range (or a fraction, for an
 //! [`Int`]) ends the run, before the step, with a located error (the failure point of the
-//! expression). [`Prob`] and [`Weight`] are numbers in a range (0..=1, 0 or more).
+//! expression). [`bounded::Prob`] and [`bounded::Weight`] are numbers in a range (0..=1, 0 or
+//! more).
 //!
 //! Errors at load: a literal outside the range (ron's position, as any malformed number), an
 //! expression that does not parse or is not a number (located in the string).
@@ -24,8 +25,7 @@ use crate::ruleset::src::Src;
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
-mod bounded;
-pub use bounded::{Prob, Weight};
+pub mod bounded;
 
 /// An integer field, `LO..=HI`: a literal (checked when the file is read) or an expression
 /// string (checked when the step runs).

@@ -1,4 +1,5 @@
-//! Tests of the expression fields (src/operator/knobs.rs).
+//! Tests of the expression fields (src/operator/knobs.rs), declared there under
+//! #[cfg(test)]: compiled for the unit tests only.
 
 use crate::operator::testing::{grid, load, run_rules};
 use crate::Params;
