@@ -231,6 +231,8 @@ fn words(ty: &str, local: &[String]) -> String {
         "I32" => "integer or \"expression\"".into(),
         "NonNeg" => "integer 0.. or \"expression\"".into(),
         "Real" => "number or \"expression\"".into(),
+        "Prob" => "number 0..=1 or \"expression\"".into(),
+        "Weight" => "number 0.. or \"expression\"".into(),
         t if t.starts_with("Int<") => {
             let range = t[4..t.len() - 1].replace(' ', "").replace("_", "");
             format!("integer {} or \"expression\"", range.replace(',', "..="))

@@ -8,6 +8,7 @@
 //! * server-sent events: the gallery on connect, the diagnostics of a broken save with
 //!   file:line:col, new pictures after a good save.
 
+mod serve_downloads;
 mod serve_limits;
 mod serve_util;
 use serve_util::*;

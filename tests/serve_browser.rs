@@ -9,6 +9,10 @@
 //! `CI=true`.
 
 mod serve_util;
+#[path = "serve_browser/styles.rs"]
+mod styles;
+#[path = "serve_browser/url.rs"]
+mod url;
 use serve_util::cdp::{chromium, Browser};
 use serve_util::*;
 

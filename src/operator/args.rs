@@ -230,7 +230,7 @@ pub fn when(cx: &mut Cx, w: &Option<Src>) -> Option<Option<Program>> {
 /// (a tile value, a step count): any other value — 70000 or -1 for a tile, 2.7 — ends the
 /// run with an error naming the step, the field and the allowed range, never a value
 /// silently clamped or rounded.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Whole {
     prog: Program,
     lo: f64,

@@ -7,9 +7,11 @@
 //! with literals runs exactly as it did. Each field written as an expression becomes a
 //! [`Knob`]: the operator's compiled form is cloned when the step runs, the expressions are
 //! evaluated in the order the fields were compiled, and their values are written into the
-//! clone ([`Knobs::resolve`]), which then runs. An expression value is truncated toward zero
-//! for an [`Int`]; a value outside the field's range ends the run, before the step, with a
-//! located error (the failure point of the expression).
+//! clone ([`Knobs::resolve`]), which then runs. An expression value of an [`Int`] must be a
+//! whole number (never rounded); a value outside the field's range (or a fraction, for an
+//! [`Int`]) ends the run, before the step, with a located error (the failure point of the
+//! expression). [`bounded::Prob`] and [`bounded::Weight`] are numbers in a range (0..=1, 0 or
+//! more).
 //!
 //! Errors at load: a literal outside the range (ron's position, as any malformed number), an
 //! expression that does not parse or is not a number (located in the string).
@@ -22,6 +24,8 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
+
+pub mod bounded;
 
 /// An integer field, `LO..=HI`: a literal (checked when the file is read) or an expression
 /// string (checked when the step runs).
@@ -169,13 +173,23 @@ impl<C> Knobs<C> {
             self.broken = true;
             return;
         };
-        let what = if whole {
-            format!(
-                "`{}` gave a value outside {}..={}",
-                s.text, range.0 as i64, range.1 as i64
-            )
-        } else {
-            format!("`{}` gave a value that is not a number", s.text)
+        let what = match (whole, range) {
+            (true, (lo, hi)) => format!(
+                "`{}` gave a value that is not a whole number {}..={}",
+                s.text, lo as i64, hi as i64
+            ),
+            (false, (f64::MIN, f64::MAX)) => {
+                format!("`{}` gave a value that is not a number", s.text)
+            }
+            (false, (lo, f64::MAX)) => {
+                format!(
+                    "`{}` gave a value that is not a number {lo} or more",
+                    s.text
+                )
+            }
+            (false, (lo, hi)) => {
+                format!("`{}` gave a value that is not a number {lo}..={hi}", s.text)
+            }
         };
         let fault = cx.failure_point(what, s);
         self.list.push(Knob {
@@ -220,11 +234,8 @@ impl<C: HasKnobs> Knobs<C> {
         let mut c = op.clone();
         *c.knobs_mut() = Knobs::default();
         for k in &self.list {
-            let mut v = k.prog.num(st);
-            if k.whole {
-                v = v.trunc();
-            }
-            if !(v >= k.range.0 && v <= k.range.1) {
+            let v = k.prog.num(st);
+            if !(v >= k.range.0 && v <= k.range.1) || (k.whole && v.fract() != 0.0) {
                 return Some(Err(Flow::Abort(k.fault)));
             }
             (k.set)(&mut c, v);
@@ -328,107 +339,4 @@ impl<'de> Deserialize<'de> for Real {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::operator::testing::{grid, load, run_rules};
-    use crate::Params;
-
-    /// A 7x1 row: one wall tile at x = 3 grows by one each iteration of "copy a neighbour".
-    const GROW: &str = r#"rules: [(when: "count4(1) >= 1", set: 1)]"#;
-
-    fn grow(iterations: &str, lets: &str) -> Vec<Vec<u16>> {
-        run_rules(
-            7,
-            1,
-            &format!(
-                r#"{lets} FillRect(layer: "t", value: "1", rect: (x: "3", y: "0", w: "1", h: "1")),
-                   CellularAutomaton(layer: "t", iterations: {iterations}, {GROW})"#
-            ),
-            "t",
-        )
-    }
-
-    /// `iterations: 2` and `iterations: "n"` with `n` = 1 + 1 give the same row: the wall
-    /// grew two cells each way; `"n + 1"` grows three.
-    #[test]
-    fn an_expression_field_gives_what_its_literal_gives() {
-        assert_eq!(grow("2", ""), grid("0 1 1 1 1 1 0"));
-        assert_eq!(
-            grow(r#""n""#, r#"Let("n", "1 + 1"),"#),
-            grid("0 1 1 1 1 1 0")
-        );
-        assert_eq!(
-            grow(r#""n + 1""#, r#"Let("n", "1 + 1"),"#),
-            grid("1 1 1 1 1 1 1")
-        );
-        assert_eq!(grow("1", ""), grid("0 0 1 1 1 0 0"));
-    }
-
-    /// An expression outside the field's range ends the run with the expression's position;
-    /// a literal outside it is refused when the file is read; an expression of another type
-    /// is refused at load, in the string.
-    #[test]
-    fn out_of_range_and_mistyped_expressions_are_located_errors() {
-        let steps = r#"Let("n", "0"), CellularAutomaton(layer: "t", iterations: "n * 5", rules: [(when: "is(1)", set: 1)])"#;
-        let rs = load(4, 1, "", steps, vec![]);
-        let e = rs.generate(1, &Params::new()).unwrap_err().to_string();
-        assert!(e.contains("`n * 5` gave a value outside 1..=1000"), "{e}");
-        assert!(e.contains("t.ron:1:"), "{e}");
-
-        let bad = |steps: &str| -> String {
-            let rng = crate::operator::testing::RNG;
-            let text = format!(
-                "Ruleset(name: \"t\", rng: {rng}, grid: Grid(width: 4, height: 1), steps: [{steps}])"
-            );
-            match crate::ruleset::RuleSet::load_with(
-                std::path::Path::new("t.ron"),
-                &crate::operator::testing::MemFiles(text, vec![]),
-            ) {
-                Ok(_) => panic!("loaded: {steps}"),
-                Err(e) => e.to_string(),
-            }
-        };
-        let e = bad(
-            r#"CellularAutomaton(layer: "t", iterations: 0, rules: [(when: "is(1)", set: 1)])"#,
-        );
-        assert!(e.contains("expected 1..=1000, found 0"), "{e}");
-        let e = bad(
-            r#"CellularAutomaton(layer: "t", iterations: "true", rules: [(when: "is(1)", set: 1)])"#,
-        );
-        assert!(
-            e.contains("expected a number, but this expression is a true/false value"),
-            "{e}"
-        );
-    }
-
-    /// A tuple of fields (a cell, a range) takes an expression in each half. Row 1 holds
-    /// five 1s then a 0 (x = 5), under a row of 0s. With `side` = `(0, -1)` (the cell above)
-    /// x 0..=4 qualify and the 0 at x = 5 ends that run of 5 ≥ `min_run`: it is re-rolled to
-    /// 5s (the skip roll is 0 once in a million). With `(0, 1)` (below the grid) no cell
-    /// qualifies. A run still open at the end of the line is never re-rolled (the operator's
-    /// spec), so a full row of 1s stays as it is whatever `side` is.
-    #[test]
-    fn each_half_of_a_pair_takes_an_expression() {
-        let run = |w: i32, side: &str| {
-            run_rules(
-                6,
-                2,
-                &format!(
-                    r#"Let("d", "3"),
-                       FillRect(layer: "t", value: "1", rect: (x: "0", y: "1", w: "{w}", h: "1")),
-                       RoughenRuns(layer: "t", along: Rows, run: 1, beside: 0, side: {side},
-                                   min_run: 1, skip_roll: 1000000, values: [5])"#
-                ),
-                "t",
-            )
-        };
-        assert_eq!(
-            run(5, r#"("d - 3", "0 - 1")"#),
-            grid("0 0 0 0 0 0\n5 5 5 5 5 0")
-        );
-        assert_eq!(run(5, r#"(0, "d - 2")"#), grid("0 0 0 0 0 0\n1 1 1 1 1 0"));
-        assert_eq!(
-            run(6, r#"("d - 3", "0 - 1")"#),
-            grid("0 0 0 0 0 0\n1 1 1 1 1 1")
-        );
-    }
-}
+mod tests;

@@ -24,9 +24,11 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
 use crate::engine::walk::{Regions, NO_REGION};
 use crate::engine::Flow;
-use crate::lang::Program;
 use crate::operator::args::Tile;
+use crate::operator::args::{Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::bounded::Prob;
+use crate::operator::knobs::Knobs;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -42,12 +44,12 @@ crate::tile_params! {
         /// The values of open tiles (the tiles regions are made of).
         pub open: Vec<Tile>,
         /// The value written at an opened connector, an expression evaluated for each one
-        /// (0..=65535).
+        /// (a whole number 0..=65535; any other value is an error of the step).
         pub value: Src,
-        /// Probability (0..1, an expression) of opening a connector whose regions are already
-        /// joined (a loop). Default "0": a tree, no loop.
+        /// Probability of opening a connector whose regions are already joined (a loop).
+        /// Default 0: a tree, no loop.
         #[serde(default)]
-        pub extra: Option<Src>,
+        pub extra: Option<Prob>,
         /// A number variable receiving the number of groups of regions left unjoined (1 when
         /// all are joined). Default none.
         #[serde(default)]
@@ -56,14 +58,16 @@ crate::tile_params! {
 }
 
 /// Compiled `ConnectRegions`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     open: TileSet,
-    value: Program,
-    extra: Option<Program>,
+    value: Whole,
+    extra: f64,
     var: Vec<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -74,15 +78,17 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, self.header());
-        let value = cx.expr(&self.value, Type::Num);
-        let extra = self.extra.as_ref().map(|e| cx.expr(e, Type::Num));
+        let value = Whole::compile(cx, &self.value, "ConnectRegions", "value", TILE_VALUES);
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let extra = (self.extra.as_ref()).map_or(0.0, |p| p.get(cx, &mut k, |c, v| c.extra = v));
         let var = cx.optional_var(self.var.as_ref(), Type::Num);
         Some(Compiled {
             head: head?,
             open: TileSet::new(self.open.iter().map(|t| t.0)),
             value: value?,
-            extra: extra.map_or(Some(None), |e| e.map(Some))?,
+            extra,
             var: var?.into_iter().collect(),
+            knobs: k.done()?,
         })
     }
 }
@@ -96,15 +102,12 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let extra = self
-            .extra
-            .as_ref()
-            .map_or(0.0, |p| p.num(st))
-            .clamp(0.0, 1.0);
+        let extra = self.extra;
         let mut labels = std::mem::take(&mut st.scratch.regions);
         let (w, h) = (st.width, st.height);
         let cells = &st.layers()[self.head.layer as usize];
@@ -133,7 +136,10 @@ impl Runnable for Compiled {
                     continue;
                 }
             }
-            let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
+            let v = match self.value.get(st) {
+                Ok(v) => v as u16,
+                Err(fault) => return Flow::Abort(fault),
+            };
             let mut g = st.grid_mut(self.head.layer);
             let i = g.as_grid().index(c.x, c.y);
             opened[i] = true;

@@ -23,6 +23,7 @@ use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::Tile;
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Int, Knobs};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -53,10 +54,9 @@ crate::tile_params! {
         pub open: Vec<Tile>,
         /// The sources, at distance 0 (one or more of `Cell`, `Marker`, `Area`, `Tiles`).
         pub from: Vec<SourceDef>,
-        /// The value of tiles no source reaches (and of walls), an expression (0..=65535).
-        /// Default "65535".
+        /// The value of tiles no source reaches (and of walls). Default 65535.
         #[serde(default)]
-        pub unreachable: Option<Src>,
+        pub unreachable: Option<Int<0, 65535>>,
         /// A number variable receiving the largest distance written (−1 when nothing was
         /// reached). Default none.
         #[serde(default)]
@@ -65,7 +65,7 @@ crate::tile_params! {
 }
 
 /// A compiled source.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum Source {
     Cell(Program),
     Marker(u16),
@@ -74,15 +74,17 @@ enum Source {
 }
 
 /// Compiled `DistanceField`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     on: u16,
     open: TileSet,
     from: Vec<Source>,
-    unreachable: Option<Program>,
+    unreachable: u16,
     var: Vec<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -111,16 +113,19 @@ impl Operator for Params {
             cx.error(&self.layer, msg, None);
             ok = false;
         }
-        let unreachable = self.unreachable.as_ref().map(|e| cx.expr(e, Type::Num));
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let unreachable = (self.unreachable.as_ref()).map_or(65535, |u| {
+            u.get(cx, &mut k, |c, v| c.unreachable = v as u16) as u16
+        });
         let var = cx.optional_var(self.var.as_ref(), Type::Num);
-        let unreachable = unreachable.map_or(Some(None), |p| p.map(Some));
         Some(Compiled {
             head: head?,
             on,
             open: TileSet::new(self.open.iter().map(|t| t.0)),
             from: ok.then_some(from)?,
-            unreachable: unreachable?,
+            unreachable,
             var: var?.into_iter().collect(),
+            knobs: k.done()?,
         })
     }
 }
@@ -134,6 +139,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         self.head.guarded(st, |st, area| self.paint(st, area))
     }
 }
@@ -166,10 +172,7 @@ impl Compiled {
 
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, area: Rect) -> Flow {
-        let unreachable = self
-            .unreachable
-            .as_ref()
-            .map_or(65535, |p| p.num(st).clamp(0.0, 65535.0) as u16);
+        let unreachable = self.unreachable;
         let sources = self.sources(st, area);
         let mut field = std::mem::take(&mut st.scratch.field);
         let (w, h) = (st.width, st.height);

@@ -40,6 +40,8 @@ use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::{Point, PointDef, Tile};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::bounded::{Prob, Weight};
+use crate::operator::knobs::{Int, Knobs};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -53,31 +55,30 @@ crate::tile_params! {
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Params {
-        /// The value of carved tiles (cells and passages), an expression (0..=65535).
-        pub value: Src,
+        /// The value of carved tiles (cells and passages).
+        pub value: Int<0, 65535>,
         /// The tile values the maze may carve into (rock).
         pub solid: Vec<Tile>,
-        /// Side of a maze cell in tiles, an expression (1..=64). Default "1".
+        /// Side of a maze cell in tiles. Default 1.
         #[serde(default)]
-        pub cell: Option<Src>,
-        /// Thickness of the walls between cells in tiles, an expression (1..=64). Default "1".
+        pub cell: Option<Int<1, 64>>,
+        /// Thickness of the walls between cells in tiles. Default 1.
         #[serde(default)]
-        pub wall: Option<Src>,
-        /// Weight of the newest-cell policy (depth-first, winding), an expression (>= 0).
-        /// Default "1" when no policy is weighted, else "0".
+        pub wall: Option<Int<1, 64>>,
+        /// Weight of the newest-cell policy (depth-first, winding). Default 1 when no policy
+        /// is weighted, else 0.
         #[serde(default)]
-        pub newest: Option<Src>,
-        /// Weight of the random-cell policy (Prim-like), an expression (>= 0). Default "0".
+        pub newest: Option<Weight>,
+        /// Weight of the random-cell policy (Prim-like). Default 0.
         #[serde(default)]
-        pub random: Option<Src>,
-        /// Weight of the oldest-cell policy (breadth-first, straight), an expression (>= 0).
-        /// Default "0".
+        pub random: Option<Weight>,
+        /// Weight of the oldest-cell policy (breadth-first, straight). Default 0.
         #[serde(default)]
-        pub oldest: Option<Src>,
-        /// Probability (0..1, an expression) of carrying on in the direction last carved when it
-        /// is open (straighter corridors). Default "0": every direction drawn at random.
+        pub oldest: Option<Weight>,
+        /// Probability of carrying on in the direction last carved when it is open
+        /// (straighter corridors). Default 0: every direction drawn at random.
         #[serde(default)]
-        pub straight: Option<Src>,
+        pub straight: Option<Prob>,
         /// The tile the first tree starts from (its cell must be free). Default: a random free
         /// cell.
         #[serde(default)]
@@ -90,20 +91,23 @@ crate::tile_params! {
 }
 
 /// Compiled `GrowMaze`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
-    value: Program,
+    value: u16,
     solid: TileSet,
-    cell: Option<Program>,
-    wall: Option<Program>,
-    weights: [Option<Program>; 3],
-    straight: Option<Program>,
+    cell: i32,
+    wall: i32,
+    /// newest, random, oldest (`None` when not given)
+    weights: [Option<f64>; 3],
+    straight: f64,
     start: Option<Point>,
     fill: Option<Program>,
     too_small: u32,
     bad_start: u32,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -114,13 +118,20 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, self.header());
-        let value = cx.expr(&self.value, Type::Num);
-        let mut opt = |s: &Option<Src>| match s {
-            None => Some(None),
-            Some(s) => cx.expr(s, Type::Num).map(Some),
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let value = self.value.get(cx, &mut k, |c, v| c.value = v as u16) as u16;
+        let side = |n: &Option<Int<1, 64>>, cx: &mut Cx, k: &mut Knobs<Compiled>, set| {
+            n.as_ref().map_or(1, |n| n.get(cx, k, set)) as i32
         };
-        let (cell, wall, straight) = (opt(&self.cell), opt(&self.wall), opt(&self.straight));
-        let weights = [opt(&self.newest), opt(&self.random), opt(&self.oldest)];
+        let cell = side(&self.cell, cx, &mut k, |c, v| c.cell = v as i32);
+        let wall = side(&self.wall, cx, &mut k, |c, v| c.wall = v as i32);
+        let weights: [Option<f64>; 3] = [
+            (self.newest.as_ref()).map(|w| w.get(cx, &mut k, |c, v| c.weights[0] = Some(v))),
+            (self.random.as_ref()).map(|w| w.get(cx, &mut k, |c, v| c.weights[1] = Some(v))),
+            (self.oldest.as_ref()).map(|w| w.get(cx, &mut k, |c, v| c.weights[2] = Some(v))),
+        ];
+        let straight =
+            (self.straight.as_ref()).map_or(0.0, |p| p.get(cx, &mut k, |c, v| c.straight = v));
         let start = self.start.as_ref().map(|p| p.compile(cx));
         let fill = match &self.fill {
             None => Some(None),
@@ -134,20 +145,20 @@ impl Operator for Params {
         let too_small = cx.failure_point(what.into(), &self.layer);
         let what = "GrowMaze: the start tile is not in a free maze cell";
         let bad_start = cx.failure_point(what.into(), &self.layer);
-        let [n, r, o] = weights;
         Some(Compiled {
             head: head?,
-            value: value?,
+            value,
             solid: (!self.solid.is_empty())
                 .then(|| TileSet::new(self.solid.iter().map(|t| t.0)))?,
-            cell: cell?,
-            wall: wall?,
-            weights: [n?, r?, o?],
-            straight: straight?,
+            cell,
+            wall,
+            weights,
+            straight,
             start: start.map_or(Some(None), |p| p.map(Some))?,
             fill: fill?,
             too_small,
             bad_start,
+            knobs: k.done()?,
         })
     }
 }
@@ -158,20 +169,17 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let num = |p: &Option<Program>, st: &mut State, d: f64| p.as_ref().map_or(d, |p| p.num(st));
-        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let cell = num(&self.cell, st, 1.0).clamp(1.0, 64.0) as i32;
-        let wall = num(&self.wall, st, 1.0).clamp(1.0, 64.0) as i32;
+        let (v, cell, wall, straight) = (self.value, self.cell, self.wall, self.straight);
         let none = self.weights.iter().all(Option::is_none);
         let mut w = [0.0; 3];
         for (k, p) in self.weights.iter().enumerate() {
-            w[k] = num(p, st, if none && k == 0 { 1.0 } else { 0.0 }).max(0.0);
+            w[k] = p.unwrap_or(if none && k == 0 { 1.0 } else { 0.0 });
         }
-        let straight = num(&self.straight, st, 0.0).clamp(0.0, 1.0);
         let start = self.start.as_ref().map(|p| p.eval(st));
         let fill = self.fill.as_ref().map_or(true, |p| p.truth(st));
         let lattice = Lattice::new(area, cell, wall);

@@ -30,6 +30,8 @@ use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::{Point, PointDef, Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::bounded::Prob;
+use crate::operator::knobs::{Int, Knobs, Real};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::{RandomSource, Rng};
 use crate::ruleset::compile::Cx;
@@ -50,51 +52,54 @@ crate::tile_params! {
         /// Number of steps of each walker, an expression: a whole number 0..=10,000,000
         /// ([`MAX_STEPS`]; any other value is an error of the step).
         pub steps: Src,
-        /// Probability of turning before a step, an expression (0..1). Default "0.2".
+        /// Probability of turning before a step. Default 0.2.
         #[serde(default)]
-        pub turn: Option<Src>,
-        /// Brush side in tiles, an expression (1..=64). Default "1".
+        pub turn: Option<Prob>,
+        /// Brush side in tiles. Default 1.
         #[serde(default)]
-        pub brush: Option<Src>,
+        pub brush: Option<Int<1, 64>>,
         /// The start tile. Default: the centre of the area.
         #[serde(default)]
         pub start: Option<PointDef>,
-        /// Number of walkers, an expression (1..=1024). Default "1" (or the number of
-        /// `positions`, when given).
+        /// Number of walkers. Default 1 (or the number of `positions`, when given).
         #[serde(default)]
-        pub walkers: Option<Src>,
+        pub walkers: Option<Int<1, 1024>>,
         /// Cell variables keeping the walkers' tiles between steps: walker `i` starts at
         /// `positions[i]` when it holds a cell and leaves its last tile there. Default none.
         #[serde(default)]
         pub positions: Vec<Src>,
-        /// Stop once this share (0..1, an expression) of the area's tiles holds `value`; the
-        /// step fails when the steps run out first. Default: no share, all the steps.
+        /// Stop once this share of the area's tiles holds `value`; the step fails when the
+        /// steps run out first. Default: no share, all the steps.
         #[serde(default)]
-        pub share: Option<Src>,
+        pub share: Option<Prob>,
         /// A tile (a cell expression) the walkers lean towards. Default none.
         #[serde(default)]
         pub toward: Option<Src>,
-        /// Probability (0..1, an expression) of a step towards `toward`. Default "0.5".
+        /// Probability of a step towards `toward`. Default 0.5.
         #[serde(default)]
-        pub bias: Option<Src>,
+        pub bias: Option<Prob>,
     }
 }
 
 /// Compiled `RandomWalk`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     value: Whole,
     steps: Whole,
-    turn: Option<Program>,
-    brush: Option<Program>,
+    turn: f64,
+    brush: i32,
     start: Option<Point>,
-    walkers: Option<Program>,
+    /// `None`: as many as `positions` (at least 1)
+    walkers: Option<usize>,
     positions: Vec<u16>,
-    share: Option<(Program, u32)>,
+    /// The share and its failure point.
+    share: Option<(f64, u32)>,
     toward: Option<Program>,
-    bias: Option<Program>,
+    bias: f64,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 /// Compile an optional expression of type `ty`: `Some(None)` when absent, `None` after an
 /// error.
@@ -116,37 +121,50 @@ impl Operator for Params {
         let head = TileHeader::compile(cx, self.header());
         let value = Whole::compile(cx, &self.value, "RandomWalk", "value", TILE_VALUES);
         let steps = Whole::compile(cx, &self.steps, "RandomWalk", "steps", (0, MAX_STEPS));
-        let turn = optional(cx, &self.turn, Type::Num);
-        let brush = optional(cx, &self.brush, Type::Num);
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let turn = (self.turn.as_ref()).map_or(0.2, |p| p.get(cx, &mut k, |c, v| c.turn = v));
+        let brush = (self.brush.as_ref())
+            .map_or(1, |b| b.get(cx, &mut k, |c, v| c.brush = v as i32) as i32);
         let start = self.start.as_ref().map(|p| p.compile(cx));
-        let walkers = optional(cx, &self.walkers, Type::Num);
+        let walkers = (self.walkers.as_ref())
+            .map(|n| n.get(cx, &mut k, |c, v| c.walkers = Some(v as usize)) as usize);
         let positions: Vec<_> = self
             .positions
             .iter()
             .map(|p| cx.declare_var(p, Type::Cell))
             .collect();
-        let share = optional(cx, &self.share, Type::Num);
-        let share_failure = self.share.as_ref().map(|s| {
+        let share = self.share.as_ref().map(|s| {
+            let (text, at) = match &s.0 {
+                Real::Lit(v) => (v.to_string(), &self.layer),
+                Real::Expr(e) => (e.text.clone(), e),
+            };
             let what = format!(
-                "RandomWalk: floor share `{s}` not reached in `{}` steps",
+                "RandomWalk: floor share `{text}` not reached in `{}` steps",
                 self.steps
             );
-            cx.failure_point(what, s)
+            let fail = cx.failure_point(what, at);
+            let set = |c: &mut Compiled, v| {
+                if let Some(s) = &mut c.share {
+                    s.0 = v
+                }
+            };
+            (s.get(cx, &mut k, set), fail)
         });
         let toward = optional(cx, &self.toward, Type::Cell);
-        let bias = optional(cx, &self.bias, Type::Num);
+        let bias = (self.bias.as_ref()).map_or(0.5, |p| p.get(cx, &mut k, |c, v| c.bias = v));
         Some(Compiled {
             head: head?,
             value: value?,
             steps: steps?,
-            turn: turn?,
-            brush: brush?,
+            turn,
+            brush,
             start: start.map_or(Some(None), |p| p.map(Some))?,
-            walkers: walkers?,
+            walkers,
             positions: positions.into_iter().collect::<Option<_>>()?,
-            share: share?.zip(share_failure),
+            share,
             toward: toward?,
-            bias: bias?,
+            bias,
+            knobs: k.done()?,
         })
     }
 }
@@ -160,6 +178,7 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         self.head.guarded(st, |st, r| {
             if r.is_empty() {
                 return Flow::Continue;
@@ -195,36 +214,19 @@ impl Compiled {
             (Ok(v), Ok(s)) => (v as u16, s as u64),
             (Err(fault), _) | (_, Err(fault)) => return Flow::Abort(fault),
         };
-        let turn = self
-            .turn
-            .as_ref()
-            .map_or(0.2, |t| t.num(st).clamp(0.0, 1.0));
-        let size = self
-            .brush
-            .as_ref()
-            .map_or(1, |b| b.num(st).clamp(1.0, 64.0) as i32);
+        let (turn, size) = (self.turn, self.brush);
         let start = match &self.start {
             Some(p) => p.eval(st),
             None => (r.x + r.w / 2, r.y + r.h / 2),
         };
-        let count = self
-            .walkers
-            .as_ref()
-            .map_or(self.positions.len().max(1), |p| {
-                p.num(st).clamp(1.0, 1024.0) as usize
-            });
-        let want = self.share.as_ref().map(|(p, fail)| {
-            let share = p.num(st);
-            ((share * r.area() as f64).ceil().min(1e18) as i64, *fail)
-        });
+        let count = self.walkers.unwrap_or(self.positions.len().max(1));
+        let want = (self.share)
+            .map(|(share, fail)| ((share * r.area() as f64).ceil().min(1e18) as i64, fail));
         let toward = self.toward.as_ref().and_then(|p| match p.eval(st) {
             Value::Cell(x, y) => Some((x, y)),
             _ => None,
         });
-        let bias = self
-            .bias
-            .as_ref()
-            .map_or(0.5, |b| b.num(st).clamp(0.0, 1.0));
+        let bias = self.bias;
         let walk = Walk {
             value,
             turn,

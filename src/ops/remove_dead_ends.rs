@@ -18,9 +18,9 @@ use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
-use crate::lang::Program;
 use crate::operator::args::Tile;
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Count0, Int, Knobs};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -34,11 +34,11 @@ crate::tile_params! {
     pub struct Params {
         /// The values of open tiles (corridor, floor, doors).
         pub open: Vec<Tile>,
-        /// The value a dead end is filled with, an expression evaluated once (0..=65535).
-        pub value: Src,
-        /// The number of passes, an expression (>= 0). Default: until no dead end is left.
+        /// The value a dead end is filled with (evaluated once, when the step runs).
+        pub value: Int<0, 65535>,
+        /// The number of passes. Default: until no dead end is left.
         #[serde(default)]
-        pub passes: Option<Src>,
+        pub passes: Option<Count0>,
         /// A number variable receiving the number of tiles filled. Default none.
         #[serde(default)]
         pub var: Option<Src>,
@@ -46,14 +46,17 @@ crate::tile_params! {
 }
 
 /// Compiled `RemoveDeadEnds`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     open: TileSet,
-    value: Program,
-    passes: Option<Program>,
+    value: u16,
+    /// `u64::MAX`: until no dead end is left
+    passes: u64,
     var: Vec<u16>,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -64,15 +67,19 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, self.header());
-        let value = cx.expr(&self.value, Type::Num);
-        let passes = self.passes.as_ref().map(|e| cx.expr(e, Type::Num));
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let value = self.value.get(cx, &mut k, |c, v| c.value = v as u16) as u16;
+        let passes = (self.passes.as_ref()).map_or(u64::MAX, |p| {
+            p.get(cx, &mut k, |c, v| c.passes = v as u64) as u64
+        });
         let var = cx.optional_var(self.var.as_ref(), Type::Num);
         Some(Compiled {
             head: head?,
             open: TileSet::new(self.open.iter().map(|t| t.0)),
-            value: value?,
-            passes: passes.map_or(Some(None), |e| e.map(Some))?,
+            value,
+            passes,
             var: var?.into_iter().collect(),
+            knobs: k.done()?,
         })
     }
 }
@@ -86,16 +93,12 @@ impl Runnable for Compiled {
     }
 
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let area = match self.head.begin(st) {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let v = self.value.num(st).clamp(0.0, 65535.0) as u16;
-        let passes = self
-            .passes
-            .as_ref()
-            .map_or(u64::MAX, |p| p.num(st).clamp(0.0, 1e18) as u64);
-        let filled = self.remove(st, area, v, passes);
+        let filled = self.remove(st, area, self.value, self.passes);
         if let Some(&slot) = self.var.first() {
             st.vars[slot as usize] = Value::Num(filled as f64);
         }

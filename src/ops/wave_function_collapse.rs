@@ -35,11 +35,11 @@ pub use solver::{solve, Outcome, Task};
 
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
-use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::pattern::ItemKind;
-use crate::lang::Program;
+use crate::operator::args::{Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
+use crate::operator::knobs::{Count0, Knobs};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -65,10 +65,9 @@ crate::tile_params! {
         #[serde(default)]
         pub keep: Vec<Src>,
         /// Contradictions allowed before the step fails (each starts the step again from the
-        /// fixed cells), an expression evaluated once per run of the step, 0..=1,000,000.
-        /// Default 10.
+        /// fixed cells). Default 10.
         #[serde(default)]
-        pub restarts: Option<Src>,
+        pub restarts: Option<Count0>,
     }
 }
 
@@ -85,19 +84,21 @@ pub enum Border {
 }
 
 /// Compiled `WaveFunctionCollapse`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
     model: Arc<Model>,
-    border: Option<Option<Program>>,
-    keep: Vec<Program>,
-    restarts: Option<Program>,
+    border: Option<Option<Whole>>,
+    keep: Vec<Whole>,
+    restarts: u32,
     layers: [u16; 1],
     tally: u16,
     too_small: u32,
     unsatisfiable: u32,
     gave_up: u32,
+    knobs: Knobs<Compiled>,
 }
+crate::has_knobs!(Compiled);
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -111,14 +112,18 @@ impl Operator for Params {
         let model = self.model(cx);
         let border = match &self.border {
             Border::Free => Some(None),
-            Border::Tile(t) => cx.expr(t, Type::Num).map(|p| Some(Some(p))),
+            Border::Tile(t) => {
+                Whole::compile(cx, t, WFC, "border", TILE_VALUES).map(|p| Some(Some(p)))
+            }
             Border::Around => Some(Some(None)),
         };
-        let keep: Option<Vec<Program>> = self.keep.iter().map(|k| cx.expr(k, Type::Num)).collect();
-        let restarts = match &self.restarts {
-            Some(r) => Some(cx.expr(r, Type::Num)?),
-            None => None,
-        };
+        let keep: Option<Vec<Whole>> = (self.keep.iter())
+            .map(|k| Whole::compile(cx, k, WFC, "keep", TILE_VALUES))
+            .collect();
+        let mut k: Knobs<Compiled> = Knobs::default();
+        let restarts = (self.restarts.as_ref()).map_or(10, |r| {
+            r.get(cx, &mut k, |c, v| c.restarts = v as u32) as u32
+        });
         let m = &self.model.text;
         let head = head?;
         Some(Compiled {
@@ -144,9 +149,13 @@ impl Operator for Params {
                 format!("WaveFunctionCollapse `{m}`: every attempt met a contradiction"),
                 &self.model,
             ),
+            knobs: k.done()?,
         })
     }
 }
+
+/// The step's name, in messages.
+const WFC: &str = "WaveFunctionCollapse";
 
 impl Params {
     /// The model of `model:`, built once (errors at the pattern file's item).
@@ -169,6 +178,7 @@ impl Params {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
+        crate::resolve_knobs!(self, st);
         let r = match self.head.begin(st) {
             Ok(r) => r,
             Err(f) => return f,
@@ -176,11 +186,11 @@ impl Runnable for Compiled {
         if r.is_empty() {
             return Flow::Continue;
         }
-        let restarts = match &self.restarts {
-            Some(p) => p.num(st).clamp(0.0, 1e6) as u32,
-            None => 10,
+        let restarts = self.restarts;
+        let fixed = match self.fixed(st, r) {
+            Ok(f) => f,
+            Err(fault) => return Flow::Abort(fault),
         };
-        let fixed = self.fixed(st, r);
         let task = Task {
             model: &self.model,
             width: r.w,
@@ -215,14 +225,15 @@ impl Runnable for Compiled {
 
 impl Compiled {
     /// The fixed cells, relative to the area's top-left: kept tiles and protected cells
-    /// inside, then the border around it.
-    fn fixed(&self, st: &mut State, r: Rect) -> Vec<(i32, i32, u16)> {
+    /// inside, then the border around it; `Err` with the failure point of a kept tile or
+    /// border tile that is not a tile value.
+    fn fixed(&self, st: &mut State, r: Rect) -> Result<Vec<(i32, i32, u16)>, u32> {
         let keep: Vec<u16> = (self.keep.iter())
-            .map(|k| k.num(st).clamp(0.0, 65535.0) as u16)
-            .collect();
+            .map(|k| k.get(st).map(|v| v as u16))
+            .collect::<Result<_, _>>()?;
         let border = match &self.border {
             None => None,
-            Some(Some(t)) => Some(Some(t.num(st).clamp(0.0, 65535.0) as u16)),
+            Some(Some(t)) => Some(Some(t.get(st)? as u16)),
             Some(None) => Some(None),
         };
         let mut fixed = Vec::new();
@@ -234,7 +245,7 @@ impl Compiled {
             }
         }
         let Some(tile) = border else {
-            return fixed;
+            return Ok(fixed);
         };
         let ring = Rect::new(r.x - 1, r.y - 1, r.w + 2, r.h + 2);
         for (x, y) in ring.cells() {
@@ -249,7 +260,7 @@ impl Compiled {
                 fixed.push((x - r.x, y - r.y, v));
             }
         }
-        fixed
+        Ok(fixed)
     }
 }
 

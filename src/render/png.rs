@@ -157,8 +157,14 @@ fn room_outlines(img: &mut RgbImage, d: &Dungeon, top: u32) {
     }
 }
 
-fn tiles(d: &Dungeon, v: &CellView) -> RgbImage {
-    let (w, h) = (v.width as u32, v.height as u32);
+/// The legend of `d` as its picture draws it: for a tile view `v`, the most common classes
+/// (at most 24, then a "+N more" entry) and the markers; for a room map (`v` is `None`),
+/// the room kinds present, the interior tiles and the markers. The browser preview draws
+/// the same list (`serve::view`).
+pub fn legend_entries(d: &Dungeon, v: Option<&CellView>) -> Vec<Entry> {
+    let Some(v) = v else {
+        return super::room_map::entries(d);
+    };
     let shown = 24;
     let mut entries: Vec<Entry> = v
         .legend
@@ -179,6 +185,12 @@ fn tiles(d: &Dungeon, v: &CellView) -> RgbImage {
         });
     }
     entries.extend(marker_entries(d));
+    entries
+}
+
+fn tiles(d: &Dungeon, v: &CellView) -> RgbImage {
+    let (w, h) = (v.width as u32, v.height as u32);
+    let entries = legend_entries(d, Some(v));
     let (mut img, top) = canvas(d, w * TILE, h * TILE, &entries);
     for y in 0..v.height {
         for x in 0..v.width {

@@ -122,16 +122,9 @@ impl Interiors {
     }
 }
 
-pub(super) fn rooms(d: &Dungeon) -> RgbImage {
-    let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
-    let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
-    for (i, r) in d.rooms.iter().enumerate() {
-        for &[x, y] in &r.cells {
-            if (x as u32) < w && (y as u32) < h && x >= 0 && y >= 0 {
-                owner[(y as u32 * w + x as u32) as usize] = Some(i);
-            }
-        }
-    }
+/// The legend of a room map: the room kinds present (with their counts), the interior tiles
+/// some room's layout draws, and the markers.
+pub fn entries(d: &Dungeon) -> Vec<Entry> {
     let mut entries = Vec::new();
     for k in &d.palette.kinds {
         let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
@@ -148,9 +141,23 @@ pub(super) fn rooms(d: &Dungeon) -> RgbImage {
             });
         }
     }
-    let interiors = Interiors::of(d);
-    entries.extend(interiors.entries());
+    entries.extend(Interiors::of(d).entries());
     entries.extend(marker_entries(d));
+    entries
+}
+
+pub(super) fn rooms(d: &Dungeon) -> RgbImage {
+    let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
+    let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
+    for (i, r) in d.rooms.iter().enumerate() {
+        for &[x, y] in &r.cells {
+            if (x as u32) < w && (y as u32) < h && x >= 0 && y >= 0 {
+                owner[(y as u32 * w + x as u32) as usize] = Some(i);
+            }
+        }
+    }
+    let entries = entries(d);
+    let interiors = Interiors::of(d);
     let (cell_w, cell_h) = cell_px(d);
     let (mut img, top) = canvas(d, w * cell_w, h * cell_h, &entries);
     let at = |x: u32, y: u32| owner.get((y * w + x) as usize).copied().flatten();

@@ -2,11 +2,12 @@
 //!
 //! | route | what |
 //! |---|---|
-//! | `GET /`, `/app.js`, `/app.css` | the page (embedded in the binary; the page carries this run's token) |
+//! | `GET /`, `/app.js`, `/draw.js`, `/single.js`, `/app.css` | the page (embedded in the binary; the page carries this run's token) |
 //! | `GET /events` | server-sent events: `gallery` (new pictures), `status` (diagnostics, errors) |
 //! | `GET /api/state` | the current `{gallery, status}` |
-//! | `POST /api/gallery` | `{first, count, params}`: ask for another gallery (JSON body only) |
+//! | `POST /api/gallery` | `{first, count, params, layer}`: ask for another gallery (JSON body only) |
 //! | `GET /api/trace?seed=N&from=K&count=M` | one page of the trace of one seed of the gallery ([`super::trace`]) |
+//! | `GET /api/download?seed=N&format=F` | seed `N` of the gallery as a file: `png`, `json`, `txt`, `ldtk` ([`super::download`]) |
 //! | `GET /files/PATH` | a file inside the rule set's folder that its listing shows ([`Folder::resolve`]) |
 //!
 //! Before any route, [`guard::check`] refuses a request with an unexpected `Host`, one a
@@ -29,6 +30,8 @@ use std::time::Duration;
 
 const INDEX: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
+const DRAW_JS: &str = include_str!("page/draw.js");
+const SINGLE_JS: &str = include_str!("page/single.js");
 const APP_CSS: &str = include_str!("page/app.css");
 
 /// Answer one request.
@@ -36,7 +39,10 @@ pub fn serve(cx: &Cx, rq: Request) {
     let Some((path, query)) = split_url(&rq.url) else {
         return refuse(rq, 400, "the path does not decode");
     };
-    let page = matches!(path.as_str(), "/" | "/index.html" | "/app.js" | "/app.css");
+    let page = matches!(
+        path.as_str(),
+        "/" | "/index.html" | "/app.js" | "/draw.js" | "/single.js" | "/app.css"
+    );
     let rules = guard::Rules {
         hosts: &cx.hosts,
         any_host: cx.allow_remote,
@@ -51,10 +57,13 @@ pub fn serve(cx: &Cx, rq: Request) {
             reply(rq, 200, "text/html; charset=utf-8", html)
         }
         ("GET", "/app.js") => reply(rq, 200, "text/javascript; charset=utf-8", APP_JS),
+        ("GET", "/draw.js") => reply(rq, 200, "text/javascript; charset=utf-8", DRAW_JS),
+        ("GET", "/single.js") => reply(rq, 200, "text/javascript; charset=utf-8", SINGLE_JS),
         ("GET", "/app.css") => reply(rq, 200, "text/css; charset=utf-8", APP_CSS),
         ("GET", "/events") => events(cx, rq),
         ("GET", "/api/state") => json_reply(rq, 200, &cx.shared.snapshot()),
         ("GET", "/api/trace") => super::trace::answer(cx, rq, &query),
+        ("GET", "/api/download") => super::download::answer(cx, rq, &query),
         ("POST", "/api/gallery") => {
             let is_json = rq
                 .header("content-type")
@@ -136,11 +145,18 @@ fn gallery(shared: &Shared, body: &str) -> Result<Gallery, (u16, String)> {
             }
         }
     }
+    let layer = match &v["layer"] {
+        Value::Null => None,
+        Value::String(s) if s.is_empty() => None,
+        Value::String(s) => Some(s.clone()),
+        _ => return Err((400, "`layer` is a layer's name".to_string())),
+    };
     Ok(Gallery {
         first,
         count,
         shown,
         params,
+        layer,
     })
 }
 

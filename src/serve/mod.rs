@@ -15,6 +15,7 @@
 //! ([`trace`]).
 
 pub mod conn;
+pub mod download;
 pub mod guard;
 pub mod http;
 pub mod model;
@@ -23,6 +24,7 @@ pub mod reply;
 pub mod state;
 pub mod summary;
 pub mod trace;
+pub mod view;
 
 use crate::preview::runner::Runner;
 use crate::ruleset::Params;
@@ -127,6 +129,7 @@ impl Server {
             count: opts.count,
             shown: opts.params.clone(),
             params: opts.params.clone(),
+            layer: None,
         };
         let shared = Arc::new(Shared::new(folder, first.clone(), opts.budget));
         let runner = {

@@ -1,24 +1,13 @@
 //! What the server sends the page, as JSON: the rule set's description (parameters, steps,
-//! files), the colours to draw with, the diagnostics of a broken save, and trace frames.
-//!
-//! Colours: the page draws a [`Dungeon`] with the dungeon's own `palette` (room kinds and
-//! tile classes: name, glyph, colour). What a palette leaves open — kinds without a colour,
-//! tile ids of layers without classes, markers, the background — [`colours`] fills in with
-//! `render::colour` (the colours of the PNG renderer and the terminal preview), sent beside
-//! the dungeons.
+//! files), the diagnostics of a broken save, and trace frames. What the page draws of a
+//! dungeon (colours included) is its [`view`], made by the PNG renderer's code.
 
 use super::paths::Folder;
+use super::view::{changed_tiles, view};
 use crate::dungeon::{Dungeon, Layer};
-use crate::preview::app::changed_cells;
-use crate::render::colour;
+use crate::engine::tile_grid::TileGrid;
 use crate::ruleset::{Diagnostics, ParamKind, RuleSet, Window};
-use serde_json::{json, Map, Value};
-use std::collections::BTreeMap;
-
-/// `#rrggbb`.
-pub fn hex(c: [u8; 3]) -> String {
-    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
-}
+use serde_json::{json, Value};
 
 /// The rule set as the page's controls need it.
 pub fn rules_info(rs: &RuleSet, folder: &Folder) -> Value {
@@ -60,42 +49,25 @@ pub fn rules_info(rs: &RuleSet, folder: &Folder) -> Value {
         "steps": steps,
         "files": files,
         "folder_files": folder.list(),
+        "grid_files": grid_files(folder),
     })
 }
 
-/// The colours the page cannot read off the dungeons' own palettes (see the module doc).
-pub fn colours(dungeons: &[&Dungeon]) -> Value {
-    let mut kinds = Map::new();
-    let mut symbols = BTreeMap::new();
-    let mut tiles: BTreeMap<&str, BTreeMap<String, Value>> = BTreeMap::new();
-    for d in dungeons {
-        let p = &d.palette;
-        for k in &p.kinds {
-            kinds.insert(k.name.clone(), json!(hex(colour::kind(p, &k.name))));
-        }
-        for (g, meaning) in d.symbols.iter() {
-            let c = g.chars().next().unwrap_or(' ');
-            symbols.insert(g.clone(), json!(hex(colour::symbol(p, c, meaning))));
-        }
-        for (name, l) in &d.layers {
-            if let Layer::Ids(rows) = l {
-                let t = tiles.entry(name).or_default();
-                for &id in rows.iter().flatten() {
-                    t.entry(id.to_string())
-                        .or_insert_with(|| json!(hex(colour::tile(p, name, id))));
-                }
-            }
-        }
-    }
-    json!({
-        "background": hex(colour::BACKGROUND),
-        "empty": hex(colour::EMPTY),
-        "ink": hex(colour::INK),
-        "kinds": kinds,
-        "symbols": symbols,
-        "tiles": tiles,
-        "markers": (0..4).map(|i| hex(colour::marker(i))).collect::<Vec<_>>(),
-    })
+/// The files of the folder a `File` parameter can take: those that read as a tile grid
+/// ([`TileGrid::from_bytes`], the layout every `File` parameter reads: a Diablo `.dun`).
+/// A text file never does (its first two bytes make a width above 4096).
+pub fn grid_files(folder: &Folder) -> Vec<String> {
+    folder
+        .list()
+        .into_iter()
+        .filter(|rel| {
+            let Ok(path) = folder.resolve(rel) else {
+                return false;
+            };
+            crate::input::read(&path, crate::input::Kind::Served)
+                .is_ok_and(|b| TileGrid::from_bytes(&b).is_ok())
+        })
+        .collect()
 }
 
 /// The diagnostics of a broken save: `file:line:col`, message, help and the source line,
@@ -137,22 +109,25 @@ struct FrameOut<'a> {
     label: Value,
     attempt: u32,
     changed: Vec<[usize; 2]>,
+    layers: Vec<String>,
+    view: Value,
     dungeon: &'a Dungeon,
 }
 
 /// One page of a traced run, as JSON text: the frames `from..` that `w` kept (each step's
-/// label, the attempt, the dungeon after it, and the cells it changed against the step
-/// before; for the run's first step, the cells it filled: in a room, or a non-zero tile id
-/// — a run starts with no rooms and all tile ids 0), stopping before the page passes
-/// `max_bytes` (one frame at least). `w` must have kept frame `from - 1` too when
-/// `from > 0`. `total` is the run's number of frames, `next` the first frame of the next
-/// page (`null` at the end). One frame's dungeon is built at a time.
+/// label, the attempt, the dungeon after it and its [`view`] with layer `layer`, the tiles it
+/// changed against the step before and the layers that changed (for the run's first step,
+/// against a dungeon of no rooms and all tile ids 0: [`changed_tiles`])), stopping before the
+/// page passes `max_bytes` (one frame at least). `w` must have kept frame `from - 1` too
+/// when `from > 0`. `total` is the run's number of frames, `next` the first frame of the
+/// next page (`null` at the end). One frame's dungeon is built at a time.
 pub fn trace_page(
     rs: &RuleSet,
     w: &Window,
     from: usize,
     last: &Dungeon,
     values: &[crate::engine::value::Value],
+    layer: Option<&str>,
     max_bytes: usize,
 ) -> String {
     let mut prev: Option<Dungeon> = None;
@@ -164,20 +139,14 @@ pub fn trace_page(
             prev = Some(d);
             continue;
         }
-        let width = d.width.max(1) as usize;
-        let changed: Vec<[usize; 2]> = match &prev {
-            Some(p) => changed_cells(p, &d)
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c)
-                .map(|(i, _)| [i % width, i / width])
-                .collect(),
-            None => filled(&d),
-        };
+        let before = prev.unwrap_or_else(|| blank(&d));
+        let (changed, layers) = changed_tiles(&before, &d);
         let out = FrameOut {
             label: json!({"name": f.label.name, "kind": f.label.kind, "at": f.label.at}),
             attempt: f.attempt,
             changed,
+            layers,
+            view: view(&d, layer),
             dungeon: &d,
         };
         let text = serde_json::to_string(&out).unwrap_or_default();
@@ -197,37 +166,55 @@ pub fn trace_page(
     } else {
         Value::Null
     };
+    let outline = if from == 0 {
+        outline(rs, w).to_string()
+    } else {
+        "null".to_string()
+    };
     format!(
-        "{{\"seed\":{},\"total\":{},\"from\":{from},\"next\":{next},\"frames\":[{frames}]}}",
+        "{{\"seed\":{},\"total\":{},\"from\":{from},\"next\":{next},\"outline\":{outline},\"frames\":[{frames}]}}",
         last.seed, w.seen
     )
 }
 
-/// Cells of `d` in a room or with a non-zero id in a tile layer, as `[x, y]`.
-fn filled(d: &Dungeon) -> Vec<[usize; 2]> {
-    let w = d.width.max(0) as usize;
-    let mut on = vec![false; w * d.height.max(0) as usize];
-    for r in &d.rooms {
-        for &[x, y] in &r.cells {
-            if let Some(c) = on.get_mut(y as usize * w + x as usize) {
-                *c = true;
-            }
-        }
-    }
-    for l in d.layers.values() {
+/// Where a run's restarts and named steps are, over all its frames (kept or not): `attempts`
+/// (per frame), `named` (the frames of named steps) and `restarts` (`after`: the last frame
+/// of the attempt that failed, `what`: the failure point that did not hold, `at` where).
+fn outline(rs: &RuleSet, w: &Window) -> Value {
+    let attempts: Vec<u32> = w.outline.iter().map(|&(a, _)| a).collect();
+    let named: Vec<usize> = (0..w.outline.len()).filter(|&i| w.outline[i].1).collect();
+    let restarts: Vec<Value> = w
+        .restart_points
+        .iter()
+        .map(|&(seen, id)| {
+            let f = rs.failure_points().get(id as usize);
+            json!({
+                "after": seen.checked_sub(1),
+                "what": f.map_or_else(|| format!("failure point {id}"), |f| f.what.clone()),
+                "at": f.map(|f| f.at.to_string()),
+            })
+        })
+        .collect();
+    json!({"attempts": attempts, "named": named, "restarts": restarts})
+}
+
+/// `d` before any step: no rooms, doors or markers, every tile id 0 (symbol layers as they
+/// are: a run's first step is compared on its rooms and tile ids).
+fn blank(d: &Dungeon) -> Dungeon {
+    let mut b = d.clone();
+    b.rooms.clear();
+    b.doors.clear();
+    b.markers.clear();
+    for l in b.layers.values_mut() {
         if let Layer::Ids(rows) = l {
-            for (y, row) in rows.iter().enumerate() {
-                for (x, &id) in row.iter().enumerate() {
-                    if id != 0 && x < w {
-                        on[y * w + x] = true;
-                    }
-                }
-            }
+            rows.iter_mut().for_each(|r| r.fill(0));
         }
     }
-    on.iter()
-        .enumerate()
-        .filter(|(_, &c)| c)
-        .map(|(i, _)| [i % w.max(1), i / w.max(1)])
-        .collect()
+    if let Some(Layer::Symbols(rows)) = b.layers.get_mut(crate::render::cells::ROOMS_LAYER) {
+        let empty = d.palette.empty_glyph;
+        for r in rows.iter_mut() {
+            *r = r.chars().map(|_| empty).collect();
+        }
+    }
+    b
 }

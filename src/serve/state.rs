@@ -8,6 +8,7 @@
 use super::model;
 use super::paths::Folder;
 use super::summary::summary;
+use super::view::view;
 use crate::dungeon::Dungeon;
 use crate::engine::GenError;
 use crate::interpreter::{NoTrace, Stoppable, Until};
@@ -41,6 +42,8 @@ pub struct Gallery {
     pub shown: Params,
     /// As generation uses them (file parameters resolved inside the folder).
     pub params: Params,
+    /// The tile layer the pictures show (`None`: the finished level, [`super::view`]).
+    pub layer: Option<String>,
 }
 
 impl Gallery {
@@ -260,16 +263,16 @@ fn gallery_json(
     started: Instant,
 ) -> Value {
     let seeds = job.seeds();
-    let good: Vec<&Dungeon> = results
-        .iter()
-        .filter_map(|r| r.as_ref().ok())
-        .map(|(d, _)| d)
-        .collect();
     let items: Vec<Value> = seeds
         .iter()
         .zip(results)
         .map(|(s, r)| match r {
-            Ok((d, secs)) => json!({"seed": s, "dungeon": d, "micros": secs * 1e6}),
+            Ok((d, secs)) => json!({
+                "seed": s,
+                "dungeon": d,
+                "view": view(d, job.layer.as_deref()),
+                "micros": secs * 1e6,
+            }),
             Err(e) => json!({"seed": s, "error": e}),
         })
         .collect();
@@ -279,8 +282,8 @@ fn gallery_json(
         "first": job.first,
         "count": job.count,
         "params": job.shown.0,
+        "layer": job.layer,
         "rules": model::rules_info(rules, &shared.folder),
-        "colours": model::colours(&good),
         "items": items,
         "stats": summary(results, &rules.stats),
         "millis": started.elapsed().as_secs_f64() * 1e3,

@@ -1,6 +1,6 @@
-//! `GET /api/trace?seed=N&from=K&count=M`: one page of the trace of seed `N` with the
-//! gallery's parameters — frames `K..K+M` (each step's label, the dungeon after it, the cells
-//! it changed), the run's number of frames (`total`) and where the next page starts
+//! `GET /api/trace?seed=N&from=K&count=M[&layer=L]`: one page of the trace of seed `N` with
+//! the gallery's parameters — frames `K..K+M` (each step's label, the dungeon after it and its
+//! view with layer `L` ([`super::view`]), the tiles and layers it changed), the run's number of frames (`total`) and where the next page starts
 //! (`next`).
 //!
 //! Bounded whatever the rule set: the run is replayed with only the page's states kept
@@ -119,7 +119,12 @@ pub fn answer(cx: &Cx, rq: Request, query: &[(String, String)]) {
                 );
             }
             let last = rs.to_dungeon(&st, seed, &values, attempts);
-            let page = super::model::trace_page(rs, &w, from, &last, &values, MAX_PAGE_BYTES);
+            let layer = query
+                .iter()
+                .find(|(k, _)| k == "layer")
+                .map(|(_, v)| v.as_str());
+            let page =
+                super::model::trace_page(rs, &w, from, &last, &values, layer, MAX_PAGE_BYTES);
             reply(rq, 200, "application/json", page)
         }
         Err(GenError::TimedOut { at }) => refuse(

@@ -28,6 +28,7 @@ mod diablo_rng;
 mod docs;
 mod export;
 mod expr_fields;
+mod expr_fields_new_ops;
 mod file_params;
 mod flow_examples;
 mod fuzz_corpus;

@@ -1,5 +1,6 @@
-// undercroft serve: the page. Draws the Dungeon JSON the server pushes (server-sent events
-// `gallery` and `status`), and asks for other galleries with POST /api/gallery.
+// undercroft serve: the page. Draws (draw.js) the dungeons the server pushes (server-sent
+// events `gallery` and `status`), asks for other galleries with POST /api/gallery, keeps
+// what is shown (seeds, parameters, layer, the dungeon opened) in the URL.
 // No build step, no dependency: plain DOM and canvas.
 "use strict";
 
@@ -14,141 +15,39 @@ const S = {
   single: null,      // the seed shown alone, or null
   trace: null,       // the trace of the single seed: {seed, frames} (frames not yet loaded are null)
   frame: null,       // index into trace.frames, or null for the final dungeon
-  layer: "",         // chosen layer ("" = the default)
+  layer: "",         // chosen layer ("" = the finished level)
   zoomed: false,     // the zoom was set for the rule set's grid
+  restore: null,     // what the URL asked for, until a gallery shows it
+  playing: null,     // the play timer
 };
 window.undercroft = S; // for tests and curious users
 
-// ---- colours: the dungeon's own palette (kinds, tile classes), then the colours the server
-// fills in (`colours`: kinds without a colour, tile ids, markers, background) ----
-function colours() { return (S.gallery && S.gallery.colours) || {}; }
-function hashColour(text) {
-  let h = 2166136261;
-  for (const c of String(text)) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return `hsl(${(h >>> 0) % 360} 45% 55%)`;
+// ---- the URL: #first=1&count=16&layer=L&seed=5&step=3&p.NAME=VALUE ----
+function readHash() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  if (![...h.keys()].length) return null;
+  const params = {};
+  for (const [k, v] of h) if (k.startsWith("p.")) params[k.slice(2)] = v;
+  const num = (k) => (h.has(k) && /^\d+$/.test(h.get(k)) ? Number(h.get(k)) : null);
+  return { first: num("first"), count: num("count"), layer: h.get("layer") || "", seed: num("seed"), step: num("step"), params };
 }
-const HEX = /^#[0-9a-fA-F]{6}$/;
-function swatch(list, name) {
-  const s = (list || []).find((k) => k.name === name);
-  return s && HEX.test(s.colour) ? s : null;
-}
-function kindColour(d, kind) {
-  const s = swatch(d.palette && d.palette.kinds, kind);
-  return s ? s.colour : (colours().kinds || {})[kind] || hashColour(kind);
-}
-function kindGlyph(d, kind) {
-  const s = ((d.palette && d.palette.kinds) || []).find((k) => k.name === kind);
-  return s ? s.glyph : "";
-}
-function symbolColour(d, g) {
-  const meaning = d.symbols[g];
-  const p = d.palette || {};
-  const s = swatch(p.kinds, meaning) || swatch(p.tiles && p.tiles.classes, meaning);
-  if (s) return s.colour;
-  return (colours().symbols || {})[g] || hashColour(meaning || g);
-}
-function tileColour(layer, id) {
-  const c = colours();
-  if (id === 0) return c.empty || "#22222c";
-  const t = c.tiles && c.tiles[layer];
-  return (t && t[id]) || hashColour(layer + id);
-}
-
-// ---- which layer to draw: the chosen one, else a symbol layer other than rooms, else a
-// tile layer with something in it, else the room graph ----
-function layerOf(d) {
-  if (S.layer && d.layers[S.layer]) return S.layer;
-  const names = Object.keys(d.layers);
-  const sym = names.find((n) => n !== "rooms" && typeof d.layers[n][0] === "string");
-  if (sym) return sym;
-  const ids = names.find((n) => Array.isArray(d.layers[n][0]) && d.layers[n].some((r) => r.some((v) => v !== 0)));
-  return ids || "rooms";
-}
-
-function roomIndex(d) {
-  const at = new Int32Array(d.width * d.height).fill(-1);
-  d.rooms.forEach((r, i) => r.cells.forEach(([x, y]) => { if (x >= 0 && y >= 0 && x < d.width && y < d.height) at[y * d.width + x] = i; }));
-  return at;
-}
-
-// Draw `d` on `canvas` at `cell` pixels a cell; `changed` cells ([x, y]) are outlined.
-function draw(canvas, d, cell, changed) {
-  const p = colours();
-  canvas.width = d.width * cell;
-  canvas.height = d.height * cell;
-  const g = canvas.getContext("2d");
-  g.fillStyle = p.background || "#14141a";
-  g.fillRect(0, 0, canvas.width, canvas.height);
-  const layer = layerOf(d);
-  const rows = d.layers[layer];
-  const at = roomIndex(d);
-  for (let y = 0; y < d.height; y++) {
-    for (let x = 0; x < d.width; x++) {
-      let c;
-      if (layer === "rooms") {
-        const r = at[y * d.width + x];
-        c = r < 0 ? (p.empty || "#22222c") : kindColour(d, d.rooms[r].kind);
-      } else if (typeof rows[y] === "string") {
-        c = symbolColour(d, rows[y][x] || " ");
-      } else {
-        c = tileColour(layer, rows[y][x]);
-      }
-      g.fillStyle = c;
-      const gap = layer === "rooms" && cell >= 6 ? 1 : 0;
-      g.fillRect(x * cell + gap, y * cell + gap, cell - 2 * gap, cell - 2 * gap);
-    }
-  }
-  if (layer === "rooms") drawRoomGraph(g, d, cell, at, p);
-  Object.keys(d.markers).sort().forEach((name, i) => {
-    const [x, y] = d.markers[name];
-    const m = p.markers || ["#fff"];
-    g.fillStyle = m[i % m.length];
-    g.strokeStyle = "#000";
-    g.beginPath();
-    g.arc((x + 0.5) * cell, (y + 0.5) * cell, Math.max(1.5, cell * 0.3), 0, 2 * Math.PI);
-    g.fill();
-    if (cell >= 6) g.stroke();
-  });
-  if (changed && changed.length) {
-    g.strokeStyle = "#ffcc66";
-    g.lineWidth = Math.max(1, cell / 8);
-    for (const [x, y] of changed) g.strokeRect(x * cell + 0.5, y * cell + 0.5, cell - 1, cell - 1);
-  }
-}
-
-// Room graphs: merge the cells of one room, mark doors, write the kind's glyph.
-function drawRoomGraph(g, d, cell, at, p) {
-  if (cell < 6) return;
-  d.rooms.forEach((r, i) => {
-    g.fillStyle = kindColour(d, r.kind);
-    for (const [x, y] of r.cells) {
-      if (at[y * d.width + x + 1] === i && x + 1 < d.width) g.fillRect((x + 1) * cell - 1, y * cell + 1, 2, cell - 2);
-      if (y + 1 < d.height && at[(y + 1) * d.width + x] === i) g.fillRect(x * cell + 1, (y + 1) * cell - 1, cell - 2, 2);
-    }
-  });
-  g.fillStyle = p.ink || "#e6e2d6";
-  for (const door of d.doors) {
-    const [[ax, ay], [bx, by]] = door.cells;
-    const cx = ((ax + bx) / 2 + 0.5) * cell, cy = ((ay + by) / 2 + 0.5) * cell;
-    const s = Math.max(2, cell / 4);
-    g.fillRect(cx - s / 2, cy - s / 2, s, s);
-  }
-  if (cell >= 12) {
-    g.font = `bold ${Math.floor(cell * 0.6)}px ui-monospace, monospace`;
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    d.rooms.forEach((r) => {
-      const glyph = kindGlyph(d, r.kind);
-      if (!glyph || !r.cells.length) return;
-      const [x, y] = r.cells[0];
-      g.fillStyle = "rgba(0,0,0,.7)";
-      g.fillText(glyph, (x + 0.5) * cell, (y + 0.5) * cell);
-    });
-  }
+function writeHash() {
+  const G = S.gallery;
+  if (!G || S.restore) return;
+  const h = new URLSearchParams();
+  h.set("first", G.first);
+  h.set("count", G.count);
+  if (S.layer) h.set("layer", S.layer);
+  if (S.single !== null) h.set("seed", S.single);
+  if (S.single !== null && S.trace && S.frame !== null) h.set("step", S.frame + 1);
+  const defaults = Object.fromEntries(G.rules.params.map((p) => [p.name, String(p.default)]));
+  for (const [k, v] of Object.entries(G.params || {})) if (String(v) !== defaults[k]) h.set("p." + k, v);
+  history.replaceState(null, "", "#" + h.toString());
 }
 
 // ---- the gallery ----
 function zoom() { return Number($("zoom").value); }
+function items() { return (S.gallery && S.gallery.items) || []; }
 
 function renderGallery(fresh) {
   const G = S.gallery;
@@ -156,14 +55,16 @@ function renderGallery(fresh) {
   if (!S.zoomed) {
     // the first pictures: about 200 pixels wide, whatever the grid
     S.zoomed = true;
-    $("zoom").value = Math.max(2, Math.min(24, Math.round(200 / Math.max(1, G.rules.width))));
+    const v = (G.items.find((i) => i.view) || {}).view;
+    const w = v && v.cells ? v.width : G.rules.width;
+    $("zoom").value = Math.max(2, Math.min(24, Math.round(200 / Math.max(1, w))));
   }
   $("title").textContent = G.rules.name;
   $("description").textContent = G.rules.description || "";
   $("first").value = G.first;
   $("count").value = String(G.count);
   buildParams(G.rules.params, G.params);
-  buildLayers(G.items.find((i) => i.dungeon));
+  buildLayers(G.items.find((i) => i.view));
   const box = $("gallery");
   box.replaceChildren();
   for (const item of G.items) {
@@ -175,36 +76,63 @@ function renderGallery(fresh) {
     if (item.dungeon) {
       const cv = document.createElement("canvas");
       cv.dataset.seed = item.seed;
-      draw(cv, item.dungeon, zoom());
+      Draw.draw(cv, item.dungeon, item.view, zoom());
       card.append(cv);
       cap.innerHTML = `<span class="seed">seed ${item.seed}</span><span>${item.dungeon.rooms.length} rooms · ${item.dungeon.attempts} restarts</span>`;
       card.onclick = () => openSingle(item.seed);
     } else {
+      card.classList.add("failed");
       const e = document.createElement("div");
       e.className = "err";
-      e.textContent = item.error;
+      e.textContent = "failed (see above)";
       card.append(e);
       cap.innerHTML = `<span class="seed">seed ${item.seed}</span><span>failed</span>`;
     }
     card.append(cap);
     box.append(card);
   }
+  renderFailures();
   renderStats(G.stats);
-  if (S.single !== null) {
-    const hadTrace = !!S.trace;
+  if (S.single === null) Draw.legend($("legend"), Draw.merged(G.items.map((i) => i.view)));
+  const r = S.restore;
+  if (r && r.seed !== null && G.items.some((i) => i.seed === r.seed && i.dungeon)) {
+    S.restore = null;
+    openSingle(r.seed);
+    if (r.step !== null) loadTrace(r.step - 1);
+  } else if (S.single !== null) {
+    const at = S.trace ? S.frame : null;
     openSingle(S.single);
-    if (hadTrace) loadTrace();
+    if (at !== null) loadTrace(at);
   }
+  S.restore = null;
+  writeHash();
+}
+
+// Failed seeds: one summary above the pictures, each different message once with its seeds.
+function renderFailures() {
+  const failed = items().filter((i) => !i.dungeon);
+  const box = $("failures");
+  if (!failed.length) { box.hidden = true; box.replaceChildren(); return; }
+  const by = new Map();
+  for (const i of failed) by.set(i.error, [...(by.get(i.error) || []), i.seed]);
+  let h = `<div class="diag"><span class="at">${failed.length} of ${items().length} seeds failed</span></div>`;
+  for (const [msg, seeds] of by) {
+    h += `<div class="diag">seed${seeds.length > 1 ? "s" : ""} ${seeds.join(", ")}: ${esc(msg)}</div>`;
+  }
+  box.innerHTML = h;
+  box.hidden = false;
 }
 
 function buildLayers(item) {
   const sel = $("layer");
-  const names = item ? Object.keys(item.dungeon.layers) : [];
+  const names = item ? item.view.layers : [];
   const key = names.join(",");
-  if (sel.dataset.key === key) return;
-  sel.dataset.key = key;
-  sel.replaceChildren(new Option("default", ""), ...names.map((n) => new Option(n, n)));
+  if (sel.dataset.key !== key) {
+    sel.dataset.key = key;
+    sel.replaceChildren(new Option("finished level", ""), ...names.map((n) => new Option(n, n)));
+  }
   sel.value = names.includes(S.layer) ? S.layer : "";
+  sel.disabled = !names.length;
 }
 
 function renderStats(st) {
@@ -229,10 +157,21 @@ function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<
 function buildParams(params, given) {
   const key = JSON.stringify(params.map((p) => [p.name, p.kind, p.min, p.max, p.default]));
   const form = $("params");
-  if (key === S.paramsKey) return;
+  if (key === S.paramsKey) {
+    // the same controls: show the values this gallery was made with
+    for (const el of form.elements) {
+      if (!el.name || given[el.name] === undefined) continue;
+      if (el.type === "checkbox") el.checked = String(given[el.name]) === "true";
+      else el.value = String(given[el.name]);
+      const out = el.parentElement.querySelector("output");
+      if (out) out.textContent = el.value;
+    }
+    return;
+  }
   S.paramsKey = key;
   form.replaceChildren();
-  const files = (S.gallery && S.gallery.rules.folder_files) || [];
+  // a File parameter offers the files of the folder that read as what it reads (tile grids)
+  const files = (S.gallery && S.gallery.rules.grid_files) || [];
   for (const p of params) {
     const div = document.createElement("div");
     div.className = "param";
@@ -244,7 +183,7 @@ function buildParams(params, given) {
       input.checked = v === "true";
     } else if (p.kind === "file") {
       input = document.createElement("select");
-      input.append(new Option("(none)", ""), ...files.map((f) => new Option(f, f)));
+      input.append(new Option(files.length ? "(none)" : "(none: no tile grid here)", ""), ...files.map((f) => new Option(f, f)));
       input.value = v;
     } else if (p.min !== null && p.max !== null) {
       input = document.createElement("input");
@@ -290,11 +229,12 @@ function paramValues() {
 
 let askTimer = null;
 function askSoon() { clearTimeout(askTimer); askTimer = setTimeout(ask, 120); }
-async function ask(first) {
+async function ask(first, params) {
   const body = {
     first: first ?? Math.max(0, Math.floor(Number($("first").value) || 0)),
     count: Number($("count").value),
-    params: paramValues(),
+    params: params || paramValues(),
+    layer: S.layer,
   };
   setBadge("busy", "generating…");
   const r = await api("/api/gallery", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -317,137 +257,17 @@ function showProblem(st) {
     box.innerHTML = h;
     box.hidden = false;
     setBadge("broken", "broken save");
-  } else if (st.error) {
+    return;
+  }
+  if (st.error) {
     box.innerHTML = `<div class="diag"><span class="at">error</span>: ${esc(st.error)}</div>`;
     box.hidden = false;
     setBadge("broken", "error");
-  } else {
-    box.hidden = true;
-    box.replaceChildren();
-    setBadge("ok", S.gallery ? `${S.gallery.items.length} seeds · ${S.gallery.millis.toFixed(0)} ms` : "ok");
+    return;
   }
+  box.hidden = true;
+  box.replaceChildren();
+  const failed = items().filter((i) => !i.dungeon).length;
+  if (failed) setBadge("broken", `${failed} of ${items().length} seeds failed`);
+  else setBadge("ok", S.gallery ? `${S.gallery.items.length} seeds · ${S.gallery.millis.toFixed(0)} ms` : "ok");
 }
-
-// ---- one dungeon: hover details and the trace stepper ----
-function shownFrame() { return S.trace && S.frame !== null ? S.trace.frames[S.frame] : null; }
-function shownDungeon() {
-  const f = shownFrame();
-  if (f) return f.dungeon;
-  const item = S.gallery && S.gallery.items.find((i) => i.seed === S.single);
-  return item && item.dungeon;
-}
-function bigCell(d) { return Math.max(4, Math.min(32, Math.floor(Math.min(900 / d.width, 700 / d.height)))); }
-
-function openSingle(seed) {
-  S.trace = null; S.frame = null;
-  S.single = seed;
-  $("gallery").hidden = true;
-  $("single").hidden = false;
-  $("single-title").textContent = `seed ${seed}`;
-  $("stepper").hidden = !S.trace;
-  redrawSingle();
-}
-function closeSingle() {
-  S.single = null; S.trace = null; S.frame = null;
-  $("single").hidden = true;
-  $("gallery").hidden = false;
-}
-function redrawSingle() {
-  const d = shownDungeon();
-  if (!d) return;
-  const f = shownFrame();
-  draw($("big"), d, bigCell(d), f ? f.changed : null);
-  if (f) {
-    $("step-label").textContent = `step ${S.frame + 1}/${S.trace.frames.length}: ${f.label.name} (${f.label.kind}) at ${f.label.at} — ${f.changed.length} cells changed`;
-  }
-}
-// The trace comes in pages (the server keeps a long run's trace out of memory): the first
-// and the last page at once, any other when the stepper reaches it.
-const TRACE_PAGE = 32;
-async function tracePage(from) {
-  const r = await api(`/api/trace?seed=${S.single}&from=${from}&count=${TRACE_PAGE}`);
-  const t = await r.json();
-  if (!r.ok) { showProblem({ error: t.error }); return null; }
-  if (!S.trace || S.trace.seed !== t.seed) S.trace = { seed: t.seed, frames: new Array(t.total).fill(null) };
-  t.frames.forEach((f, i) => { S.trace.frames[t.from + i] = f; });
-  return t;
-}
-async function loadTrace() {
-  S.trace = null;
-  const t = await tracePage(0);
-  if (!t) return;
-  const last = t.total - 1;
-  if (!S.trace.frames[last]) await tracePage(Math.max(0, t.total - TRACE_PAGE));
-  S.frame = last;
-  const step = $("step");
-  step.max = last;
-  step.value = S.frame;
-  $("stepper").hidden = false;
-  redrawSingle();
-}
-function stepTo(i) {
-  if (!S.trace) return;
-  S.frame = Math.max(0, Math.min(S.trace.frames.length - 1, i));
-  $("step").value = S.frame;
-  if (S.trace.frames[S.frame]) return redrawSingle();
-  const want = S.frame;
-  tracePage(want - (want % TRACE_PAGE)).then(() => { if (S.frame === want) redrawSingle(); });
-}
-
-function hover(ev) {
-  const d = shownDungeon();
-  if (!d) return;
-  const cell = bigCell(d);
-  const rect = $("big").getBoundingClientRect();
-  const x = Math.floor((ev.clientX - rect.left) / cell), y = Math.floor((ev.clientY - rect.top) / cell);
-  if (x < 0 || y < 0 || x >= d.width || y >= d.height) return;
-  const lines = [`cell ${x}, ${y}`];
-  const r = d.rooms.find((r) => r.cells.some(([a, b]) => a === x && b === y));
-  lines.push(r ? `room ${r.id}: ${r.kind}, ${r.shape}${r.layout ? ", layout " + r.layout : ""}, ${r.cells.length} cells` : "no room");
-  for (const [name, rows] of Object.entries(d.layers)) {
-    if (typeof rows[y] === "string") {
-      const g = rows[y][x];
-      lines.push(`${name}: '${g}' ${d.symbols[g] || ""}`);
-    } else {
-      lines.push(`${name}: ${rows[y][x]}`);
-    }
-  }
-  for (const [m, [mx, my]] of Object.entries(d.markers)) if (mx === x && my === y) lines.push(`marker ${m}`);
-  const doors = d.doors.filter((o) => o.cells.some(([a, b]) => a === x && b === y));
-  for (const o of doors) lines.push(`door between rooms ${o.rooms[0]} and ${o.rooms[1]}`);
-  $("hover").textContent = lines.join("\n");
-}
-
-// ---- wiring ----
-$("count").onchange = () => ask();
-$("first").onchange = () => ask();
-$("prev").onclick = () => ask(Math.max(0, Number($("first").value) - Number($("count").value)));
-$("next").onclick = () => ask(Number($("first").value) + Number($("count").value));
-$("random").onclick = () => ask(Math.floor(Math.random() * 1e6));
-$("reset").onclick = () => { S.paramsKey = ""; buildParams(S.gallery.rules.params, {}); ask(); };
-$("zoom").oninput = () => renderGallery(false);
-$("layer").onchange = () => { S.layer = $("layer").value; renderGallery(false); };
-$("back").onclick = closeSingle;
-$("trace").onclick = loadTrace;
-$("step").oninput = () => stepTo(Number($("step").value));
-$("step-prev").onclick = () => stepTo(S.frame - 1);
-$("step-next").onclick = () => stepTo(S.frame + 1);
-$("big").addEventListener("mousemove", hover);
-document.addEventListener("keydown", (e) => {
-  if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
-  if (e.key === "Escape") closeSingle();
-  if (e.key === "[") stepTo(S.frame - 1);
-  if (e.key === "]") stepTo(S.frame + 1);
-});
-
-const events = new EventSource(`/events?token=${TOKEN}`);
-events.addEventListener("gallery", (e) => {
-  S.gallery = JSON.parse(e.data);
-  renderGallery(S.gallery.saved);
-  showProblem(S.status || {});
-});
-events.addEventListener("status", (e) => {
-  S.status = JSON.parse(e.data);
-  showProblem(S.status);
-});
-events.onerror = () => setBadge("broken", "disconnected");
