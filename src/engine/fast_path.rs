@@ -33,6 +33,46 @@ pub enum FastPath {
     ExprTrees,
 }
 
+/// A place where an operator takes a plainer path than the grid toolkit's because of the
+/// grid's size (each counted by [`fell_back`] so that a test can see the paths a 40-, a
+/// 200- and a 1000-wide grid take). What is left of issue 48's "any width".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fallback {
+    /// `BudRooms`: an area more than 64 cells wide has no row masks (checks on the layer).
+    BudRoomsMasks,
+    /// `CrawlBlocks`: bounds more than 64 cells wide or high have no row masks.
+    CrawlBlocksMasks,
+    /// `RoughenRuns`: lines of more than 64 cells, or more than 64 lines, are read cell by
+    /// cell instead of from transposed bit planes.
+    RoughenRunsLines,
+}
+
+/// Count a fallback taken (in unit tests, see [`count_fallbacks`]; nothing otherwise).
+#[inline(always)]
+pub fn fell_back(f: Fallback) {
+    #[cfg(test)]
+    FELL.with(|v| v.borrow_mut().push(f));
+    #[cfg(not(test))]
+    let _ = f;
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The fallbacks taken on this thread inside [`count_fallbacks`].
+    static FELL: std::cell::RefCell<Vec<Fallback>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Run `f`, returning the fallbacks it took (sorted, each once).
+#[cfg(test)]
+pub fn count_fallbacks<R>(f: impl FnOnce() -> R) -> (R, Vec<Fallback>) {
+    FELL.with(|v| v.borrow_mut().clear());
+    let r = f();
+    let mut fell = FELL.with(|v| std::mem::take(&mut *v.borrow_mut()));
+    fell.sort_unstable();
+    fell.dedup();
+    (r, fell)
+}
+
 #[cfg(test)]
 thread_local! {
     /// Bit `p as u32` set: fast path `p` is off on this thread.

@@ -97,3 +97,6 @@ impl<'a> Writes<'a> {
         Writes::Only { layers: &[], vars }
     }
 }
+
+#[cfg(test)]
+mod width_paths_tests;

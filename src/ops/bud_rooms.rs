@@ -269,6 +269,10 @@ impl Runnable for Compiled {
                     } else {
                         RowMasks::nonzero(&g, area, buf)
                     };
+                    if run.masks.is_none() {
+                        let f = crate::engine::fast_path::Fallback::BudRoomsMasks;
+                        crate::engine::fast_path::fell_back(f);
+                    }
                 }
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)

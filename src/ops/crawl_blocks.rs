@@ -30,6 +30,7 @@
 
 mod masks;
 
+use crate::engine::fast_path;
 use crate::engine::grid::Rect as GridRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
@@ -161,6 +162,9 @@ impl Runnable for Compiled {
         let mut masks = None;
         if self.head.protected.is_empty() && bounds.h <= 64 && masks_allowed() {
             masks = RowMasks::nonzero(&st.grid(self.head.layer), bounds, &mut buf);
+        }
+        if masks.is_none() && self.head.protected.is_empty() && masks_allowed() {
+            fast_path::fell_back(fast_path::Fallback::CrawlBlocksMasks);
         }
         let s = self.seed_size;
         self.fill(st, &mut masks, bounds, (x, y, x + s, y + s));

@@ -155,6 +155,12 @@ impl Runnable for Compiled {
             *st.layer_mut(l as u16) = data;
             return Flow::Continue;
         }
+        {
+            use crate::engine::fast_path::{allowed, fell_back, Fallback, FastPath};
+            if allowed(FastPath::RunPlanes) {
+                fell_back(Fallback::RoughenRunsLines);
+            }
+        }
         // one cell further along a line, and to the next line
         let (step, across) = (cell(0, 1), cell(1, 0));
         // A side neighbour on another line is never a cell of the line, so the writes at the
