@@ -87,6 +87,12 @@ pub struct Window {
     pub seen: usize,
     /// Restarts so far.
     pub restarts: u32,
+    /// Every frame of the run, kept or not: its attempt and whether its step is named
+    /// (`name` differs from `kind`), for jumps over a run whose frames are not all kept.
+    pub outline: Vec<(u32, bool)>,
+    /// Every restart: (frames seen before it, the failure point that did not hold), as
+    /// [`Trace::restarts`].
+    pub restart_points: Vec<(usize, u32)>,
 }
 
 impl Window {
@@ -109,10 +115,12 @@ impl Observer for Window {
                 attempt: self.restarts,
             });
         }
+        self.outline.push((self.restarts, label.name != label.kind));
         self.seen += 1;
     }
 
-    fn restarted(&mut self, _failure: u32) {
+    fn restarted(&mut self, failure: u32) {
+        self.restart_points.push((self.seen, failure));
         self.restarts += 1;
     }
 }
@@ -154,6 +162,37 @@ mod tests {
             .collect();
         assert_eq!(kept, [("c", 1), ("d", 1)]);
         assert_eq!(w.seen, 5);
+        // the outline covers every frame, kept or not: the step `kind` is FillRect, so
+        // every name but none is a named step
+        assert_eq!(
+            w.outline,
+            [(0, true), (0, true), (1, true), (1, true), (1, true)]
+        );
+        assert_eq!(w.restart_points, [(2, 0)]);
+    }
+
+    #[test]
+    fn a_window_outlines_restarts_and_named_steps_outside_its_frames() {
+        let mut w = Window::new(0, 1);
+        let rng = crate::rng::Rng::new(&crate::rng::RngSpec::Pcg64, 1);
+        let st = State::new(1, 1, 0, 0, 0, 0, rng);
+        let step = |w: &mut Window, name: &str| {
+            let label = StepLabel {
+                name: name.into(),
+                kind: "FillRect",
+                at: String::new(),
+            };
+            w.after_step(&label, &st);
+        };
+        step(&mut w, "FillRect");
+        step(&mut w, "walls");
+        w.restarted(4);
+        step(&mut w, "FillRect");
+        w.restarted(2);
+        step(&mut w, "FillRect");
+        assert_eq!(w.frames.len(), 1);
+        assert_eq!(w.outline, [(0, false), (0, true), (1, false), (2, false)]);
+        assert_eq!(w.restart_points, [(2, 4), (3, 2)]);
     }
 
     #[test]

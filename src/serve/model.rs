@@ -166,10 +166,36 @@ pub fn trace_page(
     } else {
         Value::Null
     };
+    let outline = if from == 0 {
+        outline(rs, w).to_string()
+    } else {
+        "null".to_string()
+    };
     format!(
-        "{{\"seed\":{},\"total\":{},\"from\":{from},\"next\":{next},\"frames\":[{frames}]}}",
+        "{{\"seed\":{},\"total\":{},\"from\":{from},\"next\":{next},\"outline\":{outline},\"frames\":[{frames}]}}",
         last.seed, w.seen
     )
+}
+
+/// Where a run's restarts and named steps are, over all its frames (kept or not): `attempts`
+/// (per frame), `named` (the frames of named steps) and `restarts` (`after`: the last frame
+/// of the attempt that failed, `what`: the failure point that did not hold, `at` where).
+fn outline(rs: &RuleSet, w: &Window) -> Value {
+    let attempts: Vec<u32> = w.outline.iter().map(|&(a, _)| a).collect();
+    let named: Vec<usize> = (0..w.outline.len()).filter(|&i| w.outline[i].1).collect();
+    let restarts: Vec<Value> = w
+        .restart_points
+        .iter()
+        .map(|&(seen, id)| {
+            let f = rs.failure_points().get(id as usize);
+            json!({
+                "after": seen.checked_sub(1),
+                "what": f.map_or_else(|| format!("failure point {id}"), |f| f.what.clone()),
+                "at": f.map(|f| f.at.to_string()),
+            })
+        })
+        .collect();
+    json!({"attempts": attempts, "named": named, "restarts": restarts})
 }
 
 /// `d` before any step: no rooms, doors or markers, every tile id 0 (symbol layers as they

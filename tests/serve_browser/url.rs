@@ -1,6 +1,7 @@
 //! The page's failures and its URL (issue 47, group 4): when seeds fail, one summary above the
 //! pictures with each message once and a red badge; the URL holds the seeds, parameters,
-//! layer and the dungeon opened, and opening it (a reload, a shared link) shows them again.
+//! layer and the dungeon opened, and opening it (a reload, a shared link) shows them again;
+//! the trace jumps to where the run restarted and says what did not hold.
 
 use super::serve_util::cdp::{chromium, Browser};
 use super::serve_util::{copy_cathedral, start, tempdir};
@@ -76,4 +77,38 @@ fn failed_seeds_are_summed_up_and_the_url_restores_the_view() {
     b.eval("document.querySelectorAll('#gallery canvas')[2].click()");
     let hash = b.eval("location.hash");
     assert_eq!(hash, "#first=5&count=4&layer=level&seed=7&p.level=3");
+
+    // the trace of the seed with the most restarts: every restart with what did not hold,
+    // reached from the end by the restart jump (frames not yet loaded are fetched)
+    let most = b.eval(
+        "(() => { const a = window.undercroft.gallery.items.map(i => i.dungeon.attempts); \
+           const k = a.indexOf(Math.max(...a)); return [k, a[k]]; })()",
+    );
+    let (k, attempts) = (most[0].as_u64().unwrap(), most[1].as_u64().unwrap());
+    assert!(attempts > 0, "a seed of Cathedral level 3 restarts: {most}");
+    b.eval("document.getElementById('back').click()");
+    b.eval(&format!(
+        "document.querySelectorAll('#gallery canvas')[{k}].click()"
+    ));
+    b.eval("document.getElementById('trace').click()");
+    b.wait_for(
+        "window.undercroft.trace && window.undercroft.trace.outline && !document.getElementById('stepper').hidden",
+        "the trace",
+    );
+    let restarts = b.eval("window.undercroft.trace.outline.restarts.length");
+    assert_eq!(restarts, json!(attempts));
+    b.eval("document.getElementById('restart-prev').click()");
+    let label = b.wait_for(
+        "(() => { const t = document.getElementById('step-label').textContent; return t.includes('restart:') && t; })()",
+        "the last step before a restart",
+    );
+    let label = label.as_str().unwrap();
+    assert!(
+        label.contains(&format!("did not hold (attempt {} follows)", attempts + 1))
+            && label.contains("cathedral.ron:"),
+        "{label}"
+    );
+    let hash = b.eval("location.hash");
+    assert!(hash.as_str().unwrap().contains("&step="), "{hash}");
+    b.screenshot(&super::artefacts().join("cathedral-trace-restart.png"));
 }

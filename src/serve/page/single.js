@@ -25,6 +25,8 @@ function openSingle(seed) {
   $("single").hidden = false;
   $("single-title").textContent = `seed ${seed}`;
   $("stepper").hidden = true;
+  $("step-label").textContent = "";
+  $("trace-summary").textContent = "";
   $("legend-box").hidden = true;
   const q = new URLSearchParams({ seed, token: TOKEN });
   for (const f of ["png", "json", "txt", "ldtk", "tiles"]) {
@@ -51,13 +53,16 @@ function redrawSingle() {
   Draw.legend($("single-legend"), s.v ? s.v.legend : []);
   if (f) $("step-label").textContent = stepLabel(f, S.frame);
 }
-// "step 5/40: carve (Carve) at file:12:3 · attempt 2 (restarted) · 120 tiles changed in tiles"
+// "step 5/40: carve (Carve) at file:12:3 · attempt 2 · 120 tiles changed in tiles", and after
+// the last step of a failed attempt what did not hold (as the terminal's trace says it)
 function stepLabel(f, i) {
-  const prev = i > 0 ? S.trace.frames[i - 1] : null;
-  const restarted = prev && prev.attempt !== f.attempt ? " (restarted)" : "";
   const where = f.layers.length ? ` in ${f.layers.join(", ")}` : "";
-  return `step ${i + 1}/${S.trace.frames.length}: ${f.label.name} (${f.label.kind}) at ${f.label.at} · attempt ${f.attempt + 1}${restarted} · ${f.changed.length} tiles changed${where}`;
+  let text = `step ${i + 1}/${S.trace.frames.length}: ${f.label.name} (${f.label.kind}) at ${f.label.at} · attempt ${f.attempt + 1} · ${f.changed.length} tiles changed${where}`;
+  const r = outline().restarts.find((r) => r.after === i);
+  if (r) text += ` · ✗ restart: ${r.what}${r.at ? " at " + r.at : ""} did not hold (attempt ${f.attempt + 2} follows)`;
+  return text;
 }
+function outline() { return (S.trace && S.trace.outline) || { attempts: [], named: [], restarts: [] }; }
 
 // The trace comes in pages (the server keeps a long run's trace out of memory): the page
 // holding the frame shown at once, any other when the stepper reaches it.
@@ -68,7 +73,11 @@ async function tracePage(from) {
   const r = await api(`/api/trace?${q}`);
   const t = await r.json();
   if (!r.ok) { showProblem({ error: t.error }); return null; }
-  if (!S.trace || S.trace.seed !== t.seed) S.trace = { seed: t.seed, frames: new Array(t.total).fill(null) };
+  if (!S.trace || S.trace.seed !== t.seed) S.trace = { seed: t.seed, frames: new Array(t.total).fill(null), outline: null };
+  if (t.outline) {
+    S.trace.outline = t.outline;
+    $("trace-summary").textContent = `${t.total} steps · ${t.outline.restarts.length} restarts · ${t.outline.named.length} named steps`;
+  }
   t.frames.forEach((f, i) => { S.trace.frames[t.from + i] = f; });
   return t;
 }
@@ -94,14 +103,15 @@ function stepTo(i) {
   const want = S.frame;
   tracePage(want - (want % TRACE_PAGE)).then(() => { if (S.frame === want) redrawSingle(); });
 }
-// The next (dir 1) or previous (-1) frame, among those loaded, where the attempt changes.
-function jumpRestart(dir) {
-  if (!S.trace) return;
-  const fr = S.trace.frames;
-  for (let i = S.frame + dir; i > 0 && i < fr.length; i += dir) {
-    if (fr[i] && fr[i - 1] && fr[i].attempt !== fr[i - 1].attempt) return stepTo(i);
-  }
+// The next (dir 1) or previous (-1) last step of a failed attempt (where the run restarted),
+// and the next or previous named step, over the whole run (its outline).
+function jumpTo(list, dir) {
+  const i = S.frame ?? 0;
+  const to = dir > 0 ? list.filter((k) => k > i)[0] : list.filter((k) => k < i).pop();
+  if (to !== undefined) stepTo(to);
 }
+function jumpRestart(dir) { if (S.trace) jumpTo(outline().restarts.map((r) => r.after).filter((k) => k !== null), dir); }
+function jumpNamed(dir) { if (S.trace) jumpTo(outline().named, dir); }
 function stopPlay() { clearInterval(S.playing); S.playing = null; $("play").textContent = "play"; }
 function togglePlay() {
   if (S.playing) return stopPlay();
@@ -163,6 +173,8 @@ $("step-prev").onclick = () => stepTo(S.frame - 1);
 $("step-next").onclick = () => stepTo(S.frame + 1);
 $("restart-prev").onclick = () => jumpRestart(-1);
 $("restart-next").onclick = () => jumpRestart(1);
+$("named-prev").onclick = () => jumpNamed(-1);
+$("named-next").onclick = () => jumpNamed(1);
 $("play").onclick = togglePlay;
 $("big").addEventListener("mousemove", hover);
 document.addEventListener("keydown", (e) => {
