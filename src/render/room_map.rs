@@ -69,22 +69,13 @@ impl Interiors {
             .collect()
     }
 
-    /// Draw `room`'s layout over its cells (cells `cell` pixels from `origin`); false when it
-    /// has none.
-    fn draw(
-        &self,
-        img: &mut RgbImage,
-        d: &Dungeon,
-        room: &RoomOut,
-        origin: (u32, u32),
-        cell: (u32, u32),
-    ) -> bool {
-        let (Some(int), Some(name)) = (d.interiors.as_ref(), room.layout.as_deref()) else {
-            return false;
-        };
-        let Some(layout) = int.layouts.get(name) else {
-            return false;
-        };
+    /// The tiles of `room`'s layout over each of its cells: per cell (its grid position), the
+    /// layout's `lw × lh` tiles row-major, each the colour of its interior glyph or `None`
+    /// (the room's floor `.`, or a glyph without a colour); `None` when the room has no
+    /// layout.
+    fn cell_tiles(&self, d: &Dungeon, room: &RoomOut) -> Option<InteriorCells> {
+        let int = d.interiors.as_ref()?;
+        let layout = int.layouts.get(room.layout.as_deref()?)?;
         let [lw, lh] = [layout.cell[0].max(1), layout.cell[1].max(1)];
         let anchor = int.anchors.get(&room.shape);
         let first = room.cells.first().copied().unwrap_or([0, 0]);
@@ -95,12 +86,10 @@ impl Interiors {
                 room.cells.iter().map(|c| c[1]).min().unwrap_or(0),
             ],
         };
-        let t = INTERIOR_TILE;
+        let mut out = Vec::new();
         for &[x, y] in &room.cells {
             let (lx, ly) = ((x - room_origin[0]).max(0), (y - room_origin[1]).max(0));
-            // the tiles centred in the cell
-            let px = origin.0 + x.max(0) as u32 * cell.0 + (cell.0 - lw as u32 * t) / 2;
-            let py = origin.1 + y.max(0) as u32 * cell.1 + (cell.1 - lh as u32 * t) / 2;
+            let mut tiles = vec![None; (lw * lh) as usize];
             for ty in 0..lh {
                 let Some(row) = layout.rows.get((ly * lh + ty) as usize) else {
                     continue;
@@ -112,14 +101,56 @@ impl Interiors {
                     .enumerate()
                 {
                     if let Some((_, _, c)) = self.glyphs.iter().find(|(x, _, _)| *x == g) {
-                        let (x0, y0) = (px + tx as u32 * t, py + ty as u32 * t);
-                        legend::rect(img, x0, y0, t, t, *c);
+                        tiles[(ty * lw) as usize + tx] = Some(*c);
                     }
+                }
+            }
+            out.push(([x, y], tiles));
+        }
+        Some(([lw as u32, lh as u32], out))
+    }
+
+    /// Draw `room`'s layout over its cells (cells `cell` pixels from `origin`, the tiles
+    /// centred in each); false when it has none.
+    fn draw(
+        &self,
+        img: &mut RgbImage,
+        d: &Dungeon,
+        room: &RoomOut,
+        origin: (u32, u32),
+        cell: (u32, u32),
+    ) -> bool {
+        let Some(([lw, lh], cells)) = self.cell_tiles(d, room) else {
+            return false;
+        };
+        let t = INTERIOR_TILE;
+        for ([x, y], tiles) in cells {
+            let px = origin.0 + x.max(0) as u32 * cell.0 + (cell.0 - lw * t) / 2;
+            let py = origin.1 + y.max(0) as u32 * cell.1 + (cell.1 - lh * t) / 2;
+            for (i, c) in tiles.iter().enumerate() {
+                if let Some(c) = c {
+                    let (tx, ty) = (i as u32 % lw, i as u32 / lw);
+                    legend::rect(img, px + tx * t, py + ty * t, t, t, *c);
                 }
             }
         }
         true
     }
+}
+
+/// A room's layout tiles per cell ([`Interiors::cell_tiles`]): the tiles a cell, `[w, h]`,
+/// and per cell its grid position and its tiles' colours, row-major.
+pub type InteriorCells = ([u32; 2], Vec<([i32; 2], Vec<Option<[u8; 3]>>)>);
+
+/// The layout tiles of every room of `d` that has one, in room order: the room's index and
+/// its [`InteriorCells`], as the room map draws them (the browser preview draws the same).
+pub fn interior_cells(d: &Dungeon) -> Vec<(usize, InteriorCells)> {
+    let int = Interiors::of(d);
+    d.rooms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| Some((i, int.cell_tiles(d, r)?)))
+        .collect()
 }
 
 /// The legend of a room map: the room kinds present (with their counts), the interior tiles

@@ -13,6 +13,7 @@ use crate::render::cells::{cell_view_of, tile_layers, CellView};
 use crate::render::colour;
 use crate::render::legend::Symbol;
 use crate::render::png::legend_entries;
+use crate::render::room_map::interior_cells;
 use serde_json::{json, Value};
 
 /// `#rrggbb`.
@@ -34,6 +35,8 @@ pub const OFFSET: u32 = 48;
 /// - `kinds`: the colour of every room kind of the palette; `outlines`: per room (in order of
 ///   `rooms`), the colour its outline is drawn in;
 /// - `markers`: `{name, glyph, colour, at: [x, y]}` where the map draws each;
+/// - `interiors` (a room graph whose rooms have layouts): each room's layout tiles per cell,
+///   as the PNG draws them (see `interiors` below);
 /// - `legend`: the picture's legend, `{symbol: "fill" | "glyph" | "marker", colour, glyph,
 ///   label}` per entry.
 pub fn view(d: &Dungeon, layer: Option<&str>) -> Value {
@@ -81,8 +84,28 @@ pub fn view(d: &Dungeon, layer: Option<&str>) -> Value {
         "kinds": kinds,
         "outlines": outlines,
         "markers": markers,
+        "interiors": if v.is_none() { interiors(d) } else { Vec::new() },
         "legend": legend(d, v.as_ref()),
     })
+}
+
+/// The layout tiles of a room graph's rooms ([`interior_cells`]): per room with a layout,
+/// `{size: [w, h], cells: [{at: [x, y], tiles: [colour or null, ...]}]}` (tiles row-major).
+fn interiors(d: &Dungeon) -> Vec<Value> {
+    interior_cells(d)
+        .into_iter()
+        .map(|(_, (size, cells))| {
+            let cells: Vec<Value> = cells
+                .into_iter()
+                .map(|(at, tiles)| {
+                    let tiles: Vec<Option<String>> =
+                        tiles.into_iter().map(|c| c.map(hex)).collect();
+                    json!({"at": at, "tiles": tiles})
+                })
+                .collect();
+            json!({"size": size, "cells": cells})
+        })
+        .collect()
 }
 
 /// The classes of `v`'s tiles as one string ([`OFFSET`]).

@@ -3,8 +3,9 @@
 //! `target/serve-e2e/<rule set path with / as _>-gallery.png` and `...-single.png`, and the
 //! page's tiles have the colours `generate --format png` gives the same seed: for a tile
 //! style, the colour at the centre of every tile (but those under a marker's box) is the
-//! PNG's at the centre of that tile; for a room graph, every room cell's centre is its kind's
-//! colour, a colour the PNG has.
+//! PNG's at the centre of that tile; for a room graph, every room cell (near its bottom-left
+//! corner, clear of glyphs and layout tiles) is its kind's
+//! colour, a colour the PNG has, and every colour of its rooms' layout tiles is on the map.
 
 use super::artefacts;
 use super::serve_util::cdp::{chromium, Browser};
@@ -54,14 +55,29 @@ const LEGEND_MISSING: &str = "(() => { const v = window.undercroft.gallery.items
     if (v.cells && v.classes.length <= 24) for (const k of new Set(v.cells)) want.push(v.classes[k.charCodeAt(0) - 48][1]); \
     return [...new Set(want)].filter(n => !shown.includes(n)); })()";
 
-/// The big canvas's colour (`rrggbb`) at a point of every cell of a `w × h` grid: `at` of the
-/// way across and down it (a room graph's glyph sits in the middle of a room's first cell).
-fn centres_js(w: i64, h: i64, at: f64) -> String {
+/// The colours of the room layouts' tiles of the single view (a room graph's `interiors`)
+/// that no pixel of its map has.
+const INTERIORS_MISSING: &str = "(() => { const v = window.undercroft.gallery.items[0].view, c = document.getElementById('big'); \
+    const want = new Set(v.interiors.flatMap(r => r.cells.flatMap(c => c.tiles)).filter(t => t)); \
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, have = new Set(); \
+    for (let i = 0; i < d.length; i += 4) have.add('#' + ((d[i] << 16 | d[i+1] << 8 | d[i+2]) >>> 0).toString(16).padStart(6, '0')); \
+    return [...want].filter(t => !have.has(t)); })()";
+
+/// The big canvas's colour (`rrggbb`) at a point of every cell of a `w × h` grid of `s`
+/// pixels a cell: the centre of a tile, or for a room graph (`corner`) the second pixel from
+/// the left and from the bottom of a cell (a room's glyph sits in the middle or the top-left of
+/// its first cell, a layout's tiles leave two pixels a side, a cell one pixel of gap).
+fn centres_js(w: i64, h: i64, corner: bool) -> String {
+    let (px, py) = if corner {
+        ("x * s + 1", "(y + 1) * s - 2")
+    } else {
+        ("Math.floor((x + 0.5) * s)", "Math.floor((y + 0.5) * s)")
+    };
     format!(
         "(() => {{ const c = document.getElementById('big'), s = c.width / {w}, \
            d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, out = []; \
            for (let y = 0; y < {h}; y++) for (let x = 0; x < {w}; x++) {{ \
-             const i = (Math.floor((y + {at}) * s) * c.width + Math.floor((x + {at}) * s)) * 4; \
+             const i = (({py}) * c.width + ({px})) * 4; \
              out.push(((d[i] << 16 | d[i+1] << 8 | d[i+2]) >>> 0).toString(16).padStart(6, '0')); }} \
            return out; }})()"
     )
@@ -162,21 +178,26 @@ fn every_shipped_rule_set_is_drawn_as_its_png() {
         let view = b.eval("window.undercroft.gallery.items[0].view");
         let rs = RuleSet::load(&root.join(&rel)).unwrap();
         let d = rs.generate(1, &Params::new()).unwrap();
-        let (w, h, at) = if view["cells"].is_string() {
+        let (w, h, corner) = if view["cells"].is_string() {
             (
                 view["width"].as_i64().unwrap(),
                 view["height"].as_i64().unwrap(),
-                0.5,
+                false,
             )
         } else {
-            (d.width as i64, d.height as i64, 0.2)
+            (d.width as i64, d.height as i64, true)
         };
-        let page: Vec<String> = serde_json::from_value(b.eval(&centres_js(w, h, at))).unwrap();
+        let page: Vec<String> = serde_json::from_value(b.eval(&centres_js(w, h, corner))).unwrap();
         // the legend beside the map names every class on it (up to the 24 the PNG lists)
         // and every marker
         let missing = b.eval(LEGEND_MISSING);
         if missing != serde_json::json!([]) {
             failures.push(format!("{name}: the legend misses {missing}"));
+        }
+        // room layouts (flash-rooms, themed_halls...): every interior colour is on the map
+        let missing = b.eval(INTERIORS_MISSING);
+        if missing != serde_json::json!([]) {
+            failures.push(format!("{name}: room layout colours not drawn: {missing}"));
         }
         for m in compare(&d, &page, &picture(&d), &view) {
             failures.push(format!("{name} seed 1: {m}"));

@@ -120,15 +120,42 @@ const Draw = (() => {
       const cx = ((ax + bx) / 2 + 0.5) * cell, cy = ((ay + by) / 2 + 0.5) * cell, s = Math.max(2, cell / 4);
       g.fillRect(cx - s / 2, cy - s / 2, s, s);
     }
+    interiors(g, v, cell);
     if (cell < 12) return;
+    const inside = new Set(((v && v.interiors) || []).flatMap((r) => r.cells.map((c) => c.at.join(","))));
     const glyphs = new Map(((d.palette && d.palette.kinds) || []).map((k) => [k.name, k.glyph]));
     g.font = `bold ${Math.floor(cell * 0.6)}px ui-monospace, monospace`;
     g.textAlign = "center";
     g.textBaseline = "middle";
     g.fillStyle = "rgba(0,0,0,.7)";
+    const big = g.font, small = `bold ${Math.floor(cell * 0.3)}px ui-monospace, monospace`;
     for (const r of d.rooms) {
       const glyph = glyphs.get(r.kind);
-      if (glyph && r.cells.length) g.fillText(glyph, (r.cells[0][0] + 0.5) * cell, (r.cells[0][1] + 0.5) * cell);
+      if (!glyph || !r.cells.length) continue;
+      const [x, y] = r.cells[0];
+      // over an interior, small in the cell's top-left corner (where the PNG puts the kind's
+      // swatch), inside the cell
+      const over = inside.has(x + "," + y);
+      g.font = over ? small : big;
+      g.fillText(glyph, (x + (over ? 0.13 : 0.5)) * cell, (y + (over ? 0.18 : 0.5)) * cell);
+    }
+  }
+
+  // Room layouts (a room graph with a room pool): each cell's tiles, centred in it, as many
+  // pixels a tile as fit (the PNG's room map draws the same tiles, 4 pixels each).
+  function interiors(g, v, cell) {
+    for (const room of (v && v.interiors) || []) {
+      const [lw, lh] = room.size;
+      const t = Math.floor((cell - 4) / Math.max(lw, lh));
+      if (t < 1) continue;
+      for (const { at: [x, y], tiles } of room.cells) {
+        const px = x * cell + Math.floor((cell - lw * t) / 2), py = y * cell + Math.floor((cell - lh * t) / 2);
+        tiles.forEach((c, i) => {
+          if (!c) return;
+          g.fillStyle = c;
+          g.fillRect(px + (i % lw) * t, py + Math.floor(i / lw) * t, t, t);
+        });
+      }
     }
   }
 
