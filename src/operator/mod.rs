@@ -97,6 +97,3 @@ impl<'a> Writes<'a> {
         Writes::Only { layers: &[], vars }
     }
 }
-
-#[cfg(test)]
-mod width_paths_tests;

@@ -344,3 +344,6 @@ pub fn dungeon_cells(
     rs.generate(seed, &Params::new())
         .unwrap_or_else(|e| panic!("{e}"))
 }
+
+#[cfg(test)]
+mod width_paths;

@@ -3,8 +3,8 @@
 //! 1000 and no operator falls back to a plainer path ([`Fallback`]); the three operators
 //! whose fast paths still stop at 64 cells are pinned, so that porting one changes this test.
 
+use super::load;
 use crate::engine::fast_path::{count_fallbacks, Fallback};
-use crate::operator::testing::load;
 use crate::ruleset::Params;
 
 /// A style of general techniques, every step over the whole grid.
