@@ -18,6 +18,7 @@ use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 
+pub mod add_room;
 pub mod assign_layouts;
 pub mod assign_themes;
 pub mod bounded_flood;
@@ -198,6 +199,8 @@ operators! {
     PlaceAdjacent => place_adjacent,
     /// Give the room an expression names a new kind.
     SetKind => set_kind,
+    /// Record the room cells an area covers as a room (rooms drawn from areas).
+    AddRoom => add_room,
     /// Set every cell of a rectangle of a tile layer to a value.
     FillRect => fill_rect,
     /// Recursively bud rooms off parent rectangles on a mask layer.

@@ -34,6 +34,16 @@ fn tiles_and_marker(d: &Dungeon) -> (Vec<Vec<u64>>, impl Fn(&str) -> [usize; 2])
     (t, marker)
 }
 
+/// The cells of every room of `d`, from its JSON, in room order.
+pub fn rooms_of(d: &Dungeon) -> Vec<Vec<[usize; 2]>> {
+    let j: serde_json::Value = serde_json::from_str(&d.to_json()).unwrap();
+    let cell = |c: &serde_json::Value| [0, 1].map(|i| c[i].as_u64().unwrap() as usize);
+    let rooms = j["rooms"].as_array().unwrap();
+    (rooms.iter())
+        .map(|r| r["cells"].as_array().unwrap().iter().map(cell).collect())
+        .collect()
+}
+
 /// Generate seeds `1..=n` of `path` with `params`: every dungeon built passes lint (the
 /// rule set's own `stats:` checks: one walkable region, both stairs there); at least 99 %
 /// build. Returns the dungeons built.
@@ -65,6 +75,20 @@ fn bsp_builds_and_passes_lint_on_1000_seeds() {
         let (t, marker) = tiles_and_marker(d);
         let (up, down) = (marker("stairs_up"), marker("stairs_down"));
         assert_eq!((t[up[1]][up[0]], t[down[1]][down[0]]), (2, 3));
+        // AddRoom: each leaf's room is a room of the JSON, a full rectangle of 4 to 7 tiles
+        // a side, all floor or stairs; the up stairs are in the first, the down stairs in
+        // the last
+        let rooms = rooms_of(d);
+        assert!(rooms.len() >= 2, "seed {}: {} rooms", d.seed, rooms.len());
+        for r in &rooms {
+            let (xs, ys) = (r.iter().map(|c| c[0]), r.iter().map(|c| c[1]));
+            let (x0, x1) = (xs.clone().min().unwrap(), xs.max().unwrap());
+            let (y0, y1) = (ys.clone().min().unwrap(), ys.max().unwrap());
+            let (rw, rh) = (x1 - x0 + 1, y1 - y0 + 1);
+            assert!((4..=7).contains(&rw) && (4..=7).contains(&rh) && r.len() == rw * rh);
+            assert!(r.iter().all(|&[x, y]| t[y][x] != 0), "seed {}", d.seed);
+        }
+        assert!(rooms[0].contains(&up) && rooms[rooms.len() - 1].contains(&down));
         let (h, w) = (t.len(), t[0].len());
         for y in 0..h {
             for x in 0..w {

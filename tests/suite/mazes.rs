@@ -110,6 +110,22 @@ fn rooms_and_mazes_no_dead_end_and_one_region_over_1000_seeds() {
             }
         }
         assert_eq!(zero, 1, "seed {seed}: one source");
+        // AddRoom: 1 to 12 rooms (a rectangle wholly inside earlier ones makes none), every
+        // cell floor; the first is a whole rectangle of 3 to 9 odd tiles a side holding the
+        // distance field's source.
+        let rooms = crate::flow_examples::rooms_of(&d);
+        assert!((1..=12).contains(&rooms.len()), "seed {seed}");
+        assert!(
+            rooms.iter().flatten().all(|&[x, y]| t[y][x] == 1),
+            "seed {seed}"
+        );
+        let first = &rooms[0];
+        let (xs, ys) = (first.iter().map(|c| c[0]), first.iter().map(|c| c[1]));
+        let rw = xs.clone().max().unwrap() - xs.min().unwrap() + 1;
+        let rh = ys.clone().max().unwrap() - ys.min().unwrap() + 1;
+        assert!(rw % 2 == 1 && (3..=9).contains(&rw) && rh % 2 == 1 && (3..=9).contains(&rh));
+        assert_eq!(first.len(), rw * rh, "seed {seed}");
+        assert_eq!(depth[first[0][1]][first[0][0]], 0, "seed {seed}");
     }
     assert!(
         built * 100 >= 99 * n,
