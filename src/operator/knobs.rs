@@ -138,6 +138,9 @@ pub fn pair_literal(p: &(I32, I32)) -> bool {
     p.0.literal().is_some() && p.1.literal().is_some()
 }
 
+/// A condition between the fields of a compiled step `C` ([`Knobs::require`]).
+pub type Check<C> = fn(&C, &State) -> bool;
+
 /// One field written as an expression.
 #[derive(Debug, Clone)]
 pub struct Knob<C> {
@@ -153,7 +156,7 @@ pub struct Knob<C> {
 #[derive(Debug, Clone)]
 pub struct Knobs<C> {
     list: Vec<Knob<C>>,
-    checks: Vec<(fn(&C, &State) -> bool, u32)>,
+    checks: Vec<(Check<C>, u32)>,
     broken: bool,
 }
 
@@ -216,7 +219,7 @@ impl<C: HasKnobs> Knobs<C> {
     /// A condition between fields that the values written as expressions must meet when
     /// the step runs (literal values are checked when the step compiles): `what` is the
     /// message, at `at`. Nothing when every field is a literal.
-    pub fn require(&mut self, cx: &mut Cx, at: &Src, what: String, test: fn(&C, &State) -> bool) {
+    pub fn require(&mut self, cx: &mut Cx, at: &Src, what: String, test: Check<C>) {
         if !self.list.is_empty() {
             let fault = cx.failure_point(what, at);
             self.checks.push((test, fault));
