@@ -123,6 +123,7 @@ struct FrameOut<'a> {
 /// next page (`null` at the end). One frame's dungeon is built at a time.
 pub fn trace_page(
     rs: &RuleSet,
+    folder: &Folder,
     w: &Window,
     from: usize,
     last: &Dungeon,
@@ -142,7 +143,7 @@ pub fn trace_page(
         let before = prev.unwrap_or_else(|| blank(&d));
         let (changed, layers) = changed_tiles(&before, &d);
         let out = FrameOut {
-            label: json!({"name": f.label.name, "kind": f.label.kind, "at": f.label.at}),
+            label: json!({"name": f.label.name, "kind": f.label.kind, "at": within(folder, &f.label.at)}),
             attempt: f.attempt,
             changed,
             layers,
@@ -167,7 +168,7 @@ pub fn trace_page(
         Value::Null
     };
     let outline = if from == 0 {
-        outline(rs, w).to_string()
+        outline(rs, folder, w).to_string()
     } else {
         "null".to_string()
     };
@@ -180,7 +181,7 @@ pub fn trace_page(
 /// Where a run's restarts and named steps are, over all its frames (kept or not): `attempts`
 /// (per frame), `named` (the frames of named steps) and `restarts` (`after`: the last frame
 /// of the attempt that failed, `what`: the failure point that did not hold, `at` where).
-fn outline(rs: &RuleSet, w: &Window) -> Value {
+fn outline(rs: &RuleSet, folder: &Folder, w: &Window) -> Value {
     let attempts: Vec<u32> = w.outline.iter().map(|&(a, _)| a).collect();
     let named: Vec<usize> = (0..w.outline.len()).filter(|&i| w.outline[i].1).collect();
     let restarts: Vec<Value> = w
@@ -191,11 +192,24 @@ fn outline(rs: &RuleSet, w: &Window) -> Value {
             json!({
                 "after": seen.checked_sub(1),
                 "what": f.map_or_else(|| format!("failure point {id}"), |f| f.what.clone()),
-                "at": f.map(|f| f.at.to_string()),
+                "at": f.map(|f| within(folder, &f.at)),
             })
         })
         .collect();
     json!({"attempts": attempts, "named": named, "restarts": restarts})
+}
+
+/// `FILE:LINE:COL` with the file relative to the rule set's folder when it lies inside (as
+/// the diagnostics of a broken save show it); anything else as it is.
+fn within(folder: &Folder, at: &str) -> String {
+    let mut parts = at.rsplitn(3, ':');
+    let (Some(col), Some(line), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
+        return at.to_string();
+    };
+    match folder.relative(std::path::Path::new(file)) {
+        Some(rel) => format!("{rel}:{line}:{col}"),
+        None => at.to_string(),
+    }
 }
 
 /// `d` before any step: no rooms, doors or markers, every tile id 0 (symbol layers as they

@@ -123,8 +123,16 @@ pub fn answer(cx: &Cx, rq: Request, query: &[(String, String)]) {
                 .iter()
                 .find(|(k, _)| k == "layer")
                 .map(|(_, v)| v.as_str());
-            let page =
-                super::model::trace_page(rs, &w, from, &last, &values, layer, MAX_PAGE_BYTES);
+            let page = super::model::trace_page(
+                rs,
+                &cx.shared.folder,
+                &w,
+                from,
+                &last,
+                &values,
+                layer,
+                MAX_PAGE_BYTES,
+            );
             reply(rq, 200, "application/json", page)
         }
         Err(GenError::TimedOut { at }) => refuse(

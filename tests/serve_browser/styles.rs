@@ -176,7 +176,7 @@ fn every_shipped_rule_set_is_drawn_as_its_png() {
         );
         b.screenshot(&artefacts().join(format!("{file}-single.png")));
         let view = b.eval("window.undercroft.gallery.items[0].view");
-        let rs = RuleSet::load(&root.join(&rel)).unwrap();
+        let rs = RuleSet::load(root.join(&rel)).unwrap();
         let d = rs.generate(1, &Params::new()).unwrap();
         let (w, h, corner) = if view["cells"].is_string() {
             (

@@ -105,7 +105,8 @@ fn failed_seeds_are_summed_up_and_the_url_restores_the_view() {
     let label = label.as_str().unwrap();
     assert!(
         label.contains(&format!("did not hold (attempt {} follows)", attempts + 1))
-            && label.contains("cathedral.ron:"),
+            && label.contains(" at cathedral.ron:")
+            && !label.contains("/cathedral.ron"),
         "{label}"
     );
     let hash = b.eval("location.hash");
