@@ -7,24 +7,27 @@ use crate::operator::testing::{grid, run_rules, run_rules_seed};
 /// Random rooms (wall rim, floor inside, a door) on an empty layer, then `fill`, in a
 /// `Retry` (a failed fill restarts, the stream going on), then a cell drawn at random:
 /// the layer shows the stream where the fill left it.
-fn random_rooms_then(fill: &str) -> String {
+fn random_rooms_then(w: i32, fill: &str) -> String {
     let mut steps = String::from(
-        r#"Retry(max: 10000, steps: [FillRect(layer: "m", value: "0", rect: (x: "0", y: "0", w: "30", h: "24")),"#,
-    );
-    for _ in 0..5 {
-        steps += r#"Let("rw", "rnd(8) + 4"), Let("rh", "rnd(8) + 4"), Let("rx", "rnd(24) + 1"), Let("ry", "rnd(18) + 1"),
+        r#"Retry(max: 10000, steps: [FillRect(layer: "m", value: "0", rect: (x: "0", y: "0", w: "W", h: "24")),"#,
+    )
+    .replace('W', &w.to_string());
+    for _ in 0..5 * (w / 30) {
+        steps += &r#"Let("rw", "rnd(8) + 4"), Let("rh", "rnd(8) + 4"), Let("rx", "rnd(X) + 1"), Let("ry", "rnd(18) + 1"),
             FillRect(layer: "m", value: "1", rect: (x: "rx", y: "ry", w: "rw", h: "rh")),
             FillRect(layer: "m", value: "2", rect: (x: "rx + 1", y: "ry + 1", w: "rw - 2", h: "rh - 2")),
-            FillRect(layer: "m", value: "3", rect: (x: "rx", y: "ry + rnd(rh - 2) + 1", w: "1", h: "1")),"#;
+            FillRect(layer: "m", value: "3", rect: (x: "rx", y: "ry + rnd(rh - 2) + 1", w: "1", h: "1")),"#
+            .replace('X', &(w - 6).to_string());
     }
     steps
         + fill
-        + r#"]), FillRect(layer: "m", value: "9", rect: (x: "rnd(30)", y: "rnd(24)", w: "1", h: "1"))"#
+        + &r#"]), FillRect(layer: "m", value: "9", rect: (x: "rnd(W)", y: "rnd(24)", w: "1", h: "1"))"#
+            .replace('W', &w.to_string())
 }
 
 /// The probes drawn in one loop give what a probe at a time gives: the same layers and
 /// the same stream after, over many random maps, with and without an area, with margins
-/// 1 and 0, on grids of the fast path's widths.
+/// 1 and 0, on grids 30 and 100 wide.
 #[test]
 fn probes_in_one_loop_agree_with_a_probe_at_a_time() {
     let fills = [
@@ -35,19 +38,30 @@ fn probes_in_one_loop_agree_with_a_probe_at_a_time() {
             area: (x: "2", y: "1", w: "27", h: "22"))"#,
     ];
     let mut rooms_grown = 0;
-    for (k, fill) in fills.iter().enumerate() {
-        let steps = random_rooms_then(fill);
-        let plain = random_rooms_then("");
-        for seed in 0..40 {
-            let fast = run_rules_seed(30, 24, &steps, "m", seed);
-            let slow = run_with(&[FastPath::VoidProbes], || {
-                run_rules_seed(30, 24, &steps, "m", seed)
+    // 30 wide: rows of one word; 100 wide: two words, rooms on both sides of the edge
+    for w in [30, 100] {
+        for (k, fill) in fills.iter().enumerate() {
+            // the same share of the map left empty at every width
+            let fill = ["300", "250"].iter().fold(fill.to_string(), |f, n| {
+                let scaled = n.parse::<i32>().unwrap() * w / 30;
+                f.replace(
+                    &format!("empty_limit: {n}"),
+                    &format!("empty_limit: {scaled}"),
+                )
             });
-            assert_eq!(fast, slow, "fill {k}, seed {seed}");
-            rooms_grown += (fast != run_rules_seed(30, 24, &plain, "m", seed)) as usize;
+            let steps = random_rooms_then(w, &fill);
+            let plain = random_rooms_then(w, "");
+            for seed in 0..40 {
+                let fast = run_rules_seed(w, 24, &steps, "m", seed);
+                let slow = run_with(&[FastPath::VoidProbes], || {
+                    run_rules_seed(w, 24, &steps, "m", seed)
+                });
+                assert_eq!(fast, slow, "{w} wide, fill {k}, seed {seed}");
+                rooms_grown += (fast != run_rules_seed(w, 24, &plain, "m", seed)) as usize;
+            }
         }
     }
-    assert!(rooms_grown > 60, "{rooms_grown}");
+    assert!(rooms_grown > 100, "{rooms_grown} of 160 runs grew a room");
 }
 
 /// A 3-row room at the left whose east wall faces a void: one room grows east.
