@@ -216,15 +216,15 @@ mod tests {
 
     /// A 5 × 3 layer `t` (rows `11.11`, `1.211`, `111.1`: `.` is 0) with marker `a` on
     /// (0, 0), then `steps`.
-    fn with_cave(steps: &str) -> String {
+    fn with_pocket(steps: &str) -> String {
         format!(
-            r#"Stamp(layer: "t", pattern: "p.pat#cave", at: (x: "0", y: "0")),
+            r#"Stamp(layer: "t", pattern: "p.pat#pocket", at: (x: "0", y: "0")),
                Stamp(layer: "t", pattern: "p.pat#dot", at: (x: "0", y: "0"), marker: "a"),
                {steps}"#
         )
     }
 
-    const PAT: &str = "miniset cave 5x3 { search . . . . . | . . . . . | . . . . .
+    const PAT: &str = "miniset pocket 5x3 { search . . . . . | . . . . . | . . . . .
                                           replace 1 1 . 1 1 | 1 . 2 1 1 | 1 1 1 . 1 }
                        miniset dot 1x1 { search . replace 1 }";
 
@@ -239,7 +239,7 @@ mod tests {
             })
             .collect();
         let files = vec![("p.pat".to_string(), PAT.to_string())];
-        let rs = load(5, 3, head, &with_cave(&fills.concat()), files);
+        let rs = load(5, 3, head, &with_pocket(&fills.concat()), files);
         let d = rs.generate(1, &crate::ruleset::Params::new()).unwrap();
         match &d.layers["out"] {
             crate::dungeon::Layer::Ids(rows) => rows.concat()[..exprs.len()].to_vec(),
@@ -274,11 +274,11 @@ mod tests {
         assert_eq!(got, vec![8, 1]);
     }
 
-    /// The short form of every problem of loading `steps` after the cave.
+    /// The short form of every problem of loading `steps` after the pocket.
     fn problems(head: &str, steps: &str) -> Vec<String> {
         let text = format!(
             "Ruleset(name: \"t\", grid: Grid(width: 5, height: 3), {head} steps: [{}])",
-            with_cave(steps)
+            with_pocket(steps)
         );
         let mem = MemFiles(text, vec![("p.pat".into(), PAT.into())]);
         match RuleSet::load_with(Path::new("t.ron"), &mem) {
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn bad_walkable_tiles_are_located_errors() {
-        // each mistake is one message, at its expression (on line 3, after the cave's steps)
+        // each mistake is one message, at its expression (on line 3, after the pocket's steps)
         let col = |e: &str, needle: &str| {
             let p = problems("", &format!(r#"Let("v", "{e}"),"#));
             assert_eq!(p.len(), 1, "{p:?}");
@@ -340,7 +340,7 @@ mod tests {
             other: (name: "rock", glyph: '#', colour: "#000000"),
             classes: [(name: "open", glyph: '.', colour: "#ffffff", tiles: "p.pat#open")]),"##;
         let pat = format!("{PAT} table open {{ 1 2 }}");
-        let steps = with_cave(
+        let steps = with_pocket(
             r#"Let("d", "walk_distance(marker(a), cell(4, 0))"),
                FillRect(layer: "out", value: "d", rect: (x: "0", y: "0", w: "1", h: "1")),"#,
         );

@@ -12,7 +12,7 @@ const GENERAL: &str = r#"NoiseFill(layer: "t", value: "1", density: "0.45"),
     CellularAutomaton(layer: "t", iterations: 2, automaton: "p.pat#smooth", outside: 1),
     CleanRegions(layer: "t", open: [0], fill: 1, keep: Largest),
     CountRegions(layer: "t", values: [0], connectivity: Eight, var: "n"),
-    FloodRegions(layer: "t", tiles: [0], kind: "cave", min_cells: 1, max_cells: 100000),
+    FloodRegions(layer: "t", tiles: [0], kind: "region", min_cells: 1, max_cells: 100000),
     FixRules(layer: "t", rules: "p.pat#walls"),
     ScatterMiniset(layer: "t", miniset: "p.pat#pillar", percent: 50),
     FillVoids(layer: "t", empty: 1, wall: 2, floor: 3, door: 4, empty_limit: 100000,
@@ -25,7 +25,7 @@ const PAT: &str = "tiles { Floor = 0 Rock = 1 }\n\
 
 /// The fallbacks `steps` take on a `w × 24` grid (seed 3).
 fn fallbacks(w: i32, steps: &str) -> Vec<Fallback> {
-    let head = r#"room_kinds: [RoomKind(name: "cave", glyph: 'c')],"#;
+    let head = r#"room_kinds: [RoomKind(name: "region", glyph: 'r')],"#;
     let rs = load(w, 24, head, steps, vec![("p.pat".into(), PAT.into())]);
     let (d, fell) = count_fallbacks(|| rs.generate(3, &Params::new()));
     d.unwrap_or_else(|e| panic!("{w} wide: {e}"));

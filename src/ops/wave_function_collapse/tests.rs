@@ -191,7 +191,7 @@ fn same_seed_same_tiles() {
 #[test]
 fn the_guide_tileset_keeps_its_adjacency_rules() {
     let pat = "tiles { Rock = 0  Wall = 1  Floor = 2 }\n\
-        tileset cave {\n\
+        tileset ground {\n\
           tile Floor weight 6  tile Wall  tile Rock weight 2\n\
           next Floor {Floor Wall}\n\
           next Wall {Wall Rock}\n\
@@ -201,7 +201,7 @@ fn the_guide_tileset_keeps_its_adjacency_rules() {
     // (left, right) and (above, below) pairs allowed
     let across = [(2, 2), (2, 1), (1, 2), (1, 1), (1, 0), (0, 1)];
     let down = [(2, 2), (2, 1), (1, 2), (1, 1), (1, 0), (0, 1), (0, 0)];
-    let steps = r#"WaveFunctionCollapse(layer: "t", model: "c.pat#cave", restarts: "100")"#;
+    let steps = r#"WaveFunctionCollapse(layer: "t", model: "c.pat#ground", restarts: "100")"#;
     let mut rock = 0;
     for seed in 1..=20 {
         let g = try_run_rules(12, 10, steps, "t", seed, &[("c.pat", pat)]).unwrap();
