@@ -54,20 +54,15 @@ pub struct Miniset {
 pub const BARE_ZERO: &str = "a bare `0` in a grid is reserved (it used to mean `.`)";
 
 /// A cell of a search grid.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Cell {
     /// `.`: any tile.
+    #[default]
     Any,
     /// Exactly this tile (0..=65535; 0 only by a name).
     Tile(u16),
     /// Any tile of the set: its members, ascending, without repeats, at least one.
     Set(Box<[u16]>),
-}
-
-impl Default for Cell {
-    fn default() -> Cell {
-        Cell::Any
-    }
 }
 
 /// One comparison of a fix rule: the tile at `(x + dx, y + dy)` `==`/`!=` `value`.
