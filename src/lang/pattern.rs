@@ -45,20 +45,15 @@ pub struct Miniset {
 }
 
 /// A cell of a search grid.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Cell {
     /// `.` or `0`: any tile.
+    #[default]
     Any,
     /// Exactly this tile (1..=65535).
     Tile(u16),
     /// Any tile of the set: its members, ascending, without repeats, at least one.
     Set(Box<[u16]>),
-}
-
-impl Default for Cell {
-    fn default() -> Cell {
-        Cell::Any
-    }
 }
 
 /// A cell compares equal to a tile id the way grids are written: [`Cell::Any`] is 0,
@@ -440,10 +435,10 @@ impl Builder {
     /// Define a tile or set name. A set may not reuse a name, nor a tile a set's name (a
     /// tile name defined again takes the new id, as it always has).
     fn define(&mut self, name: &Pair<Rule>, what: Name) {
-        let clash = match (self.names.get(name.as_str()), &what) {
-            (None, _) | (Some(Name::Tile(_)), Name::Tile(_)) => false,
-            _ => true,
-        };
+        let clash = !matches!(
+            (self.names.get(name.as_str()), &what),
+            (None, _) | (Some(Name::Tile(_)), Name::Tile(_))
+        );
         if clash {
             self.err(
                 span_of(name),
