@@ -7,22 +7,22 @@ use crate::operator::testing::{grid, run_rules, run_rules_seed};
 /// Random rooms (wall rim, floor inside, a door) on an empty layer, then `fill`, in a
 /// `Retry` (a failed fill restarts, the stream going on), then a cell drawn at random:
 /// the layer shows the stream where the fill left it.
-fn random_rooms_then(w: i32, fill: &str) -> String {
+fn random_rooms_then(cols: i32, fill: &str) -> String {
     let mut steps = String::from(
         r#"Retry(max: 10000, steps: [FillRect(layer: "m", value: "0", rect: (x: "0", y: "0", w: "W", h: "24")),"#,
     )
-    .replace('W', &w.to_string());
-    for _ in 0..5 * (w / 30) {
+    .replace('W', &cols.to_string());
+    for _ in 0..5 * (cols / 30) {
         steps += &r#"Let("rw", "rnd(8) + 4"), Let("rh", "rnd(8) + 4"), Let("rx", "rnd(X) + 1"), Let("ry", "rnd(18) + 1"),
             FillRect(layer: "m", value: "1", rect: (x: "rx", y: "ry", w: "rw", h: "rh")),
             FillRect(layer: "m", value: "2", rect: (x: "rx + 1", y: "ry + 1", w: "rw - 2", h: "rh - 2")),
             FillRect(layer: "m", value: "3", rect: (x: "rx", y: "ry + rnd(rh - 2) + 1", w: "1", h: "1")),"#
-            .replace('X', &(w - 6).to_string());
+            .replace('X', &(cols - 6).to_string());
     }
     steps
         + fill
         + &r#"]), FillRect(layer: "m", value: "9", rect: (x: "rnd(W)", y: "rnd(24)", w: "1", h: "1"))"#
-            .replace('W', &w.to_string())
+            .replace('W', &cols.to_string())
 }
 
 /// The probes drawn in one loop give what a probe at a time gives: the same layers and
@@ -39,25 +39,25 @@ fn probes_in_one_loop_agree_with_a_probe_at_a_time() {
     ];
     let mut rooms_grown = 0;
     // 30 wide: rows of one word; 100 wide: two words, rooms on both sides of the edge
-    for w in [30, 100] {
+    for cols in [30, 100] {
         for (k, fill) in fills.iter().enumerate() {
             // the same share of the map left empty at every width
             let fill = ["300", "250"].iter().fold(fill.to_string(), |f, n| {
-                let scaled = n.parse::<i32>().unwrap() * w / 30;
+                let scaled = n.parse::<i32>().unwrap() * cols / 30;
                 f.replace(
                     &format!("empty_limit: {n}"),
                     &format!("empty_limit: {scaled}"),
                 )
             });
-            let steps = random_rooms_then(w, &fill);
-            let plain = random_rooms_then(w, "");
+            let steps = random_rooms_then(cols, &fill);
+            let plain = random_rooms_then(cols, "");
             for seed in 0..40 {
-                let fast = run_rules_seed(w, 24, &steps, "m", seed);
+                let fast = run_rules_seed(cols, 24, &steps, "m", seed);
                 let slow = run_with(&[FastPath::VoidProbes], || {
-                    run_rules_seed(w, 24, &steps, "m", seed)
+                    run_rules_seed(cols, 24, &steps, "m", seed)
                 });
-                assert_eq!(fast, slow, "{w} wide, fill {k}, seed {seed}");
-                rooms_grown += (fast != run_rules_seed(w, 24, &plain, "m", seed)) as usize;
+                assert_eq!(fast, slow, "{cols} wide, fill {k}, seed {seed}");
+                rooms_grown += (fast != run_rules_seed(cols, 24, &plain, "m", seed)) as usize;
             }
         }
     }
