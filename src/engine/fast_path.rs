@@ -47,7 +47,7 @@ pub enum Fallback {
     RoughenRunsLines,
 }
 
-/// Count a fallback taken (in unit tests, see [`count_fallbacks`]; nothing otherwise).
+/// Count a fallback taken (in unit tests, see `count_fallbacks`; nothing otherwise).
 #[inline(always)]
 pub fn fell_back(f: Fallback) {
     #[cfg(test)]
@@ -79,7 +79,7 @@ thread_local! {
     static OFF: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-/// Whether fast path `p` may be taken: always, but inside [`run_with`] in a unit test.
+/// Whether fast path `p` may be taken: always, but inside `run_with` in a unit test.
 #[inline(always)]
 pub fn allowed(p: FastPath) -> bool {
     #[cfg(test)]

@@ -432,10 +432,10 @@ impl Builder {
     /// Define a tile or set name. A set may not reuse a name, nor a tile a set's name (a
     /// tile name defined again takes the new id, as it always has).
     fn define(&mut self, name: &Pair<Rule>, what: Name) {
-        let clash = match (self.names.get(name.as_str()), &what) {
-            (None, _) | (Some(Name::Tile(_)), Name::Tile(_)) => false,
-            _ => true,
-        };
+        let clash = !matches!(
+            (self.names.get(name.as_str()), &what),
+            (None, _) | (Some(Name::Tile(_)), Name::Tile(_))
+        );
         if clash {
             self.err(
                 span_of(name),
