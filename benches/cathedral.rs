@@ -184,12 +184,10 @@ fn yardstick(c: &mut Criterion) {
             panic!()
         };
         let native = Native::layout(seed, 761);
-        for y in 0..40 {
-            for x in 0..40 {
-                assert_eq!(
-                    rows[y][x] as u8, native.mask[y][x],
-                    "seed {seed} ({x}, {y})"
-                );
+        assert!(rows.len() == 40 && rows.iter().all(|r| r.len() == 40));
+        for (y, (row, mask)) in rows.iter().zip(&native.mask).enumerate() {
+            for (x, (&v, &m)) in row.iter().zip(mask).enumerate() {
+                assert_eq!(v as u8, m, "seed {seed} ({x}, {y})");
             }
         }
     }

@@ -55,9 +55,12 @@ struct Timer {
     started: Option<Instant>,
     times: [Duration; 5],
     keep: bool,
-    /// Per step: the layers (all of them) and random stream before it, and the layers after.
-    kept: Vec<(Vec<Vec<u16>>, Rng, Vec<Vec<u16>>)>,
+    /// Per step: what it was given and made.
+    kept: Vec<Kept>,
 }
+
+/// One step's layers (all of them) and random stream before it, and the layers after.
+type Kept = (Vec<Vec<u16>>, Rng, Vec<Vec<u16>>);
 
 impl Observer for Timer {
     fn before_step(&mut self, label: &StepLabel, _w: Writes<'_>, st: &State) {
@@ -85,11 +88,7 @@ fn layers(rs: &RuleSet) -> [usize; 3] {
 }
 
 /// Run native loop `i` on copies of its kept inputs; the time and the layer it wrote.
-fn native(
-    i: usize,
-    kept: &(Vec<Vec<u16>>, Rng, Vec<Vec<u16>>),
-    [t, d, c]: [usize; 3],
-) -> (Duration, Vec<u16>, usize) {
+fn native(i: usize, kept: &Kept, [t, d, c]: [usize; 3]) -> (Duration, Vec<u16>, usize) {
     let (before, rng, _) = kept;
     let mut rng = rng.clone();
     let (mut tiles, mut out) = (before[t].clone(), before[d].clone());
@@ -113,7 +112,13 @@ fn native(
             d
         }
         _ => {
-            baseline::walkers(&mut cave, N, N, &mut rng, (N / 2, N / 2), 4, 250_000, 0.2);
+            let walk = baseline::Walk {
+                start: (N / 2, N / 2),
+                n: 4,
+                steps: 250_000,
+                turn: 0.2,
+            };
+            baseline::walkers(&mut cave, N, N, &mut rng, &walk);
             c
         }
     };

@@ -250,18 +250,26 @@ pub fn distance_field(t: &[u16], w: usize, h: usize, source: (usize, usize), out
     }
 }
 
-/// `RandomWalk(value: "1", steps: S, turn: T, walkers: N, start: (x, y))` on the whole
-/// grid, brush 1: `n` walkers from `start`, `steps` rounds.
-pub fn walkers(
-    t: &mut [u16],
-    w: usize,
-    h: usize,
-    rng: &mut Rng,
-    start: (usize, usize),
-    n: usize,
-    steps: u64,
-    turn: f64,
-) {
+/// The fields of a `RandomWalk(value: "1", steps: S, turn: T, walkers: N, start: (x, y))`.
+pub struct Walk {
+    /// Where every walker starts.
+    pub start: (usize, usize),
+    /// How many walkers.
+    pub n: usize,
+    /// Rounds (one step of each walker per round).
+    pub steps: u64,
+    /// Chance of a new direction before each step.
+    pub turn: f64,
+}
+
+/// `RandomWalk` on the whole grid, brush 1: `n` walkers from `start`, `steps` rounds.
+pub fn walkers(t: &mut [u16], w: usize, h: usize, rng: &mut Rng, walk: &Walk) {
+    let Walk {
+        start,
+        n,
+        steps,
+        turn,
+    } = *walk;
     let mut ws: Vec<(isize, isize, usize)> = Vec::with_capacity(n);
     for _ in 0..n {
         let dir = rng.below(4) as usize;

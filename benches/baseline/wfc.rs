@@ -99,8 +99,8 @@ pub fn collapse(m: &Model, w: i32, h: i32, seed: u64) -> Option<Vec<u8>> {
             let mut bits = wave[c];
             while bits != 0 {
                 let t = bits.trailing_zeros() as usize;
-                for d in 0..4 {
-                    allowed[d] |= m.allowed[d][t];
+                for (a, table) in allowed.iter_mut().zip(&m.allowed) {
+                    *a |= table[t];
                 }
                 bits &= bits - 1;
             }

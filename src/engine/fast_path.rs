@@ -44,7 +44,7 @@ pub enum Fallback {
     CrawlBlocksMasks,
 }
 
-/// Count a fallback taken (in unit tests, see [`count_fallbacks`]; nothing otherwise).
+/// Count a fallback taken (in unit tests, see `count_fallbacks`; nothing otherwise).
 #[inline(always)]
 pub fn fell_back(f: Fallback) {
     #[cfg(test)]
@@ -76,7 +76,7 @@ thread_local! {
     static OFF: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-/// Whether fast path `p` may be taken: always, but inside [`run_with`] in a unit test.
+/// Whether fast path `p` may be taken: always, but inside `run_with` in a unit test.
 #[inline(always)]
 pub fn allowed(p: FastPath) -> bool {
     #[cfg(test)]

@@ -91,7 +91,7 @@ fn segment(g: &mut GridMut<'_>, area: Rect, a: (i32, i32), b: (i32, i32), width:
     g.fill(r, v);
 }
 
-/// Carve a wandering corridor from `a` to `b` inside `area` (both points inside it), `width`
+/// Carve a wandering corridor from `a` to `b` (`ends`) inside `area` (both points inside it), `width`
 /// tiles thick (a `width × width` brush whose top-left is the walker). Each move: with
 /// probability `wander` (one `chance` draw) a step in a direction drawn by `below(4)` (E, W,
 /// S, N), otherwise a step towards `b` along the axis where it is farther (x on ties); a
@@ -101,8 +101,7 @@ fn segment(g: &mut GridMut<'_>, area: Rect, a: (i32, i32), b: (i32, i32), width:
 pub fn wandering_corridor(
     g: &mut GridMut<'_>,
     area: Rect,
-    a: (i32, i32),
-    b: (i32, i32),
+    (a, b): ((i32, i32), (i32, i32)),
     width: i32,
     wander: f64,
     rng: &mut impl RandomSource,

@@ -15,7 +15,7 @@ pub fn eq_bits(row: &[u16], v: u16) -> u64 {
 
 /// Bit `i` set when `row[i] != v` (a row of at most 64 values): sixteen values
 /// per step with SSE2 (always present on x86-64), rows shorter than sixteen four per step
-/// by [`ne_bits_swar`]. (Always inlined: with `v` a constant the compare folds.)
+/// by `ne_bits_swar`. (Always inlined: with `v` a constant the compare folds.)
 #[inline(always)]
 pub fn ne_bits(row: &[u16], v: u16) -> u64 {
     #[cfg(target_arch = "x86_64")]

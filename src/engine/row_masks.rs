@@ -263,7 +263,7 @@ impl<'a> RowMasks<'a> {
 
     /// Write `v` on layer `g` at every cell recorded by [`RowMasks::fill`] since the last
     /// call, and forget them: rows of at least sixteen cells sixteen cells a step by SSE2
-    /// (see [`write_row`]), others one slice fill per run of cells.
+    /// (see `write_row`), others one slice fill per run of cells.
     pub fn write_filled(&mut self, g: &mut GridMut, v: u16) {
         let (x0, y0, w) = (self.area.x, self.area.y, self.area.w.max(0) as usize);
         for (y, f) in (y0..).zip(self.filled.iter_mut()) {
@@ -348,7 +348,7 @@ mod tests {
         (0..w * h)
             .map(|_| {
                 x = x.wrapping_mul(1103515245).wrapping_add(12345);
-                ((x >> 16) % 3 == 0) as u16
+                (x >> 16).is_multiple_of(3) as u16
             })
             .collect()
     }

@@ -266,7 +266,7 @@ impl State {
 
     /// Copy the variables `vars`, the lists and tallies, and the tile layers `layers` from
     /// `snap`: the restore of a `Retry` whose steps write nothing else (see
-    /// [`super::interpreter::Restore`]), so every other part already equals `snap`'s.
+    /// [`crate::interpreter::Restore`]), so every other part already equals `snap`'s.
     pub fn restore_parts_from(&mut self, snap: &State, layers: &[u16], vars: &[u16]) {
         for &v in vars {
             self.vars[v as usize] = snap.vars[v as usize];

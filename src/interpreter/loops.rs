@@ -134,7 +134,7 @@ pub(super) fn repeat<O: Observer>(
         return Ok(Flow::Abort(id));
     }
     // (NaN and counts below 1 run nothing)
-    if !(n >= 1.0) {
+    if n.is_nan() || n < 1.0 {
         return Ok(Flow::Continue);
     }
     if n > f64::from(lp.max) {

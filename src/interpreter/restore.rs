@@ -7,7 +7,9 @@ use crate::operator::Writes;
 impl Restore {
     /// What a restart of `body` must put back: [`Restore::Parts`] when every step of it
     /// (nested ones included) writes only lists (expressions may pop them), tallies, the
-    /// variables it names (`Let`, a nested `Retry`'s attempt variable, a loop's variable) and the tile layers and variables that [`CompiledOp::writes`] declares; else
+    /// variables it names (`Let`, a nested `Retry`'s attempt variable, a loop's variable)
+    /// and the tile layers and variables that its operators declare
+    /// ([`Runnable::writes`](crate::operator::Runnable::writes)); else
     /// [`Restore::All`]. A state part no step can write still holds what it held when the
     /// Retry began.
     pub fn of(body: &[Step]) -> Restore {

@@ -6,6 +6,9 @@ use crate::lang::Program;
 use crate::ops::CompiledOp;
 
 /// A compiled step.
+// A step list is built once at load and walked in place; boxing the large `Op` variant
+// would add an allocation and a pointer chase per operator step for no gain.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Step {
     /// `Let`: store an expression's value in a variable slot.

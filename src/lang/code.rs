@@ -1,6 +1,6 @@
 //! The instruction set of compiled expressions: a stack machine's operations, the names with
 //! a built-in meaning, the deepest stack a program may need, and what the numeric
-//! operations compute (one definition for both evaluators). [`super::compile`] emits it,
+//! operations compute (one definition for both evaluators). [`mod@super::compile`] emits it,
 //! [`super::eval`] runs it and [`super::tree`] decompiles it into typed nodes.
 
 use super::funcs::Func;

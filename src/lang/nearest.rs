@@ -9,7 +9,7 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         let lev = strsim::osa_distance(name, c);
         let jw = strsim::jaro_winkler(name, c);
         let close = lev <= 1.max(name.chars().count() / 3) || jw >= 0.85;
-        let better = best.map_or(true, |(bl, bj, bc)| {
+        let better = best.is_none_or(|(bl, bj, bc)| {
             lev < bl || (lev == bl && (jw > bj || (jw == bj && c < bc)))
         });
         if close && better {

@@ -202,7 +202,7 @@ impl PcgMap {
         let pick = |kind: &String| {
             let mut of = d.rooms.iter().filter(|r| &r.kind == kind);
             let room = if self.last.contains(kind) {
-                of.last()
+                of.next_back()
             } else {
                 of.next()
             };

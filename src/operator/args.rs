@@ -98,17 +98,9 @@ impl<'de> Deserialize<'de> for RectDef {
 /// A compiled [`RectDef`].
 #[derive(Debug, Clone)]
 pub enum Rect {
-    /// Four number expressions.
-    Fields {
-        /// Left column.
-        x: Program,
-        /// Top row.
-        y: Program,
-        /// Width.
-        w: Program,
-        /// Height.
-        h: Program,
-    },
+    /// Four number expressions: left column, top row, width, height (boxed: most areas
+    /// are one expression or constant, and a compiled operator holds its area inline).
+    Fields(Box<[Program; 4]>),
     /// An area expression.
     Expr(Program),
     /// Four constant fields, evaluated once when compiled (a rectangle such as
@@ -131,7 +123,7 @@ impl RectDef {
                     [Some(x), Some(y), Some(w), Some(h)] => {
                         Rect::Const(grid::Rect::new(x as i32, y as i32, w as i32, h as i32))
                     }
-                    _ => Rect::Fields { x, y, w, h },
+                    _ => Rect::Fields(Box::new([x, y, w, h])),
                 })
             }
             RectDef::Expr(e) => cx.expr(e, Type::Area).map(Rect::Expr),
@@ -153,7 +145,8 @@ impl Rect {
     #[inline]
     pub fn eval(&self, st: &mut State) -> grid::Rect {
         match self {
-            Rect::Fields { x, y, w, h } => {
+            Rect::Fields(f) => {
+                let [x, y, w, h] = &**f;
                 let x = x.num(st) as i32;
                 let y = y.num(st) as i32;
                 let w = w.num(st) as i32;
@@ -263,7 +256,7 @@ impl Whole {
         })
     }
 
-    /// The value, or the failure point to end the run with ([`Flow::Abort`]).
+    /// The value, or the failure point to end the run with ([`Flow::Abort`](crate::engine::Flow::Abort)).
     #[inline]
     pub fn get(&self, st: &mut State) -> Result<i64, u32> {
         let v = self.prog.num(st);

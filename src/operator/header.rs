@@ -1,11 +1,11 @@
 //! The tile header: the four fields most tile operators share — `layer`, `area`, `when`,
-//! `protected` — declared once by [`tile_params!`] and compiled and evaluated once by
+//! `protected` — declared once by [`tile_params!`](crate::tile_params) and compiled and evaluated once by
 //! [`TileHeader`].
 //!
 //! Why a macro and not a struct the deserializer accepts: serde's `flatten` would let each
 //! `Params` hold a `header: HeaderFields` written inline, but with ron 0.8 a flattened struct
 //! is read as a map (`{...}`), not as `Op(...)`, and `deny_unknown_fields` (a typo must be an
-//! error) is unsupported with `flatten`. So [`tile_params!`] writes the four fields into the
+//! error) is unsupported with `flatten`. So [`tile_params!`](crate::tile_params) writes the four fields into the
 //! operator's own struct, with the same names, defaults and docs everywhere, and `build.rs`
 //! documents them for `undercroft ops` from this file.
 
@@ -108,7 +108,7 @@ macro_rules! tile_params {
     };
 }
 
-/// The tile header as a rule file wrote it (see [`tile_params!`]).
+/// The tile header as a rule file wrote it (see [`tile_params!`](crate::tile_params)).
 #[derive(Debug, Clone, Copy)]
 pub struct HeaderDef<'a> {
     /// The layer's name.
@@ -137,7 +137,7 @@ pub struct TileHeader {
 }
 
 impl TileHeader {
-    /// Compile the header fields (every error reported to `cx`): those of a [`tile_params!`]
+    /// Compile the header fields (every error reported to `cx`): those of a [`tile_params!`](crate::tile_params)
     /// struct come from its `header()`.
     pub fn compile(cx: &mut Cx, def: HeaderDef<'_>) -> Option<TileHeader> {
         let HeaderDef {

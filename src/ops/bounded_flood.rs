@@ -248,10 +248,16 @@ impl Runnable for Compiled {
                 count: 0,
             };
             w.enter(x, y);
-            let escaped = !(x + 1 < bounds.x1() && !w.rock(x + 1, y))
-                || !(x - 1 > bounds.x && !w.rock(x - 1, y))
-                || !(y + 1 < bounds.y1() && !w.rock(x, y + 1))
-                || !(y - 1 > bounds.y && !w.rock(x, y - 1));
+            // escaped through a side whose neighbour is on the bounds' edge or beyond, or whose
+            // rock walk escapes (the sides walked in this order, as far as the first escape)
+            let escaped = x + 1 >= bounds.x1()
+                || w.rock(x + 1, y)
+                || x - 1 <= bounds.x
+                || w.rock(x - 1, y)
+                || y + 1 >= bounds.y1()
+                || w.rock(x, y + 1)
+                || y - 1 <= bounds.y
+                || w.rock(x, y - 1);
             let count = w.count;
             visited = std::mem::take(&mut w.visited);
             let mut marks = GridMut::new(&mut mark, width, height);

@@ -285,9 +285,9 @@ impl Compiled {
                 (ends, Rect::new(x, ia.y1(), w, ib.y - ia.y1()))
             };
             let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
-            wandering_corridor(&mut g, ia, centre(fa, ia), ends.0, w, chance, rng, v.0);
+            wandering_corridor(&mut g, ia, (centre(fa, ia), ends.0), w, chance, rng, v.0);
             g.fill(opening.intersect(&area), v.1);
-            wandering_corridor(&mut g, ib, ends.1, centre(fb, ib), w, chance, rng, v.0);
+            wandering_corridor(&mut g, ib, (ends.1, centre(fb, ib)), w, chance, rng, v.0);
         }
         Flow::Continue
     }

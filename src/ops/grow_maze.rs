@@ -181,7 +181,7 @@ impl Runnable for Compiled {
             w[k] = p.unwrap_or(if none && k == 0 { 1.0 } else { 0.0 });
         }
         let start = self.start.as_ref().map(|p| p.eval(st));
-        let fill = self.fill.as_ref().map_or(true, |p| p.truth(st));
+        let fill = self.fill.as_ref().is_none_or(|p| p.truth(st));
         let lattice = Lattice::new(area, cell, wall);
         if lattice.cols < 1 || lattice.rows < 1 {
             return Flow::Fail(self.too_small);

@@ -14,7 +14,7 @@
 //! edge shared with another room has a door slot on both sides. The new room is joined by a
 //! door on every shared edge and goes to the back of the queue with `push_back_chance`,
 //! else to the front. After a shape other than the base shape is placed it leaves the pool
-//! for the rest of the floor with `remove_chance` ([B]'s "95%"; [BL] has no removal).
+//! for the rest of the floor with `remove_chance` (\[B\]'s "95%"; \[BL\] has no removal).
 //!
 //! Dead ends (written to `dead_ends`): rooms other than the start that touch exactly one
 //! room, sorted by door distance from the start, farthest first (ties in placement order).

@@ -5,7 +5,7 @@
 //! Tiles are visited in raster order inside the area (rows top to bottom, each left to
 //! right), one `chance(density)` draw per tile; `density` is an expression evaluated once
 //! when the step runs (e.g. a parameter), clamped to 0..1. Values are expressions,
-//! 0..=65535. Errors: an area wholly outside the tile grid (see [`super::area`]).
+//! 0..=65535. Errors: an area wholly outside the tile grid (see [`TileHeader`]).
 
 use crate::engine::grid::Rect;
 use crate::engine::state::State;

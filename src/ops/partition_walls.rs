@@ -195,7 +195,7 @@ fn dir(
             })
             .collect(),
         open: d.open_door.as_ref().map(|(r, h, t)| {
-            let set: [[fn(&mut Compiled, f64); 2]; 2] = [
+            let set: [[Setter; 2]; 2] = [
                 [|c, v| set_open(c, 0, 0, v), |c, v| set_open(c, 0, 1, v)],
                 [|c, v| set_open(c, 1, 0, v), |c, v| set_open(c, 1, 1, v)],
             ];
@@ -207,6 +207,9 @@ fn dir(
         doorway_side: d.doorway_side.iter().map(|&(i, t)| (i, t.0)).collect(),
     })
 }
+
+/// Stores a constant of the open-door chances into a compiled step.
+type Setter = fn(&mut Compiled, f64);
 
 /// Field `f` (0 the roll, 1 the hit) of direction `i`'s open-door draw.
 fn set_open(c: &mut Compiled, i: usize, f: usize, v: f64) {

@@ -1,5 +1,5 @@
 //! Placing a one-cell room at the best-scoring empty cell (the Rebirth-family secret room,
-//! spec/isaac-rebirth.md §6.4, [BL]).
+//! spec/isaac-rebirth.md §6.4, \[BL\]).
 //!
 //! Cells are scanned row by row (y, then x). A cell is skipped when it is a room, when it
 //! touches a room whose kind is in `avoid_kinds`, or (with `layout_doors`) when it lies behind

@@ -10,17 +10,17 @@
 //! neighbour; every new cell must be inside the grid and empty (or the room's own); it may
 //! touch at most `max_neighbours` rooms; and every shared edge needs door slots on both
 //! sides. `fallback` decides which rooms are tried: `Farthest` — those at the plain choice's
-//! door distance from `origin` ([B]); `All` — every qualifying room in list order ([BL]).
+//! door distance from `origin` (\[B\]); `All` — every qualifying room in list order (\[BL\]).
 //! When no reshape works (or none was wanted) the plain choice is reshaped into `otherwise`
 //! when given (a one-cell shape always fits), else it keeps its shape.
 //!
 //! After the reshape, `keep` (seeing the room as `room`) decides whether the room takes the
 //! kind: when false it keeps its kind (and its new shape) and goes to the end of the list, so
 //! the next entries take the next rooms (an optional special room that failed its roll,
-//! [BL]'s re-append, spec/isaac-rebirth.md §6.1).
+//! \[BL\]'s re-append, spec/isaac-rebirth.md §6.1).
 //!
 //! Writes: the room's cells, shape, doors and kind; removes it from the list (or moves it to
-//! the end); the variable (none when not kept). Fails with "no <kind> room possible" when no
+//! the end); the variable (none when not kept). Fails with `no <kind> room possible` when no
 //! room of the list qualifies, unless `optional` (then nothing happens).
 
 use crate::engine::shape::{connect, fits, Shape, MAX_CELLS};

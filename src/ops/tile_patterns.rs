@@ -38,7 +38,7 @@ crate::tile_params! {
     }
 }
 
-/// Compiled `TilePatterns`: the patterns as a [`Lookup`].
+/// Compiled `TilePatterns`: the patterns as a `Lookup` (by the cell's tile).
 #[derive(Debug)]
 pub struct Compiled {
     from: u16,

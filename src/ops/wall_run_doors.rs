@@ -103,7 +103,7 @@ impl Runnable for Compiled {
         for run in &self.runs {
             let is_wall = |t: u16| run.walls.iter().any(|v| v.0 == t);
             // (outer, inner) -> (x, y); side offsets
-            let (to_xy, side): (fn(i32, i32) -> (i32, i32), (i32, i32)) = match run.along {
+            let (to_xy, side): (ToXy, (i32, i32)) = match run.along {
                 Axis::X => (|o, i| (i, o), (0, 1)),
                 Axis::Y => (|o, i| (o, i), (1, 0)),
             };
@@ -149,6 +149,9 @@ impl Runnable for Compiled {
         Flow::Continue
     }
 }
+
+/// Maps (outer, inner) coordinates of a run's axis to `(x, y)`.
+type ToXy = fn(i32, i32) -> (i32, i32);
 
 #[cfg(test)]
 mod tests {

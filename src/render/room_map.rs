@@ -16,7 +16,7 @@ const INTERIOR_TILE: u32 = 4;
 const GAP: u32 = 5;
 
 /// Pixels per room cell: [`CELL_W`]x[`CELL_H`], or, when rooms have interiors, enough for
-/// their layouts' tiles at [`INTERIOR_TILE`] pixels each inside the gaps.
+/// their layouts' tiles at 4 pixels (`INTERIOR_TILE`) each inside the gaps.
 pub fn cell_px(d: &Dungeon) -> (u32, u32) {
     match Interiors::of(d).cell {
         Some([cw, ch]) => (
@@ -138,7 +138,7 @@ impl Interiors {
     }
 }
 
-/// A room's layout tiles per cell ([`Interiors::cell_tiles`]): the tiles a cell, `[w, h]`,
+/// A room's layout tiles per cell (`Interiors::cell_tiles`): the tiles a cell, `[w, h]`,
 /// and per cell its grid position and its tiles' colours, row-major.
 pub type InteriorCells = ([u32; 2], Vec<([i32; 2], Vec<Option<[u8; 3]>>)>);
 

@@ -1,6 +1,6 @@
 //! Loops of draws against one bound, specialised to the generator once per loop.
 //!
-//! [`RandomSource::below`](super::RandomSource::below) works out, at every draw, which
+//! [`RandomSource::below`] works out, at every draw, which
 //! generator runs, which output rule an LCG uses and how to take the remainder of the bound.
 //! An operator whose innermost loop makes one draw per step against the same bound (the
 //! drunken corridor walk: `rnd(100)` per move, millions of moves on some seeds) hands the

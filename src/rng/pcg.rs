@@ -68,7 +68,7 @@ impl Pcg128 {
         (((state >> 64) as u64) ^ (state as u64)).rotate_right(rot)
     }
 
-    /// The [`CHANCE_BITS`] high bits of the next output: the integer behind `rand` 0.8's
+    /// The 53 (`CHANCE_BITS`) high bits of the next output: the integer behind `rand` 0.8's
     /// `gen::<f64>()` (`Standard` for `f64`), which is this value times `2^-53`.
     #[inline(always)]
     pub fn unit_bits(&mut self) -> u64 {
@@ -97,7 +97,7 @@ impl Pcg128 {
     /// `rounds` times, one [`Pcg128::below`] draw for each zone of `zones` in turn, values
     /// dropped. Only the low half of each product is computed: it alone decides rejection.
     /// One or two zones (the common shapes: one bound; an x and a y) go through
-    /// [`Pcg128::discard_alternating`]; more, one draw after the other.
+    /// `Pcg128::discard_alternating`; more, one draw after the other.
     #[inline]
     pub fn discard(&mut self, zones: &[Zone], rounds: u32) {
         match *zones {

@@ -167,17 +167,18 @@ impl<'a> Cx<'a> {
     /// A layer that an earlier step declared, or declare it now (layers are created on
     /// first use, all zero).
     pub fn layer(&mut self, s: &Src) -> u16 {
-        if !self.layers.contains(&s.text) {
-            if self.check_identifier(s) && RESERVED_LAYERS.contains(&s.text.as_str()) {
-                self.error(
-                    s,
-                    format!(
-                        "`{}` is a layer the engine writes itself (the room plan)",
-                        s.text
-                    ),
-                    Some("give the tile layer another name, e.g. `tiles`".into()),
-                );
-            }
+        if !self.layers.contains(&s.text)
+            && self.check_identifier(s)
+            && RESERVED_LAYERS.contains(&s.text.as_str())
+        {
+            self.error(
+                s,
+                format!(
+                    "`{}` is a layer the engine writes itself (the room plan)",
+                    s.text
+                ),
+                Some("give the tile layer another name, e.g. `tiles`".into()),
+            );
         }
         self.declare_layer(s)
     }
@@ -534,7 +535,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Declare (or reuse, if the type agrees) a variable. In a procedure's steps a name
-    /// that is no variable yet becomes one of the procedure's own (see [`Cx::frame`]).
+    /// that is no variable yet becomes one of the procedure's own (see `Cx::frame`).
     pub fn declare_var(&mut self, s: &Src, ty: Type) -> Option<u16> {
         if !self.check_identifier(s) {
             return None;

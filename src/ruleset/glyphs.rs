@@ -51,7 +51,7 @@ impl TileGlyphs {
         }
     }
 
-    /// [`TileGlyphs::glyph`] as a byte: the glyph when it is ASCII, else [`NOT_ASCII`].
+    /// [`TileGlyphs::glyph`] as a byte: the glyph when it is ASCII, else 0x80 (`NOT_ASCII`).
     #[inline(always)]
     pub fn byte(&self, t: u16) -> u8 {
         let last = self.byte_of.len() - 1;
@@ -179,7 +179,7 @@ pub(super) fn compile_markers(cx: &mut Cx, defs: &[schema::MarkerDef]) -> Vec<Ma
     out
 }
 
-/// Glyph `c` as one byte: itself when ASCII, else [`NOT_ASCII`].
+/// Glyph `c` as one byte: itself when ASCII, else 0x80 (`NOT_ASCII`).
 #[inline(always)]
 pub fn ascii_byte(c: char) -> u8 {
     if c.is_ascii() {

@@ -31,7 +31,7 @@ pub(crate) fn edit(steps: &mut Vec<StepDef>, name: &str, p: Patch) -> bool {
         .position(|s| matches!(s, StepDef::Named(n, _) if n.text == name));
     if let Some(i) = pos {
         match p {
-            Patch::Replace(n, step) => steps[i] = StepDef::Named(n, Box::new(step)),
+            Patch::Replace(n, step) => steps[i] = StepDef::Named(n, step),
             Patch::Remove(_) => {
                 steps.remove(i);
             }

@@ -210,7 +210,7 @@ pub struct ShapeDef {
 #[derive(Debug, Clone, Deserialize)]
 pub enum Patch {
     /// Replace the named step (the replacement keeps the name).
-    Replace(Src, StepDef),
+    Replace(Src, Box<StepDef>),
     /// Remove the named step.
     Remove(Src),
     /// `InsertBefore("name", [steps])`: insert steps before the named step.

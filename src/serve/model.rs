@@ -114,6 +114,17 @@ struct FrameOut<'a> {
     dungeon: &'a Dungeon,
 }
 
+/// Which page of a traced run is asked for ([`trace_page`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PageAsk<'a> {
+    /// The page's first frame.
+    pub from: usize,
+    /// The layer the frames' views draw (the default view's when `None`).
+    pub layer: Option<&'a str>,
+    /// The page's size limit in bytes of JSON (one frame at least is sent).
+    pub max_bytes: usize,
+}
+
 /// One page of a traced run, as JSON text: the frames `from..` that `w` kept (each step's
 /// label, the attempt, the dungeon after it and its [`view`] with layer `layer`, the tiles it
 /// changed against the step before and the layers that changed (for the run's first step,
@@ -125,12 +136,15 @@ pub fn trace_page(
     rs: &RuleSet,
     folder: &Folder,
     w: &Window,
-    from: usize,
     last: &Dungeon,
     values: &[crate::engine::value::Value],
-    layer: Option<&str>,
-    max_bytes: usize,
+    ask: PageAsk<'_>,
 ) -> String {
+    let PageAsk {
+        from,
+        layer,
+        max_bytes,
+    } = ask;
     let mut prev: Option<Dungeon> = None;
     let mut frames = String::new();
     let mut n = 0;

@@ -127,11 +127,13 @@ pub fn answer(cx: &Cx, rq: Request, query: &[(String, String)]) {
                 rs,
                 &cx.shared.folder,
                 &w,
-                from,
                 &last,
                 &values,
-                layer,
-                MAX_PAGE_BYTES,
+                super::model::PageAsk {
+                    from,
+                    layer,
+                    max_bytes: MAX_PAGE_BYTES,
+                },
             );
             reply(rq, 200, "application/json", page)
         }

@@ -17,6 +17,7 @@ fn same_work(n: usize, seeds: std::ops::Range<u64>) {
         let (st, restarts) = rs.run(seed, &values, &mut NoTrace).unwrap();
         assert_eq!(restarts, 0);
         let native = baseline::cave(n, seed);
+        assert_eq!(native.n, n);
         let engine = st.layer(tiles as u16);
         let ours: Vec<u16> = native.tiles.iter().map(|&c| c as u16).collect();
         if ours != *engine {

@@ -90,10 +90,10 @@ fn bsp_builds_and_passes_lint_on_1000_seeds() {
         }
         assert!(rooms[0].contains(&up) && rooms[rooms.len() - 1].contains(&down));
         let (h, w) = (t.len(), t[0].len());
-        for y in 0..h {
-            for x in 0..w {
+        for (y, row) in t.iter().enumerate() {
+            for (x, &v) in row.iter().enumerate() {
                 if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-                    assert_eq!(t[y][x], 0, "seed {}: ({x}, {y})", d.seed);
+                    assert_eq!(v, 0, "seed {}: ({x}, {y})", d.seed);
                 }
             }
         }
@@ -111,7 +111,7 @@ fn bsp_builds_and_passes_lint_on_1000_seeds() {
 #[test]
 fn drunkard_reaches_its_share_with_stairs_a_longest_walk_apart_on_1000_seeds() {
     for (share, n) in [(0.4, 1000), (0.25, 100), (0.6, 100)] {
-        let params = Params::new().set("share", &share.to_string());
+        let params = Params::new().set("share", share.to_string());
         for d in built_and_clean("rules/examples/drunkard.ron", &params, n) {
             // drunkard.pat: 0 rock, 1 floor, 2 stairs; the share is of the 78 x 48 inside
             let (t, marker) = tiles_and_marker(&d);

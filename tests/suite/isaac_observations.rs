@@ -50,8 +50,8 @@ fn start_neighbours(d: &Dungeon, own: &HashMap<[i32; 2], u32>) -> usize {
 /// room alone is one room): the set of rooms of each.
 fn blocks(d: &Dungeon, own: &HashMap<[i32; 2], u32>) -> Vec<BTreeSet<u32>> {
     let mut out = Vec::new();
-    for y in 0..d.height as i32 - 1 {
-        for x in 0..d.width as i32 - 1 {
+    for y in 0..d.height - 1 {
+        for x in 0..d.width - 1 {
             let cells = [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]];
             let ids: Option<BTreeSet<u32>> = cells
                 .iter()

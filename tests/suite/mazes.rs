@@ -77,11 +77,11 @@ fn rooms_and_mazes_no_dead_end_and_one_region_over_1000_seeds() {
         let t = layer(&d, "tiles");
         let (w, h) = (t[0].len(), t.len());
         // The outer ring is rock (the maze and the rooms keep one wall to the edge).
-        for x in 0..w {
-            assert!(!walkable(t[0][x]) && !walkable(t[h - 1][x]), "seed {seed}");
+        for (top, bottom) in t[0].iter().zip(&t[h - 1]) {
+            assert!(!walkable(*top) && !walkable(*bottom), "seed {seed}");
         }
-        for y in 0..h {
-            assert!(!walkable(t[y][0]) && !walkable(t[y][w - 1]), "seed {seed}");
+        for row in t {
+            assert!(!walkable(row[0]) && !walkable(row[w - 1]), "seed {seed}");
         }
         // No dead end: every walkable tile has two walkable neighbours or more.
         for y in 0..h {

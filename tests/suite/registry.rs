@@ -435,7 +435,7 @@ fn index_arithmetic(s: &str) -> Option<&'static str> {
                 let b = s[..k].trim_end();
                 let operand = b.ends_with(|c: char| ident(c) || c == ')' || c == ']')
                     && !["if", "in", "return", "match", "else", "let"].contains(&word_before(k));
-                let rest = rest.trim_start_matches(|c: char| c == '(' || c == ' ');
+                let rest = rest.trim_start_matches(['(', ' ']);
                 if operand && is_width_operand(rest) {
                     return Some("multiplying or dividing by a width");
                 }
@@ -449,11 +449,12 @@ fn index_arithmetic(s: &str) -> Option<&'static str> {
                     }
                 }
             }
-            '+' | '-' if is_width_operand(rest) => {
-                // `i + w`: an index stepped by a row
-                if ["i", "i0", "j", "k", "idx", "index", "row"].contains(&word_before(k)) {
-                    return Some("stepping an index by a row");
-                }
+            // `i + w`: an index stepped by a row
+            '+' | '-'
+                if is_width_operand(rest)
+                    && ["i", "i0", "j", "k", "idx", "index", "row"].contains(&word_before(k)) =>
+            {
+                return Some("stepping an index by a row");
             }
             _ => {}
         }

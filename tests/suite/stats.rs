@@ -35,7 +35,7 @@ fn graph() -> Dungeon {
 fn tiles(middle: char) -> Dungeon {
     let rows = [
         "#######",
-        &format!("#..#..#"),
+        "#..#..#",
         &format!("#..{middle}..#"),
         "#+##..#",
         "#######",

@@ -15,8 +15,11 @@ use std::collections::BTreeMap;
 use std::process::Command;
 use undercroft::{Dungeon, Params};
 
-/// §9.2 per theme: (name, allowed on `level`, once per level, clear square side in tiles).
-fn rule(name: &str) -> Option<(fn(i64) -> bool, bool, usize)> {
+/// A theme's rule: (allowed on `level`, once per level, clear square side in tiles).
+type Rule = (fn(i64) -> bool, bool, usize);
+
+/// §9.2 per theme: its [`Rule`], `None` for a name that is not a theme.
+fn rule(name: &str) -> Option<Rule> {
     let all: fn(i64) -> bool = |_| true;
     let not_caves_hell: fn(i64) -> bool = |l| l <= 8;
     let not_cathedral: fn(i64) -> bool = |l| l > 4;

@@ -9,6 +9,14 @@ use crate::engine::grid::Grid;
 /// many values; beyond, each cell looks its plane up ([`BitPlanes::set_by`]).
 const EQ_PLANES: usize = 16;
 
+/// One test of a pattern, `(dx, dy, value, equal)`: the cell `dx` columns and `dy` rows
+/// away is in the grid and its value is (`equal`) or is not `value` ([`PatternMask`]).
+pub type CellTest = (i32, i32, u16, bool);
+
+/// One pattern of a [`PatternMask`]: its heads (the values the cell itself may hold; any
+/// value when empty) and its tests.
+pub type MaskPattern = (Vec<u16>, Vec<CellTest>);
+
 /// A list of cell patterns over bit planes, to find the cells where one of them may hold.
 /// Pattern `i` holds at `(x, y)` when the cell's value is one of its heads (any value when
 /// it has none) and every test `(dx, dy, value, equal)` holds: cell `(x + dx, y + dy)` is in
@@ -65,7 +73,7 @@ impl PatternMask {
     /// values (or values past 4095 without a class table), or a test reaches 64 or more
     /// columns or more than 64 rows away.
     pub fn new(
-        pats: &[(Vec<u16>, Vec<(i32, i32, u16, bool)>)],
+        pats: &[MaskPattern],
         classes: Option<&[u16]>,
         max_planes: usize,
     ) -> Option<PatternMask> {

@@ -130,9 +130,9 @@ fn transpose64_moves_every_bit_to_its_mirror() {
     }
     let mut t = a;
     transpose64(&mut t);
-    for r in 0..64 {
-        for c in 0..64 {
-            assert_eq!(t[c] >> r & 1, a[r] >> c & 1, "({r}, {c})");
+    for (r, row) in a.iter().enumerate() {
+        for (c, column) in t.iter().enumerate() {
+            assert_eq!(column >> r & 1, row >> c & 1, "({r}, {c})");
         }
     }
 }

@@ -109,12 +109,15 @@ impl Planes {
     }
 }
 
+/// A probe `(dx, dy, values)`: the cell `(dx, dy)` from the position must hold one of
+/// the values.
+type Probe = (i32, i32, Box<[u16]>);
+
 /// See the module doc.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RowMatcher {
-    /// `(dx, dy, values)`: the cell `(dx, dy)` from the position must hold one of the
-    /// values.
-    probes: Box<[(i32, i32, Box<[u16]>)]>,
+    /// The probes, all of which must hold.
+    probes: Box<[Probe]>,
 }
 
 impl RowMatcher {
@@ -217,9 +220,9 @@ impl RowHits {
             let row = self.hits.row(y);
             let (i0, i1) = ((start / 64) as usize, ((positions.x1() - 1) / 64) as usize);
             let mut bits = row[i0] & !0u64 << (start % 64);
-            for i in i0..=i1 {
+            for (i, &word) in (i0..).zip(&row[i0..=i1]) {
                 if i > i0 {
-                    bits = row[i];
+                    bits = word;
                 }
                 if i == i1 {
                     bits &= low_bits(((positions.x1() - 1) % 64 + 1) as u32);

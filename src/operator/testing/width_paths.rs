@@ -23,7 +23,8 @@ const GENERAL: &str = r#"NoiseFill(layer: "t", value: "1", density: "0.45"),
 const PAT: &str = "tiles { Floor = 0 Rock = 1 }\n\
     automaton smooth { count8(Rock) >= 5 -> Rock\n count8(Rock) <= 3 -> Floor }\n\
     rules walls { 1 if (1,0) == 0 -> (0,0) = 2\n 1 if (-1,0) == 0, (0,1) == 0 -> (0,0) = 2 }\n\
-    miniset pillar 3x3 { search 0 0 0 | 0 0 0 | 0 0 0 replace . . . | . 1 . | . . . }";
+    miniset pillar 3x3 { search Floor Floor Floor | Floor Floor Floor | Floor Floor Floor
+        replace . . . | . 1 . | . . . }";
 
 /// The fallbacks `steps` take on a `w × 24` grid (seed 3).
 fn fallbacks(w: i32, steps: &str) -> Vec<Fallback> {

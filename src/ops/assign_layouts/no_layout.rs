@@ -22,10 +22,14 @@ pub struct Offer {
 /// offered, but not together, or not within the difficulty and window) of the pair.
 #[derive(Debug, Clone, Default)]
 pub struct NoLayout {
-    by: BTreeMap<(u16, u16), (u32, Vec<(u32, u32)>)>,
+    by: BTreeMap<(u16, u16), Points>,
     /// A room whose doors lie on no slot of its shape, or without a shape.
     pub unplaced: u32,
 }
+
+/// The failure points of one (room kind, shape): of the pair (of no layout at all when no
+/// slot is listed), then `(slot, point)` per door slot no layout of them has.
+type Points = (u32, Vec<(u32, u32)>);
 
 impl NoLayout {
     /// Register the failure points for `kinds` (mask) over every shape, with `offers` the

@@ -16,7 +16,7 @@ pub const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 /// A compiled model: `states` states of `n × n` tiles each (`n` = 1 for a tileset).
 #[derive(Debug)]
 pub struct Model {
-    /// Number of states, 1..=[`MAX_STATES`].
+    /// Number of states, 1..=1024 (`MAX_STATES`).
     pub states: usize,
     /// 64-bit words per cell of the wave: enough for the states, rounded up to 1, 2, 4, 8 or
     /// 16 (the solver's widths). Every bitset below has this many words.
@@ -28,7 +28,7 @@ pub struct Model {
     /// `w · ln w` of each state.
     pub wlogw: Vec<f64>,
     /// `compat[d][s · words ..][..words]`: the states allowed next to a cell holding `s`, in
-    /// direction `d` of [`DIRS`].
+    /// direction `d` of `DIRS` (east, south, west, north; y grows down).
     pub compat: [Vec<u64>; 4],
     /// `pixels[s · n² + dy · n + dx]`: the tile of state `s` at `(dx, dy)`.
     pub pixels: Vec<u16>,

@@ -167,11 +167,9 @@ fn contradictions_restart_and_are_counted() {
 #[test]
 fn a_model_that_can_fill_nothing_is_an_error_at_its_item() {
     let pat = "tileset dead { tile 1 tile 2 right 1 2 below 1 1 below 2 2 }";
-    let text = format!(
-        "Ruleset(name: \"t\", grid: Grid(width: 4, height: 4), steps: [\
-         WaveFunctionCollapse(layer: \"t\", model: \"p.pat#dead\")])"
-    );
-    let e = load_error(&text, &[("p.pat", pat)]);
+    let text = "Ruleset(name: \"t\", grid: Grid(width: 4, height: 4), steps: [\
+         WaveFunctionCollapse(layer: \"t\", model: \"p.pat#dead\")])";
+    let e = load_error(text, &[("p.pat", pat)]);
     assert!(e.contains("p.pat:1:9"), "{e}");
     assert!(
         e.contains("no tile of this model can have neighbours on all four sides"),

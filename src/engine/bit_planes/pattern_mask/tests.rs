@@ -46,7 +46,7 @@ impl Rand {
 fn holds(
     g: &Grid,
     class: &dyn Fn(u16) -> u16,
-    (heads, tests): &(Vec<u16>, Vec<(i32, i32, u16, bool)>),
+    (heads, tests): &MaskPattern,
     x: i32,
     y: i32,
 ) -> bool {
@@ -74,7 +74,7 @@ fn rows_are_the_cells_where_a_pattern_holds() {
         let mut data: Vec<u16> = (0..w * h).map(|_| r.below(top as u64) as u16).collect();
         let table: Vec<u16> = (0..top - 2).map(|_| r.below(4) as u16).collect();
         let with_classes = round % 3 == 0;
-        let pats: Vec<(Vec<u16>, Vec<(i32, i32, u16, bool)>)> = (0..1 + r.below(6))
+        let pats: Vec<MaskPattern> = (0..1 + r.below(6))
             .map(|_| {
                 let vals = if with_classes { 4 } else { top as u64 };
                 let heads = (0..r.below(3)).map(|_| r.below(vals) as u16).collect();
