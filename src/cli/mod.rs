@@ -29,6 +29,7 @@ mod run_args;
 mod search;
 mod serve;
 mod stats;
+mod writer;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
