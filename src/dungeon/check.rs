@@ -1,5 +1,5 @@
 //! [`Dungeon::check`]: a dungeon read from JSON against the contract, and the JSON
-//! reader's messages in the contract's words ([`json_words`]).
+//! reader's messages in the contract's words ([`json_words`](crate::dungeon::check::json_words)).
 
 use super::{Dungeon, Layer, FORMAT, MAX_INTERIOR_CELL, MAX_SIDE};
 

@@ -11,7 +11,7 @@ use super::load::{self, LoadedFile, Loader, Merged};
 use super::params::{ParamInfo, ParamKind};
 use super::schema::{self, ParamDef};
 use super::src::Src;
-use super::{parse_colour, patch, pools, reach, shapes, stats, steps, walkables};
+use super::{parse_colour, patch, pool_check, pools, reach, shapes, stats, steps, walkables};
 use super::{KindInfo, RuleSet, MAX_SELECT_DEPTH};
 use crate::engine::value::{Type, Value};
 use crate::interpreter::{Procedure, Step};
@@ -60,7 +60,8 @@ impl RuleSet {
         cx.set_cell(cell);
         cx.themes = theme_table;
         cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
-        let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
+        let (pl, lay) =
+            pool_check::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
         cx.pools = pl;
         cx.layouts = lay;
         check_colours(&mut cx, &m);

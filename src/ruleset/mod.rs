@@ -20,6 +20,7 @@ mod output;
 pub mod params;
 mod patch;
 mod patterns;
+mod pool_check;
 pub mod pools;
 mod procedures;
 mod reach;
