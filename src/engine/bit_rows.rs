@@ -15,6 +15,8 @@
 use super::grid::Grid;
 use super::tile_set::TileSet;
 
+mod transpose;
+
 /// One bit per cell of a grid, with a margin (see the module doc).
 #[derive(Debug, Clone, Default)]
 pub struct BitRows {
@@ -77,8 +79,9 @@ impl BitRows {
         let wpr = (w as usize).div_ceil(64);
         let fill = if outside { !0 } else { 0 };
         (self.width, self.height, self.pad, self.wpr, self.fill) = (w, h, pad, wpr, fill);
-        self.words.clear();
+        // the same storage refilled (no clear and regrow: reset runs once per step)
         self.words.resize((h as usize + 2 * pad) * wpr, fill);
+        self.words.fill(fill);
         if fill == 0 {
             return;
         }
@@ -246,6 +249,19 @@ impl BitRows {
             row[i + 1]
         };
         row[i] >> 1 | after << 63
+    }
+}
+
+/// Set bit `(x, y)` of rows of `wpr` words each (a [`BitRows::grid_words_mut`] slice, row
+/// `y` from word `y · wpr`) to `on`, for a scan that holds the words while it writes.
+#[inline(always)]
+pub fn put_bit(words: &mut [u64], wpr: usize, x: i32, y: i32, on: bool) {
+    let i = y as usize * wpr + (x / 64) as usize;
+    let bit = 1u64 << (x % 64);
+    if on {
+        words[i] |= bit;
+    } else {
+        words[i] &= !bit;
     }
 }
 

@@ -42,9 +42,6 @@ pub enum Fallback {
     BudRoomsMasks,
     /// `CrawlBlocks`: bounds more than 64 cells wide or high have no row masks.
     CrawlBlocksMasks,
-    /// `RoughenRuns`: lines of more than 64 cells, or more than 64 lines, are read cell by
-    /// cell instead of from transposed bit planes.
-    RoughenRunsLines,
 }
 
 /// Count a fallback taken (in unit tests, see `count_fallbacks`; nothing otherwise).

@@ -39,22 +39,19 @@ impl Scratch {
     /// give it back with [`Scratch::put`] when done so the next step reuses it. Its
     /// contents are whatever the last user left.
     pub fn take<T: Default + Send + 'static>(&mut self) -> T {
-        match self.store.iter().position(|b| b.is::<T>()) {
-            Some(i) => *self
-                .store
-                .swap_remove(i)
-                .downcast::<T>()
-                .expect("the position found holds a T"),
-            None => T::default(),
-        }
+        // the box stays (holding a default `T`), so that `put` allocates nothing
+        self.store
+            .iter_mut()
+            .find_map(|b| b.downcast_mut::<T>())
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Keep `t` for the next [`Scratch::take`] of its type (replacing one kept before).
     pub fn put<T: Send + 'static>(&mut self, t: T) {
-        if let Some(b) = self.store.iter_mut().find(|b| b.is::<T>()) {
-            *b = Box::new(t);
-        } else {
-            self.store.push(Box::new(t));
+        match self.store.iter_mut().find_map(|b| b.downcast_mut::<T>()) {
+            Some(kept) => *kept = t,
+            None => self.store.push(Box::new(t)),
         }
     }
 

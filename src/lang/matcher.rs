@@ -18,6 +18,8 @@ use super::pattern::{Cell, Miniset, Test};
 use crate::engine::grid::{Grid, GridMut, Rect};
 
 mod rows;
+#[cfg(test)]
+mod tiles_mean_themselves;
 pub use rows::{Planes, RowHits, RowMatcher};
 
 /// How many consecutive positions [`Matcher::next_match`] tests at once.
@@ -97,7 +99,7 @@ pub struct Matcher {
     /// The footprint, relative to the position: the miniset's `width × height` (for fix
     /// rules, `reach`).
     footprint: Rect,
-    /// Non-zero replace cells `(dx, dy, tile)`, in raster order.
+    /// The replace cells that write a tile (not `.`) `(dx, dy, tile)`, in raster order.
     writes: Box<[(i32, i32, u16)]>,
     /// The grid width the probes' `off` are computed for (0: none, see [`Matcher::for_grid`]).
     stride: i32,
@@ -129,7 +131,7 @@ impl Matcher {
     }
 
     /// The matcher of a miniset: a probe per non-wildcard search cell, the footprint
-    /// `width × height` at the position, and its non-zero replace cells as writes.
+    /// `width × height` at the position, and its replace cells other than `.` as writes.
     pub fn miniset(m: &Miniset) -> Matcher {
         let mut probes = Vec::new();
         let mut members: Vec<u16> = Vec::new();
@@ -155,8 +157,7 @@ impl Matcher {
         out.writes = size
             .cells()
             .zip(&m.replace)
-            .filter(|(_, &v)| v != 0)
-            .map(|((dx, dy), &v)| (dx, dy, v))
+            .filter_map(|((dx, dy), &v)| Some((dx, dy, v?)))
             .collect();
         out
     }
@@ -435,7 +436,7 @@ impl Matcher {
         self.matches(g, x, y) && !self.blocked(x, y, blocked)
     }
 
-    /// Write the non-zero replace cells with the matcher at `(x, y)`; cells outside the grid
+    /// Write the replace cells other than `.` with the matcher at `(x, y)`; cells outside the grid
     /// are skipped.
     #[inline]
     pub fn write(&self, g: &mut GridMut, x: i32, y: i32) {

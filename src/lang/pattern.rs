@@ -2,9 +2,12 @@
 //! neighbour fix-rule lists and integer tables, parsed into [`PatternFile`].
 //!
 //! Every error carries the byte span of the text it is about; the loader turns it into a
-//! `file:line:col` diagnostic. Tile ids are 0..=65535; `.` in a grid is 0 (any tile in a
-//! search grid, "leave unchanged" in a replace grid). A search cell may also be a set of
-//! tiles ([`Cell::Set`]), written inline (`{29 32 35}`) or by the name of a `set` item.
+//! `file:line:col` diagnostic. Tile ids are 0..=65535, and a tile in a grid means itself
+//! (tile 0 included, written by a name such as `Rock = 0`); `.` is the one wildcard: any
+//! tile in a search grid ([`Cell::Any`]), "leave the tile" in a replace grid (`None`). A
+//! bare `0` in a grid is a located error (it used to mean `.`; see [`BARE_ZERO`]). A search
+//! cell may also be a set of tiles ([`Cell::Set`]), written inline (`{29 32 35}`) or by the
+//! name of a `set` item.
 //! Matching minisets against a layer is [`super::matcher`].
 
 use pest::iterators::Pair;
@@ -40,32 +43,26 @@ pub struct Miniset {
     pub height: i32,
     /// What each cell must hold for the miniset to match.
     pub search: Vec<Cell>,
-    /// 0 = leave the tile unchanged.
-    pub replace: Vec<u16>,
+    /// The tile each cell is given; `None` (`.`) leaves the tile as it is.
+    pub replace: Vec<Option<u16>>,
 }
 
+/// Why a bare `0` in a search or replace grid is an error: pattern grids used to read it as
+/// `.` (any tile; leave the tile), so an old file's `0` would silently change meaning if it
+/// were read as tile 0. Tile 0 is written by a name (`tiles { Rock = 0 }`), which always
+/// means the tile.
+pub const BARE_ZERO: &str = "a bare `0` in a grid is reserved (it used to mean `.`)";
+
 /// A cell of a search grid.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Cell {
-    /// `.` or `0`: any tile.
+    /// `.`: any tile.
     #[default]
     Any,
-    /// Exactly this tile (1..=65535).
+    /// Exactly this tile (0..=65535; 0 only by a name).
     Tile(u16),
     /// Any tile of the set: its members, ascending, without repeats, at least one.
     Set(Box<[u16]>),
-}
-
-/// A cell compares equal to a tile id the way grids are written: [`Cell::Any`] is 0,
-/// [`Cell::Tile`] its tile; a set equals no single id.
-impl PartialEq<u16> for Cell {
-    fn eq(&self, t: &u16) -> bool {
-        match self {
-            Cell::Any => *t == 0,
-            Cell::Tile(v) => v == t,
-            Cell::Set(_) => false,
-        }
-    }
 }
 
 /// One comparison of a fix rule: the tile at `(x + dx, y + dy)` `==`/`!=` `value`.
@@ -515,13 +512,16 @@ impl Builder {
         members.into_boxed_slice()
     }
 
-    /// A search cell: `.`/`0` (any), a tile, or a set (inline or by name).
+    /// A search cell: `.` (any), a tile (itself, 0 included), or a set (inline or by name).
     fn search_cell(&mut self, p: Pair<Rule>) -> Cell {
         match p.as_rule() {
             Rule::any_cell => Cell::Any,
             Rule::set_cell => Cell::Set(self.set(p)),
-            Rule::int => match self.int(p, 0, 65535) {
-                0 => Cell::Any,
+            Rule::int => match self.int(p.clone(), 0, 65535) {
+                0 => {
+                    self.bare_zero(&p, "write `.` for any tile", "match only tile 0");
+                    Cell::Any
+                }
                 t => Cell::Tile(t as u16),
             },
             Rule::glued => {
@@ -529,7 +529,6 @@ impl Builder {
                 Cell::Any
             }
             _ => match self.names.get(p.as_str()) {
-                Some(Name::Tile(0)) => Cell::Any,
                 Some(Name::Tile(t)) => Cell::Tile(*t),
                 Some(Name::Set(s)) => {
                     let s = s.clone();
@@ -545,6 +544,30 @@ impl Builder {
                 }
             },
         }
+    }
+
+    /// A replace cell: `.` (`None`: leave the tile) or the tile written (0 included).
+    fn replace_cell(&mut self, p: Pair<Rule>) -> Option<u16> {
+        match p.as_rule() {
+            Rule::any_cell => None,
+            Rule::int if p.as_str().parse::<i64>() == Ok(0) => {
+                self.bare_zero(&p, "write `.` to leave the tile", "write tile 0");
+                None
+            }
+            _ => Some(self.tile(p)),
+        }
+    }
+
+    /// The located error for a bare `0` in a grid (see [`BARE_ZERO`]): `dot` says what `.`
+    /// does in this grid, `named` what a name for tile 0 does.
+    fn bare_zero(&mut self, p: &Pair<Rule>, dot: &str, named: &str) {
+        self.err(
+            span_of(p),
+            format!(
+                "{BARE_ZERO}: {dot}, or name tile 0 in `tiles {{ ... }}` \
+                 (e.g. `Rock = 0`) and write the name to {named}"
+            ),
+        );
     }
 
     /// `1x`: a number glued to a name, one located error (not two cells and a miscount).
@@ -623,7 +646,9 @@ impl Builder {
         let w = self.int(s.next().expect("w"), 1, 64) as i32;
         let h = self.int(s.next().expect("h"), 1, 64) as i32;
         let search = self.grid(inner.next().expect("search"), w, h, |b, c| b.search_cell(c));
-        let replace = self.grid(inner.next().expect("replace"), w, h, |b, c| b.tile(c));
+        let replace = self.grid(inner.next().expect("replace"), w, h, |b, c| {
+            b.replace_cell(c)
+        });
         ItemKind::Miniset(Miniset {
             width: w,
             height: h,
@@ -778,8 +803,9 @@ mod tests {
             panic!()
         };
         assert_eq!((m.width, m.height), (2, 2));
-        assert_eq!(m.search, vec![13, 0, 13, 13]);
-        assert_eq!(m.replace, vec![129, 0, 130, 128]);
+        let t = Cell::Tile;
+        assert_eq!(m.search, vec![t(13), Cell::Any, t(13), t(13)]);
+        assert_eq!(m.replace, vec![Some(129), None, Some(130), Some(128)]);
         let ItemKind::Rules(r) = &f.get("r").unwrap().kind else {
             panic!()
         };
@@ -817,7 +843,7 @@ mod tests {
             m.search,
             vec![set(&[29, 32, 35]), set(&[13, 14, 15]), Cell::Any]
         );
-        assert_eq!(m.replace, vec![0, 7, 0]);
+        assert_eq!(m.replace, vec![None, Some(7), None]);
         let ItemKind::Miniset(n) = &f.get("n").unwrap().kind else {
             panic!()
         };

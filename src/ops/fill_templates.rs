@@ -17,8 +17,9 @@
 //! 2. `tags`: the first `(condition, tag)` whose condition holds gives the cell's tag: a
 //!    template qualifies only if it carries that tag (no condition holds: any tag);
 //! 3. `pick` (an expression with the locals `col`, `row` and `count`, the number of
-//!    qualifying templates) chooses one by its place in file order, clamped to
-//!    `0..count`; without it one is drawn by weight (one draw);
+//!    qualifying templates) chooses one by its place among them in file order, a whole
+//!    number `0..=count - 1` (any other value ends the run with a located error at the
+//!    expression); without it one is drawn by weight (one draw);
 //! 4. the template is written, then each of its chunk blocks, an alternative drawn by weight
 //!    (one draw per block, in raster order of the blocks). Protected cells are not written.
 //!
@@ -62,7 +63,9 @@ crate::tile_params! {
         #[serde(default)]
         pub tags: Vec<(Src, Src)>,
         /// The template chosen among those that qualify, by place (0 first, file order), an
-        /// expression with the locals `col`, `row` and `count`. Default: drawn by weight.
+        /// expression with the locals `col`, `row` and `count`: a whole number
+        /// `0..=count - 1`, anything else is a located error when the step runs. Default:
+        /// drawn by weight.
         #[serde(default)]
         pub pick: Option<Src>,
     }
@@ -116,6 +119,8 @@ pub struct Compiled {
     tags: Vec<(Local, usize)>,
     tag_names: Vec<String>,
     pick: Option<Local>,
+    /// The failure point of a `pick` value that is no place among the qualifying templates.
+    bad_pick: u32,
     /// The local slots every expression writes (declared writes).
     locals: Vec<u16>,
     layers: [u16; 1],
@@ -185,6 +190,17 @@ impl Operator for Params {
             ),
             &self.templates,
         );
+        let bad_pick = match &self.pick {
+            Some(p) => cx.failure_point(
+                format!(
+                    "`{}` gave a value that is not a whole number 0..=count - 1 (the place of \
+                     a template among the `count` that qualify)",
+                    p.text
+                ),
+                p,
+            ),
+            None => 0,
+        };
         let head = head?;
         let exits = exits.map_or(Some(None), |e| e.map(Some))?;
         let pick = pick.map_or(Some(None), |p| p.map(Some))?;
@@ -205,6 +221,7 @@ impl Operator for Params {
             tags,
             tag_names,
             pick,
+            bad_pick,
             locals,
             no_template,
         })
@@ -221,8 +238,9 @@ impl Runnable for Compiled {
         for row in 0..r.h / th {
             for col in 0..r.w / tw {
                 let at = [col as f64, row as f64];
-                let Some(t) = self.choose(st, at) else {
-                    return Flow::Fail(self.no_template);
+                let t = match self.choose(st, at) {
+                    Ok(t) => t,
+                    Err(flow) => return flow,
                 };
                 let cell = Rect::new(r.x + col * tw, r.y + row * th, tw, th);
                 self.write(st, cell, t);
@@ -240,9 +258,10 @@ impl Runnable for Compiled {
 }
 
 impl Compiled {
-    /// The template of the cell at `[col, row]`: its index in the pool, or `None` when no
-    /// template qualifies.
-    fn choose(&self, st: &mut State, at: [f64; 2]) -> Option<usize> {
+    /// The template of the cell at `[col, row]`: its index in the pool, or the flow that
+    /// ends the step: a failure when no template qualifies, an abort when `pick` gives no
+    /// place among those that do.
+    fn choose(&self, st: &mut State, at: [f64; 2]) -> Result<usize, Flow> {
         let mut at = at.to_vec();
         for d in &self.define {
             let v = d.num(st, &at);
@@ -264,13 +283,16 @@ impl Compiled {
             .map(|(i, _)| i)
             .collect();
         if fits.is_empty() {
-            return None;
+            return Err(Flow::Fail(self.no_template));
         }
         let k = match &self.pick {
             Some(p) => {
                 at.push(fits.len() as f64);
                 let v = p.num(st, &at);
-                v.clamp(0.0, (fits.len() - 1) as f64) as usize
+                if !(v >= 0.0 && v < fits.len() as f64 && v.fract() == 0.0) {
+                    return Err(Flow::Abort(self.bad_pick));
+                }
+                v as usize
             }
             None => {
                 let weights: Vec<f64> = fits
@@ -280,7 +302,7 @@ impl Compiled {
                 draw(&weights, &mut st.rng)
             }
         };
-        Some(fits[k])
+        Ok(fits[k])
     }
 
     /// Write template `t` into `cell` (its top-left at the cell's), then its chunk blocks.

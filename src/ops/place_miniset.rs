@@ -9,7 +9,8 @@
 //! `x <= a` makes `x += 1` and, separately, `y <= b` makes `y += 1`, and either fails the try
 //! (Diablo's Cathedral quirk); otherwise the try succeeds when the search grid matches (the
 //! one matcher, [`crate::lang::matcher`]: `.` any tile, a tile, or a set cell) and no
-//! footprint cell is flagged in `protected`. A match writes every non-zero replace cell.
+//! footprint cell is flagged in `protected`. A match writes every replace cell that is not
+//! `.` (a tile cell writes its tile, tile 0 included; `.` leaves the tile).
 //!
 //! With `avoid` (a rectangle, evaluated when the step runs), a try whose top-left lies in
 //! it is skipped (Diablo's set-piece room, §1.5 A step 2).

@@ -150,16 +150,10 @@ impl Runnable for Compiled {
         let l = self.head.layer as usize;
         let mut data = std::mem::take(st.layer_mut(l as u16));
         let mut g = GridMut::new(&mut data, w, h);
-        if self.fits_lines(w, h) {
+        if self.planes_allowed() {
             self.run_lines(&mut g, st, area);
             *st.layer_mut(l as u16) = data;
             return Flow::Continue;
-        }
-        {
-            use crate::engine::fast_path::{allowed, fell_back, Fallback, FastPath};
-            if allowed(FastPath::RunPlanes) {
-                fell_back(Fallback::RoughenRunsLines);
-            }
         }
         // one cell further along a line, and to the next line
         let (step, across) = (cell(0, 1), cell(1, 0));
@@ -248,7 +242,7 @@ mod tests {
     use crate::engine::fast_path::{run_with, FastPath};
     use crate::operator::testing::{grid, run_rules, run_rules_seed};
 
-    /// The planes scan (lines of at most 64 cells) re-rolls the same runs with the same
+    /// The planes scan (lines of any length, any number of lines) re-rolls the same runs with the same
     /// draws as the cell-by-cell scan: noisy grids of three values, every direction, sides
     /// across and along the line, `write_beside`, an area and a protected layer.
     #[test]
@@ -263,20 +257,23 @@ mod tests {
             RoughenRuns(layer: "m", along: Rows, run: 1, beside: 1, side: (1, 0), min_run: 2, skip_roll: 2, values: [0, 1]),
             RoughenRuns(layer: "m", along: Columns, run: 0, beside: 0, side: (0, -1), write_beside: true, min_run: 2, skip_roll: 2, values: [1, 0, 2]),
             RoughenRuns(layer: "m", along: Rows, run: 0, beside: 1, side: (2, 1), write_beside: true, min_run: 2, skip_roll: 2, values: [2, 1])"#;
-        for seed in 1..8 {
-            let run = |plain: bool| {
-                let off: &[FastPath] = if plain { &[FastPath::RunPlanes] } else { &[] };
-                run_with(off, || run_rules_seed(29, 18, steps, "m", seed))
-            };
-            let fast = run(false);
-            assert_eq!(fast, run(true), "seed {seed}");
-            let noise = steps.split("RoughenRuns").next().unwrap().trim_end();
-            let noise = noise.trim_end_matches(',');
-            assert_ne!(
-                fast,
-                run_rules_seed(29, 18, noise, "m", seed),
-                "seed {seed}"
-            );
+        // one word a line; lines of two and three words, more than 64 lines either way
+        for (cols, rows) in [(29, 18), (100, 70), (150, 131)] {
+            for seed in 1..8 {
+                let run = |plain: bool| {
+                    let off: &[FastPath] = if plain { &[FastPath::RunPlanes] } else { &[] };
+                    run_with(off, || run_rules_seed(cols, rows, steps, "m", seed))
+                };
+                let fast = run(false);
+                assert_eq!(fast, run(true), "{cols}x{rows}, seed {seed}");
+                let noise = steps.split("RoughenRuns").next().unwrap().trim_end();
+                let noise = noise.trim_end_matches(',');
+                assert_ne!(
+                    fast,
+                    run_rules_seed(cols, rows, noise, "m", seed),
+                    "{cols}x{rows}, seed {seed}"
+                );
+            }
         }
     }
 

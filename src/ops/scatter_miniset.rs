@@ -11,11 +11,12 @@
 //! cell flagged in `protected`. Optional extra checks, both before the roll (no draw when
 //! they fail): `avoid` — the top-left must lie outside a rectangle; `spread` — no cell of
 //! the window `[x − w, x + 2w) × [y − h, y + 2h)` (clipped to the grid) may hold the
-//! miniset's top-left replace tile (anti-clustering). Diablo's Catacombs
+//! miniset's top-left replace tile (anti-clustering; tile 0 when that cell is `.`, as the
+//! original reads its 0 "leave" cell). Diablo's Catacombs
 //! `PlaceMiniSetRandom` uses both (§1.5 B).
 //!
 //! With `isolate: (lo, hi)` (Diablo's Caves `CanReplaceTile`, shared/spec/diablo.md §1.5 B,
-//! §4.9.5): when the miniset's top-left replace cell is within `lo..=hi`, a position is
+//! §4.9.5): when the miniset's top-left replace cell writes a tile in `lo..=hi`, a position is
 //! refused when its left neighbour is in the grid and `<= hi` and one of its left, right,
 //! lower or upper neighbours (in the grid) is `>= lo` — the original's comparison, which
 //! always reads the left neighbour for the upper bound, is kept. The check runs after the
@@ -121,11 +122,12 @@ impl Operator for Params {
                 .get(cx, &mut k, |c: &mut Compiled, v| c.percent = v as i64),
             avoid,
             spread: self.spread,
-            first: m.replace[0],
-            // only minisets whose top-left replace cell is in the range are checked
+            // a `.` top-left reads as tile 0, as the original's 0 "leave" cell did
+            first: m.replace[0].unwrap_or(0),
+            // only minisets whose top-left replace cell writes a tile in the range are checked
             isolate: self
                 .isolate
-                .filter(|&(lo, hi)| m.replace.first().is_some_and(|t| (lo..=hi).contains(t))),
+                .filter(|&(lo, hi)| m.replace[0].is_some_and(|t| (lo..=hi).contains(&t))),
             knobs: k.done()?,
         })
     }

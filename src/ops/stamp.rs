@@ -1,5 +1,6 @@
 //! Stamping a pattern: write a miniset's replace grid with its top-left at a point, without
-//! searching (0 = leave the tile). Draws no random numbers.
+//! searching: a tile cell writes its tile (tile 0 included), a `.` cell leaves the tile as it
+//! is. Draws no random numbers.
 //!
 //! Diablo's Cathedral chamber pillars and connection openings are stamps
 //! (shared/spec/diablo.md §2.4). Cells outside the grid, or outside `area` when given, are
@@ -85,7 +86,7 @@ mod tests {
     use crate::operator::testing::{grid, run_rules_with};
 
     #[test]
-    fn writes_non_zero_cells_and_clips() {
+    fn writes_cells_other_than_dots_and_clips() {
         let pat = "miniset m 2x2 { search . . | . . replace 5 . | . 6 }";
         let g = run_rules_with(
             3,
@@ -97,6 +98,21 @@ mod tests {
             &[("p.pat", pat)],
         );
         assert_eq!(g, grid("5 0 0\n0 6 5"));
+    }
+
+    /// Tile 0 (by its name) is written like any other tile; `.` keeps what is there.
+    #[test]
+    fn a_cell_of_tile_zero_writes_zero_and_a_dot_leaves_the_tile() {
+        let pat = "tiles { Rock = 0 }\nminiset m 2x2 { search . . | . . replace Rock . | . 6 }";
+        let g = run_rules_with(
+            3,
+            2,
+            r#"FillRect(layer: "t", value: "9", rect: (x: "0", y: "0", w: "3", h: "2")),
+               Stamp(layer: "t", pattern: "p.pat#m", at: (x: "1", y: "0"))"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g, grid("9 0 9\n9 9 6"));
     }
 
     #[test]

@@ -39,7 +39,7 @@ fn writable(cx: &Cx) -> Vec<bool> {
         for item in &p.items {
             match &item.kind {
                 ItemKind::Table(t) => t.iter().for_each(|&v| mark(v)),
-                ItemKind::Miniset(m) => m.replace.iter().for_each(|&v| mark(v as i64)),
+                ItemKind::Miniset(m) => m.replace.iter().flatten().for_each(|&v| mark(v as i64)),
                 ItemKind::Automaton(rules) => rules.iter().for_each(|r| mark(r.set as i64)),
                 ItemKind::Rules(rules) => {
                     for r in rules {

@@ -150,3 +150,27 @@ fn set_cell_errors_name_their_line_and_column() {
         "{e}"
     );
 }
+
+/// Issue 44: a bare `0` in a grid used to mean `.`; an old file that still writes it gets a
+/// located error saying what to write instead, in each grid's words (no silent change).
+#[test]
+fn an_old_style_zero_in_a_grid_is_a_located_error_saying_what_to_write() {
+    let e = errors(
+        r#"PlaceMiniset(layer: "t", miniset: "p.pat#m", tries: 10)"#,
+        "tiles { Rock = 0 }\nminiset m 2x2 {\n  search  13 0 | Rock .\n  replace 0  . | . Rock\n}\n",
+    );
+    assert!(e.contains("p.pat:3:14"), "{e}");
+    assert!(
+        e.contains(
+            "a bare `0` in a grid is reserved (it used to mean `.`): write `.` for any tile"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("p.pat:4:11"), "{e}");
+    assert!(
+        e.contains("write `.` to leave the tile, or name tile 0"),
+        "{e}"
+    );
+    // the names of tile 0 (`Rock`) are no error
+    assert_eq!(e.matches("a bare `0`").count(), 2, "{e}");
+}

@@ -116,3 +116,35 @@ fn an_unknown_tag_and_a_template_of_the_wrong_size_are_located_errors() {
         "{e}"
     );
 }
+
+/// `pick` is a place among the qualifying templates: a value past the last, below 0 or not
+/// whole ends the run with a located error at the expression (it used to be clamped).
+#[test]
+fn a_pick_that_is_no_place_among_the_templates_is_a_located_error() {
+    let files = [("p.pat", POOL)];
+    let run = |pick: &str| {
+        let steps =
+            format!(r#"FillTemplates(layer: "t", templates: "p.pat#rooms", pick: "{pick}")"#);
+        let text = crate::operator::testing::load_text(3, 2, "", &steps);
+        // the column of the expression (after its opening quote), 1-based
+        let col = text.find(&format!("\"{pick}\"")).unwrap() + 2;
+        (try_run_rules(3, 2, &steps, "t", 1, &files), col)
+    };
+    // all three templates qualify (no exits, no tags): places 0..=2
+    for pick in ["count", "-1", "0.5", "count + 7"] {
+        let (e, col) = run(pick);
+        let e = e.unwrap_err();
+        assert!(
+            e.contains(&format!(
+                "`{pick}` gave a value that is not a whole number 0..=count - 1"
+            )),
+            "{e}"
+        );
+        assert!(e.contains(&format!("t.ron:1:{col}")), "{col}: {e}");
+    }
+    // the last place is `count - 1`: `down`, |.o.| over |#.#| with its chunk `o` a wall
+    assert_eq!(
+        run("count - 1").0.unwrap(),
+        vec![vec![2, 1, 2], vec![1, 2, 1]]
+    );
+}
