@@ -60,6 +60,7 @@ mod retry_counter;
 mod room_path;
 mod shapes;
 mod stats;
+mod technique_errors;
 mod themes;
 mod wfc;
 mod writes;

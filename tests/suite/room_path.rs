@@ -102,6 +102,14 @@ fn the_exit_is_reachable_from_the_entrance_on_every_seed() {
 }
 
 #[test]
+fn the_example_is_at_most_60_lines() {
+    // issue 45: rules/examples/room_path.ron in at most 60 lines (its pattern file aside)
+    let text =
+        std::fs::read_to_string(Path::new(ROOT).join("rules/examples/room_path.ron")).unwrap();
+    assert!(text.lines().count() <= 60, "{} lines", text.lines().count());
+}
+
+#[test]
 fn the_example_passes_lint() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_undercroft"))
         .current_dir(ROOT)

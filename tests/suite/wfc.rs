@@ -140,6 +140,13 @@ fn every_collapsed_map_keeps_every_window_rule_and_the_levels_are_whole() {
 }
 
 #[test]
+fn the_example_is_at_most_30_lines() {
+    // issue 45: rules/examples/wfc.ron in at most 30 lines (its pattern file aside)
+    let text = std::fs::read_to_string(Path::new(ROOT).join("rules/examples/wfc.ron")).unwrap();
+    assert!(text.lines().count() <= 30, "{} lines", text.lines().count());
+}
+
+#[test]
 fn the_example_passes_lint() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_undercroft"))
         .current_dir(ROOT)
