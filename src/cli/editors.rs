@@ -1,22 +1,12 @@
 //! `--format tmx|tmj|ldtk`: writing dungeons for the Tiled and LDtk editors (the exporters
 //! are `undercroft::export`), with the tileset picture and tileset file beside the map.
 
+use super::format::Format;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use undercroft::export::tileset::Tileset;
 use undercroft::export::{ldtk, tiled, Provenance, Scale};
 use undercroft::Dungeon;
-
-/// An editor's file format.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub enum Editor {
-    /// Tiled XML map (`.tmx`, tileset `.tsx`).
-    Tmx,
-    /// Tiled JSON map (`.tmj`, tileset `.tsj`).
-    Tmj,
-    /// LDtk project (`.ldtk`).
-    Ldtk,
-}
 
 fn put(path: &Path, bytes: &[u8]) -> Result<(), ExitCode> {
     undercroft::output::write(path, bytes).map_err(|e| {
@@ -25,15 +15,17 @@ fn put(path: &Path, bytes: &[u8]) -> Result<(), ExitCode> {
     })
 }
 
-/// The file names `out` implies: (tileset file, tileset picture), beside `out`.
-pub fn beside(out: &Path, editor: Editor) -> (PathBuf, PathBuf) {
+/// The file names `out` implies for editor format `editor`: (tileset file, tileset
+/// picture), beside `out`. Tiled's maps (`.tmx`, `.tmj`) share a tileset `.tsx` / `.tsj`;
+/// an LDtk project (`.ldtk`) holds its own.
+pub fn beside(out: &Path, editor: Format) -> (PathBuf, PathBuf) {
     let stem = out
         .file_stem()
         .map_or("dungeon".into(), |s| s.to_string_lossy().into_owned());
     let ext = match editor {
-        Editor::Tmx => "tsx",
-        Editor::Tmj => "tsj",
-        Editor::Ldtk => "ldtk",
+        Format::Tmx => "tsx",
+        Format::Tmj => "tsj",
+        _ => "ldtk",
     };
     (
         out.with_file_name(format!("{stem}.{ext}")),
@@ -59,48 +51,42 @@ fn name(p: &Path) -> String {
         .map_or(String::new(), |n| n.to_string_lossy().into_owned())
 }
 
-/// Write `ds` to `out` (needed: these formats are several files) as `editor`: one LDtk
-/// project with a level per dungeon, or a Tiled map per dungeon (`out`, or `out` with
-/// `-SEED` for several) sharing one tileset file. `scale`: tiles per cell (default: each
-/// dungeon's natural scale).
+/// Write `ds` to `out` as editor format `editor` (`ldtk`, `tmx` or `tmj`): one LDtk project
+/// with a level per dungeon, or a Tiled map per dungeon (`out`, or `out` with `-SEED` for
+/// several) sharing one tileset file. `scale`: tiles per cell (default: each dungeon's
+/// natural scale).
+///
+/// # Errors
+/// The exit status after saying why: a scale that does not fit a dungeon, a file that
+/// could not be written.
 pub fn write(
     ds: &[Dungeon],
-    editor: Editor,
-    out: Option<&Path>,
+    editor: Format,
+    out: &Path,
     scale: Option<Scale>,
     p: &Provenance,
-) -> ExitCode {
-    let Some(out) = out else {
-        eprintln!(
-            "error: --format {} writes several files and needs -o FILE.{}",
-            format!("{editor:?}").to_lowercase(),
-            format!("{editor:?}").to_lowercase()
-        );
-        return ExitCode::from(2);
-    };
+) -> Result<(), ExitCode> {
     let scales: Vec<Scale> = ds
         .iter()
         .map(|d| scale.unwrap_or_else(|| Scale::natural(d)))
         .collect();
     if let Some(e) = ds.iter().zip(&scales).find_map(|(d, s)| s.check(d).err()) {
         eprintln!("error: {e}");
-        return ExitCode::FAILURE;
+        return Err(ExitCode::FAILURE);
     }
     let ts = Tileset::of(ds);
     let (tileset, picture) = beside(out, editor);
-    if let Err(code) = put(&picture, &ts.png()) {
-        return code;
-    }
+    put(&picture, &ts.png())?;
     let stem = tileset
         .file_stem()
         .map_or(String::new(), |s| s.to_string_lossy().into_owned());
-    let result = match editor {
-        Editor::Ldtk => put(
+    match editor {
+        Format::Ldtk => put(
             out,
             ldtk::project(ds, &scales, &ts, p, &name(&picture)).as_bytes(),
         ),
-        Editor::Tmx | Editor::Tmj => {
-            let text = if editor == Editor::Tmx {
+        _ => {
+            let text = if editor == Format::Tmx {
                 tiled::tsx(&ts, &stem, &name(&picture))
             } else {
                 tiled::tsj(&ts, &stem, &name(&picture))
@@ -108,7 +94,7 @@ pub fn write(
             put(&tileset, text.as_bytes()).and_then(|()| {
                 ds.iter().zip(&scales).try_for_each(|(d, s)| {
                     let map = tiled::Map::new(d, &ts, *s, p);
-                    let text = if editor == Editor::Tmx {
+                    let text = if editor == Format::Tmx {
                         map.tmx(&name(&tileset))
                     } else {
                         map.tmj(&name(&tileset))
@@ -117,9 +103,5 @@ pub fn write(
                 })
             })
         }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(code) => code,
     }
 }

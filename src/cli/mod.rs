@@ -12,29 +12,27 @@ macro_rules! outln {
     }};
 }
 
+mod check;
 mod common;
 mod editors;
+mod format;
+mod generate;
 mod lint;
 mod ops;
 pub(crate) mod output;
 mod pcg;
+mod preview;
 mod progress;
+mod render;
 mod report;
 mod run_args;
 mod search;
 mod serve;
 mod stats;
+mod writer;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use common::{load, one_line, parse_params, seeds};
-use output::{ascii, png_path, png_zoom, render_saved, sink, use_colour, write_png, Picture, When};
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use undercroft::export::Scale;
-use undercroft::ruleset::diag::render_warnings;
-use undercroft::ruleset::Resolved;
-use undercroft::RuleSet;
 
 /// undercroft — a data-driven dungeon generator. Rule files (RON) describe a dungeon style;
 /// this program runs them.
@@ -64,78 +62,13 @@ enum Command {
     ///
     /// Seeds N..N+K-1 are generated with --count K. The same rules, seed and parameters
     /// always give the same dungeon.
-    Generate {
-        /// The rule file, e.g. rules/isaac/flash.ron.
-        rules: PathBuf,
-        /// The first seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// How many dungeons (seeds N, N+1, ...; at least 1).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-        count: u64,
-        /// Set a parameter of the rule set: --param level=3 (repeatable). `undercroft check`
-        /// lists the parameters.
-        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        /// Output format: ascii (a picture with a legend), json (one Dungeon object a line),
-        /// png (a picture; needs -o FILE, and with --count K each seed gets FILE-SEED.png),
-        /// or for level editors (need -o FILE; a tileset picture FILE-tiles.png goes beside):
-        /// tmx / tmj (Tiled XML / JSON maps, one per seed, FILE-SEED.tmx with --count K,
-        /// sharing the tileset FILE.tsx / FILE.tsj) or ldtk (one LDtk project, a level per
-        /// seed). docs/authoring.md describes the layers.
-        #[arg(long, value_enum, default_value_t = Format::Ascii)]
-        format: Format,
-        /// png: zoom, N pixels per pixel of the default picture (1..=16; default 1: 8 px a
-        /// tile). tmx, tmj, ldtk: tiles per dungeon cell, N or WxH (default: the style's own,
-        /// e.g. its room pools' tiles per cell; one tile per cell for tile styles).
-        #[arg(long, value_name = "N|WxH", value_parser = Scale::parse)]
-        scale: Option<Scale>,
-        /// Write to FILE instead of standard output.
-        #[arg(short = 'o', long = "output", value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Colour: auto (on a terminal), always, never.
-        #[arg(long, value_enum, default_value_t = When::Auto)]
-        color: When,
-        /// ASCII: draw the whole floor with every room's interior from its layout.
-        #[arg(long)]
-        interiors: bool,
-        /// Stop a generation that runs longer than SECONDS (checked after every operator
-        /// step, at every Retry restart and inside long loops); the error says where it
-        /// was, and the exit status is non-zero.
-        #[arg(long, value_name = "SECONDS", value_parser = run_args::parse_timeout)]
-        timeout: Option<f64>,
-    },
+    Generate(generate::Args),
     /// Draw saved dungeons without their rule files: Dungeon JSON, one object a line, as
     /// `generate --format json` writes it. Gives the same pictures as `generate` for the same
     /// seed.
-    Render {
-        /// The JSON file; `-` reads standard input.
-        input: PathBuf,
-        /// Output format: ascii (a picture with a legend), png (needs -o FILE; with several
-        /// dungeons each gets FILE-SEED.png), or tmx / tmj / ldtk for the Tiled and LDtk
-        /// editors (need -o FILE; see `generate --help`).
-        #[arg(long, value_enum, default_value_t = Picture::Ascii)]
-        format: Picture,
-        /// png: zoom, N pixels per pixel of the default picture (1..=16). tmx, tmj, ldtk:
-        /// tiles per dungeon cell, N or WxH (default: the style's own).
-        #[arg(long, value_name = "N|WxH", value_parser = Scale::parse)]
-        scale: Option<Scale>,
-        /// Write to FILE instead of standard output.
-        #[arg(short = 'o', long = "output", value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Colour: auto (on a terminal), always, never.
-        #[arg(long, value_enum, default_value_t = When::Auto)]
-        color: When,
-        /// ASCII: draw the whole floor with every room's interior from its layout.
-        #[arg(long)]
-        interiors: bool,
-    },
+    Render(render::Args),
     /// Check rule files and list their parameters; exits non-zero on any problem.
-    Check {
-        /// Rule files to check.
-        #[arg(required = true)]
-        rules: Vec<PathBuf>,
-    },
+    Check(check::Args),
     /// Generate many seeds in parallel and report every measure's distribution.
     ///
     /// Measures (docs/stats.md has the full list): rooms, doors, dead_ends, room_cells,
@@ -184,92 +117,14 @@ enum Command {
     /// Live preview in the terminal: redraws on every save of any file of the rule set,
     /// keeps the last good dungeon beside the diagnostics of a broken save, and steps
     /// through the trace. Keys are listed on the bottom line (q quits).
-    Preview {
-        /// The rule file, e.g. rules/isaac/flash.ron.
-        rules: PathBuf,
-        /// The first seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// --param NAME=VALUE (repeatable); change them live with tab and +/-.
-        #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        /// Also rewrite this PNG on every new dungeon (for an image viewer kept open).
-        #[arg(long, value_name = "FILE")]
-        png: Option<PathBuf>,
-        /// Milliseconds a save must be quiet before it is reloaded.
-        #[arg(long, default_value_t = 15)]
-        debounce_ms: u64,
-    },
+    Preview(preview::Args),
     /// Browser preview: a local web page with a gallery of seeds that redraws on every
     /// save, hover details, parameter controls, the trace stepper and the diagnostics of a
     /// broken save. Listens on 127.0.0.1 only, unless --host and --allow-remote say otherwise.
     Serve(serve::Args),
     /// List the operators and expression functions rule files can use; with a NAME, one
     /// operator's parameters, their docs and an example (`undercroft ops FillRect`).
-    Ops {
-        /// An operator or control step (e.g. ScatterMiniset, Retry).
-        name: Option<String>,
-    },
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq)]
-enum Format {
-    Ascii,
-    Json,
-    Png,
-    Tmx,
-    Tmj,
-    Ldtk,
-}
-
-impl Format {
-    /// The level-editor format this is, if it is one.
-    fn editor(self) -> Option<editors::Editor> {
-        match self {
-            Format::Tmx => Some(editors::Editor::Tmx),
-            Format::Tmj => Some(editors::Editor::Tmj),
-            Format::Ldtk => Some(editors::Editor::Ldtk),
-            _ => None,
-        }
-    }
-}
-
-/// `generate --format png`: one file per seed.
-fn png_files(
-    rs: &RuleSet,
-    params: &Resolved,
-    (seed, count): (u64, u64),
-    timeout: Option<f64>,
-    output: Option<&Path>,
-    scale: Option<Scale>,
-) -> ExitCode {
-    let Some(out) = output else {
-        eprintln!("error: --format png needs -o FILE.png");
-        return ExitCode::from(2);
-    };
-    let zoom = match png_zoom(scale) {
-        Ok(z) => z,
-        Err(code) => return code,
-    };
-    let mut failed = false;
-    for s in seeds(seed, count) {
-        let d = match undercroft::batch::generate(rs, s, params, timeout) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("error: {}", one_line(&e));
-                failed = true;
-                continue;
-            }
-        };
-        if let Err(code) = write_png(&d, &png_path(out, s, count > 1), zoom) {
-            return code;
-        }
-    }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ops(ops::Args),
 }
 
 /// Run the command, then check that everything written to standard output got there: a
@@ -319,218 +174,17 @@ fn report_panics() {
     }));
 }
 
+/// Parse the arguments and run the command.
 fn run() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Generate {
-            rules,
-            seed,
-            count,
-            params,
-            format,
-            scale,
-            output,
-            color,
-            interiors,
-            timeout,
-        } => {
-            let Some(rs) = load(&rules) else {
-                return ExitCode::FAILURE;
-            };
-            let params = match parse_params(&params) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            // Parameters are checked and `File` parameters read once for every seed.
-            let params = match rs.resolve(&params) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let colour = use_colour(color, output.as_deref(), format == Format::Ascii);
-            if format == Format::Png {
-                return png_files(
-                    &rs,
-                    &params,
-                    (seed, count),
-                    timeout,
-                    output.as_deref(),
-                    scale,
-                );
-            }
-            if let Some(editor) = format.editor() {
-                let mut ds = Vec::new();
-                for s in seeds(seed, count) {
-                    match undercroft::batch::generate(&rs, s, &params, timeout) {
-                        Ok(d) => ds.push(d),
-                        Err(e) => {
-                            eprintln!("error: {e}");
-                            return ExitCode::FAILURE;
-                        }
-                    }
-                }
-                let p = undercroft::export::Provenance::of_files(&rs.files);
-                return editors::write(&ds, editor, output.as_deref(), scale, &p);
-            }
-            let mut out = match sink(output.as_deref()) {
-                Ok(o) => o,
-                Err(code) => return code,
-            };
-            let mut failed = 0u64;
-            for s in seeds(seed, count) {
-                match undercroft::batch::generate(&rs, s, &params, timeout) {
-                    Ok(d) => {
-                        let text = match format {
-                            // Written by png_files and editors::write, above.
-                            Format::Png | Format::Tmx | Format::Tmj | Format::Ldtk => continue,
-                            Format::Json => d.to_json() + "\n",
-                            Format::Ascii => ascii(&d, interiors, colour),
-                        };
-                        if let Err(e) = out.write_all(text.as_bytes()) {
-                            return out.failed(e);
-                        }
-                    }
-                    Err(e) => {
-                        // one line per failing seed; the other seeds are still generated
-                        if let Err(e) = out.flush() {
-                            return out.failed(e);
-                        }
-                        eprintln!("error: {}", one_line(&e));
-                        failed += 1;
-                    }
-                }
-            }
-            if let Err(code) = out.finish() {
-                return code;
-            }
-            if failed > 0 {
-                if count > 1 {
-                    eprintln!("error: {failed} of {count} seeds failed");
-                }
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        Command::Render {
-            input,
-            format,
-            scale,
-            output,
-            color,
-            interiors,
-        } => render_saved(&input, format, scale, output.as_deref(), color, interiors),
-        Command::Check { rules } => {
-            let mut ok = true;
-            for r in &rules {
-                let loaded = load(r);
-                match &loaded {
-                    Some(rs) if rs.selects() => {
-                        outln!(
-                            "{}: ok — {} (selects among {})",
-                            r.display(),
-                            rs.name,
-                            rs.choice_names().join(", ")
-                        );
-                        for p in &rs.params {
-                            outln!("  --param {}=…  {}: {}", p.name, p.describe(), p.doc);
-                        }
-                        outln!("  and the parameters of the rule set chosen");
-                    }
-                    Some(rs) => {
-                        outln!(
-                            "{}: ok — {} ({} operator step{}, grid {}x{})",
-                            r.display(),
-                            rs.name,
-                            rs.step_labels().len(),
-                            if rs.step_labels().len() == 1 { "" } else { "s" },
-                            rs.width,
-                            rs.height
-                        );
-                        for p in &rs.params {
-                            outln!(
-                                "  --param {}=…  {}{}",
-                                p.name,
-                                p.describe(),
-                                if p.doc.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!(": {}", p.doc)
-                                }
-                            );
-                        }
-                    }
-                    None => ok = false,
-                }
-                if let Some(rs) = &loaded {
-                    if !rs.warnings.is_empty() {
-                        let colour = std::io::stderr().is_terminal();
-                        eprint!("{}", render_warnings(&rs.warnings, colour));
-                    }
-                }
-            }
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-        Command::Stats(args) if args.metrics.is_some() => match args.rules.as_ref() {
-            Some(rules) => pcg::run(
-                rules,
-                (args.seeds.count, args.seeds.seed),
-                &args.generation.params,
-            ),
-            None => {
-                eprintln!("error: --metrics pcg needs a rule file");
-                ExitCode::from(2)
-            }
-        },
+    match Cli::parse().command {
+        Command::Generate(args) => generate::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Check(args) => check::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Lint(args) => lint::run(args),
         Command::Search(args) => search::run(args),
-        Command::Preview {
-            rules,
-            seed,
-            params,
-            png,
-            debounce_ms,
-        } => {
-            let params = match parse_params(&params) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            if !std::io::stdout().is_terminal() {
-                eprintln!("error: the preview draws on a terminal, and standard output is not one (use `generate`, or run it in a terminal or tmux)");
-                return ExitCode::from(2);
-            }
-            if !rules.is_file() {
-                eprintln!("error: cannot read rule file {}", rules.display());
-                return ExitCode::FAILURE;
-            }
-            let opts = undercroft::preview::ui::Options {
-                rules,
-                first: undercroft::preview::app::initial_request(seed, params),
-                png,
-                quiet: std::time::Duration::from_millis(debounce_ms),
-            };
-            match undercroft::preview::ui::run(opts) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Command::Preview(args) => preview::run(args),
         Command::Serve(args) => serve::run(args),
-        Command::Ops { name } => ops::run(name.as_deref()),
+        Command::Ops(args) => ops::run(args),
     }
 }

@@ -51,10 +51,17 @@ const CONTROL: &[(&str, &str)] = &[
     ),
 ];
 
+/// `ops`' arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// An operator or control step (e.g. ScatterMiniset, Retry).
+    pub name: Option<String>,
+}
+
 /// Print the listing, or the reference of `name` (exit 2 with the nearest name when there
 /// is no such operator).
-pub fn run(name: Option<&str>) -> ExitCode {
-    let Some(name) = name else {
+pub fn run(args: Args) -> ExitCode {
+    let Some(name) = args.name.as_deref() else {
         listing();
         return ExitCode::SUCCESS;
     };

@@ -1,24 +1,15 @@
-//! Writing dungeons: ASCII and PNG output of `generate`, and `render` of saved Dungeon JSON
-//! (the same renderers, so the same pictures; the editor formats through `editors`).
+//! Where output goes and how pictures are made: standard output (a failed write kept and
+//! reported at the end) or a file, ASCII and PNG pictures, and saved Dungeon JSON read back
+//! for `render` (the same renderers, so the same pictures as `generate`).
 
-use super::editors::Editor;
 use clap::ValueEnum;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use undercroft::export::{Provenance, Scale};
+use undercroft::export::Scale;
 use undercroft::Dungeon;
 
-/// What `render` draws.
-#[derive(Clone, Copy, ValueEnum, PartialEq)]
-pub enum Picture {
-    Ascii,
-    Png,
-    Tmx,
-    Tmj,
-    Ldtk,
-}
-
+/// `--color`: when ASCII pictures are coloured.
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
 pub enum When {
     Auto,
@@ -232,60 +223,4 @@ pub fn read_dungeons(input: &Path) -> Result<Vec<Dungeon>, ExitCode> {
         return Err(ExitCode::FAILURE);
     }
     Ok(out)
-}
-
-/// `render`: draw saved dungeons.
-pub fn render_saved(
-    input: &Path,
-    format: Picture,
-    scale: Option<Scale>,
-    output: Option<&Path>,
-    color: When,
-    interiors: bool,
-) -> ExitCode {
-    if format == Picture::Png && output.is_none() {
-        eprintln!("error: --format png needs -o FILE.png");
-        return ExitCode::from(2);
-    }
-    let dungeons = match read_dungeons(input) {
-        Ok(d) => d,
-        Err(code) => return code,
-    };
-    let editor = match format {
-        Picture::Tmx => Some(Editor::Tmx),
-        Picture::Tmj => Some(Editor::Tmj),
-        Picture::Ldtk => Some(Editor::Ldtk),
-        _ => None,
-    };
-    if let Some(editor) = editor {
-        // Saved JSON does not say which rule files it came from: no rules hash.
-        return super::editors::write(&dungeons, editor, output, scale, &Provenance::default());
-    }
-    if format == Picture::Png {
-        let out = output.expect("checked above");
-        let zoom = match png_zoom(scale) {
-            Ok(z) => z,
-            Err(code) => return code,
-        };
-        for d in &dungeons {
-            if let Err(code) = write_png(d, &png_path(out, d.seed, dungeons.len() > 1), zoom) {
-                return code;
-            }
-        }
-        return ExitCode::SUCCESS;
-    }
-    let colour = use_colour(color, output, true);
-    let mut out = match sink(output) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    for d in &dungeons {
-        if let Err(e) = out.write_all(ascii(d, interiors, colour).as_bytes()) {
-            return out.failed(e);
-        }
-    }
-    match out.finish() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(code) => code,
-    }
 }

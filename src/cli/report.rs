@@ -83,41 +83,11 @@ const TOP_SHAPES: usize = 10;
 
 /// The report of one summary; `hist`: measures to draw as bar charts.
 pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
-    let mut o = String::new();
-    let ok = a.generated;
-    o += &format!(
-        "{}{}: seeds {}, {ok} generated, {} failed, {:.2} s wall\n",
-        a.ruleset,
-        params(a),
-        ranges(a),
-        a.failures.len(),
-        a.wall_s
-    );
-    if !a.failures.is_empty() {
-        const MAX_LISTED: usize = 100;
-        o += "failed seeds:\n";
-        for (_, e) in a.failures.iter().take(MAX_LISTED) {
-            o += &format!("  {e}\n");
-        }
-        if a.failures.len() > MAX_LISTED {
-            o += &format!("  ... and {} more\n", a.failures.len() - MAX_LISTED);
-        }
-    }
-    if ok == 0 {
+    let mut o = header(a);
+    if a.generated == 0 {
         return o;
     }
-    o += &format!(
-        "  {:<18} {:>8} {:>8} {:>6} {:>6} {:>6} {:>6}  histogram (min..max)\n",
-        "measure", "mean", "sd", "min", "p50", "p90", "max"
-    );
-    for m in scalars(a) {
-        let c = a.counts(&m);
-        if c.n() == 0 {
-            continue; // never defined for this style (e.g. stairs without markers)
-        }
-        o += &row(&m, &c, ok);
-        o += "\n";
-    }
+    o += &measures(a);
     for (title, prefix) in [
         (
             "room kinds (share of dungeons with one, mean count)",
@@ -132,68 +102,132 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
             "area.",
         ),
     ] {
-        let names = family(a, prefix);
-        if names.is_empty() {
-            continue;
+        o += &family_section(a, title, prefix);
+    }
+    o += &lint(a);
+    o += &restarts_and_time(a);
+    for h in hist {
+        o += &histogram(a, h);
+    }
+    o
+}
+
+/// The first line (rule set, parameters, seeds, counts, time) and the failed seeds (the
+/// first 100).
+fn header(a: &Aggregate) -> String {
+    let mut o = format!(
+        "{}{}: seeds {}, {} generated, {} failed, {:.2} s wall\n",
+        a.ruleset,
+        params(a),
+        ranges(a),
+        a.generated,
+        a.failures.len(),
+        a.wall_s
+    );
+    if !a.failures.is_empty() {
+        const MAX_LISTED: usize = 100;
+        o += "failed seeds:\n";
+        for (_, e) in a.failures.iter().take(MAX_LISTED) {
+            o += &format!("  {e}\n");
         }
-        o += &format!("{title}:\n");
-        let mut never = Vec::new();
-        let mut rows = Vec::new();
-        for name in names {
-            let c = a.counts(&format!("{prefix}{name}"));
-            let zero = c.0.first().filter(|e| e.0 == 0.0).map_or(0, |e| e.1);
-            let with = 1.0 - zero as f64 / c.n().max(1) as f64;
-            if with == 0.0 && prefix == "kind." {
-                never.push(name);
-                continue;
-            }
-            rows.push((name, with, c));
-        }
-        // shapes: the most common first, the long tail as one line
-        let shown = if prefix == "shape." {
-            rows.sort_by(|x, y| y.2.mean().total_cmp(&x.2.mean()).then(x.0.cmp(y.0)));
-            TOP_SHAPES
-        } else {
-            rows.len()
-        };
-        for (name, with, c) in rows.iter().take(shown) {
-            o += &format!(
-                "  {name:<18} {:>6.2}%  {:>8.2}  {}\n",
-                100.0 * with,
-                c.mean(),
-                sparkline(c, 16)
-            );
-        }
-        if rows.len() > shown {
-            o += &format!(
-                "  and {} more (--format json lists every measure)\n",
-                rows.len() - shown
-            );
-        }
-        if never.is_empty() {
-            continue;
-        }
-        // why a kind never appears: the tallies that turned it down
-        let why = |kind: &str| -> Vec<String> {
-            a.tallies
-                .iter()
-                .filter(|(k, n)| **n > 0 && k.split_once(": ").is_some_and(|x| x.0 == kind))
-                .map(|(k, c)| format!("`{}` {c}", k.split_once(": ").map_or("", |x| x.1)))
-                .collect()
-        };
-        let (explained, plain): (Vec<&str>, Vec<&str>) =
-            never.iter().partition(|k| !why(k).is_empty());
-        if !plain.is_empty() {
-            o += &format!("  never given: {}\n", plain.join(", "));
-        }
-        if !explained.is_empty() {
-            o += "themes never given (requirements that turned them down, times over all dungeons):\n";
-            for k in explained {
-                o += &format!("  {k:<18} {}\n", why(k).join(", "));
-            }
+        if a.failures.len() > MAX_LISTED {
+            o += &format!("  ... and {} more\n", a.failures.len() - MAX_LISTED);
         }
     }
-    o += &format!("lint (dungeons with a problem, of {ok}):\n");
+    o
+}
+
+/// The table of the scalar measures (those defined for this style).
+fn measures(a: &Aggregate) -> String {
+    let mut o = format!(
+        "  {:<18} {:>8} {:>8} {:>6} {:>6} {:>6} {:>6}  histogram (min..max)\n",
+        "measure", "mean", "sd", "min", "p50", "p90", "max"
+    );
+    for m in scalars(a) {
+        let c = a.counts(&m);
+        if c.n() == 0 {
+            continue; // never defined for this style (e.g. stairs without markers)
+        }
+        o += &row(&m, &c, a.generated);
+        o += "\n";
+    }
+    o
+}
+
+/// The section of one family of measures (`prefix` `kind.`, `shape.` or `area.`): per
+/// member the share of dungeons with one and the mean; shapes the most common first (the
+/// long tail as one line); room kinds never given listed apart, with the tallies that
+/// turned the themes among them down.
+fn family_section(a: &Aggregate, title: &str, prefix: &str) -> String {
+    let names = family(a, prefix);
+    if names.is_empty() {
+        return String::new();
+    }
+    let mut o = format!("{title}:\n");
+    let mut never = Vec::new();
+    let mut rows = Vec::new();
+    for name in names {
+        let c = a.counts(&format!("{prefix}{name}"));
+        let zero = c.0.first().filter(|e| e.0 == 0.0).map_or(0, |e| e.1);
+        let with = 1.0 - zero as f64 / c.n().max(1) as f64;
+        if with == 0.0 && prefix == "kind." {
+            never.push(name);
+            continue;
+        }
+        rows.push((name, with, c));
+    }
+    // shapes: the most common first, the long tail as one line
+    let shown = if prefix == "shape." {
+        rows.sort_by(|x, y| y.2.mean().total_cmp(&x.2.mean()).then(x.0.cmp(y.0)));
+        TOP_SHAPES
+    } else {
+        rows.len()
+    };
+    for (name, with, c) in rows.iter().take(shown) {
+        o += &format!(
+            "  {name:<18} {:>6.2}%  {:>8.2}  {}\n",
+            100.0 * with,
+            c.mean(),
+            sparkline(c, 16)
+        );
+    }
+    if rows.len() > shown {
+        o += &format!(
+            "  and {} more (--format json lists every measure)\n",
+            rows.len() - shown
+        );
+    }
+    o + &never_given(a, &never)
+}
+
+/// The room kinds no dungeon had: plain ones in one line, themes with the requirements
+/// that turned them down (tallies `KIND: requirement`, times over all dungeons).
+fn never_given(a: &Aggregate, never: &[&str]) -> String {
+    let why = |kind: &str| -> Vec<String> {
+        a.tallies
+            .iter()
+            .filter(|(k, n)| **n > 0 && k.split_once(": ").is_some_and(|x| x.0 == kind))
+            .map(|(k, c)| format!("`{}` {c}", k.split_once(": ").map_or("", |x| x.1)))
+            .collect()
+    };
+    let (explained, plain): (Vec<&str>, Vec<&str>) = never.iter().partition(|k| !why(k).is_empty());
+    let mut o = String::new();
+    if !plain.is_empty() {
+        o += &format!("  never given: {}\n", plain.join(", "));
+    }
+    if !explained.is_empty() {
+        o += "themes never given (requirements that turned them down, times over all dungeons):\n";
+        for k in explained {
+            o += &format!("  {k:<18} {}\n", why(k).join(", "));
+        }
+    }
+    o
+}
+
+/// Per lint check: the dungeons with the problem, their share, the first 8 seeds.
+fn lint(a: &Aggregate) -> String {
+    let ok = a.generated;
+    let mut o = format!("lint (dungeons with a problem, of {ok}):\n");
     for check in undercroft::stats::lint::CHECKS {
         let seeds = a.lint.get(check).map_or(&[][..], |v| &v[..]);
         let first: Vec<String> = seeds.iter().take(8).map(|s| s.0.to_string()).collect();
@@ -212,6 +246,13 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
             }
         );
     }
+    o
+}
+
+/// The restart causes, most frequent first (when there were restarts), and the time per
+/// dungeon.
+fn restarts_and_time(a: &Aggregate) -> String {
+    let mut o = String::new();
     let restarts: u64 = a.restarts.values().sum();
     if restarts > 0 {
         o += &format!("restart causes (share of {restarts} restarts, all of them):\n");
@@ -230,19 +271,22 @@ pub(crate) fn one(a: &Aggregate, hist: &[String]) -> String {
         fmt_num(t.quantile(0.99)),
         fmt_num(t.max())
     );
-    for h in hist {
-        let c = if h == "time_us" {
-            a.time_us.clone()
-        } else {
-            a.counts(h)
-        };
-        o += &format!("{h}:\n");
-        if c.n() == 0 {
-            o += "  (not measured)\n";
-        }
-        for line in bars(&c, 20, 50) {
-            o += &format!("{line}\n");
-        }
+    o
+}
+
+/// Measure `h` (or `time_us`) as a bar chart.
+fn histogram(a: &Aggregate, h: &str) -> String {
+    let c = if h == "time_us" {
+        a.time_us.clone()
+    } else {
+        a.counts(h)
+    };
+    let mut o = format!("{h}:\n");
+    if c.n() == 0 {
+        o += "  (not measured)\n";
+    }
+    for line in bars(&c, 20, 50) {
+        o += &format!("{line}\n");
     }
     o
 }

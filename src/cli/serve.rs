@@ -36,7 +36,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let params = match super::parse_params(&a.params) {
+    let params = match super::common::parse_params(&a.params) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

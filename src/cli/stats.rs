@@ -86,7 +86,17 @@ fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
     })
 }
 
+/// Run `stats`: the PCG metrics with `--metrics pcg` ([`super::pcg`]), the merge of
+/// summaries with `--merge`, else the measures of one run or of two compared.
 pub(crate) fn run(req: Args) -> ExitCode {
+    if req.metrics.is_some() {
+        let Some(rules) = req.rules.as_ref() else {
+            eprintln!("error: --metrics pcg needs a rule file");
+            return ExitCode::from(2);
+        };
+        let seeds = (req.seeds.count, req.seeds.seed);
+        return super::pcg::run(rules, seeds, &req.generation.params);
+    }
     match run_inner(&req) {
         Ok(code) | Err(code) => code,
     }

@@ -13,7 +13,8 @@
 //! For each cell in raster order, with the locals `col` and `row` bound to its place (and
 //! the names of `define`, computed in order from them):
 //! 1. `exits` (an expression, default 0) gives the sides the cell needs as a sum of bits,
-//!    N 1, E 2, S 4, W 8: a template qualifies when it opens all of them;
+//!    N 1, E 2, S 4, W 8 (a whole number 0..=15; any other value ends the run with a
+//!    located error at the expression): a template qualifies when it opens all of them;
 //! 2. `tags`: the first `(condition, tag)` whose condition holds gives the cell's tag: a
 //!    template qualifies only if it carries that tag (no condition holds: any tag);
 //! 3. `pick` (an expression with the locals `col`, `row` and `count`, the number of
@@ -54,8 +55,8 @@ crate::tile_params! {
         /// Default none.
         #[serde(default)]
         pub define: Vec<(Src, Src)>,
-        /// The sides each cell needs (bits N 1, E 2, S 4, W 8), an expression with the
-        /// locals `col` and `row` (and the defined names). Default 0.
+        /// The sides each cell needs (bits N 1, E 2, S 4, W 8: a whole number 0..=15), an
+        /// expression with the locals `col` and `row` (and the defined names). Default 0.
         #[serde(default)]
         pub exits: Option<Src>,
         /// `[("condition", "tag"), ...]`: the first whose condition (locals `col`, `row`,
@@ -119,8 +120,9 @@ pub struct Compiled {
     tags: Vec<(Local, usize)>,
     tag_names: Vec<String>,
     pick: Option<Local>,
-    /// The failure point of a `pick` value that is no place among the qualifying templates.
-    bad_pick: u32,
+    /// The failure points of an `exits` value that is no sum of side bits and of a `pick`
+    /// value that is no place among the qualifying templates.
+    bad: [u32; 2],
     /// The local slots every expression writes (declared writes).
     locals: Vec<u16>,
     layers: [u16; 1],
@@ -190,17 +192,26 @@ impl Operator for Params {
             ),
             &self.templates,
         );
-        let bad_pick = match &self.pick {
-            Some(p) => cx.failure_point(
+        let bad = [
+            (
+                &self.exits,
+                "0..=15 (a sum of the side bits N 1, E 2, S 4, W 8)",
+            ),
+            (
+                &self.pick,
+                "0..=count - 1 (the place of a template among the `count` that qualify)",
+            ),
+        ]
+        .map(|(e, range)| match e {
+            Some(e) => cx.failure_point(
                 format!(
-                    "`{}` gave a value that is not a whole number 0..=count - 1 (the place of \
-                     a template among the `count` that qualify)",
-                    p.text
+                    "`{}` gave a value that is not a whole number {range}",
+                    e.text
                 ),
-                p,
+                e,
             ),
             None => 0,
-        };
+        });
         let head = head?;
         let exits = exits.map_or(Some(None), |e| e.map(Some))?;
         let pick = pick.map_or(Some(None), |p| p.map(Some))?;
@@ -221,7 +232,7 @@ impl Operator for Params {
             tags,
             tag_names,
             pick,
-            bad_pick,
+            bad,
             locals,
             no_template,
         })
@@ -259,8 +270,8 @@ impl Runnable for Compiled {
 
 impl Compiled {
     /// The template of the cell at `[col, row]`: its index in the pool, or the flow that
-    /// ends the step: a failure when no template qualifies, an abort when `pick` gives no
-    /// place among those that do.
+    /// ends the step: a failure when no template qualifies, an abort when `exits` gives no
+    /// sum of side bits or `pick` no place among the templates that qualify.
     fn choose(&self, st: &mut State, at: [f64; 2]) -> Result<usize, Flow> {
         let mut at = at.to_vec();
         for d in &self.define {
@@ -268,7 +279,13 @@ impl Compiled {
             at.push(v);
         }
         let need = match &self.exits {
-            Some(e) => e.num(st, &at).clamp(0.0, 15.0) as u8,
+            Some(e) => {
+                let v = e.num(st, &at);
+                if !((0.0..=15.0).contains(&v) && v.fract() == 0.0) {
+                    return Err(Flow::Abort(self.bad[0]));
+                }
+                v as u8
+            }
             None => 0,
         };
         let mut tag = None;
@@ -290,7 +307,7 @@ impl Compiled {
                 at.push(fits.len() as f64);
                 let v = p.num(st, &at);
                 if !(v >= 0.0 && v < fits.len() as f64 && v.fract() == 0.0) {
-                    return Err(Flow::Abort(self.bad_pick));
+                    return Err(Flow::Abort(self.bad[1]));
                 }
                 v as usize
             }

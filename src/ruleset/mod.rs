@@ -8,6 +8,7 @@
 //! println!("{} rooms", floor.rooms.len());
 //! ```
 
+mod assemble;
 mod causes;
 pub mod compile;
 pub mod diag;
@@ -19,6 +20,7 @@ mod output;
 pub mod params;
 mod patch;
 mod patterns;
+mod pool_check;
 pub mod pools;
 mod procedures;
 mod reach;
@@ -36,20 +38,16 @@ mod walkables;
 pub use crate::dungeon::parse_colour;
 use crate::dungeon::{Dungeon, Interiors, Palette};
 use crate::engine::tile_grid::TileGrid;
-use crate::engine::value::{Type, Value};
+use crate::engine::value::Value;
 use crate::engine::{FailurePoint, Flow, GenError, State, StepLabel};
 use crate::interpreter::{run_steps, NoTrace, Observer, RunCx, Step};
 use crate::lang::nearest;
 use crate::rng::{Rng, RngSpec};
-use compile::Cx;
 pub use diag::{Diagnostic, Diagnostics};
 use files::{Disk, Reader};
-use glyphs::compile_glyphs;
 pub use glyphs::TileGlyphs;
-use load::Loader;
 pub use params::{ParamInfo, ParamKind, Params};
 pub use patterns::ItemAt;
-use schema::ParamDef;
 use src::Src;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -166,342 +164,6 @@ impl RuleSet {
     /// [`RuleSet::load`] reading files through `reader`.
     pub fn load_with(path: &Path, reader: &dyn Reader) -> Result<RuleSet, Diagnostics> {
         Self::load_depth(path, reader, 0)
-    }
-
-    fn load_depth(path: &Path, reader: &dyn Reader, depth: usize) -> Result<RuleSet, Diagnostics> {
-        let mut loader = Loader::new(reader);
-        let merged = loader.load(path);
-        let Some(m) = merged else {
-            return Err(Diagnostics(loader.diags));
-        };
-        let mut files = loader.files;
-        let mut diags = loader.diags;
-        let pool_src = pools::read_pools(&m.pools, reader, &mut files, &mut diags);
-
-        let selecting = !m.select.is_empty();
-        if selecting && (m.steps.is_some() || m.grid.is_some()) {
-            let at = &m.select[0].0.rules;
-            let f = &files[at.file as usize];
-            let off = f.literals.find(&at.text, at.ordinal).unwrap_or(0);
-            diags.push(Diagnostic::at(
-                &f.path,
-                &f.text,
-                (off, off + at.text.len()),
-                "a rule set with `select` has no `steps` or `grid` of its own".into(),
-                Some("each rule file it chooses has them; move the steps into one of those".into()),
-            ));
-        }
-        let cell = match m.grid.as_ref().and_then(|g| g.cell) {
-            Some((cw, ch)) => [cw.0, ch.0],
-            None => [1, 1],
-        };
-        let (width, height) = match &m.grid {
-            Some(g)
-                if g.width.0 * cell[0] > schema::MAX_GRID_SIDE
-                    || g.height.0 * cell[1] > schema::MAX_GRID_SIDE =>
-            {
-                diags.push(Diagnostic::whole(
-                    path,
-                    format!(
-                        "the tile grid would be {}x{} tiles; at most {m}x{m} (the largest grid)",
-                        g.width.0 * cell[0],
-                        g.height.0 * cell[1],
-                        m = schema::MAX_GRID_SIDE
-                    ),
-                    Some("use fewer room cells or smaller `cell` blocks".into()),
-                ));
-                // the steps are still checked against the grid as written (no cascade)
-                (g.width.0, g.height.0)
-            }
-            Some(g) => (g.width.0, g.height.0),
-            None if selecting => (1, 1),
-            None => {
-                diags.push(Diagnostic::whole(
-                    path,
-                    "missing `grid: Grid(width: .., height: ..)`".into(),
-                    None,
-                ));
-                (1, 1)
-            }
-        };
-        let kinds: Vec<KindInfo> = m
-            .kinds
-            .iter()
-            .map(|k| KindInfo {
-                name: k.name.text.clone(),
-                glyph: k.glyph,
-                colour: k
-                    .colour
-                    .as_ref()
-                    .map_or_else(|| "#c0c0c0".into(), |c| c.text.clone()),
-                doc: k.doc.as_ref().map_or(String::new(), |d| d.text.clone()),
-                theme: false,
-            })
-            .collect();
-        let mut kinds = kinds;
-        let theme_table = m
-            .themes
-            .as_ref()
-            .and_then(|t| load::read_theme_table(t, reader, &mut files, &mut diags));
-        let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
-        if let Some(t) = &theme_table {
-            for th in &t.themes {
-                if kinds.iter().any(|k| k.name == th.name.text) {
-                    let f = &files[th.name.file as usize];
-                    let off = f.literals.find(&th.name.text, th.name.ordinal).unwrap_or(0);
-                    diags.push(Diagnostic::at(
-                        &f.path,
-                        &f.text,
-                        (off, off + th.name.text.len()),
-                        format!("theme `{}` is already a room kind", th.name.text),
-                        Some("each theme is a room kind of its own: give it another name".into()),
-                    ));
-                    continue;
-                }
-                kinds.push(KindInfo {
-                    name: th.name.text.clone(),
-                    glyph: th.glyph,
-                    colour: th
-                        .colour
-                        .as_ref()
-                        .map_or_else(|| "#c0c0c0".into(), |c| c.text.clone()),
-                    doc: th.doc.as_ref().map_or(String::new(), |d| d.text.clone()),
-                    theme: true,
-                });
-            }
-        }
-        let mut cx = Cx::new(
-            &files,
-            reader,
-            kinds.iter().map(|k| k.name.clone()).collect(),
-            width,
-            height,
-        );
-        cx.set_cell(cell);
-        cx.themes = theme_table;
-        cx.shapes = shapes::compile_shapes(&m.shapes, &mut cx);
-        let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
-        let (pl, lay) = pools::compile_pools(pool_src, &cx.shapes, &kind_names, &files, &mut diags);
-        cx.pools = pl;
-        cx.layouts = lay;
-        let theme_colours = cx.themes.clone();
-        let theme_colours = theme_colours
-            .iter()
-            .flat_map(|t| &t.themes)
-            .filter_map(|t| t.colour.as_ref());
-        for c in m
-            .kinds
-            .iter()
-            .filter_map(|k| k.colour.as_ref())
-            .chain(theme_colours)
-        {
-            {
-                if parse_colour(&c.text).is_none() {
-                    cx.error(
-                        c,
-                        format!("`{}` is not a colour", c.text),
-                        Some("write colours as \"#rrggbb\"".into()),
-                    );
-                }
-            }
-        }
-        let mut params = Vec::new();
-        for (name, def) in &m.params {
-            let (kind, default, ty, doc) = match def {
-                ParamDef::Int {
-                    default,
-                    min,
-                    max,
-                    doc,
-                } => (
-                    ParamKind::Int {
-                        min: *min,
-                        max: *max,
-                    },
-                    Value::Num(*default as f64),
-                    Type::Num,
-                    doc,
-                ),
-                ParamDef::Float {
-                    default,
-                    min,
-                    max,
-                    doc,
-                } => (
-                    ParamKind::Float {
-                        min: *min,
-                        max: *max,
-                    },
-                    Value::Num(*default),
-                    Type::Num,
-                    doc,
-                ),
-                ParamDef::File { doc } => (ParamKind::File, Value::Bool(false), Type::Bool, doc),
-                ParamDef::Bool { default, doc } => {
-                    (ParamKind::Bool, Value::Bool(*default), Type::Bool, doc)
-                }
-            };
-            let Some(slot) = cx.declare_var(name, ty) else {
-                continue;
-            };
-            if matches!(kind, ParamKind::File) {
-                cx.file_params.push(name.text.clone());
-            }
-            cx.param_names.push(name.text.clone());
-            let info = ParamInfo {
-                name: name.text.clone(),
-                kind,
-                default,
-                doc: doc.as_ref().map_or(String::new(), |d| d.text.clone()),
-                slot,
-            };
-            let empty_range = match &info.kind {
-                ParamKind::Int {
-                    min: Some(a),
-                    max: Some(b),
-                } => a > b,
-                ParamKind::Float {
-                    min: Some(a),
-                    max: Some(b),
-                } => a > b,
-                _ => false,
-            };
-            if empty_range {
-                cx.error(
-                    name,
-                    format!("parameter `{}` has `min` greater than `max`", name.text),
-                    None,
-                );
-            } else if let Err(e) = info.parse(&info.show(default)) {
-                cx.error(name, format!("the default is out of range: {e}"), None);
-            }
-            params.push(info);
-        }
-        if let Some(s) = &m.steps {
-            let mut names = Vec::new();
-            patch::named_steps(s, &mut names);
-            for (i, n) in names.iter().enumerate() {
-                if names[..i].iter().any(|o| o.text == n.text) {
-                    cx.error(
-                        n,
-                        format!("two steps are named `{}`", n.text),
-                        Some("step names must be unique: `patch` edits steps by name".into()),
-                    );
-                }
-            }
-        }
-        let mut choices = Vec::new();
-        let mut sub_files = Vec::new();
-        for (c, p) in &m.select {
-            let when = cx.expr(&c.when, Type::Bool);
-            if depth >= MAX_SELECT_DEPTH {
-                cx.error(
-                    &c.rules,
-                    format!("`select` nests deeper than {MAX_SELECT_DEPTH} rule files"),
-                    Some("does a chosen rule file select this one again?".into()),
-                );
-                continue;
-            }
-            if let Err(e) = reader.read_as(p, files::Kind::Rules) {
-                cx.error(
-                    &c.rules,
-                    format!("cannot read `{}`: {e}", p.display()),
-                    Some("paths in `select` are relative to the file that names them".into()),
-                );
-                continue;
-            }
-            match RuleSet::load_depth(p, reader, depth + 1) {
-                Ok(rs) => {
-                    sub_files.extend(rs.files.iter().cloned());
-                    if let Some(w) = when {
-                        choices.push((w, rs));
-                    }
-                }
-                Err(d) => diags.extend(d.0),
-            }
-        }
-        let (steps, procedures) = match &m.steps {
-            None if selecting => Default::default(),
-            // Without a grid every operator would also report "outside the grid".
-            Some(_) if m.grid.is_none() => Default::default(),
-            Some(s) => steps::compile(&mut cx, s),
-            None => {
-                diags.push(Diagnostic::whole(
-                    path,
-                    "missing `steps: [...]`".into(),
-                    Some("a rule set needs steps, or `extends` a rule set that has them".into()),
-                ));
-                Default::default()
-            }
-        };
-        let tile_glyphs = m
-            .tile_glyphs
-            .as_ref()
-            .and_then(|g| compile_glyphs(&mut cx, g));
-        cx.causes.glyphs_failed = m.tile_glyphs.is_some() && tile_glyphs.is_none();
-        let stats_spec =
-            stats::compile_stats(&mut cx, m.stats.as_ref(), &kind_names, tile_glyphs.as_ref());
-        let walkables = walkables::resolve(&mut cx, tile_glyphs.as_ref(), &stats_spec);
-        let marker_styles = glyphs::compile_markers(&mut cx, &m.markers);
-        diags.extend(std::mem::take(&mut cx.diags));
-        if !diags.is_empty() {
-            return Err(Diagnostics(diags));
-        }
-        let mut warnings = std::mem::take(&mut cx.causes.warnings);
-        warnings.extend(reach::unreachable_minisets(&mut cx));
-        for (_, rs) in &choices {
-            for w in &rs.warnings {
-                if !warnings.iter().any(|x| x.short() == w.short()) {
-                    warnings.push(w.clone());
-                }
-            }
-        }
-        let mut rs = RuleSet {
-            name: m
-                .name
-                .as_ref()
-                .map_or_else(|| path.display().to_string(), |n| n.text.clone()),
-            description: m
-                .description
-                .as_ref()
-                .map_or(String::new(), |d| d.text.clone()),
-            files: paths.into_iter().chain(sub_files).collect(),
-            rng: m.rng.clone().unwrap_or_default(),
-            width,
-            height,
-            cell,
-            params,
-            kinds,
-            empty_glyph: m.empty_glyph.unwrap_or('.'),
-            lists: cx.lists.clone(),
-            value_lists: cx.value_lists.iter().map(|(n, _)| n.clone()).collect(),
-            markers: cx.markers.clone(),
-            layers: cx.layers.clone(),
-            shapes: std::mem::take(&mut cx.shapes),
-            pools: std::mem::take(&mut cx.pools),
-            layouts: std::mem::take(&mut cx.layouts),
-            tile_glyphs,
-            walkables,
-            scratch: Default::default(),
-            marker_styles,
-            stats: stats_spec,
-            tallies: cx.tallies.clone(),
-            n_vars: cx.vars.len(),
-            file_params: cx.file_params.clone(),
-            var_names: cx.vars.iter().map(|v| v.0.clone()).collect(),
-            labels: cx.labels.clone(),
-            failures: cx.failures.clone(),
-            steps,
-            procedures,
-            palette: Default::default(),
-            defaults: Default::default(),
-            symbols: Default::default(),
-            interiors: None,
-            choices,
-            warnings,
-        };
-        rs.prepare_drawing();
-        Ok(rs)
     }
 
     /// The parameter values for a run: defaults, overridden by `given`.

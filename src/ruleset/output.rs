@@ -110,8 +110,58 @@ impl RuleSet {
     /// it ran with (from [`RuleSet::resolve_params`]) and its number of restarts.
     pub fn to_dungeon(&self, st: &State, seed: u64, values: &[Value], attempts: u32) -> Dungeon {
         let rs = self;
-        let params = rs
-            .params
+        let layers = rs.layers_of(st);
+        let rooms = rs.rooms_of(st);
+        let doors = st
+            .doors
+            .iter()
+            .map(|d| DoorOut {
+                rooms: d.rooms,
+                cells: d.cells,
+            })
+            .collect();
+        let markers = rs
+            .markers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p)))
+            .collect();
+        let interiors = rs.interiors_of(st, &rooms);
+        let grids = Some(grids_of(st, &layers));
+        Dungeon {
+            format: FORMAT.to_string(),
+            ruleset: rs.name.clone(),
+            seed,
+            params: rs.params_of(values),
+            attempts,
+            width: st.plan_width,
+            height: st.plan_height,
+            symbols: rs.symbols.clone(),
+            layers,
+            rooms,
+            doors,
+            markers,
+            palette: rs.palette.clone(),
+            defaults: rs.defaults.clone(),
+            interiors,
+            grids,
+            tallies: rs
+                .tallies
+                .iter()
+                .zip(&st.tallies)
+                .filter(|(_, &n)| n > 0)
+                .map(|((kind, reason), &count)| Tally {
+                    kind: kind.clone(),
+                    reason: reason.clone(),
+                    count,
+                })
+                .collect(),
+        }
+    }
+
+    /// The parameter values by name, as JSON (whole numbers for `Int` parameters).
+    fn params_of(&self, values: &[Value]) -> BTreeMap<String, serde_json::Value> {
+        self.params
             .iter()
             .zip(values)
             .map(|(p, v)| {
@@ -125,7 +175,13 @@ impl RuleSet {
                 };
                 (p.name.clone(), j)
             })
-            .collect();
+            .collect()
+    }
+
+    /// The layers: `rooms` (the room plan, a kind's glyph per cell), every tile layer, and
+    /// the tile-class symbols when the glyphs name an output layer.
+    fn layers_of(&self, st: &State) -> BTreeMap<String, Layer> {
+        let rs = self;
         let mut layers = BTreeMap::new();
         // Rows are built from the flat grids a row slice at a time (this runs once per
         // dungeon, for every cell of every layer: per-cell bounds checks showed up).
@@ -164,8 +220,14 @@ impl RuleSet {
                 layers.insert(output.clone(), Layer::Symbols(rows));
             }
         }
-        let rooms: Vec<RoomOut> = st
-            .rooms
+        layers
+    }
+
+    /// The rooms by name: kind, shape (a shape's name, or one made of the cells), cells and
+    /// layout.
+    fn rooms_of(&self, st: &State) -> Vec<RoomOut> {
+        let rs = self;
+        st.rooms
             .iter()
             .enumerate()
             .map(|(i, r)| {
@@ -181,21 +243,13 @@ impl RuleSet {
                     layout: r.layout.map(|l| rs.layouts[l as usize].name.clone()),
                 }
             })
-            .collect();
-        let doors = st
-            .doors
-            .iter()
-            .map(|d| DoorOut {
-                rooms: d.rooms,
-                cells: d.cells,
-            })
-            .collect();
-        let markers = rs
-            .markers
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p)))
-            .collect();
+            .collect()
+    }
+
+    /// The rule set's interiors with the layouts and shape anchors `rooms` use (none when
+    /// the rule set has no pools).
+    fn interiors_of(&self, st: &State, rooms: &[RoomOut]) -> Option<Interiors> {
+        let rs = self;
         let mut interiors = rs.interiors.clone();
         if let Some(int) = &mut interiors {
             for (room, r) in rooms.iter().zip(&st.rooms) {
@@ -214,50 +268,27 @@ impl RuleSet {
                 }
             }
         }
-        let grids = Some(Grids {
-            plan: [st.plan_width, st.plan_height],
-            tiles: [st.width, st.height],
-            cell: st.cell,
-            layers: layers
-                .iter()
-                .map(|(name, l)| {
-                    let plan = name == "rooms" && matches!(l, Layer::Symbols(_));
-                    (
-                        name.clone(),
-                        if plan { "plan" } else { "tiles" }.to_string(),
-                    )
-                })
-                .collect(),
-        });
-        Dungeon {
-            format: FORMAT.to_string(),
-            ruleset: rs.name.clone(),
-            seed,
-            params,
-            attempts,
-            width: st.plan_width,
-            height: st.plan_height,
-            symbols: rs.symbols.clone(),
-            layers,
-            rooms,
-            doors,
-            markers,
-            palette: rs.palette.clone(),
-            defaults: rs.defaults.clone(),
-            interiors,
-            grids,
-            tallies: rs
-                .tallies
-                .iter()
-                .zip(&st.tallies)
-                .filter(|(_, &n)| n > 0)
-                .map(|((kind, reason), &count)| Tally {
-                    kind: kind.clone(),
-                    reason: reason.clone(),
-                    count,
-                })
-                .collect(),
-        }
+        interiors
+    }
+}
+
+/// The grids' sizes and which grid each layer is on (`rooms`, the symbol layer of the plan,
+/// is on the plan; every other layer on the tiles).
+fn grids_of(st: &State, layers: &BTreeMap<String, Layer>) -> Grids {
+    Grids {
+        plan: [st.plan_width, st.plan_height],
+        tiles: [st.width, st.height],
+        cell: st.cell,
+        layers: layers
+            .iter()
+            .map(|(name, l)| {
+                let plan = name == "rooms" && matches!(l, Layer::Symbols(_));
+                (
+                    name.clone(),
+                    if plan { "plan" } else { "tiles" }.to_string(),
+                )
+            })
+            .collect(),
     }
 }
 

@@ -118,9 +118,10 @@ fn an_unknown_tag_and_a_template_of_the_wrong_size_are_located_errors() {
 }
 
 /// `pick` is a place among the qualifying templates: a value past the last, below 0 or not
-/// whole ends the run with a located error at the expression (it used to be clamped).
+/// whole ends the run with a located error at the expression (it used to be clamped); so
+/// does an `exits` that is no sum of side bits.
 #[test]
-fn a_pick_that_is_no_place_among_the_templates_is_a_located_error() {
+fn a_pick_or_exits_out_of_range_is_a_located_error() {
     let files = [("p.pat", POOL)];
     let run = |pick: &str| {
         let steps =
@@ -141,6 +142,14 @@ fn a_pick_that_is_no_place_among_the_templates_is_a_located_error() {
             "{e}"
         );
         assert!(e.contains(&format!("t.ron:1:{col}")), "{col}: {e}");
+    }
+    // `exits` is a sum of the side bits, 0..=15 (it used to be clamped too)
+    for exits in ["16", "-1", "2.5"] {
+        let steps =
+            format!(r#"FillTemplates(layer: "t", templates: "p.pat#rooms", exits: "{exits}")"#);
+        let e = try_run_rules(3, 2, &steps, "t", 1, &files).unwrap_err();
+        let want = format!("`{exits}` gave a value that is not a whole number 0..=15");
+        assert!(e.contains(&want), "{e}");
     }
     // the last place is `count - 1`: `down`, |.o.| over |#.#| with its chunk `o` a wall
     assert_eq!(
