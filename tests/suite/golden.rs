@@ -64,6 +64,11 @@ const CASES: &[(&str, &[&str])] = &[
     // added with loops and procedures (issue 44)
     ("rules/examples/bsp.ron", &[]),
     ("rules/examples/drunkard.ron", &[]),
+    // added with mazes, template rooms and wave function collapse (issue 45): recorded from
+    // the build of the day they were added, not derived
+    ("rules/examples/rooms_and_mazes.ron", &[]),
+    ("rules/examples/room_path.ron", &[]),
+    ("rules/examples/wfc.ron", &[]),
 ];
 
 /// The top-level fields of the Dungeon JSON when the hashes were recorded.
