@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use rayon::prelude::*;
 
 use undercroft::metrics::pcg::{self, Info};
-use undercroft::metrics::pcg_map::PcgMaps;
+use undercroft::metrics::pcg_map::{PcgMap, PcgMaps};
 
 /// Run the measures; prints a report on standard output.
 pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCode {
@@ -50,10 +50,35 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
             return ExitCode::FAILURE;
         }
     };
-    let (w, h) = (map.w(), map.h());
+    let (infos, errors) = convert(&floors, map);
+    if infos.is_empty() {
+        eprintln!("error: no floor could be converted");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "pcg_benchmark room map: {} ({name}), {} seeds from {seed}; map {}x{}, target {}, control {}",
+        rules.display(),
+        seeds.len(),
+        map.w(),
+        map.h(),
+        map.target,
+        map.control
+    );
+    println!("  converted         {} ({errors} not)", infos.len());
+    report(map, &infos);
+    if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The benchmark's information of each floor `map` converts to a valid map; how many it
+/// did not (the first conversion error said).
+fn convert(floors: &[Result<undercroft::Dungeon, String>], map: &PcgMap) -> (Vec<Info>, usize) {
     let mut infos: Vec<Info> = Vec::new();
     let mut errors = 0;
-    for f in &floors {
+    for f in floors {
         match f
             .as_ref()
             .map_err(|e| e.clone())
@@ -69,10 +94,14 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
             }
         }
     }
-    if infos.is_empty() {
-        eprintln!("error: no floor could be converted");
-        return ExitCode::FAILURE;
-    }
+    (infos, errors)
+}
+
+/// The measures over `infos` (at least one): quality, diversity and controllability as the
+/// benchmark implements them and corrected (the share that passes, and the mean score), and
+/// the means and shares of the information they read.
+fn report(map: &PcgMap, infos: &[Info]) {
+    let (w, h) = (map.w(), map.h());
     let n = infos.len() as f64;
     let share =
         |f: &dyn Fn(&Info) -> bool| 100.0 * infos.iter().filter(|i| f(i)).count() as f64 / n;
@@ -87,13 +116,7 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
     let q_new = scores(&|i| pcg::quality(i, w, h, t, true));
     let c_old = scores(&|i| pcg::control_as_implemented(i, w, h, c));
     let c_new = scores(&|i| pcg::control_corrected(i, w, h, c));
-    let diversity = 100.0 * pcg::set_diversity(&infos, w, h);
-    println!(
-        "pcg_benchmark room map: {} ({name}), {} seeds from {seed}; map {w}x{h}, target {t}, control {c}",
-        rules.display(),
-        seeds.len()
-    );
-    println!("  converted         {} ({errors} not)", infos.len());
+    let diversity = 100.0 * pcg::set_diversity(infos, w, h);
     println!(
         "  quality           as implemented: pass {:.1} % (mean {:.3});  corrected: pass {:.1} % (mean {:.3})",
         q_old.0, q_old.1, q_new.0, q_new.1
@@ -120,9 +143,4 @@ pub fn run(rules: &PathBuf, (count, seed): (u64, u64), raw: &[String]) -> ExitCo
         mean(&|i| i.distance_corrected as f64),
         share(&|i| i.distance_corrected >= far),
     );
-    if errors > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
 }

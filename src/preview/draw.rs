@@ -4,7 +4,7 @@
 
 use super::app::{App, HELP};
 use crate::dungeon::Dungeon;
-use crate::render::cells::cell_view_of;
+use crate::render::cells::{cell_view_of, CellView};
 use crate::render::colour;
 use crate::render::outline;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -142,80 +142,116 @@ fn put(f: &mut Frame, area: Rect, x: u16, y: u16, s: &str, style: Style) {
     }
 }
 
+/// Draw the map of `d` in `area`: the tile layer drawn as tiles when there is one, else the
+/// room graph; markers and changed cells over either, the view scrolled to the cursor.
 fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
-    let marked = app.marked();
-    let changed = |x: i32, y: i32| {
-        marked
-            .get((y * d.width + x) as usize)
+    let overlay = Overlay {
+        marked: app.marked(),
+        width: d.width,
+        drawn: d.drawn_markers(),
+    };
+    match cell_view_of(d, app.drawn_layer().as_deref()) {
+        Some(v) => draw_tiles(f, app.cursor, d, &v, area, &overlay),
+        None => draw_rooms(f, app.cursor, d, area, &overlay),
+    }
+}
+
+/// What is drawn over a map cell whatever the view: the markers, and the cells marked as
+/// changed (`marked`, `width` columns a row).
+struct Overlay<'a> {
+    marked: std::borrow::Cow<'a, [bool]>,
+    width: i32,
+    drawn: Vec<(crate::dungeon::MarkerStyle, [i32; 2])>,
+}
+
+impl Overlay<'_> {
+    /// Whether cell `(x, y)` is marked as changed.
+    fn changed(&self, x: i32, y: i32) -> bool {
+        self.marked
+            .get((y * self.width + x) as usize)
             .copied()
             .unwrap_or(false)
-    };
-    let drawn = d.drawn_markers();
-    let marker_at = |x: i32, y: i32| {
-        drawn
+    }
+
+    /// The glyph and colour of the marker drawn at `(x, y)`, if one is.
+    fn marker_at(&self, x: i32, y: i32) -> Option<(char, Option<[u8; 3]>)> {
+        self.drawn
             .iter()
             .find(|(_, p)| *p == [x, y])
             .map(|(s, _)| (s.glyph, crate::dungeon::parse_colour(&s.colour)))
-    };
-    let cur = app.cursor;
-    if let Some(v) = cell_view_of(d, app.drawn_layer().as_deref()) {
-        // A mixed style's rooms, outlined over the rock in their kind's colour.
-        let outlines = outline::outlines(d);
-        let ox = scroll_to(cur.0, (area.width / 2) as i32, v.width as i32) as usize;
-        let oy = scroll_to(cur.1, area.height as i32, v.height as i32) as usize;
-        let (x1, y1) = (
-            v.width.min(ox + (area.width / 2) as usize),
-            v.height.min(oy + area.height as usize),
-        );
-        for y in oy..y1 {
-            for x in ox..x1 {
-                let (xi, yi) = (x as i32, y as i32);
-                let bg = v.colour(y * v.width + x);
-                let mut st = Style::default().bg(rgb(bg)).fg(rgb(colour::ink_on(bg)));
-                // The class glyphs, drawn on the colours, keep the map readable on terminals
-                // without colour (and in captured text).
-                let g = v.glyphs[y * v.width + x].unwrap_or(' ');
-                let mut s: Vec<char> = vec![g, ' '];
-                if let Some(&(o, ink)) = outlines.get(&[xi, yi]) {
-                    // A tile is two columns: the second joins a line running on to the right.
-                    let on = matches!(outlines.get(&[xi + 1, yi]), Some(('─' | '┼', _)));
-                    s = vec![o, if o != '│' && on { '─' } else { ' ' }];
-                    st = st.fg(ink.map_or(Color::White, rgb));
-                }
-                if let Some((m, ink)) = marker_at(xi, yi) {
-                    s[0] = m;
-                    st = st.fg(rgb(ink.unwrap_or([255, 255, 255])));
-                    st = st.add_modifier(Modifier::BOLD);
-                }
-                if changed(xi, yi) {
-                    s[1] = '*';
-                    st = st.fg(Color::Yellow);
-                }
-                if (xi, yi) == cur {
-                    st = st.add_modifier(Modifier::REVERSED);
-                    s = vec!['[', ']'];
-                }
-                let s: String = s.into_iter().collect();
-                put(f, area, (x - ox) as u16 * 2, (y - oy) as u16, &s, st);
-            }
-        }
-        return MapGeometry {
-            x: area.x,
-            y: area.y,
-            cell_w: 2,
-            cell_h: 1,
-            scroll: (ox as i32, oy as i32),
-        };
     }
+}
+
+/// A tile layer's view `v`, two columns a tile in the tile class's colours and glyphs, the
+/// rooms of a mixed style outlined over it in their kind's colour.
+fn draw_tiles(
+    f: &mut Frame,
+    cur: (i32, i32),
+    d: &Dungeon,
+    v: &CellView,
+    area: Rect,
+    overlay: &Overlay,
+) -> MapGeometry {
+    let outlines = outline::outlines(d);
+    let ox = scroll_to(cur.0, (area.width / 2) as i32, v.width as i32) as usize;
+    let oy = scroll_to(cur.1, area.height as i32, v.height as i32) as usize;
+    let (x1, y1) = (
+        v.width.min(ox + (area.width / 2) as usize),
+        v.height.min(oy + area.height as usize),
+    );
+    for y in oy..y1 {
+        for x in ox..x1 {
+            let (xi, yi) = (x as i32, y as i32);
+            let bg = v.colour(y * v.width + x);
+            let mut st = Style::default().bg(rgb(bg)).fg(rgb(colour::ink_on(bg)));
+            // The class glyphs, drawn on the colours, keep the map readable on terminals
+            // without colour (and in captured text).
+            let g = v.glyphs[y * v.width + x].unwrap_or(' ');
+            let mut s: Vec<char> = vec![g, ' '];
+            if let Some(&(o, ink)) = outlines.get(&[xi, yi]) {
+                // A tile is two columns: the second joins a line running on to the right.
+                let on = matches!(outlines.get(&[xi + 1, yi]), Some(('─' | '┼', _)));
+                s = vec![o, if o != '│' && on { '─' } else { ' ' }];
+                st = st.fg(ink.map_or(Color::White, rgb));
+            }
+            if let Some((m, ink)) = overlay.marker_at(xi, yi) {
+                s[0] = m;
+                st = st.fg(rgb(ink.unwrap_or([255, 255, 255])));
+                st = st.add_modifier(Modifier::BOLD);
+            }
+            if overlay.changed(xi, yi) {
+                s[1] = '*';
+                st = st.fg(Color::Yellow);
+            }
+            if (xi, yi) == cur {
+                st = st.add_modifier(Modifier::REVERSED);
+                s = vec!['[', ']'];
+            }
+            let s: String = s.into_iter().collect();
+            put(f, area, (x - ox) as u16 * 2, (y - oy) as u16, &s, st);
+        }
+    }
+    MapGeometry {
+        x: area.x,
+        y: area.y,
+        cell_w: 2,
+        cell_h: 1,
+        scroll: (ox as i32, oy as i32),
+    }
+}
+
+/// The room graph: a room cell is four columns and two rows in its kind's colour with the
+/// kind's glyph, joined to the cell on its right and below when they are the same room,
+/// with a line when a door joins them.
+fn draw_rooms(
+    f: &mut Frame,
+    cur: (i32, i32),
+    d: &Dungeon,
+    area: Rect,
+    overlay: &Overlay,
+) -> MapGeometry {
     let (w, h) = (d.width, d.height);
-    let mut owner = vec![None; (w.max(0) * h.max(0)) as usize];
-    for (i, r) in d.rooms.iter().enumerate() {
-        for &[x, y] in &r.cells {
-            if (0..w).contains(&x) && (0..h).contains(&y) {
-                owner[(y * w + x) as usize] = Some(i);
-            }
-        }
-    }
+    let owner = room_owners(d);
     let at = |x: i32, y: i32| -> Option<usize> {
         if (0..w).contains(&x) && (0..h).contains(&y) {
             owner[(y * w + x) as usize]
@@ -246,10 +282,10 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
                 d.palette.kind(&d.rooms[i].kind).map_or('#', |k| k.glyph)
             });
             let mut s = [' ', glyph, ' '];
-            if let Some((m, _)) = marker_at(x, y) {
+            if let Some((m, _)) = overlay.marker_at(x, y) {
                 s[0] = m;
             }
-            if changed(x, y) {
+            if overlay.changed(x, y) {
                 s[2] = '*';
             }
             if (x, y) == cur {
@@ -258,22 +294,22 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
             put(f, area, px, py, &s.iter().collect::<String>(), st);
             // the joint to the right and below: same room, a door, or nothing
             let right = if here.is_some() && at(x + 1, y) == here {
-                (" ".to_string(), here.map(kind_style))
+                (" ", here.map(kind_style))
             } else if door([x, y], [x + 1, y]) {
-                ("─".to_string(), None)
+                ("─", None)
             } else {
-                (" ".to_string(), None)
+                (" ", None)
             };
-            put(f, area, px + 3, py, &right.0, right.1.unwrap_or_default());
+            put(f, area, px + 3, py, right.0, right.1.unwrap_or_default());
             let down = if here.is_some() && at(x, y + 1) == here {
-                ("   ".to_string(), here.map(kind_style))
+                ("   ", here.map(kind_style))
             } else if door([x, y], [x, y + 1]) {
-                (" │ ".to_string(), None)
+                (" │ ", None)
             } else {
-                ("   ".to_string(), None)
+                ("   ", None)
             };
             if y + 1 < h {
-                put(f, area, px, py + 1, &down.0, down.1.unwrap_or_default());
+                put(f, area, px, py + 1, down.0, down.1.unwrap_or_default());
             }
         }
     }
@@ -284,4 +320,18 @@ fn draw_map(f: &mut Frame, app: &App, d: &Dungeon, area: Rect) -> MapGeometry {
         cell_h: 2,
         scroll: (ox, oy),
     }
+}
+
+/// The room of each plan cell (row-major, `d.width` a row), `None` for an empty cell.
+fn room_owners(d: &Dungeon) -> Vec<Option<usize>> {
+    let (w, h) = (d.width, d.height);
+    let mut owner = vec![None; (w.max(0) * h.max(0)) as usize];
+    for (i, r) in d.rooms.iter().enumerate() {
+        for &[x, y] in &r.cells {
+            if (0..w).contains(&x) && (0..h).contains(&y) {
+                owner[(y * w + x) as usize] = Some(i);
+            }
+        }
+    }
+    owner
 }

@@ -28,7 +28,6 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
         .next()
         .or(int.map(|i| i.cell))
         .unwrap_or([1, 1]);
-    let [cw, ch] = [cell[0].max(1) as usize, cell[1].max(1) as usize];
     // Only the bounding box of the rooms is drawn.
     let all = d.rooms.iter().flat_map(|r| r.cells.iter());
     let lo = all
@@ -38,17 +37,86 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
     if lo[0] > hi[0] {
         return format!("{}  seed {}: no rooms\n", d.ruleset, d.seed);
     }
-    let (w, h) = ((hi[0] - lo[0] + 1) as usize, (hi[1] - lo[1] + 1) as usize);
-    let (cols, rows) = (w * (cw + 1) + 1, h * (ch + 1) + 1);
-    let mut canvas = vec![vec![' '; cols]; rows];
+    let mut canvas = Canvas::new(cell, lo, hi);
     let kind_glyphs = kind_glyphs(d);
-    let at = |gx: usize, gy: usize| (gx * (cw + 1) + 1, gy * (ch + 1) + 1);
     // Kind glyphs at each room's first wall corner, drawn last.
     let mut corners: Vec<(usize, usize, char)> = Vec::new();
-    // Grid cell -> drawn cell.
-    let local = |c: [i32; 2]| [c[0] - lo[0], c[1] - lo[1]];
     for room in &d.rooms {
-        let layout = room.layout.as_deref().and_then(find_layout);
+        let glyph = kind_glyphs
+            .iter()
+            .find(|(k, _)| *k == room.kind)
+            .map_or('#', |&(_, g)| g);
+        if let Some(corner) = canvas.room(d, room) {
+            corners.push((corner.0, corner.1, glyph));
+        }
+        canvas.seams(room);
+    }
+    for door in &d.doors {
+        canvas.door(door.cells);
+    }
+    for &(y, x, g) in &corners {
+        canvas.tiles[y][x] = g;
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}  seed {}  attempts {}",
+        d.ruleset, d.seed, d.attempts
+    );
+    for row in &canvas.tiles {
+        let line: String = row.iter().collect();
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out + &legend(d, &kind_glyphs)
+}
+
+/// The picture being drawn: the bounding box of the rooms, `w × h` grid cells from `lo`,
+/// each a block of `cw × ch` tiles with a one-tile wall between blocks.
+struct Canvas {
+    tiles: Vec<Vec<char>>,
+    cw: usize,
+    ch: usize,
+    lo: [i32; 2],
+    w: usize,
+    h: usize,
+}
+
+impl Canvas {
+    /// A blank picture of the grid cells `lo..=hi`, `cell` tiles a cell.
+    fn new(cell: [i32; 2], lo: [i32; 2], hi: [i32; 2]) -> Canvas {
+        let [cw, ch] = [cell[0].max(1) as usize, cell[1].max(1) as usize];
+        let (w, h) = ((hi[0] - lo[0] + 1) as usize, (hi[1] - lo[1] + 1) as usize);
+        let (cols, rows) = (w * (cw + 1) + 1, h * (ch + 1) + 1);
+        Canvas {
+            tiles: vec![vec![' '; cols]; rows],
+            cw,
+            ch,
+            lo,
+            w,
+            h,
+        }
+    }
+
+    /// The picture's tile at the top-left of grid cell `(gx, gy)` of the box.
+    fn at(&self, gx: usize, gy: usize) -> (usize, usize) {
+        (gx * (self.cw + 1) + 1, gy * (self.ch + 1) + 1)
+    }
+
+    /// Grid cell `c` in the box's coordinates.
+    fn local(&self, c: [i32; 2]) -> [i32; 2] {
+        [c[0] - self.lo[0], c[1] - self.lo[1]]
+    }
+
+    /// Draw each cell of `room`: walls around its block and its layout's tiles inside (floor
+    /// without a layout), the layout placed by the shape's anchor. The wall corner
+    /// above-left of its first cell, where its kind's glyph goes (none when that cell is
+    /// outside the box).
+    fn room(&mut self, d: &Dungeon, room: &crate::dungeon::RoomOut) -> Option<(usize, usize)> {
+        let int = d.interiors.as_ref();
+        let layout = room
+            .layout
+            .as_deref()
+            .and_then(|name| int.and_then(|i| i.layouts.get(name)));
         let anchor = int.and_then(|i| i.anchors.get(&room.shape));
         let origin = match (anchor, room.cells.first()) {
             (Some(a), Some(c0)) => [c0[0] - a[0], c0[1] - a[1]],
@@ -57,21 +125,18 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
                 room.cells.iter().map(|c| c[1]).min().unwrap_or(0),
             ],
         };
-        let glyph = kind_glyphs
-            .iter()
-            .find(|(k, _)| *k == room.kind)
-            .map_or('#', |&(_, g)| g);
+        let (cw, ch) = (self.cw, self.ch);
+        let mut corner = None;
         for (i, &c) in room.cells.iter().enumerate() {
-            let [gx, gy] = local(c);
-            if gx < 0 || gy < 0 || gx as usize >= w || gy as usize >= h {
+            let [gx, gy] = self.local(c);
+            if gx < 0 || gy < 0 || gx as usize >= self.w || gy as usize >= self.h {
                 continue;
             }
-            let (gx, gy) = (gx as usize, gy as usize);
-            let (x0, y0) = at(gx, gy);
-            // Walls around the block (doors and seams are opened below).
-            canvas[y0 - 1][x0 - 1..=x0 + cw].fill(WALL);
-            canvas[y0 + ch][x0 - 1..=x0 + cw].fill(WALL);
-            for row in canvas.iter_mut().take(y0 + ch + 1).skip(y0 - 1) {
+            let (x0, y0) = self.at(gx as usize, gy as usize);
+            // Walls around the block (doors and seams are opened later).
+            self.tiles[y0 - 1][x0 - 1..=x0 + cw].fill(WALL);
+            self.tiles[y0 + ch][x0 - 1..=x0 + cw].fill(WALL);
+            for row in self.tiles.iter_mut().take(y0 + ch + 1).skip(y0 - 1) {
                 row[x0 - 1] = WALL;
                 row[x0 + cw] = WALL;
             }
@@ -85,65 +150,63 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
                         .and_then(|l| l.rows.get(ly * ch + ty))
                         .and_then(|r| r.chars().nth(lx * cw + tx))
                         .unwrap_or(FLOOR);
-                    canvas[y0 + ty][x0 + tx] = c;
+                    self.tiles[y0 + ty][x0 + tx] = c;
                 }
             }
             if i == 0 {
-                corners.push((y0 - 1, x0 - 1, glyph));
+                corner = Some((y0 - 1, x0 - 1));
             }
         }
-        // Seams between cells of the same room are floor.
+        corner
+    }
+
+    /// Open the walls between cells of the same room (and the corner between four).
+    fn seams(&mut self, room: &crate::dungeon::RoomOut) {
+        let (cw, ch, lo) = (self.cw, self.ch, self.lo);
         for &c in &room.cells {
-            let [gx, gy] = local(c);
-            let (x0, y0) = at(gx as usize, gy as usize);
+            let [gx, gy] = self.local(c);
+            let (x0, y0) = self.at(gx as usize, gy as usize);
             let own = |x: i32, y: i32| room.cells.contains(&[x + lo[0], y + lo[1]]);
             if own(gx + 1, gy) {
                 for ty in 0..ch {
-                    canvas[y0 + ty][x0 + cw] = FLOOR;
+                    self.tiles[y0 + ty][x0 + cw] = FLOOR;
                 }
             }
             if own(gx, gy + 1) {
                 for tx in 0..cw {
-                    canvas[y0 + ch][x0 + tx] = FLOOR;
+                    self.tiles[y0 + ch][x0 + tx] = FLOOR;
                 }
             }
             if own(gx + 1, gy) && own(gx, gy + 1) && own(gx + 1, gy + 1) {
-                canvas[y0 + ch][x0 + cw] = FLOOR;
+                self.tiles[y0 + ch][x0 + cw] = FLOOR;
             }
         }
     }
-    for door in &d.doors {
-        let [a, b] = [local(door.cells[0]), local(door.cells[1])];
+
+    /// Open the wall between the door's two cells, in the middle of their shared side.
+    fn door(&mut self, cells: [[i32; 2]; 2]) {
+        let [a, b] = [self.local(cells[0]), self.local(cells[1])];
         let ([x, y], [bx, by]) = if (a[1], a[0]) <= (b[1], b[0]) {
             (a, b)
         } else {
             (b, a)
         };
-        if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
-            continue;
+        if x < 0 || y < 0 || x as usize >= self.w || y as usize >= self.h {
+            return;
         }
-        let (x0, y0) = at(x as usize, y as usize);
+        let (x0, y0) = self.at(x as usize, y as usize);
         if bx == x + 1 && by == y {
-            canvas[y0 + ch / 2][x0 + cw] = FLOOR;
+            self.tiles[y0 + self.ch / 2][x0 + self.cw] = FLOOR;
         } else if by == y + 1 && bx == x {
-            canvas[y0 + ch][x0 + cw / 2] = FLOOR;
+            self.tiles[y0 + self.ch][x0 + self.cw / 2] = FLOOR;
         }
     }
-    for &(y, x, g) in &corners {
-        canvas[y][x] = g;
-    }
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}  seed {}  attempts {}",
-        d.ruleset, d.seed, d.attempts
-    );
-    for row in &canvas {
-        let line: String = row.iter().collect();
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
+}
+
+/// The legend: the wall and the pools' glyphs, then the glyph of each room kind drawn.
+fn legend(d: &Dungeon, kind_glyphs: &[(String, char)]) -> String {
     let mut legend: Vec<String> = vec![format!("{WALL} wall")];
-    for (glyph, meaning) in int.iter().flat_map(|i| &i.legend) {
+    for (glyph, meaning) in d.interiors.iter().flat_map(|i| &i.legend) {
         let item = format!("{glyph} {meaning}");
         if !legend.contains(&item) {
             legend.push(item);
@@ -154,13 +217,11 @@ pub fn floor_with_interiors(d: &Dungeon) -> String {
         .filter(|(k, _)| d.rooms.iter().any(|r| r.kind == *k))
         .map(|(k, g)| format!("{g} {k}"))
         .collect();
-    let _ = writeln!(out, "tiles: {}", legend.join("  "));
-    let _ = writeln!(
-        out,
-        "rooms (in the wall corner above-left of each room): {}",
+    format!(
+        "tiles: {}\nrooms (in the wall corner above-left of each room): {}\n",
+        legend.join("  "),
         kinds.join("  ")
-    );
-    out
+    )
 }
 
 /// Each room kind's glyph in this picture: its own, unless a tile of the pools (or the wall
