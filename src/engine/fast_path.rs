@@ -38,10 +38,10 @@ pub enum FastPath {
 /// 200- and a 1000-wide grid take). What is left of issue 48's "any width".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Fallback {
-    /// `BudRooms`: an area more than 64 cells wide has no row masks (checks on the layer).
-    BudRoomsMasks,
-    /// `CrawlBlocks`: bounds more than 64 cells wide or high have no row masks.
-    CrawlBlocksMasks,
+    /// `BudRooms`: an area more than 64 cells wide has row masks of several words a row,
+    /// without the row unions its pair tables AND with column masks: each pair of a table
+    /// is tested on its own (one AND per row and word).
+    BudRoomsUnions,
 }
 
 /// Count a fallback taken (in unit tests, see `count_fallbacks`; nothing otherwise).

@@ -1,5 +1,5 @@
-//! Occupancy bitmasks of a rectangle of a layer: one `u64` per row, bit `i` of row `y` set
-//! when cell `(area.x + i, y)` is taken. Answers "is every cell of this rectangle free?" with
+//! Occupancy bitmasks of a rectangle of a layer: `⌈w / 64⌉` words per row, bit `i % 64` of
+//! word `i / 64` of row `y` set when cell `(area.x + i, y)` is taken. Answers "is every cell of this rectangle free?" with
 //! one AND per row instead of a read per cell, for operators that test many small
 //! rectangles against a layer they also write (room budding's free-area checks).
 //!
@@ -8,14 +8,16 @@
 //! change them: [`RowMasks::fill`] updates the masks and remembers the cells filled, and
 //! [`RowMasks::write_filled`] writes those cells to the layer in one pass (every fill of a
 //! run writes the same value, so their order does not matter). Between the two the layer is
-//! stale: the caller reads only the masks. Areas wider than 64 cells have no masks
-//! (`nonzero` returns `None`; callers keep their cell loop).
+//! stale: the caller reads only the masks. Any width: the row unions a caller ANDs with its
+//! own column masks ([`RowMasks::unions_down`], [`RowMasks::columns`], ...) are there when a
+//! row is one word ([`RowMasks::one_word`]); the free tests and fills take any width.
 //!
 //! [`RowMasks::guarded`] adds a guard band: [`GUARD`] rows and columns of taken cells on
 //! every side of the area (areas up to `64 − 2·GUARD` cells wide). A rectangle anywhere in
 //! that frame is then tested without a bounds check: one that leaves the area covers a
 //! guard cell and is not free ([`RowMasks::free_in_frame`]).
 
+use super::bit_rows::span_bits;
 use super::grid::{Grid, GridMut, Rect};
 use super::row_bits::ne_bits;
 
@@ -36,13 +38,23 @@ pub struct RowMasks<'a> {
     filled: &'a mut [u64],
     /// The area's first column and first row count as taken (see [`RowMasks::guarded`]).
     edges: bool,
+    /// Words per row (1 with a guard band).
+    wpr: usize,
 }
 
 impl RowMasks<'_> {
-    /// The words [`RowMasks::nonzero`] needs for an area of height `h`.
+    /// The words [`RowMasks::nonzero`] needs for `area`: two sets of `⌈w / 64⌉` words
+    /// per row.
     #[inline]
-    pub fn words(h: i32) -> usize {
-        2 * h.max(0) as usize
+    pub fn words(area: Rect) -> usize {
+        2 * area.h.max(0) as usize * (area.w.max(0) as usize).div_ceil(64)
+    }
+
+    /// Whether a row is one word (the area at most 64 cells wide, or guarded): the row
+    /// unions and column masks are there only then.
+    #[inline(always)]
+    pub fn one_word(&self) -> bool {
+        self.wpr == 1
     }
 
     /// Whether [`RowMasks::guarded`] takes `area`: not empty, at most `64 − 2·GUARD` wide.
@@ -68,26 +80,32 @@ fn low_bits(w: i32) -> u64 {
 impl<'a> RowMasks<'a> {
     /// The masks of `area` (which must lie inside the grid) on layer `g`, a cell being
     /// taken when its value is not 0, kept in `buf` (at least [`RowMasks::words`] words;
-    /// its contents do not matter); `None` when the area is wider than 64 cells.
-    pub fn nonzero(g: &Grid, area: Rect, buf: &'a mut [u64]) -> Option<RowMasks<'a>> {
-        if area.w > 64 {
-            return None;
-        }
-        let h = area.h.max(0) as usize;
-        let (rows, rest) = buf[..2 * h].split_at_mut(h);
-        if !area.is_empty() {
+    /// its contents do not matter). Any width.
+    pub fn nonzero(g: &Grid, area: Rect, buf: &'a mut [u64]) -> RowMasks<'a> {
+        let wpr = (area.w.max(0) as usize).div_ceil(64).max(1);
+        let n = area.h.max(0) as usize * wpr;
+        let (rows, rest) = buf[..2 * n].split_at_mut(n);
+        if wpr == 1 && !area.is_empty() {
             for (y, row) in (area.y..area.y1()).zip(rows.iter_mut()) {
                 *row = ne_bits(g.row(y, area.x, area.x1()), 0);
             }
+        } else if !area.is_empty() {
+            for (y, row) in (area.y..area.y1()).zip(rows.chunks_exact_mut(wpr)) {
+                let cells = g.row(y, area.x, area.x1()).chunks(64);
+                for (word, cells) in row.iter_mut().zip(cells) {
+                    *word = ne_bits(cells, 0);
+                }
+            }
         }
         rest.fill(0);
-        Some(RowMasks {
+        RowMasks {
             area,
             guard: 0,
             rows,
             filled: rest,
             edges: false,
-        })
+            wpr,
+        }
     }
 
     /// [`RowMasks::nonzero`] with a guard band of [`GUARD`] taken cells around the area,
@@ -120,6 +138,7 @@ impl<'a> RowMasks<'a> {
             rows,
             filled: rest,
             edges,
+            wpr: 1,
         })
     }
 
@@ -154,11 +173,19 @@ impl<'a> RowMasks<'a> {
     #[inline(always)]
     pub fn free_in_frame(&self, x: i32, y: i32, w: i32, h: i32) -> bool {
         debug_assert!(w > 0 && h > 0 && self.frame().contains_rect(&Rect::new(x, y, w, h)));
-        let m = self.columns(x, w);
         let y0 = (y - self.area.y + self.guard) as usize;
-        self.rows[y0..y0 + h as usize]
-            .iter()
-            .all(|&row| row & m == 0)
+        if self.wpr == 1 {
+            let m = self.columns(x, w);
+            return self.rows[y0..y0 + h as usize]
+                .iter()
+                .all(|&row| row & m == 0);
+        }
+        // the words the columns fall in, each with its part of them
+        let (b0, b1) = (self.bit(x), self.bit(x) + w);
+        let (i0, i1) = ((b0 / 64) as usize, ((b1 - 1) / 64) as usize);
+        let rows = &self.rows[y0 * self.wpr..(y0 + h as usize) * self.wpr];
+        rows.chunks_exact(self.wpr)
+            .all(|row| (i0..=i1).all(|i| row[i] & span_bits(i, b0, b1) == 0))
     }
 
     /// Whether every cell of `r` is free. `r` must be non-empty and lie inside the area.
@@ -168,10 +195,12 @@ impl<'a> RowMasks<'a> {
         self.free_in_frame(r.x, r.y, r.w, r.h)
     }
 
-    /// The columns `x..x + w` of the frame as a mask (`1 <= w`, inside the frame): a
-    /// rectangle of those columns is free when its rows' union ANDed with it is 0.
+    /// The columns `x..x + w` of the frame as a mask (`1 <= w`, inside the frame; rows of
+    /// [one word](RowMasks::one_word)): a rectangle of those columns is free when its rows'
+    /// union ANDed with it is 0.
     #[inline(always)]
     pub fn columns(&self, x: i32, w: i32) -> u64 {
+        debug_assert!(self.wpr == 1);
         low_bits(w) << self.bit(x)
     }
 
@@ -181,9 +210,10 @@ impl<'a> RowMasks<'a> {
         x - self.area.x + self.guard
     }
 
-    /// The masks of rows `y..y + n` (inside the frame).
+    /// The masks of rows `y..y + n` (inside the frame; rows of one word).
     #[inline(always)]
     pub fn rows_down(&self, y: i32, n: usize) -> &[u64] {
+        debug_assert!(self.wpr == 1);
         let y0 = (y - self.area.y + self.guard) as usize;
         &self.rows[y0..y0 + n]
     }
@@ -191,9 +221,10 @@ impl<'a> RowMasks<'a> {
     /// The unions of the rows from row `y` (inside the frame) down: `out[i]` = the union of
     /// rows `y..=y + i`, for `i` below `out.len()` and the rows left in the frame. Returns
     /// the number of entries written. Many rectangles with top row `y` are then tested with
-    /// one AND each (see [`RowMasks::columns`]).
+    /// one AND each (see [`RowMasks::columns`]). Rows of one word.
     #[inline(always)]
     pub fn unions_down(&self, y: i32, out: &mut [u64]) -> usize {
+        debug_assert!(self.wpr == 1);
         let rows = &self.rows[(y - self.area.y + self.guard) as usize..];
         let mut acc = 0;
         for (o, &r) in out.iter_mut().zip(rows) {
@@ -203,9 +234,10 @@ impl<'a> RowMasks<'a> {
         out.len().min(rows.len())
     }
 
-    /// The union of rows `y..y + h` (`h >= 1`, inside the frame).
+    /// The union of rows `y..y + h` (`h >= 1`, inside the frame; rows of one word).
     #[inline(always)]
     pub fn union(&self, y: i32, h: i32) -> u64 {
+        debug_assert!(self.wpr == 1);
         let y0 = (y - self.area.y + self.guard) as usize;
         self.rows[y0..y0 + h as usize].iter().fold(0, |u, &r| u | r)
     }
@@ -216,6 +248,15 @@ impl<'a> RowMasks<'a> {
     #[inline(always)]
     pub fn set(&mut self, r: Rect, taken: bool) {
         debug_assert!(!r.is_empty() && self.area.contains_rect(&r));
+        if self.wpr > 1 {
+            let (b0, b1) = (self.bit(r.x), self.bit(r.x1()));
+            for y in r.y..r.y1() {
+                for i in (b0 / 64) as usize..=((b1 - 1) / 64) as usize {
+                    self.mark_word(y, i, span_bits(i, b0, b1), taken);
+                }
+            }
+            return;
+        }
         let m = self.columns(r.x, r.w);
         let y0 = (r.y - self.area.y + self.guard) as usize;
         let rows = &mut self.rows[y0..y0 + r.h as usize];
@@ -238,27 +279,53 @@ impl<'a> RowMasks<'a> {
             return;
         }
         self.set(r, taken);
-        let m = low_bits(r.w) << (r.x - self.area.x);
+        let (b0, b1) = (r.x - self.area.x, r.x1() - self.area.x);
         let y0 = (r.y - self.area.y) as usize;
-        for f in &mut self.filled[y0..y0 + r.h as usize] {
-            *f |= m;
+        let filled = &mut self.filled[y0 * self.wpr..(y0 + r.h as usize) * self.wpr];
+        let (i0, i1) = ((b0 / 64) as usize, ((b1 - 1) / 64) as usize);
+        for row in filled.chunks_exact_mut(self.wpr) {
+            for (i, word) in row.iter_mut().enumerate().take(i1 + 1).skip(i0) {
+                *word |= span_bits(i, b0, b1);
+            }
         }
     }
 
     /// Record a fill of the cells of row `y` (inside the area) whose bits are set in `bits`,
-    /// bit `i` being cell `(area.x + i, y)`: [`RowMasks::fill`] for any set of cells of a row.
+    /// bit `k` being cell `(area.x + 64 i + k, y)` (word `i` of the row): [`RowMasks::fill`]
+    /// for any set of cells of a row.
     #[inline(always)]
-    pub fn fill_bits(&mut self, y: i32, bits: u64, taken: bool) {
-        debug_assert!(y >= self.area.y && y < self.area.y1());
-        let i = (y - self.area.y) as usize;
-        let (g, r) = (self.guard, i + self.guard as usize);
+    pub fn fill_bits(&mut self, y: i32, i: usize, bits: u64, taken: bool) {
+        debug_assert!(y >= self.area.y && y < self.area.y1() && i < self.wpr);
+        debug_assert!(self.guard == 0 || i == 0);
+        let row = (y - self.area.y) as usize;
+        if self.wpr == 1 {
+            // one word a row: no index arithmetic
+            let r = row + self.guard as usize;
+            if taken {
+                self.rows[r] |= bits << self.guard;
+            } else {
+                self.rows[r] &= !(bits << self.guard);
+                self.pin(r);
+            }
+            self.filled[row] |= bits;
+            return;
+        }
+        self.mark_word(y, i, bits, taken);
+        self.filled[row * self.wpr + i] |= bits;
+    }
+
+    /// Mark the cells of word `i` of row `y` (inside the area) whose bits are set in `bits`
+    /// (bits of the frame) taken or free, in the masks only.
+    #[inline(always)]
+    fn mark_word(&mut self, y: i32, i: usize, bits: u64, taken: bool) {
+        let r = (y - self.area.y + self.guard) as usize;
+        let word = &mut self.rows[r * self.wpr + i];
         if taken {
-            self.rows[r] |= bits << g;
+            *word |= bits;
         } else {
-            self.rows[r] &= !(bits << g);
+            *word &= !bits;
             self.pin(r);
         }
-        self.filled[i] |= bits;
     }
 
     /// Write `v` on layer `g` at every cell recorded by [`RowMasks::fill`] since the last
@@ -266,13 +333,16 @@ impl<'a> RowMasks<'a> {
     /// (see `write_row`), others one slice fill per run of cells.
     pub fn write_filled(&mut self, g: &mut GridMut, v: u16) {
         let (x0, y0, w) = (self.area.x, self.area.y, self.area.w.max(0) as usize);
-        for (y, f) in (y0..).zip(self.filled.iter_mut()) {
-            let m = std::mem::take(f);
-            if m == 0 {
-                continue;
+        for (y, f) in (y0..).zip(self.filled.chunks_exact_mut(self.wpr)) {
+            for (i, f) in f.iter_mut().enumerate() {
+                let m = std::mem::take(f);
+                if m == 0 {
+                    continue;
+                }
+                let at = g.index(x0, y) + 64 * i;
+                let n = (w - 64 * i).min(64);
+                write_row(&mut g.as_mut_slice()[at..at + n], m, v);
             }
-            let i = g.index(x0, y);
-            write_row(&mut g.as_mut_slice()[i..i + w], m, v);
         }
     }
 }
@@ -339,201 +409,4 @@ fn write_block(b: &mut [u16; 16], m: u16, v: u16) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A `w × h` layer with about a third of its cells taken (1), the rest 0.
-    fn random_cells(w: i32, h: i32, seed: u32) -> Vec<u16> {
-        let mut x = seed;
-        (0..w * h)
-            .map(|_| {
-                x = x.wrapping_mul(1103515245).wrapping_add(12345);
-                (x >> 16).is_multiple_of(3) as u16
-            })
-            .collect()
-    }
-
-    #[test]
-    fn row_unions_and_columns_answer_as_is_free_does() {
-        // a 13x20 area off the origin of a 16x24 grid, about a third of its cells taken
-        let (gw, gh) = (16, 24);
-        let data = random_cells(gw, gh, 12345);
-        let area = Rect::new(2, 1, 13, 20);
-        let mut buf = [0u64; 40];
-        let m = RowMasks::nonzero(&Grid::new(&data, gw, gh), area, &mut buf).unwrap();
-        let (mut free, mut tested) = (0, 0);
-        for y in area.y..area.y1() {
-            for n in [0, 1, 5, 30] {
-                let mut out = vec![7u64; n];
-                let got = m.unions_down(y, &mut out);
-                assert_eq!(got, n.min((area.y1() - y) as usize));
-                for h in 1..=got as i32 {
-                    for w in 1..=4 {
-                        for rx in area.x..=area.x1() - w {
-                            let want = m.is_free(Rect::new(rx, y, w, h));
-                            let union = out[h as usize - 1];
-                            assert_eq!(union & m.columns(rx, w) == 0, want);
-                            free += want as usize;
-                            tested += 1;
-                        }
-                    }
-                }
-                // the entries past the area's last row are left alone
-                assert!(out[got..].iter().all(|&v| v == 7));
-            }
-        }
-        // both answers occur often
-        assert!(
-            free > tested / 10 && free < tested * 9 / 10,
-            "{free} of {tested}"
-        );
-    }
-
-    #[test]
-    fn a_row_write_sets_the_cells_of_the_mask_bits() {
-        let mut x = 99u64;
-        for n in 0..=64usize {
-            for _ in 0..20 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = (x ^ x >> 29) & if n == 64 { u64::MAX } else { (1 << n) - 1 };
-                let old: Vec<u16> = (0..n as u16).map(|i| i * 3 + 1).collect();
-                let mut row = old.clone();
-                write_row(&mut row, m, 0xBEEF);
-                let want: Vec<u16> = (0..n)
-                    .map(|i| if m >> i & 1 != 0 { 0xBEEF } else { old[i] })
-                    .collect();
-                assert_eq!(row, want, "n {n} m {m:x}");
-                let mut runs = old.clone();
-                write_runs(&mut runs, m, 0xBEEF);
-                assert_eq!(runs, want, "n {n} m {m:x}");
-            }
-        }
-    }
-
-    #[test]
-    fn masks_answer_as_the_cells_do() {
-        // a 6x5 grid, the area its 4x3 middle from (1, 1)
-        #[rustfmt::skip]
-        let mut data: Vec<u16> = vec![
-            9, 9, 9, 9, 9, 9,
-            9, 0, 0, 7, 0, 9,
-            9, 0, 0, 0, 0, 9,
-            9, 3, 0, 0, 0, 9,
-            9, 9, 9, 9, 9, 9,
-        ];
-        let area = Rect::new(1, 1, 4, 3);
-        let mut buf = [1u64; 6];
-        assert_eq!(RowMasks::words(3), 6);
-        let copy = data.clone();
-        let mut m = RowMasks::nonzero(&Grid::new(&copy, 6, 5), area, &mut buf).unwrap();
-        assert!(m.is_free(Rect::new(1, 1, 2, 2)));
-        assert!(!m.is_free(Rect::new(1, 1, 3, 1))); // the 7 at (3, 1)
-        assert!(!m.is_free(Rect::new(1, 2, 1, 2))); // the 3 at (1, 3)
-        assert!(m.is_free(Rect::new(2, 2, 3, 2)));
-        m.fill(Rect::new(4, 3, 5, 5), true); // clipped to (4, 3)
-        assert!(!m.is_free(Rect::new(2, 2, 3, 2)));
-        assert!(m.is_free(Rect::new(2, 2, 3, 1)));
-        m.fill(Rect::new(1, 2, 2, 1), true);
-        m.write_filled(&mut GridMut::new(&mut data, 6, 5), 5);
-        #[rustfmt::skip]
-        assert_eq!(data, vec![
-            9, 9, 9, 9, 9, 9,
-            9, 0, 0, 7, 0, 9,
-            9, 5, 5, 0, 0, 9,
-            9, 3, 0, 0, 5, 9,
-            9, 9, 9, 9, 9, 9,
-        ]);
-        // written once: a second write with nothing filled changes nothing
-        m.write_filled(&mut GridMut::new(&mut data, 6, 5), 6);
-        assert_eq!(data[3 * 6 + 4], 5);
-        m.fill(Rect::new(0, 0, 9, 9), false);
-        assert!(m.is_free(area));
-        m.write_filled(&mut GridMut::new(&mut data, 6, 5), 0);
-        assert_eq!(data.iter().filter(|&&v| v != 0 && v != 9).count(), 0);
-        m.fill(area, true);
-        assert!(!m.is_free(Rect::new(4, 3, 1, 1)));
-        let wide = vec![0u16; 65];
-        let mut buf = [0u64; 2];
-        let g = Grid::new(&wide, 65, 1);
-        assert!(RowMasks::nonzero(&g, Rect::new(0, 0, 65, 1), &mut buf).is_none());
-        let full = RowMasks::nonzero(&g, Rect::new(1, 0, 64, 1), &mut buf).unwrap();
-        assert!(full.is_free(Rect::new(1, 0, 64, 1)));
-        // a full-width run is written whole
-        let mut wide = vec![0u16; 65];
-        let mut full = RowMasks::nonzero(
-            &Grid::new(&wide.clone(), 65, 1),
-            Rect::new(1, 0, 64, 1),
-            &mut buf,
-        )
-        .unwrap();
-        full.fill(Rect::new(0, 0, 70, 1), true);
-        full.write_filled(&mut GridMut::new(&mut wide, 65, 1), 2);
-        assert_eq!(wide[0], 0);
-        assert!(wide[1..].iter().all(|&v| v == 2));
-    }
-
-    #[test]
-    fn bits_fill_as_cells_do() {
-        let data = vec![0u16; 5 * 3];
-        let mut buf = [0u64; 4];
-        let g = Grid::new(&data, 5, 3);
-        let mut m = RowMasks::nonzero(&g, Rect::new(1, 1, 4, 2), &mut buf).unwrap();
-        m.fill_bits(2, 0b1010, true); // cells (2, 2) and (4, 2)
-        assert!(!m.is_free(Rect::new(2, 2, 1, 1)) && !m.is_free(Rect::new(4, 2, 1, 1)));
-        assert!(m.is_free(Rect::new(3, 1, 1, 2)) && m.is_free(Rect::new(1, 1, 4, 1)));
-        m.fill_bits(2, 0b0010, false);
-        assert!(m.is_free(Rect::new(1, 2, 2, 1)));
-        let mut out = data.clone();
-        m.write_filled(&mut GridMut::new(&mut out, 5, 3), 3);
-        assert_eq!(&out[10..], &[0, 0, 3, 0, 3]);
-    }
-
-    #[test]
-    fn guarded_masks_refuse_the_guard_band_and_pinned_edges() {
-        // a 14x11 area off the origin of a 20x16 grid, about a third of its cells taken
-        let (gw, gh) = (20, 16);
-        let data = random_cells(gw, gh, 777);
-        let g = Grid::new(&data, gw, gh);
-        let area = Rect::new(3, 2, 14, 11);
-        for edges in [false, true] {
-            let mut buf = vec![0u64; RowMasks::guarded_words(area.h)];
-            let mut m = RowMasks::guarded(&g, area, &mut buf, edges).unwrap();
-            assert_eq!(
-                m.frame(),
-                Rect::new(3 - GUARD, 2 - GUARD, 14 + 2 * GUARD, 11 + 2 * GUARD)
-            );
-            // cleared cells: a rectangle over the first column and row, freed
-            let cleared = Rect::new(3, 2, 4, 3);
-            for round in 0..2 {
-                let taken = |cx: i32, cy: i32| {
-                    !area.contains(cx, cy)
-                        || edges && (cx == area.x || cy == area.y)
-                        || !(round == 1 && cleared.contains(cx, cy))
-                            && data[(cy * gw + cx) as usize] != 0
-                };
-                let f = m.frame();
-                let (mut free, mut tested) = (0, 0);
-                for y in f.y..f.y1() {
-                    for x in f.x..f.x1() {
-                        for (w, h) in [(1, 1), (2, 3), (4, 2), (3, 5), (9, 1)] {
-                            let r = Rect::new(x, y, w, h);
-                            if !f.contains_rect(&r) {
-                                continue;
-                            }
-                            let want = r.cells().all(|(cx, cy)| !taken(cx, cy));
-                            assert_eq!(m.free_in_frame(x, y, w, h), want, "{r:?} edges {edges}");
-                            let union = m.union(y, h);
-                            assert_eq!(union & m.columns(x, w) == 0, want);
-                            free += want as usize;
-                            tested += 1;
-                        }
-                    }
-                }
-                assert!(free > 20 && free < tested / 2, "{free} of {tested}");
-                m.set(cleared, false);
-            }
-        }
-    }
-}
+mod tests;

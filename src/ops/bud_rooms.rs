@@ -230,7 +230,7 @@ impl Runnable for Compiled {
         };
         // the masks' storage: on the stack for areas up to `INLINE_WORDS / 2` rows
         let (mut inline, mut heap) = ([0u64; INLINE_WORDS], Vec::new());
-        let words = RowMasks::guarded_words(area.h);
+        let words = RowMasks::guarded_words(area.h).max(RowMasks::words(area));
         let mut buf = Some(if words <= INLINE_WORDS {
             &mut inline[..]
         } else {
@@ -267,10 +267,10 @@ impl Runnable for Compiled {
                             .map(|f| shapes::unwrapped_part(f, self.wrap, (run.x1, run.y1)));
                         m
                     } else {
-                        RowMasks::nonzero(&g, area, buf)
+                        Some(RowMasks::nonzero(&g, area, buf))
                     };
-                    if run.masks.is_none() {
-                        let f = crate::engine::fast_path::Fallback::BudRoomsMasks;
+                    if run.masks.as_ref().is_some_and(|m| !m.one_word()) {
+                        let f = crate::engine::fast_path::Fallback::BudRoomsUnions;
                         crate::engine::fast_path::fell_back(f);
                     }
                 }

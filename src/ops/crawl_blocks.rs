@@ -30,7 +30,6 @@
 
 mod masks;
 
-use crate::engine::fast_path;
 use crate::engine::grid::Rect as GridRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
@@ -139,6 +138,10 @@ impl Operator for Params {
     }
 }
 
+/// The words of the row masks, kept in the run's scratch between steps.
+#[derive(Default)]
+struct MaskWords(Vec<u64>);
+
 /// A pending `grow(x, y, obs, dir)` call; dir 0 up, 1 right, 2 down, 3 left.
 #[derive(Debug, Clone, Copy)]
 struct Call {
@@ -156,15 +159,18 @@ impl Runnable for Compiled {
             Err(f) => return f,
         };
         let (x, y) = self.at.eval(st);
-        // the taken cells of the bounds as row masks (no protected layers, at most 64 x 64
-        // cells), kept in step with every fill and written to the layer at the end
-        let mut buf = [0u64; 2 * 64];
+        // the taken cells of the bounds as row masks (no protected layers; any size), kept
+        // in step with every fill and written to the layer at the end; their storage is the
+        // run's scratch
+        let MaskWords(mut buf) = st.scratch.take();
         let mut masks = None;
-        if self.head.protected.is_empty() && bounds.h <= 64 && masks_allowed() {
-            masks = RowMasks::nonzero(&st.grid(self.head.layer), bounds, &mut buf);
-        }
-        if masks.is_none() && self.head.protected.is_empty() && masks_allowed() {
-            fast_path::fell_back(fast_path::Fallback::CrawlBlocksMasks);
+        if self.head.protected.is_empty() && masks_allowed() {
+            buf.resize(RowMasks::words(bounds), 0);
+            masks = Some(RowMasks::nonzero(
+                &st.grid(self.head.layer),
+                bounds,
+                &mut buf,
+            ));
         }
         let s = self.seed_size;
         self.fill(st, &mut masks, bounds, (x, y, x + s, y + s));
@@ -200,6 +206,7 @@ impl Runnable for Compiled {
         if let Some(m) = &mut masks {
             m.write_filled(&mut st.grid_mut(self.head.layer), self.value);
         }
+        st.scratch.put(MaskWords(buf));
         Flow::Continue
     }
 }
@@ -343,6 +350,33 @@ mod tests {
         }
         // most first crawls grow (the others start on a noise cell)
         assert!(grown > 20, "{grown}");
+    }
+
+    /// The same on grids of two and four words a row and more than 64 rows: blocks up to
+    /// 20 cells wide whose borders cross the words' edges.
+    #[test]
+    fn mask_fill_equals_the_cell_fill_on_wide_grids() {
+        let steps = r#"NoiseFill(layer: "m", value: "2", density: "0.002"),
+            CrawlBlocks(layer: "m", at: (x: "60 + rnd(60)", y: "30 + rnd(20)"),
+                seed_size: 6, size_roll: 12, size_min: 8, border_roll: 2, border_min: 1, stop_roll: 5),
+            CrawlBlocks(layer: "m", at: (x: "rnd(100)", y: "rnd(60)"), seed_size: 5, value: 3,
+                area: (x: "3", y: "2", w: "120", h: "75"),
+                size_roll: 9, size_min: 2, border_roll: 3, border_min: 2, stop_roll: 6)"#;
+        let mut sizes = vec![];
+        for (cols, rows) in [(130, 90), (250, 70)] {
+            for seed in 1..25 {
+                let run = |plain: bool| {
+                    let off: &[FastPath] = if plain { &[FastPath::CrawlMasks] } else { &[] };
+                    fast_path::run_with(off, || run_rules_seed(cols, rows, steps, "m", seed))
+                };
+                let fast = run(false);
+                assert_eq!(fast, run(true), "{cols}x{rows}, seed {seed}");
+                sizes.push(fast.iter().flatten().filter(|&&v| v == 1).count());
+            }
+        }
+        // most first crawls grow well past their seed room (49 cells)
+        let grown = sizes.iter().filter(|&&n| n > 400).count();
+        assert!(grown > 10, "{sizes:?}");
     }
 
     #[test]

@@ -155,7 +155,9 @@ impl Runnable for Compiled {
             *st.layer_mut(l as u16) = data;
             return Flow::Continue;
         }
-        // one cell further along a line, and to the next line
+        // The plain scan, reading the layer: the reference the planes scan is tested against
+        // (only unit tests turn the planes off). One cell further along a line, and to the
+        // next line:
         let (step, across) = (cell(0, 1), cell(1, 0));
         // A side neighbour on another line is never a cell of the line, so the writes at the
         // end of a run change no cell the rest of the line reads: a line is read as bits, 64

@@ -1,7 +1,7 @@
 //! The paths a grid's width takes (issue 48: "a 200-wide and a 1000-wide grid take the same
 //! code paths as a 40-wide one"): the toolkit's general operators run at widths 40, 200 and
-//! 1000 and no operator falls back to a plainer path ([`Fallback`]); the two operators
-//! whose fast paths still stop at 64 cells are pinned, so that porting one changes this test.
+//! 1000 and no operator falls back to a plainer path ([`Fallback`]); budding's pair
+//! tables, which still use row unions only up to 64 cells, are pinned, so that porting one changes this test.
 
 use super::load;
 use crate::engine::fast_path::{count_fallbacks, Fallback};
@@ -42,17 +42,23 @@ fn general_techniques_take_the_same_paths_at_every_width() {
     }
 }
 
+/// Budding and block crawling keep their row masks at every width; budding's pair tables
+/// lose their row unions past 64 cells (the one path left that depends on the width).
 #[test]
-fn only_two_fast_paths_still_stop_at_64_cells() {
+fn budding_and_crawling_keep_their_masks_at_every_width() {
     let bud = r#"BudRooms(layer: "t", parents: [(rect: (x: "8", y: "8", w: "4", h: "4"))],
         dir: "0", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20)"#;
     let crawl = r#"CrawlBlocks(layer: "t", at: (x: "20", y: "8"), seed_size: 2, size_roll: 2,
         size_min: 3, border_roll: 2, border_min: 1, stop_roll: 4)"#;
-    for (steps, fallback) in [
-        (bud, Fallback::BudRoomsMasks),
-        (crawl, Fallback::CrawlBlocksMasks),
-    ] {
-        assert_eq!(fallbacks(40, steps), [], "{fallback:?} at 40 wide");
-        assert_eq!(fallbacks(200, steps), [fallback], "at 200 wide");
+    for w in [40, 200, 1000] {
+        assert_eq!(fallbacks(w, crawl), [], "crawl at {w} wide");
+    }
+    assert_eq!(fallbacks(40, bud), [], "budding at 40 wide");
+    for w in [200, 1000] {
+        assert_eq!(
+            fallbacks(w, bud),
+            [Fallback::BudRoomsUnions],
+            "budding at {w} wide"
+        );
     }
 }

@@ -74,7 +74,8 @@ pub(super) fn pair_table<const SWAP: bool>(
         // the unions of the rows from the check's top row, which the height class decides,
         // as far down as its pairs' checks reach
         let y = yc.y.at;
-        let n = if yc.y.room > 0 {
+        // (rows of several words: no unions, each pair tested alone)
+        let n = if yc.y.room > 0 && masks.one_word() {
             let need = if SWAP { tallest } else { yc.h };
             masks.unions_down(y, &mut unions[..need.clamp(0, UNIONS as i32) as usize])
         } else {

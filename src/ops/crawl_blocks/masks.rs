@@ -4,6 +4,7 @@
 //! the layer when the crawl ends. The same blocks, draws and cells as the cell-by-cell fill.
 
 use super::Compiled;
+use crate::engine::bit_rows::span_bits;
 use crate::engine::grid::Rect as GridRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
@@ -57,7 +58,7 @@ impl Compiled {
 /// The fill of one accepted block: its interior and its rolled border cells, as row bits.
 struct Border<'m, 'a> {
     m: &'m mut RowMasks<'a>,
-    /// The block's left and right columns, as bits of the masks' rows.
+    /// The block's left and right columns, counted from the masks' first column.
     left: u32,
     right: u32,
     /// Its top and bottom rows.
@@ -75,20 +76,50 @@ impl DrawLoop for Border<'_, '_> {
     fn run(self, d: &mut impl Draws) {
         let (a, b, min) = (self.left, self.right, self.min);
         let (y1, y2) = self.rows;
-        // the interior's columns: bits a + 1 .. b
-        let inner = ((1u64 << b) - 1) & !((1u64 << a) | ((1u64 << a) - 1));
+        // the words of the block's columns, and the columns as bits of their word
+        let (i0, i1) = ((a / 64) as usize, (b / 64) as usize);
+        let (ba, bb) = (a % 64, b % 64);
+        if i0 == i1 {
+            // one word: the interior's columns are bits ba + 1 .. bb
+            let inner = ((1u64 << bb) - 1) & !((1u64 << ba) | ((1u64 << ba) - 1));
+            for y in y1..=y2 {
+                let mut bits = if y != y1 && y != y2 { inner } else { 0 };
+                bits |= ((d.draw() >= min) as u64) << ba;
+                bits |= ((d.draw() >= min) as u64) << bb;
+                self.m.fill_bits(y, i0, bits, self.taken);
+            }
+            let (mut top, mut bottom) = (0u64, 0u64);
+            for x in ba..=bb {
+                top |= ((d.draw() >= min) as u64) << x;
+                bottom |= ((d.draw() >= min) as u64) << x;
+            }
+            self.m.fill_bits(y1, i0, top, self.taken);
+            self.m.fill_bits(y2, i0, bottom, self.taken);
+            return;
+        }
+        // several words: the same draws in the same order, the bits word by word
+        let interior = |i: usize| span_bits(i, a as i32 + 1, b as i32);
         for y in y1..=y2 {
-            let mut bits = if y != y1 && y != y2 { inner } else { 0 };
-            bits |= ((d.draw() >= min) as u64) << a;
-            bits |= ((d.draw() >= min) as u64) << b;
-            self.m.fill_bits(y, bits, self.taken);
+            let inside = y != y1 && y != y2;
+            let left = ((d.draw() >= min) as u64) << ba;
+            let right = ((d.draw() >= min) as u64) << bb;
+            for i in i0..=i1 {
+                let mut bits = if inside { interior(i) } else { 0 };
+                bits |= if i == i0 { left } else { 0 } | if i == i1 { right } else { 0 };
+                self.m.fill_bits(y, i, bits, self.taken);
+            }
         }
         let (mut top, mut bottom) = (0u64, 0u64);
         for x in a..=b {
-            top |= ((d.draw() >= min) as u64) << x;
-            bottom |= ((d.draw() >= min) as u64) << x;
+            top |= ((d.draw() >= min) as u64) << (x % 64);
+            bottom |= ((d.draw() >= min) as u64) << (x % 64);
+            if x % 64 == 63 || x == b {
+                let i = (x / 64) as usize;
+                self.m
+                    .fill_bits(y1, i, std::mem::take(&mut top), self.taken);
+                self.m
+                    .fill_bits(y2, i, std::mem::take(&mut bottom), self.taken);
+            }
         }
-        self.m.fill_bits(y1, top, self.taken);
-        self.m.fill_bits(y2, bottom, self.taken);
     }
 }
