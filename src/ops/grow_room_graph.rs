@@ -160,7 +160,6 @@ impl Operator for Params {
     }
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let (w, h) = (cx.plan_width(), cx.plan_height());
         let mut k: Knobs<Compiled> = Knobs::default();
         let (sx, sy) = (
             self.start
@@ -189,53 +188,7 @@ impl Operator for Params {
         let max_neighbours = self.max_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
             c.max_neighbours = v as u32
         });
-        let start_lit = self.start.0.literal().is_some() && self.start.1.literal().is_some();
-        if start_lit && (sx < 0 || sy < 0 || sx >= w || sy >= h) {
-            cx.error_at_field(
-                &self.start_kind,
-                "start",
-                format!("the start cell ({sx}, {sy}) is outside the {w}x{h} grid"),
-                None,
-            );
-        }
-        let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
-        let lit = |r: &(I32, I32)| r.0.literal().is_some() && r.1.literal().is_some();
-        for (field, r, n, l) in [
-            ("columns", columns, w, lit(&self.columns)),
-            ("rows", rows, h, lit(&self.rows)),
-        ] {
-            if l && !range_ok(r, n) {
-                cx.error_at_field(
-                    &self.room_kind,
-                    field,
-                    format!("{field} {r:?} must be an inclusive range inside 0..{n} (the grid is {w}x{h})"),
-                    None,
-                );
-            }
-        }
-        if self.directions.is_empty() {
-            cx.error_at_field(
-                &self.room_kind,
-                "directions",
-                "`directions` is empty: no room could ever grow".into(),
-                Some("e.g. directions: [E, W, S, N]".into()),
-            );
-        }
-        if let Frontier::Passes {
-            count,
-            short_counts,
-            ..
-        } = self.frontier
-        {
-            if count == 0 || count > 1_000_000 || !(0.0..1.0).contains(&short_counts) {
-                cx.error_at_field(
-                    &self.dead_ends,
-                    "frontier",
-                    "`Passes` needs count 1..=1000000 and short_counts in 0..1".into(),
-                    None,
-                );
-            }
-        }
+        self.check_fields(cx, (sx, sy), columns, rows);
         let start_kind = cx.kind(&self.start_kind);
         let room_kind = cx.kind(&self.room_kind);
         let target = cx.expr(&self.target, Type::Num);
@@ -295,6 +248,68 @@ impl Operator for Params {
                 k.done()?
             },
         })
+    }
+}
+
+impl Params {
+    /// The errors of fields written as constants: a start cell outside the grid, `columns`
+    /// or `rows` not an inclusive range inside it, no `directions`, `Passes` out of range
+    /// (fields given by expressions are checked when the step runs).
+    fn check_fields(
+        &self,
+        cx: &mut Cx,
+        (sx, sy): (i32, i32),
+        columns: (i32, i32),
+        rows: (i32, i32),
+    ) {
+        let (w, h) = (cx.plan_width(), cx.plan_height());
+        let start_lit = self.start.0.literal().is_some() && self.start.1.literal().is_some();
+        if start_lit && (sx < 0 || sy < 0 || sx >= w || sy >= h) {
+            cx.error_at_field(
+                &self.start_kind,
+                "start",
+                format!("the start cell ({sx}, {sy}) is outside the {w}x{h} grid"),
+                None,
+            );
+        }
+        let range_ok = |r: (i32, i32), n: i32| r.0 <= r.1 && r.0 >= 0 && r.1 < n;
+        let lit = |r: &(I32, I32)| r.0.literal().is_some() && r.1.literal().is_some();
+        for (field, r, n, l) in [
+            ("columns", columns, w, lit(&self.columns)),
+            ("rows", rows, h, lit(&self.rows)),
+        ] {
+            if l && !range_ok(r, n) {
+                cx.error_at_field(
+                        &self.room_kind,
+                        field,
+                        format!("{field} {r:?} must be an inclusive range inside 0..{n} (the grid is {w}x{h})"),
+                        None,
+                    );
+            }
+        }
+        if self.directions.is_empty() {
+            cx.error_at_field(
+                &self.room_kind,
+                "directions",
+                "`directions` is empty: no room could ever grow".into(),
+                Some("e.g. directions: [E, W, S, N]".into()),
+            );
+        }
+        if let Frontier::Passes {
+            count,
+            short_counts,
+            ..
+        } = self.frontier
+        {
+            if count == 0 || count > 1_000_000 || !(0.0..1.0).contains(&short_counts) {
+                cx.error_at_field(
+                    &self.dead_ends,
+                    "frontier",
+                    "`Passes` needs count 1..=1000000 and short_counts in 0..1".into(),
+                    None,
+                );
+            }
+        }
     }
 }
 
