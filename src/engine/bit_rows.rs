@@ -123,13 +123,7 @@ impl BitRows {
     /// Set cell `(x, y)` (inside the grid) to `on`.
     #[inline(always)]
     pub fn put(&mut self, x: i32, y: i32, on: bool) {
-        let i = (self.pad as i32 + y) as usize * self.wpr + (x / 64) as usize;
-        let bit = 1u64 << (x % 64);
-        if on {
-            self.words[i] |= bit;
-        } else {
-            self.words[i] &= !bit;
-        }
+        put_bit(&mut self.words, self.wpr, x, self.pad as i32 + y, on);
     }
 
     /// The bits of columns `0..width` in word `i` of a row.
