@@ -7,8 +7,6 @@
 
 use serde::Deserialize;
 
-use super::point::Point;
-
 /// A compass direction on the grid (y grows downwards). In rule files: `E`, `W`, `S`, `N`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 pub enum Dir {
@@ -46,12 +44,6 @@ impl Dir {
     #[inline]
     pub const fn dy(self) -> i32 {
         DY[self as usize]
-    }
-
-    /// The offset of one move this way, as a point (`(dx, dy)`).
-    #[inline]
-    pub const fn delta(self) -> Point {
-        Point::new(self.dx(), self.dy())
     }
 
     /// The direction back.
