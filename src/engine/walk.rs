@@ -8,7 +8,8 @@
 //! not allocate (a labelling may grow its list of region sizes when a grid has more regions
 //! than any before).
 
-use super::grid::{Rect, N4};
+use super::dir::Dir;
+use super::grid::Rect;
 
 /// [`DistanceField::at`] of a cell no walk reaches.
 pub const UNREACHED: u32 = u32::MAX;
@@ -80,8 +81,8 @@ impl DistanceField {
                 best = (i, d);
             }
             let (x, y) = ((i % w as usize) as i32, (i / w as usize) as i32);
-            for (dx, dy) in N4 {
-                let (nx, ny) = (x + dx, y + dy);
+            for dir in Dir::ALL4 {
+                let (nx, ny) = (x + dir.dx(), y + dir.dy());
                 if nx < 0 || ny < 0 || nx >= w || ny >= h {
                     continue;
                 }
@@ -237,7 +238,7 @@ impl Regions {
 
     /// Every cell of `area` (clipped to the grid) in no region, in raster order, with the
     /// distinct regions among its four neighbours inside `area` (0 to 4 of them, in the
-    /// order of [`N4`]): the walls between regions, for connectors.
+    /// order of [`Dir::ALL4`]): the walls between regions, for connectors.
     pub fn gaps(&self, area: Rect, mut f: impl FnMut(i32, i32, &[u32])) {
         let a = area.clip(self.width, self.height);
         if a.is_empty() {

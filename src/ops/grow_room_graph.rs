@@ -24,11 +24,12 @@
 //! and optionally a variable holding the start room. Fails (restarting the enclosing
 //! `Retry`) only if the start cell is already a room.
 
+use crate::engine::dir::Dir;
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::dir::Dir;
 use crate::operator::knobs::{Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Chance, RandomSource};
@@ -131,7 +132,7 @@ pub struct Compiled {
     start_var: Option<u16>,
     room_kind: u16,
     target: Program,
-    dirs: Vec<(i32, i32)>,
+    dirs: Vec<Dir>,
     chance: Program,
     roll: Roll,
     columns: (i32, i32),
@@ -221,7 +222,7 @@ impl Operator for Params {
             start_var,
             room_kind: room_kind?,
             target: target?,
-            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            dirs: self.directions.clone(),
             chance: chance?,
             roll: self.roll,
             columns,
@@ -337,7 +338,7 @@ impl Runnable for Compiled {
             return Flow::Fail(self.fail_occupied);
         }
         st.lists[self.dead_ends as usize].clear();
-        let start = st.add_room(self.start_kind, &[[sx, sy]]);
+        let start = st.add_room(self.start_kind, &[Point::new(sx, sy)]);
         if let Some(v) = self.start_var {
             st.vars[v as usize] = Value::Room(start);
         }
@@ -418,11 +419,12 @@ impl Compiled {
     /// roll can change.
     #[inline(always)]
     fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) -> bool {
-        let [cx, cy] = st.cells_of(room)[0];
+        let Point { x: cx, y: cy } = st.cells_of(room)[0];
         let before = out.len();
         let is_start = room == run.start;
         let mut closed = true;
-        for &(dx, dy) in &self.dirs {
+        for d in &self.dirs {
+            let (dx, dy) = (d.dx(), d.dy());
             let early = self.roll == Roll::BeforeBounds && st.rng.chance_prepared(run.p);
             let (nx, ny) = (cx + dx, cy + dy);
             let open = nx >= self.columns.0
@@ -445,8 +447,9 @@ impl Compiled {
             if !take {
                 continue;
             }
-            let id = st.add_room(self.room_kind, &[[nx, ny]]);
-            st.add_door(room, [cx, cy], id, [nx, ny]);
+            let next = Point::new(nx, ny);
+            let id = st.add_room(self.room_kind, &[next]);
+            st.add_door(room, Point::new(cx, cy), id, next);
             out.push(id);
             run.grown += 1.0;
         }

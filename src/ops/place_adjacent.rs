@@ -11,11 +11,12 @@
 //! Writes the room, a door, the variable. Fails when no direction qualifies and `require`
 //! is set (the default).
 
+use crate::engine::dir::Dir;
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Scope;
-use crate::operator::dir::Dir;
 use crate::operator::knobs::{pair, Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
@@ -68,7 +69,7 @@ fn yes() -> bool {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     to: u16,
-    dirs: Vec<(i32, i32)>,
+    dirs: Vec<Dir>,
     kind: u16,
     var: Option<u16>,
     shape: Option<u16>,
@@ -119,7 +120,7 @@ impl Operator for Params {
         let (w, h) = (cx.plan_width(), cx.plan_height());
         Some(Compiled {
             to: to?,
-            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            dirs: self.directions.clone(),
             kind: kind?,
             var,
             shape,
@@ -159,7 +160,7 @@ impl Runnable for Compiled {
             return self.fail_none.map_or(Flow::Continue, Flow::Fail);
         };
         let mut shuffled;
-        let dirs: &[(i32, i32)] = if self.shuffle {
+        let dirs: &[Dir] = if self.shuffle {
             shuffled = self.dirs.clone();
             for i in (1..shuffled.len()).rev() {
                 let j = st.rng.below(i as i64 + 1) as usize;
@@ -169,17 +170,17 @@ impl Runnable for Compiled {
         } else {
             &self.dirs
         };
-        for &(dx, dy) in dirs {
+        for d in dirs {
             let cells = st.cells_of(src);
-            let found = cells.iter().find_map(|&[x, y]| {
-                let (nx, ny) = (x + dx, y + dy);
+            let found = cells.iter().find_map(|&c| {
+                let Point { x: nx, y: ny } = c.step(*d);
                 let ok = nx >= self.columns.0
                     && nx <= self.columns.1
                     && ny >= self.rows.0
                     && ny <= self.rows.1
                     && st.room_at(nx, ny) == NO_ROOM
                     && st.occupied_neighbours(nx, ny) <= self.max_neighbours;
-                ok.then_some(([x, y], [nx, ny]))
+                ok.then_some((c, Point::new(nx, ny)))
             });
             if let Some((from, to)) = found {
                 let id = st.add_room(self.kind, &[to]);
@@ -226,13 +227,13 @@ mod tests {
         };
         let op = p.compile(&mut cx).expect("compiles");
         let mut st = State::new(3, 3, 0, cx.vars.len(), 0, 0, Rng::new(&RngSpec::Pcg64, 1));
-        let b = st.add_room(1, &[[1, 1]]);
+        let b = st.add_room(1, &[Point::new(1, 1)]);
         st.vars[0] = Value::Room(b);
         for &c in others {
-            st.add_room(0, &[c]);
+            st.add_room(0, &[Point::from(c)]);
         }
         match op.run(&mut st) {
-            Flow::Continue => Some(st.cells_of(st.rooms.len() as u32 - 1)[0]),
+            Flow::Continue => Some(st.cells_of(st.rooms.len() as u32 - 1)[0].to_array()),
             Flow::Fail(_) | Flow::Abort(_) => None,
         }
     }

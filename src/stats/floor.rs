@@ -4,6 +4,7 @@
 
 use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer};
+use crate::engine::dir::Dir;
 use std::collections::VecDeque;
 
 /// Walkable cells of the tile grid and their connected regions.
@@ -84,8 +85,8 @@ fn regions(w: i32, h: i32, mask: &[bool]) -> Floor {
         while let Some(i) = queue.pop_front() {
             n += 1;
             let (x, y) = ((i as i32) % w, (i as i32) / w);
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let (nx, ny) = (x + dx, y + dy);
+            for d in Dir::ALL4 {
+                let (nx, ny) = (x + d.dx(), y + d.dy());
                 if nx < 0 || ny < 0 || nx >= w || ny >= h {
                     continue;
                 }
@@ -120,8 +121,8 @@ pub(crate) fn walk(f: &Floor, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
         if [x, y] == b {
             return Some(here);
         }
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let (nx, ny) = (x + dx, y + dy);
+        for d in Dir::ALL4 {
+            let (nx, ny) = (x + d.dx(), y + d.dy());
             if f.at(nx, ny).is_some() && dist[idx(nx, ny)] == u32::MAX {
                 dist[idx(nx, ny)] = here + 1;
                 queue.push_back([nx, ny]);
