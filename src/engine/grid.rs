@@ -4,7 +4,8 @@
 //! * [`Grid`] / [`GridMut`] — a read or write view of one layer: `width × height` values,
 //!   row-major (`y` outer, `x` inner), with bounds-checked and unchecked access. No operator
 //!   computes a cell index itself; [`Grid::index`] is the one place that does.
-//! * [`N4`] / [`N8`] and [`Connectivity`] — neighbour offsets.
+//! * [`N4`] / [`N8`] and [`Connectivity`] — neighbour offsets (directions themselves are
+//!   [`Dir`], cells [`Point`]).
 //! * [`Flood`] — flood fill with a cell limit and a choice of connectivity, reusing its
 //!   buffers across calls (no allocation once warm).
 //! * [`WrapScan`] — the scan with wrap-around that miniset placement uses.
@@ -12,8 +13,21 @@
 //! Coordinates are cells `(x, y)`: x to the right, y down, 0-based. Everything here is a
 //! plain native loop: small `#[inline]` functions the optimiser folds into the caller.
 
-/// The four orthogonal steps `(dx, dy)`, in the order east, west, south, north.
-pub const N4: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub use super::dir::Dir;
+pub use super::point::Point;
+
+/// The four orthogonal steps `(dx, dy)` of [`Dir::ALL4`] (east, west, south, north), as the
+/// offset table [`Connectivity::offsets`] hands to floods; code that walks directions uses
+/// [`Dir`] itself.
+pub const N4: [(i32, i32); 4] = {
+    let mut t = [(0, 0); 4];
+    let mut i = 0;
+    while i < 4 {
+        t[i] = (Dir::ALL4[i].dx(), Dir::ALL4[i].dy());
+        i += 1;
+    }
+    t
+};
 
 /// The eight neighbour steps `(dx, dy)`: row above left to right, then west, east, then the
 /// row below left to right (raster order around the cell).

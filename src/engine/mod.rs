@@ -1,7 +1,7 @@
 //! The engine: the run-time state of a generation and the machinery around it.
 //!
-//! * [`state`], [`grid`], [`row_masks`], [`bit_planes`], [`shape`], [`value`], [`tile_grid`],
-//!   [`tile_set`]:
+//! * [`state`], [`grid`], [`point`], [`dir`], [`row_masks`], [`bit_planes`], [`shape`],
+//!   [`value`], [`tile_grid`], [`tile_set`]:
 //!   what operators read and write (grid layers, rooms, doors, markers, variables, the random
 //!   stream) and the grid toolkit.
 //! * [`walk`]: walking over open cells (distance fields, regions); [`queries`]: the
@@ -17,9 +17,11 @@
 pub mod bit_planes;
 pub mod bit_rows;
 pub mod budget;
+pub mod dir;
 pub mod fast_path;
 pub mod grid;
 pub mod neighbour_counts;
+pub mod point;
 pub mod queries;
 pub mod regions;
 pub mod room_measures;

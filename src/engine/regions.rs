@@ -6,7 +6,8 @@
 //! order of each region's first cell, so results never depend on hash order.
 
 use super::bit_rows::BitRows;
-use super::grid::{Connectivity, GridMut, Rect, N4};
+use super::dir::Dir;
+use super::grid::{Connectivity, GridMut, Rect};
 use super::tile_set::TileSet;
 use crate::rng::RandomSource;
 
@@ -115,7 +116,8 @@ pub fn wandering_corridor(
             return;
         }
         let (dx, dy) = if rng.chance(wander) {
-            N4[rng.below(4) as usize]
+            let d = Dir::ALL4[rng.below(4) as usize];
+            (d.dx(), d.dy())
         } else if (b.0 - x).abs() >= (b.1 - y).abs() {
             ((b.0 - x).signum(), 0)
         } else {

@@ -2,7 +2,8 @@
 //! size, bounding box, the largest clear square inside, perimeter, openings, distance to
 //! markers, flagged and avoided cells, door distance from a room. All in grid cells.
 
-use crate::engine::grid::{GridMut, Rect, N4};
+use crate::engine::dir::Dir;
+use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::value::RoomId;
 
@@ -89,7 +90,8 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
     }
     let (mut perimeter, mut open, mut avoided, mut flagged) = (0u32, 0u32, 0u32, 0u32);
     for &[x, y] in cells {
-        for (dx, dy) in N4 {
+        for d in Dir::ALL4 {
+            let (dx, dy) = (d.dx(), d.dy());
             let (nx, ny) = (x + dx, y + dy);
             if st.room_at(nx, ny) != id {
                 perimeter += 1;

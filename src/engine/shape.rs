@@ -8,7 +8,8 @@
 //! the orthogonally adjacent cell `cell + dir`, which is never a cell of the shape (for an
 //! L shape it may be the empty notch of the bounding box).
 
-use super::state::{State, DIRS4, NO_ROOM};
+use super::dir::Dir;
+use super::state::{State, NO_ROOM};
 use super::value::RoomId;
 
 /// A compiled shape.
@@ -105,7 +106,8 @@ pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: [i32; 2], except: RoomI
     }
     for c in &sh.cells {
         let (x, y) = (o[0] + c[0], o[1] + c[1]);
-        for (dx, dy) in DIRS4 {
+        for d in Dir::ALL4 {
+            let (dx, dy) = (d.dx(), d.dy());
             let m = [c[0] + dx, c[1] + dy];
             if sh.has_cell(m) {
                 continue;
@@ -152,7 +154,8 @@ pub fn explain_misfit(
     }
     for c in &sh.cells {
         let (x, y) = (o[0] + c[0], o[1] + c[1]);
-        for (dx, dy) in DIRS4 {
+        for d in Dir::ALL4 {
+            let (dx, dy) = (d.dx(), d.dy());
             let r = st.room_at(x + dx, y + dy);
             if sh.has_cell([c[0] + dx, c[1] + dy]) || r == NO_ROOM || r == except {
                 continue;
@@ -182,7 +185,8 @@ pub fn connect(st: &mut State, id: RoomId) {
     let n = st.rooms[id as usize].n_cells as usize;
     for i in 0..n {
         let [x, y] = st.cells_of(id)[i];
-        for (dx, dy) in DIRS4 {
+        for d in Dir::ALL4 {
+            let (dx, dy) = (d.dx(), d.dy());
             let r = st.room_at(x + dx, y + dy);
             if r != NO_ROOM && r != id {
                 st.add_door(r, [x + dx, y + dy], id, [x, y]);

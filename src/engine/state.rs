@@ -7,6 +7,7 @@
 //! cell.1` tiles. A style with one grid has `cell = (1, 1)` and both grids the same size.
 //! The state is separate from the (immutable, shareable) rule set.
 
+use super::dir::Dir;
 use super::queries::{Queries, Spatial, Walkable};
 use super::value::{RoomId, Value};
 use crate::rng::Rng;
@@ -70,7 +71,7 @@ impl State {
 }
 
 /// A segment between two cells with a direction of travel: a hall to be dug from `from`
-/// (on one room's wall) to `to` (on another's), `dir` = the [`crate::operator::Dir`] index of
+/// (on one room's wall) to `to` (on another's), `dir` = the [`crate::engine::dir::Dir`] index of
 /// the direction from `from`'s room towards `to`'s (0 E, 1 W, 2 S, 3 N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
@@ -426,9 +427,9 @@ impl State {
                 + (c[i - w] != NO_ROOM) as u32
                 + (c[i + w] != NO_ROOM) as u32;
         }
-        DIRS4
+        Dir::ALL4
             .iter()
-            .filter(|(dx, dy)| self.room_at(x + dx, y + dy) != NO_ROOM)
+            .filter(|d| self.room_at(x + d.dx(), y + d.dy()) != NO_ROOM)
             .count() as u32
     }
 
@@ -519,9 +520,9 @@ impl State {
             return false;
         }
         self.cells_of(a).iter().any(|&[x, y]| {
-            DIRS4
+            Dir::ALL4
                 .iter()
-                .any(|(dx, dy)| self.room_at(x + dx, y + dy) == b)
+                .any(|d| self.room_at(x + d.dx(), y + d.dy()) == b)
         })
     }
 
@@ -533,8 +534,8 @@ impl State {
         let mut seen: [RoomId; 16] = [NO_ROOM; 16];
         let mut n = 0usize;
         for &[x, y] in self.cells_of(a) {
-            for (dx, dy) in DIRS4 {
-                let r = self.room_at(x + dx, y + dy);
+            for d in Dir::ALL4 {
+                let r = self.room_at(x + d.dx(), y + d.dy());
                 if r != NO_ROOM && r != a && !seen[..n.min(16)].contains(&r) {
                     if n < 16 {
                         seen[n] = r;
@@ -561,8 +562,9 @@ impl State {
             let (x, y) = (ox + i * dx, oy + i * dy);
             self.in_bounds(x, y)
                 && self.room_at(x, y) == NO_ROOM
-                && DIRS4.iter().all(|&(ex, ey)| {
-                    (ex, ey) == (-dx, -dy) || self.room_at(x + ex, y + ey) == NO_ROOM
+                && Dir::ALL4.iter().all(|e| {
+                    (e.dx(), e.dy()) == (-dx, -dy)
+                        || self.room_at(x + e.dx(), y + e.dy()) == NO_ROOM
                 })
         })
     }
@@ -597,6 +599,3 @@ impl State {
         dist
     }
 }
-
-/// The four orthogonal steps, in the order east, west, south, north.
-pub const DIRS4: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

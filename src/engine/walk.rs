@@ -8,7 +8,8 @@
 //! not allocate (a labelling may grow its list of region sizes when a grid has more regions
 //! than any before).
 
-use super::grid::{Connectivity, Flood, Rect, N4};
+use super::dir::Dir;
+use super::grid::{Connectivity, Flood, Rect};
 
 /// [`DistanceField::at`] of a cell no walk reaches.
 pub const UNREACHED: u32 = u32::MAX;
@@ -72,8 +73,8 @@ impl DistanceField {
                 best = (i, d);
             }
             let (x, y) = ((i % w as usize) as i32, (i / w as usize) as i32);
-            for (dx, dy) in N4 {
-                let (nx, ny) = (x + dx, y + dy);
+            for dir in Dir::ALL4 {
+                let (nx, ny) = (x + dir.dx(), y + dir.dy());
                 if nx < 0 || ny < 0 || nx >= w || ny >= h {
                     continue;
                 }

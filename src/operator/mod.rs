@@ -15,20 +15,17 @@
 //!
 //! Beside the contract: the parameter kinds rule files write ([`args`]: areas, tiles, the
 //! tile header; [`knobs`]: number fields that take an expression), the rule-file forms of
-//! the control steps ([`control`]), directions ([`dir`]), the reference `undercroft ops`
-//! prints ([`docs`]) and
-//! the unit-test helpers (`testing`).
+//! the control steps ([`control`]), the reference `undercroft ops` prints ([`docs`]) and the
+//! unit-test helpers (`testing`). Directions are the grid toolkit's
+//! [`Dir`](crate::engine::dir::Dir).
 
 pub mod args;
 pub mod control;
-pub mod dir;
 pub mod docs;
 pub mod header;
 pub mod knobs;
 #[cfg(test)]
 pub(crate) mod testing;
-
-pub use dir::Dir;
 
 use crate::engine::state::State;
 use crate::engine::Flow;

@@ -32,7 +32,7 @@
 //! the result, and it is kept here as the original's recursion (its depth is bounded by
 //! `limit`).
 
-use crate::engine::grid::N4;
+use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, GridMut, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
@@ -158,8 +158,6 @@ enum Entry {
     Tile(u16),
 }
 
-const SIDES: [(i32, i32); 4] = [(0, -1), (0, 1), (1, 0), (-1, 0)];
-
 impl Walk<'_> {
     fn enter(&mut self, x: i32, y: i32) -> Entry {
         if self.count > self.op.limit || !self.bounds.contains(x, y) {
@@ -186,7 +184,7 @@ impl Walk<'_> {
             Entry::Tile(t) => t,
         };
         if t == self.op.spread {
-            return N4.iter().any(|&(dx, dy)| self.rock(x + dx, y + dy));
+            return Dir::ALL4.iter().any(|d| self.rock(x + d.dx(), y + d.dy()));
         }
         let bits = self.op.rock_sides.get(t as usize).copied().unwrap_or(0);
         self.sides(x, y, bits, false)
@@ -205,12 +203,12 @@ impl Walk<'_> {
 
     /// Continue on the sides of a 4-bit set (up 8, down 4, right 2, left 1).
     fn sides(&mut self, x: i32, y: i32, bits: u16, rock: bool) -> bool {
-        SIDES.iter().enumerate().any(|(k, &(dx, dy))| {
+        Dir::NSEW.iter().enumerate().any(|(k, d)| {
             bits & (8 >> k) != 0
                 && if rock {
-                    self.rock(x + dx, y + dy)
+                    self.rock(x + d.dx(), y + d.dy())
                 } else {
-                    self.edge(x + dx, y + dy)
+                    self.edge(x + d.dx(), y + d.dy())
                 }
         })
     }

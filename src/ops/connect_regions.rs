@@ -18,7 +18,8 @@
 //! some region has no connector to the others; 0 when there are no open tiles). Walls
 //! thicker than one tile have no connector. Errors: an area wholly outside the grid.
 
-use crate::engine::grid::{Rect, N4, N8};
+use crate::engine::dir::Dir;
+use crate::engine::grid::{Rect, N8};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
@@ -175,7 +176,8 @@ impl Compiled {
                 regions: [0; 4],
                 count: 0,
             };
-            for (dx, dy) in N4 {
+            for d in Dir::ALL4 {
+                let (dx, dy) = (d.dx(), d.dy());
                 if !area.contains(x + dx, y + dy) {
                     continue;
                 }

@@ -18,6 +18,7 @@
 //! Writes into cells flagged in a `protected` layer are skipped (the draws still happen);
 //! `when` false skips the step. An empty `middle` is an error at `layer`.
 
+use crate::engine::dir::Dir;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Tile};
@@ -122,7 +123,8 @@ impl Operator for Params {
     }
 }
 
-const STEP: [(i32, i32); 2] = [(1, 0), (0, 1)];
+/// The two run directions, indexed like `runs`: along a row, down a column.
+const STEP: [Dir; 2] = [Dir::E, Dir::S];
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
@@ -175,7 +177,7 @@ impl Compiled {
     /// The last cell of the run of `r.wall` from `(x, y)` along direction `d`.
     fn run_end(&self, st: &State, d: usize, x: i32, y: i32) -> i32 {
         let g = st.grid(self.layer);
-        let (dx, dy) = STEP[d];
+        let (dx, dy) = (STEP[d].dx(), STEP[d].dy());
         let mut k = 0;
         while g.get(x + (k + 1) * dx, y + (k + 1) * dy) == Some(self.runs[d].wall) {
             k += 1;
@@ -193,7 +195,7 @@ impl Compiled {
     /// Write middle pieces on cells `1..k` and the end piece on cell `k` from `(x, y)`.
     fn write(&self, st: &mut State, d: usize, x: i32, y: i32, k: i32) {
         let r = &self.runs[d];
-        let (dx, dy) = STEP[d];
+        let (dx, dy) = (STEP[d].dx(), STEP[d].dy());
         for i in 1..k {
             let p = r.middle[st.rng.below(r.middle.len() as i64).max(0) as usize];
             self.put(st, x + i * dx, y + i * dy, p);

@@ -256,7 +256,7 @@ struct Room {
 /// An area still to divide: corners, parent room index, direction of the hall to it.
 type Area = (i32, i32, i32, i32, Option<(usize, u8)>);
 
-/// Directions as stored in segments (the order of [`crate::operator::Dir`]).
+/// Directions as stored in segments (the order of [`crate::engine::dir::Dir`]).
 const E: u8 = 0;
 const W: u8 = 1;
 const S: u8 = 2;
@@ -425,6 +425,7 @@ impl Compiled {
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::dir::Dir;
     use crate::operator::testing::run_rules_seed;
 
     const STEPS: &str = r#"DivideRooms(layer: "m", area: (x: "2", y: "2", w: "17", h: "17"), halls: "h",
@@ -441,8 +442,8 @@ mod tests {
             for y in 1..20 {
                 for x in 1..20 {
                     if g[y][x] == 2 {
-                        for (dx, dy) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
-                            let v = g[(y as i32 + dy) as usize][(x as i32 + dx) as usize];
+                        for d in Dir::ALL4 {
+                            let v = g[(y as i32 + d.dy()) as usize][(x as i32 + d.dx()) as usize];
                             assert!(v != 0, "seed {seed}: open floor at ({x}, {y})");
                         }
                     }

@@ -30,6 +30,7 @@
 mod barren;
 mod walls;
 
+use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, Rect};
 use crate::engine::state::State;
 use crate::engine::Flow;
@@ -150,8 +151,9 @@ impl Operator for Params {
     }
 }
 
-/// The four growth directions, in probe order: west, east, north, south.
-const OUT: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+/// The four growth directions, in probe order: west, east, north, south (the original's
+/// order, which decides the side of a wall facing two voids).
+const OUT: [Dir; 4] = [Dir::W, Dir::E, Dir::N, Dir::S];
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
@@ -186,14 +188,16 @@ impl Compiled {
     /// picks the orientation (the first such side, even when `qualifies` then fails).
     /// `rd` reads a cell (`wall` outside the area).
     #[inline(always)]
-    fn faces(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: (i32, i32)) -> bool {
+    fn faces(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: Dir) -> bool {
+        let o = (o.dx(), o.dy());
         rd(x + o.0, y + o.1) == self.empty && rd(x - o.0, y - o.1) == self.floor
     }
 
     /// Whether the wall at `(x, y)` has the void on side `o` and floor opposite, along three
     /// cells of the wall.
     #[inline(always)]
-    fn qualifies(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: (i32, i32)) -> bool {
+    fn qualifies(&self, rd: impl Fn(i32, i32) -> u16, x: i32, y: i32, o: Dir) -> bool {
+        let o = (o.dx(), o.dy());
         let a = (o.1.abs(), o.0.abs()); // along the wall
         (-1..=1).all(|s| {
             rd(x + o.0 + a.0 * s, y + o.1 + a.1 * s) == self.empty
@@ -218,10 +222,10 @@ impl Compiled {
         // one growth per direction, each with its steps constants (the cell arithmetic
         // of the loops folds)
         match o {
-            (-1, 0) => self.grow::<-1, 0>(rd, b, x, y),
-            (1, 0) => self.grow::<1, 0>(rd, b, x, y),
-            (0, -1) => self.grow::<0, -1>(rd, b, x, y),
-            _ => self.grow::<0, 1>(rd, b, x, y),
+            Dir::W => self.grow::<-1, 0>(rd, b, x, y),
+            Dir::E => self.grow::<1, 0>(rd, b, x, y),
+            Dir::N => self.grow::<0, -1>(rd, b, x, y),
+            Dir::S => self.grow::<0, 1>(rd, b, x, y),
         }
     }
 

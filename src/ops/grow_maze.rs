@@ -32,7 +32,8 @@
 //! `Retry` or, outside one, ending the run with that message; so is a given `start` that is
 //! not in a free cell. An area wholly outside the grid likewise.
 
-use crate::engine::grid::{GridMut, Rect, N4};
+use crate::engine::dir::Dir;
+use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::Type;
@@ -263,10 +264,8 @@ impl Lattice {
     /// The neighbour of cell `c` in direction `d` (E, W, S, N), if in the lattice.
     #[inline]
     fn step(&self, c: usize, d: usize) -> Option<usize> {
-        let (i, j) = (
-            c as i32 % self.cols + N4[d].0,
-            c as i32 / self.cols + N4[d].1,
-        );
+        let d = Dir::ALL4[d];
+        let (i, j) = (c as i32 % self.cols + d.dx(), c as i32 / self.cols + d.dy());
         (i >= 0 && j >= 0 && i < self.cols && j < self.rows).then(|| (j * self.cols + i) as usize)
     }
 

@@ -24,11 +24,11 @@
 //! and optionally a variable holding the start room. Fails (restarting the enclosing
 //! `Retry`) only if the start cell is already a room.
 
+use crate::engine::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::dir::Dir;
 use crate::operator::knobs::{Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Chance, RandomSource};
@@ -131,7 +131,7 @@ pub struct Compiled {
     start_var: Option<u16>,
     room_kind: u16,
     target: Program,
-    dirs: Vec<(i32, i32)>,
+    dirs: Vec<Dir>,
     chance: Program,
     roll: Roll,
     columns: (i32, i32),
@@ -221,7 +221,7 @@ impl Operator for Params {
             start_var,
             room_kind: room_kind?,
             target: target?,
-            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            dirs: self.directions.clone(),
             chance: chance?,
             roll: self.roll,
             columns,
@@ -422,7 +422,8 @@ impl Compiled {
         let before = out.len();
         let is_start = room == run.start;
         let mut closed = true;
-        for &(dx, dy) in &self.dirs {
+        for d in &self.dirs {
+            let (dx, dy) = (d.dx(), d.dy());
             let early = self.roll == Roll::BeforeBounds && st.rng.chance_prepared(run.p);
             let (nx, ny) = (cx + dx, cy + dy);
             let open = nx >= self.columns.0

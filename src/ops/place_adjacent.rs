@@ -11,11 +11,11 @@
 //! Writes the room, a door, the variable. Fails when no direction qualifies and `require`
 //! is set (the default).
 
+use crate::engine::dir::Dir;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Scope;
-use crate::operator::dir::Dir;
 use crate::operator::knobs::{pair, Count0, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::RandomSource;
@@ -68,7 +68,7 @@ fn yes() -> bool {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     to: u16,
-    dirs: Vec<(i32, i32)>,
+    dirs: Vec<Dir>,
     kind: u16,
     var: Option<u16>,
     shape: Option<u16>,
@@ -119,7 +119,7 @@ impl Operator for Params {
         let (w, h) = (cx.plan_width(), cx.plan_height());
         Some(Compiled {
             to: to?,
-            dirs: self.directions.iter().map(|d| d.delta()).collect(),
+            dirs: self.directions.clone(),
             kind: kind?,
             var,
             shape,
@@ -159,7 +159,7 @@ impl Runnable for Compiled {
             return self.fail_none.map_or(Flow::Continue, Flow::Fail);
         };
         let mut shuffled;
-        let dirs: &[(i32, i32)] = if self.shuffle {
+        let dirs: &[Dir] = if self.shuffle {
             shuffled = self.dirs.clone();
             for i in (1..shuffled.len()).rev() {
                 let j = st.rng.below(i as i64 + 1) as usize;
@@ -169,7 +169,8 @@ impl Runnable for Compiled {
         } else {
             &self.dirs
         };
-        for &(dx, dy) in dirs {
+        for d in dirs {
+            let (dx, dy) = (d.dx(), d.dy());
             let cells = st.cells_of(src);
             let found = cells.iter().find_map(|&[x, y]| {
                 let (nx, ny) = (x + dx, y + dy);

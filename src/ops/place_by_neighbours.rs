@@ -14,12 +14,12 @@
 //! `until` — when that condition holds after a placement. Fails only with `require: true`
 //! and nothing placed.
 
+use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, GridMut};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::dir::Dir;
 use crate::operator::knobs::{pair, pair_literal, Count0, Int, Knobs, I32};
 use crate::operator::{Operator, Runnable};
 use crate::rng::{Below, RandomSource, Rng, RngSpec};
@@ -76,7 +76,7 @@ pub struct Params {
 }
 
 fn default_order() -> Vec<Dir> {
-    vec![Dir::E, Dir::W, Dir::S, Dir::N]
+    Dir::ALL4.to_vec()
 }
 fn yes() -> bool {
     true
@@ -92,7 +92,7 @@ pub struct Compiled {
     sample_y: (i32, i32),
     columns: (i32, i32),
     rows: (i32, i32),
-    order: Vec<(i32, i32)>,
+    order: Vec<Dir>,
     stop_lists: Vec<u16>,
     /// Bit per room kind.
     stop_kinds: u64,
@@ -230,7 +230,7 @@ impl Operator for Params {
             sample_y,
             columns,
             rows,
-            order: self.order.iter().map(|d| d.delta()).collect(),
+            order: self.order.clone(),
             stop_lists: stop_lists.into_iter().collect::<Option<Vec<_>>>()?,
             stop_kinds,
             min_neighbours: self.min_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
@@ -383,7 +383,8 @@ impl Runnable for Compiled {
             }
             let id = st.add_room(self.kind, &[[x, y]]);
             if self.doors {
-                for (dx, dy) in crate::engine::state::DIRS4 {
+                for d in Dir::ALL4 {
+                    let (dx, dy) = (d.dx(), d.dy());
                     let r = st.room_at(x + dx, y + dy);
                     if r != NO_ROOM && r != id {
                         st.add_door(r, [x + dx, y + dy], id, [x, y]);
@@ -423,7 +424,8 @@ impl Compiled {
             return None;
         }
         let (mut ok, mut clean) = (true, true);
-        for &(dx, dy) in &self.order {
+        for d in &self.order {
+            let (dx, dy) = (d.dx(), d.dy());
             let r = st.room_at(x + dx, y + dy);
             if r == NO_ROOM {
                 clean = false;

@@ -22,7 +22,8 @@
 //! evaluated once when the step runs; the start point then too (default: the centre of the
 //! area). Errors: an area wholly outside the tile grid; the share not reached.
 
-use crate::engine::grid::{Rect, N4};
+use crate::engine::dir::Dir;
+use crate::engine::grid::Rect;
 use crate::engine::regions::brush;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
@@ -188,12 +189,12 @@ impl Runnable for Compiled {
     }
 }
 
-/// A walker: its tile and its direction (an index into [`N4`]).
+/// A walker: its tile and its direction.
 #[derive(Debug, Clone, Copy)]
 struct Walker {
     x: i32,
     y: i32,
-    dir: usize,
+    dir: Dir,
 }
 
 /// What the walkers do, evaluated when the step runs.
@@ -241,7 +242,7 @@ impl Compiled {
                 _ => start,
             };
             let (x, y) = (x.clamp(r.x, r.x1() - 1), y.clamp(r.y, r.y1() - 1));
-            let dir = st.rng.below(4) as usize;
+            let dir = Dir::ALL4[st.rng.below(4) as usize];
             walkers.push(Walker { x, y, dir });
             self.brush(st, r, &walk, x, y);
         }
@@ -342,7 +343,7 @@ fn turn(w: &mut Walker, walk: &Walk, rng: &mut Rng) -> bool {
             } else {
                 (0, dy.signum())
             };
-            return match N4.iter().position(|&n| n == d) {
+            return match Dir::of_delta(d.0, d.1) {
                 Some(dir) => {
                     w.dir = dir;
                     true
@@ -352,7 +353,7 @@ fn turn(w: &mut Walker, walk: &Walk, rng: &mut Rng) -> bool {
         }
     }
     if rng.chance(walk.turn) {
-        w.dir = rng.below(4) as usize;
+        w.dir = Dir::ALL4[rng.below(4) as usize];
     }
     true
 }
@@ -360,7 +361,7 @@ fn turn(w: &mut Walker, walk: &Walk, rng: &mut Rng) -> bool {
 /// Take the step in the walker's direction when it stays in the area; whether it moved.
 #[inline]
 fn step(w: &mut Walker, r: Rect) -> bool {
-    let (dx, dy) = N4[w.dir];
+    let (dx, dy) = (w.dir.dx(), w.dir.dy());
     let moved = r.contains(w.x + dx, w.y + dy);
     if moved {
         w.x += dx;

@@ -13,7 +13,8 @@
 //! filled. Draws no random numbers (but the expressions may). Errors: an area wholly
 //! outside the grid.
 
-use crate::engine::grid::{Grid, Rect, N4};
+use crate::engine::dir::Dir;
+use crate::engine::grid::{Grid, Rect};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
@@ -119,8 +120,10 @@ impl Compiled {
             return false;
         }
         let mut exits = 0;
-        for (dx, dy) in N4 {
-            exits += g.get(x + dx, y + dy).is_some_and(|t| self.is_open(t)) as u32;
+        for d in Dir::ALL4 {
+            exits += g
+                .get(x + d.dx(), y + d.dy())
+                .is_some_and(|t| self.is_open(t)) as u32;
         }
         exits <= 1 && !self.head.flagged(st, x, y)
     }
@@ -148,7 +151,8 @@ impl Compiled {
             }
             let g = st.grid(self.head.layer);
             for &(x, y) in &now {
-                for (dx, dy) in N4 {
+                for d in Dir::ALL4 {
+                    let (dx, dy) = (d.dx(), d.dy());
                     let (nx, ny) = (x + dx, y + dy);
                     if area.contains(nx, ny)
                         && !queued[g.index(nx, ny)]

@@ -36,6 +36,7 @@
 
 mod starts;
 
+use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, Rect as GridRect};
 use crate::engine::state::State;
 use crate::engine::Flow;
@@ -192,7 +193,6 @@ impl Operator for Params {
     }
 }
 
-const STEP: [(i32, i32); 4] = [(0, -1), (0, 1), (1, 0), (-1, 0)];
 const BACK: [u8; 4] = [1, 0, 3, 2];
 
 /// Why a try ended.
@@ -277,7 +277,8 @@ impl Compiled {
                 dir = (dir + 1) & 3;
                 tries += 1;
             }
-            let (nx, ny) = (x + STEP[dir as usize].0, y + STEP[dir as usize].1);
+            let step = Dir::NSEW[dir as usize];
+            let (nx, ny) = (x + step.dx(), y + step.dy());
             if !floor_at(st, &st.grid(self.layer), nx, ny) {
                 continue;
             }
@@ -301,7 +302,7 @@ impl Compiled {
             }
             *pdir = Some(dir);
         }
-        let (dx, dy) = STEP[dir as usize];
+        let (dx, dy) = (Dir::NSEW[dir as usize].dx(), Dir::NSEW[dir as usize].dy());
         let (wall, end) = self.ends[dir as usize];
         {
             let g = st.grid(self.layer);

@@ -23,7 +23,8 @@
 //! match and before the draw (a refused position draws nothing). Other level-type-specific
 //! checks are not part of this operator.
 
-use crate::engine::grid::{self, N4};
+use crate::engine::dir::Dir;
+use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::{Matcher, Planes, RowHits, RowMatcher};
@@ -192,9 +193,9 @@ impl Compiled {
         };
         let g = st.grid(self.head.layer);
         match g.get(x - 1, y) {
-            Some(left) if left <= hi => N4
+            Some(left) if left <= hi => Dir::ALL4
                 .iter()
-                .any(|&(dx, dy)| g.get(x + dx, y + dy).is_some_and(|t| t >= lo)),
+                .any(|d| g.get(x + d.dx(), y + d.dy()).is_some_and(|t| t >= lo)),
             _ => false,
         }
     }

@@ -41,6 +41,7 @@
 //! at `margin` and the turn-back are measured from its edges), so a walker whose segment
 //! lies inside the area never leaves it.
 
+use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
@@ -159,12 +160,18 @@ impl Operator for Params {
     }
 }
 
-/// Headings, in the order of [`crate::operator::Dir`].
+/// Headings, indices into [`Dir::ALL4`] (so `d ^ 1` turns back).
 const E: u8 = 0;
 const W: u8 = 1;
 const S: u8 = 2;
 const N: u8 = 3;
-const DELTA: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The step `(dx, dy)` of heading `d`.
+#[inline]
+fn delta(d: u8) -> (i32, i32) {
+    let d = Dir::ALL4[d as usize & 3];
+    (d.dx(), d.dy())
+}
 
 /// What the move part (a)–(c) would do before the roll.
 enum Moved {
@@ -250,11 +257,11 @@ impl Compiled {
         if c == br && (w.d == E || w.d == S) {
             w.d = W;
         }
-        let (dx, dy) = DELTA[w.d as usize];
+        let (dx, dy) = delta(w.d);
         if !b.contains(w.x + dx, w.y + dy) {
             w.d ^= 1; // E<->W, S<->N
         }
-        let (dx, dy) = DELTA[w.d as usize];
+        let (dx, dy) = delta(w.d);
         w.x += dx;
         w.y += dy;
         w
@@ -380,7 +387,7 @@ impl Compiled {
         let [tx, ty] = seg.to;
         self.door(cells, gw, gh, fx, fy);
         self.door(cells, gw, gh, tx, ty);
-        let (ddx, ddy) = DELTA[seg.dir as usize & 3];
+        let (ddx, ddy) = delta(seg.dir);
         let goal = (tx - ddx, ty - ddy);
         GridMut::new(cells, gw, gh).set_checked(goal.0, goal.1, self.hall);
         let k = Walk {
@@ -475,7 +482,7 @@ impl Compiled {
 /// The cell the walker came from.
 #[inline]
 fn before_cell(w: Walker) -> (i32, i32) {
-    let (dx, dy) = DELTA[w.d as usize];
+    let (dx, dy) = delta(w.d);
     (w.x - dx, w.y - dy)
 }
 

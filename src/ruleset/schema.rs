@@ -5,6 +5,7 @@
 //! registry's, in [`crate::ops`].
 
 use super::src::Src;
+use crate::engine::dir::Dir;
 use crate::ops::StepDef;
 use crate::rng::RngSpec;
 use serde::Deserialize;
@@ -203,7 +204,7 @@ pub struct ShapeDef {
     /// Its cells, `(x, y)` offsets from the top-left of its bounding box.
     pub cells: Vec<(i32, i32)>,
     /// Door slots in slot order: `(name, cell, side)`.
-    pub doors: Vec<(Src, (i32, i32), crate::operator::dir::Dir)>,
+    pub doors: Vec<(Src, (i32, i32), Dir)>,
 }
 
 /// An edit to inherited steps, naming a step by its `Named` name.

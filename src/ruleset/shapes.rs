@@ -14,7 +14,7 @@ pub fn compile_shapes(defs: &[ShapeDef], cx: &mut Cx) -> Vec<Shape> {
             .doors
             .iter()
             .map(|(n, (x, y), dir)| {
-                let (dx, dy) = dir.delta();
+                let (dx, dy) = (dir.dx(), dir.dy());
                 Slot {
                     name: n.text.clone(),
                     cell: [*x, *y],

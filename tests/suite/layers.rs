@@ -321,7 +321,7 @@ fn the_output_model_and_the_renderers_depend_only_on_what_they_draw() {
             assert!(
                 !edges.contains(&ops),
                 "{} names ops/mod.rs, which names every operator: import from the module that \
-                 defines the item (e.g. ops::dir::Dir)",
+                 defines the item (e.g. operator::knobs::Int)",
                 name(m)
             );
         }

@@ -3,6 +3,7 @@
 //! may stand next to which in each direction (as bitsets), and which states agree with a tile
 //! at each cell of a pattern (for fixed cells).
 
+use crate::engine::dir::Dir;
 use crate::engine::grid::Dims;
 use crate::lang::pattern::{Example, TileSet};
 use std::collections::HashMap;
@@ -11,7 +12,10 @@ use std::collections::HashMap;
 pub const MAX_STATES: usize = 1024;
 
 /// Directions between wave cells: right, down, left, up (`(d + 2) % 4` is the opposite).
-pub const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+/// The collapse keeps this clockwise order of its own, not [`Dir::ALL4`]: the compatibility
+/// tables are indexed by it and the propagation order (hence which contradiction is found
+/// first and the draws after it) follows it.
+pub const DIRS: [Dir; 4] = [Dir::E, Dir::S, Dir::W, Dir::N];
 
 /// A compiled model: `states` states of `n × n` tiles each (`n` = 1 for a tileset).
 #[derive(Debug)]
@@ -129,7 +133,7 @@ impl Model {
         let pixels = patterns.concat();
         Model::build(patterns.len(), n as i32, counts, pixels, |s, d| {
             (0..patterns.len())
-                .filter(|&q| agree(&patterns[s], &patterns[q], DIRS[d]))
+                .filter(|&q| agree(&patterns[s], &patterns[q], (DIRS[d].dx(), DIRS[d].dy())))
                 .collect()
         })
     }

@@ -184,8 +184,8 @@ impl<'a, const W: usize> Solver<'a, W> {
                     return false;
                 };
                 let allowed = self.support(&bits::<W>(a));
-                for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-                    let Some(c) = self.dims.get(x + dx, y + dy) else {
+                for (d, dir) in DIRS.iter().enumerate() {
+                    let Some(c) = self.dims.get(x + dir.dx(), y + dir.dy()) else {
                         continue;
                     };
                     if !self.narrow(c, &allowed[d]) {
@@ -326,8 +326,8 @@ impl<'a, const W: usize> Solver<'a, W> {
             self.queued[c] = false;
             let allowed = self.support(&self.wave.cells[c]);
             let (x, y) = self.dims.point(c);
-            for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-                let Some(nc) = self.dims.get(x + dx, y + dy) else {
+            for (d, dir) in DIRS.iter().enumerate() {
+                let Some(nc) = self.dims.get(x + dir.dx(), y + dir.dy()) else {
                     continue;
                 };
                 if !self.narrow(nc, &allowed[d]) {
