@@ -37,6 +37,13 @@ impl Point {
         self.offset(d.dx(), d.dy())
     }
 
+    /// The direction of the unit step from this point to `to`; `None` when `to` is not one
+    /// of its four neighbours.
+    #[inline]
+    pub fn dir_to(self, to: Point) -> Option<Dir> {
+        Dir::of_delta(to.x - self.x, to.y - self.y)
+    }
+
     /// The pair `[x, y]`.
     #[inline]
     pub const fn to_array(self) -> [i32; 2] {
@@ -119,5 +126,7 @@ mod tests {
         assert_eq!(p.offset(-2, 1) - p, Point::new(-2, 1));
         assert!(Point::new(1, 9) < Point::new(2, 0));
         assert!(Point::new(1, 0) < Point::new(1, 1));
+        assert_eq!(p.dir_to(Point::new(2, 3)), Some(Dir::S));
+        assert_eq!(p.dir_to(Point::new(3, 3)), None);
     }
 }

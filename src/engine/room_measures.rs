@@ -4,6 +4,7 @@
 
 use crate::engine::dir::Dir;
 use crate::engine::grid::{GridMut, Rect};
+use crate::engine::point::Point;
 use crate::engine::state::State;
 use crate::engine::value::RoomId;
 
@@ -50,7 +51,7 @@ pub struct Measures {
 pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) -> Measures {
     let cells = st.cells_of(id);
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-    for &[x, y] in cells {
+    for &Point { x, y } in cells {
         x0 = x0.min(x);
         y0 = y0.min(y);
         x1 = x1.max(x);
@@ -70,7 +71,7 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
     // the largest square of clear room cells: side of the square ending at each cell
     let mut side = vec![0u16; (bw * bh) as usize];
     let mut sq = GridMut::new(&mut side, bw, bh);
-    for &[x, y] in cells {
+    for &Point { x, y } in cells {
         if is_clear(x, y) {
             sq.set(x - x0, y - y0, 1);
         }
@@ -89,7 +90,7 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
         square = square.max(s);
     }
     let (mut perimeter, mut open, mut avoided, mut flagged) = (0u32, 0u32, 0u32, 0u32);
-    for &[x, y] in cells {
+    for &Point { x, y } in cells {
         for d in Dir::ALL4 {
             let (dx, dy) = (d.dx(), d.dy());
             let (nx, ny) = (x + dx, y + dy);
@@ -107,7 +108,7 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
             flagged += 1;
         }
     }
-    let placed: Vec<[i32; 2]> = src
+    let placed: Vec<Point> = src
         .markers
         .iter()
         .filter_map(|&m| st.markers[m as usize])
@@ -117,10 +118,10 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
     } else {
         cells
             .iter()
-            .flat_map(|&[x, y]| {
+            .flat_map(|&Point { x, y }| {
                 placed
                     .iter()
-                    .map(move |&[mx, my]| (mx - x).abs().max((my - y).abs()))
+                    .map(move |m| (m.x - x).abs().max((m.y - y).abs()))
             })
             .min()
             .unwrap_or(st.width + st.height) as f64

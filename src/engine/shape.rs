@@ -5,10 +5,11 @@
 //!
 //! Cells are `(x, y)` offsets from the shape's origin (the top-left of its bounding box).
 //! A door slot is a cell of the shape plus a direction: the door leads from that cell into
-//! the orthogonally adjacent cell `cell + dir`, which is never a cell of the shape (for an
-//! L shape it may be the empty notch of the bounding box).
+//! the orthogonally adjacent cell `cell.step(dir)`, which is never a cell of the shape (for
+//! an L shape it may be the empty notch of the bounding box).
 
 use super::dir::Dir;
+use super::point::Point;
 use super::state::{State, NO_ROOM};
 use super::value::RoomId;
 
@@ -18,7 +19,7 @@ pub struct Shape {
     /// The name rule files use, e.g. "1x1", "LTL".
     pub name: String,
     /// Cell offsets from the origin, in declaration order (rooms keep this order).
-    pub cells: Vec<[i32; 2]>,
+    pub cells: Vec<Point>,
     /// Door slots, in declaration order (their index is the slot number).
     pub slots: Vec<Slot>,
     /// Bounding box `[width, height]` in cells.
@@ -31,21 +32,21 @@ pub struct Slot {
     /// e.g. "L0", "U1".
     pub name: String,
     /// The shape cell the door is in.
-    pub cell: [i32; 2],
-    /// The unit step out of the shape through the door.
-    pub dir: [i32; 2],
+    pub cell: Point,
+    /// The side of that cell the door leads out of the shape through.
+    pub dir: Dir,
 }
 
 impl Shape {
     /// Whether `c` (an offset) is a cell of the shape.
     #[inline]
-    pub fn has_cell(&self, c: [i32; 2]) -> bool {
+    pub fn has_cell(&self, c: Point) -> bool {
         self.cells.contains(&c)
     }
 
     /// The slot leading out of cell `c` in direction `dir`, if the shape has one.
     #[inline]
-    pub fn slot_at(&self, c: [i32; 2], dir: [i32; 2]) -> Option<usize> {
+    pub fn slot_at(&self, c: Point, dir: Dir) -> Option<usize> {
         self.slots.iter().position(|s| s.cell == c && s.dir == dir)
     }
 
@@ -61,29 +62,23 @@ impl Shape {
 
 /// Where room `r` sits: its shape and the grid position of the shape's origin. `None` for a
 /// room without a shape (treated as a single cell with a door slot on every side).
-pub fn placed<'a>(st: &State, shapes: &'a [Shape], r: RoomId) -> Option<(&'a Shape, [i32; 2])> {
+pub fn placed<'a>(st: &State, shapes: &'a [Shape], r: RoomId) -> Option<(&'a Shape, Point)> {
     let sh = shapes.get(st.rooms.get(r as usize)?.shape? as usize)?;
     let c0 = *st.cells_of(r).first()?;
-    Some((sh, [c0[0] - sh.cells[0][0], c0[1] - sh.cells[0][1]]))
+    Some((sh, c0 - sh.cells[0]))
 }
 
 /// The door slot (index into its shape's slots) of room `r` leading out of grid cell `cell`
 /// in direction `dir`; none when it has no slot there or no shape.
-pub fn slot_of(
-    st: &State,
-    shapes: &[Shape],
-    r: RoomId,
-    cell: [i32; 2],
-    dir: [i32; 2],
-) -> Option<usize> {
+pub fn slot_of(st: &State, shapes: &[Shape], r: RoomId, cell: Point, dir: Dir) -> Option<usize> {
     let (sh, o) = placed(st, shapes, r)?;
-    sh.slot_at([cell[0] - o[0], cell[1] - o[1]], dir)
+    sh.slot_at(cell - o, dir)
 }
 
 /// Whether room `r` has a door slot leading out of grid cell `cell` in direction `dir`.
-pub fn has_slot(st: &State, shapes: &[Shape], r: RoomId, cell: [i32; 2], dir: [i32; 2]) -> bool {
+pub fn has_slot(st: &State, shapes: &[Shape], r: RoomId, cell: Point, dir: Dir) -> bool {
     match placed(st, shapes, r) {
-        Some((sh, o)) => sh.slot_at([cell[0] - o[0], cell[1] - o[1]], dir).is_some(),
+        Some((sh, o)) => sh.slot_at(cell - o, dir).is_some(),
         None => true,
     }
 }
@@ -91,11 +86,11 @@ pub fn has_slot(st: &State, shapes: &[Shape], r: RoomId, cell: [i32; 2], dir: [i
 /// Whether `sh` fits with its origin at `o`: every cell inside the grid and empty (or already
 /// room `except`'s), and every edge it would share with another room has a door slot on both
 /// sides. Returns the number of distinct rooms it would touch.
-pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: [i32; 2], except: RoomId) -> Option<u32> {
+pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: Point, except: RoomId) -> Option<u32> {
     let mut seen = [NO_ROOM; 16];
     let mut n = 0usize;
-    for c in &sh.cells {
-        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+    for &c in &sh.cells {
+        let Point { x, y } = o + c;
         if !st.in_bounds(x, y) {
             return None;
         }
@@ -104,21 +99,18 @@ pub fn fits(st: &State, shapes: &[Shape], sh: &Shape, o: [i32; 2], except: RoomI
             return None;
         }
     }
-    for c in &sh.cells {
-        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+    for &c in &sh.cells {
+        let at = o + c;
         for d in Dir::ALL4 {
-            let (dx, dy) = (d.dx(), d.dy());
-            let m = [c[0] + dx, c[1] + dy];
-            if sh.has_cell(m) {
+            if sh.has_cell(c.step(d)) {
                 continue;
             }
-            let r = st.room_at(x + dx, y + dy);
+            let next = at.step(d);
+            let r = st.room_at(next.x, next.y);
             if r == NO_ROOM || r == except {
                 continue;
             }
-            if sh.slot_at(*c, [dx, dy]).is_none()
-                || !has_slot(st, shapes, r, [x + dx, y + dy], [-dx, -dy])
-            {
+            if sh.slot_at(c, d).is_none() || !has_slot(st, shapes, r, next, d.opposite()) {
                 return None;
             }
             if !seen[..n.min(16)].contains(&r) {
@@ -138,12 +130,12 @@ pub fn explain_misfit(
     st: &State,
     shapes: &[Shape],
     sh: &Shape,
-    o: [i32; 2],
+    o: Point,
     except: RoomId,
 ) -> Option<String> {
-    for c in &sh.cells {
-        let (x, y) = (o[0] + c[0], o[1] + c[1]);
-        let at = format!("shape `{}`, cell ({}, {})", sh.name, c[0], c[1]);
+    for &c in &sh.cells {
+        let Point { x, y } = o + c;
+        let at = format!("shape `{}`, cell ({}, {})", sh.name, c.x, c.y);
         if !st.in_bounds(x, y) {
             return Some(format!("{at}: grid cell ({x}, {y}) is outside the grid"));
         }
@@ -152,27 +144,27 @@ pub fn explain_misfit(
             return Some(format!("{at}: grid cell ({x}, {y}) holds room {here}"));
         }
     }
-    for c in &sh.cells {
-        let (x, y) = (o[0] + c[0], o[1] + c[1]);
+    for &c in &sh.cells {
+        let at = o + c;
         for d in Dir::ALL4 {
-            let (dx, dy) = (d.dx(), d.dy());
-            let r = st.room_at(x + dx, y + dy);
-            if sh.has_cell([c[0] + dx, c[1] + dy]) || r == NO_ROOM || r == except {
+            let next = at.step(d);
+            let r = st.room_at(next.x, next.y);
+            if sh.has_cell(c.step(d)) || r == NO_ROOM || r == except {
                 continue;
             }
             let at = format!(
                 "shape `{}`, cell ({}, {}), side {}",
                 sh.name,
-                c[0],
-                c[1],
-                side_name([dx, dy])
+                c.x,
+                c.y,
+                side_name(d)
             );
-            if sh.slot_at(*c, [dx, dy]).is_none() {
+            if sh.slot_at(c, d).is_none() {
                 return Some(format!(
                     "{at}: touches room {r} where the shape has no door slot"
                 ));
             }
-            if !has_slot(st, shapes, r, [x + dx, y + dy], [-dx, -dy]) {
+            if !has_slot(st, shapes, r, next, d.opposite()) {
                 return Some(format!("{at}: room {r} has no door slot facing it"));
             }
         }
@@ -184,25 +176,24 @@ pub fn explain_misfit(
 pub fn connect(st: &mut State, id: RoomId) {
     let n = st.rooms[id as usize].n_cells as usize;
     for i in 0..n {
-        let [x, y] = st.cells_of(id)[i];
+        let c = st.cells_of(id)[i];
         for d in Dir::ALL4 {
-            let (dx, dy) = (d.dx(), d.dy());
-            let r = st.room_at(x + dx, y + dy);
+            let next = c.step(d);
+            let r = st.room_at(next.x, next.y);
             if r != NO_ROOM && r != id {
-                st.add_door(r, [x + dx, y + dy], id, [x, y]);
+                st.add_door(r, next, id, c);
             }
         }
     }
 }
 
-/// "E", "W", "S", "N" for a unit step.
-pub fn side_name(dir: [i32; 2]) -> &'static str {
+/// "E", "W", "S", "N": a direction as rule files write it.
+pub fn side_name(dir: Dir) -> &'static str {
     match dir {
-        [1, 0] => "E",
-        [-1, 0] => "W",
-        [0, 1] => "S",
-        [0, -1] => "N",
-        _ => "?",
+        Dir::E => "E",
+        Dir::W => "W",
+        Dir::S => "S",
+        Dir::N => "N",
     }
 }
 
@@ -216,12 +207,12 @@ pub fn side_name(dir: [i32; 2]) -> &'static str {
 /// the parent; and the parent's slot when it does not exist.
 pub fn attach_origin(
     parent: &Shape,
-    parent_origin: [i32; 2],
+    parent_origin: Point,
     parent_slot: usize,
     child: &Shape,
-    cell: [i32; 2],
-    side: [i32; 2],
-) -> Result<[i32; 2], String> {
+    cell: Point,
+    side: Dir,
+) -> Result<Point, String> {
     let Some(ps) = parent.slots.get(parent_slot) else {
         return Err(format!(
             "shape `{}` has no door slot number {parent_slot}",
@@ -231,14 +222,14 @@ pub fn attach_origin(
     let at = format!(
         "shape `{}`, cell ({}, {}), side {}",
         child.name,
-        cell[0],
-        cell[1],
+        cell.x,
+        cell.y,
         side_name(side)
     );
     if child.slot_at(cell, side).is_none() {
         return Err(format!("{at}: the shape has no door slot there"));
     }
-    if side != [-ps.dir[0], -ps.dir[1]] {
+    if side != ps.dir.opposite() {
         return Err(format!(
             "{at}: that side does not face the parent's door `{}` of `{}` (which leads {})",
             ps.name,
@@ -246,17 +237,9 @@ pub fn attach_origin(
             side_name(ps.dir)
         ));
     }
-    let n = [
-        parent_origin[0] + ps.cell[0] + ps.dir[0],
-        parent_origin[1] + ps.cell[1] + ps.dir[1],
-    ];
-    let o = [n[0] - cell[0], n[1] - cell[1]];
-    for c in &child.cells {
-        let rel = [
-            o[0] + c[0] - parent_origin[0],
-            o[1] + c[1] - parent_origin[1],
-        ];
-        if parent.has_cell(rel) {
+    let o = (parent_origin + ps.cell).step(ps.dir) - cell;
+    for &c in &child.cells {
+        if parent.has_cell(o + c - parent_origin) {
             return Err(format!(
                 "{at}: the shape would overlap `{}` behind its door `{}`",
                 parent.name, ps.name
@@ -271,8 +254,9 @@ pub const MAX_CELLS: usize = 64;
 /// Door masks are `u32`.
 pub const MAX_SLOTS: usize = 32;
 
-/// Check a shape's geometry; returns a message for the first problem.
-pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2], String> {
+/// Check a shape's geometry; returns its bounding box `[width, height]`, or a message for
+/// the first problem.
+pub fn check(name: &str, cells: &[Point], slots: &[Slot]) -> Result<[i32; 2], String> {
     if cells.is_empty() || cells.len() > MAX_CELLS {
         return Err(format!(
             "shape `{name}` needs 1..={MAX_CELLS} cells, found {}",
@@ -287,19 +271,19 @@ pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2],
     }
     let mut size = [0, 0];
     for (i, c) in cells.iter().enumerate() {
-        if c[0] < 0 || c[1] < 0 || c[0] >= 16 || c[1] >= 16 {
+        if c.x < 0 || c.y < 0 || c.x >= 16 || c.y >= 16 {
             return Err(format!(
                 "shape `{name}`: cell ({}, {}) must have offsets 0..16",
-                c[0], c[1]
+                c.x, c.y
             ));
         }
         if cells[..i].contains(c) {
             return Err(format!(
                 "shape `{name}`: cell ({}, {}) is listed twice",
-                c[0], c[1]
+                c.x, c.y
             ));
         }
-        size = [size[0].max(c[0] + 1), size[1].max(c[1] + 1)];
+        size = [size[0].max(c.x + 1), size[1].max(c.y + 1)];
     }
     // The cells must form one piece, joined by edges (cells touching only at a corner
     // would make a room whose parts no walk can cross).
@@ -309,7 +293,7 @@ pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2],
     while let Some(i) = todo.pop() {
         for (j, d) in cells.iter().enumerate() {
             let c = cells[i];
-            if !seen[j] && (c[0] - d[0]).abs() + (c[1] - d[1]).abs() == 1 {
+            if !seen[j] && (c.x - d.x).abs() + (c.y - d.y).abs() == 1 {
                 seen[j] = true;
                 todo.push(j);
             }
@@ -318,21 +302,21 @@ pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2],
     if let Some(j) = seen.iter().position(|s| !s) {
         return Err(format!(
             "shape `{name}`: cell ({}, {}) is not joined to cell ({}, {}) by a side: the cells of a shape must form one piece (touching only at a corner does not join them)",
-            cells[j][0], cells[j][1], cells[0][0], cells[0][1]
+            cells[j].x, cells[j].y, cells[0].x, cells[0].y
         ));
     }
     for (i, s) in slots.iter().enumerate() {
         if !cells.contains(&s.cell) {
             return Err(format!(
                 "shape `{name}`: door slot `{}` is in cell ({}, {}), which is not a cell of the shape",
-                s.name, s.cell[0], s.cell[1]
+                s.name, s.cell.x, s.cell.y
             ));
         }
-        let out = [s.cell[0] + s.dir[0], s.cell[1] + s.dir[1]];
+        let out = s.cell.step(s.dir);
         if cells.contains(&out) {
             return Err(format!(
                 "shape `{name}`: door slot `{}` leads into the shape's own cell ({}, {})",
-                s.name, out[0], out[1]
+                s.name, out.x, out.y
             ));
         }
         if slots[..i].iter().any(|o| o.name == s.name) {
@@ -358,10 +342,10 @@ pub fn check(name: &str, cells: &[[i32; 2]], slots: &[Slot]) -> Result<[i32; 2],
 mod tests {
     use super::*;
 
-    fn slot(n: &str, cell: [i32; 2], dir: [i32; 2]) -> Slot {
+    fn slot(n: &str, (x, y): (i32, i32), dir: Dir) -> Slot {
         Slot {
             name: n.into(),
-            cell,
+            cell: Point::new(x, y),
             dir,
         }
     }
@@ -369,12 +353,12 @@ mod tests {
     #[test]
     fn l_shape_notch_doors_are_legal_and_inner_doors_are_not() {
         // LTL: missing top-left; L0 and U0 lead into the notch (0,0).
-        let cells = [[1, 0], [0, 1], [1, 1]];
-        let ok = [slot("L0", [1, 0], [-1, 0]), slot("U0", [0, 1], [0, -1])];
+        let cells = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
+        let ok = [slot("L0", (1, 0), Dir::W), slot("U0", (0, 1), Dir::N)];
         assert_eq!(check("LTL", &cells, &ok), Ok([2, 2]));
-        let bad = [slot("R0", [0, 1], [1, 0])];
+        let bad = [slot("R0", (0, 1), Dir::E)];
         assert!(check("LTL", &cells, &bad).unwrap_err().contains("own cell"));
-        let outside = [slot("X", [0, 0], [-1, 0])];
+        let outside = [slot("X", (0, 0), Dir::W)];
         assert!(check("LTL", &cells, &outside)
             .unwrap_err()
             .contains("not a cell"));

@@ -8,6 +8,7 @@
 //! The state is separate from the (immutable, shareable) rule set.
 
 use super::dir::Dir;
+use super::point::Point;
 use super::queries::{Queries, Spatial, Walkable};
 use super::value::{RoomId, Value};
 use crate::rng::Rng;
@@ -37,7 +38,7 @@ pub struct Door {
     /// The two rooms joined.
     pub rooms: [RoomId; 2],
     /// The cell on either side, in the order of `rooms`.
-    pub cells: [[i32; 2]; 2],
+    pub cells: [Point; 2],
 }
 
 /// A named list of a run: of rooms ([`State::lists`]) or of areas or cells
@@ -76,9 +77,9 @@ impl State {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
     /// The start cell.
-    pub from: [i32; 2],
+    pub from: Point,
     /// The end cell.
-    pub to: [i32; 2],
+    pub to: Point,
     /// The direction of travel (0 E, 1 W, 2 S, 3 N).
     pub dir: u8,
 }
@@ -112,7 +113,7 @@ pub struct State {
     /// Every room, by id.
     pub rooms: Vec<Room>,
     /// The cells of all rooms, each room's run contiguous.
-    pub room_cells: Vec<[i32; 2]>,
+    pub room_cells: Vec<Point>,
     /// Every door.
     pub doors: Vec<Door>,
     /// Named lists of rooms (e.g. dead ends), indexed by the list ids of the rule set.
@@ -123,7 +124,7 @@ pub struct State {
     /// Variables and parameters, indexed by the slots of the rule set.
     pub vars: Vec<Value>,
     /// Named points, indexed by the marker ids of the rule set.
-    pub markers: Vec<Option<[i32; 2]>>,
+    pub markers: Vec<Option<Point>>,
     /// Named lists of segments (halls to connect), indexed by the segment-list ids of the
     /// rule set; grown on first use by the operators that write them.
     pub segments: Vec<Vec<Segment>>,
@@ -222,7 +223,7 @@ impl State {
             // Room-graph grids are small: reserve so growth rarely reallocates mid-run, but
             // no more than a small request (see `reserve`).
             rooms: Vec::with_capacity(reserve::<Room>(n)),
-            room_cells: Vec::with_capacity(reserve::<[i32; 2]>(n)),
+            room_cells: Vec::with_capacity(reserve::<Point>(n)),
             doors: Vec::with_capacity(reserve::<Door>(2 * n)),
             lists: vec![Vec::with_capacity(reserve::<RoomId>(n)); n_lists],
             value_lists: Vec::new(),
@@ -435,13 +436,13 @@ impl State {
 
     /// Create a room of `kind` covering `cells` (all must be empty and inside the grid;
     /// callers check). Returns its id.
-    pub fn add_room(&mut self, kind: u16, cells: &[[i32; 2]]) -> RoomId {
+    pub fn add_room(&mut self, kind: u16, cells: &[Point]) -> RoomId {
         let id = self.rooms.len() as RoomId;
         let first = self.room_cells.len() as u32;
-        for &[x, y] in cells {
-            let i = (y * self.plan_width + x) as usize;
+        for &c in cells {
+            let i = (c.y * self.plan_width + c.x) as usize;
             self.cells[i] = id;
-            self.room_cells.push([x, y]);
+            self.room_cells.push(c);
         }
         self.rooms.push(Room {
             kind,
@@ -455,16 +456,16 @@ impl State {
 
     /// Move room `id` onto `cells` (which must be inside the grid and empty or its own; callers
     /// check): its old cells are emptied and its doors removed (callers re-join it).
-    pub fn reshape_room(&mut self, id: RoomId, cells: &[[i32; 2]]) {
+    pub fn reshape_room(&mut self, id: RoomId, cells: &[Point]) {
         let r = self.rooms[id as usize].clone();
         for i in r.first_cell..r.first_cell + r.n_cells {
-            let [x, y] = self.room_cells[i as usize];
+            let Point { x, y } = self.room_cells[i as usize];
             self.cells[(y * self.plan_width + x) as usize] = NO_ROOM;
         }
         let first = self.room_cells.len() as u32;
-        for &[x, y] in cells {
-            self.cells[(y * self.plan_width + x) as usize] = id;
-            self.room_cells.push([x, y]);
+        for &c in cells {
+            self.cells[(c.y * self.plan_width + c.x) as usize] = id;
+            self.room_cells.push(c);
         }
         let room = &mut self.rooms[id as usize];
         room.first_cell = first;
@@ -474,7 +475,7 @@ impl State {
 
     /// The cells of room `id`.
     #[inline]
-    pub fn cells_of(&self, id: RoomId) -> &[[i32; 2]] {
+    pub fn cells_of(&self, id: RoomId) -> &[Point] {
         let r = &self.rooms[id as usize];
         &self.room_cells[r.first_cell as usize..(r.first_cell + r.n_cells) as usize]
     }
@@ -486,11 +487,11 @@ impl State {
             return [0; 4];
         }
         let cells = self.cells_of(id);
-        let Some(&[fx, fy]) = cells.first() else {
+        let Some(&Point { x: fx, y: fy }) = cells.first() else {
             return [0; 4];
         };
         let (mut x0, mut y0, mut x1, mut y1) = (fx, fy, fx, fy);
-        for &[x, y] in cells {
+        for &Point { x, y } in cells {
             x0 = x0.min(x);
             y0 = y0.min(y);
             x1 = x1.max(x);
@@ -507,7 +508,7 @@ impl State {
     }
 
     /// Join rooms `a` and `b` through the edge between cell `ca` (of `a`) and `cb` (of `b`).
-    pub fn add_door(&mut self, a: RoomId, ca: [i32; 2], b: RoomId, cb: [i32; 2]) {
+    pub fn add_door(&mut self, a: RoomId, ca: Point, b: RoomId, cb: Point) {
         self.doors.push(Door {
             rooms: [a, b],
             cells: [ca, cb],
@@ -519,7 +520,7 @@ impl State {
         if a == b || a as usize >= self.rooms.len() || b as usize >= self.rooms.len() {
             return false;
         }
-        self.cells_of(a).iter().any(|&[x, y]| {
+        self.cells_of(a).iter().any(|&Point { x, y }| {
             Dir::ALL4
                 .iter()
                 .any(|d| self.room_at(x + d.dx(), y + d.dy()) == b)
@@ -533,7 +534,7 @@ impl State {
         }
         let mut seen: [RoomId; 16] = [NO_ROOM; 16];
         let mut n = 0usize;
-        for &[x, y] in self.cells_of(a) {
+        for &Point { x, y } in self.cells_of(a) {
             for d in Dir::ALL4 {
                 let r = self.room_at(x + d.dx(), y + d.dy());
                 if r != NO_ROOM && r != a && !seen[..n.min(16)].contains(&r) {
@@ -556,8 +557,8 @@ impl State {
             return false;
         };
         let k = (door.rooms[1] == id) as usize;
-        let ([ox, oy], [px, py]) = (door.cells[k], door.cells[1 - k]);
-        let (dx, dy) = (ox - px, oy - py);
+        let (o, p) = (door.cells[k], door.cells[1 - k]);
+        let (ox, oy, dx, dy) = (o.x, o.y, o.x - p.x, o.y - p.y);
         (1..=n).all(|i| {
             let (x, y) = (ox + i * dx, oy + i * dy);
             self.in_bounds(x, y)

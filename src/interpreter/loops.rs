@@ -108,7 +108,7 @@ pub(super) fn for_each<O: Observer>(
         Source::Markers(ms) => {
             let cells = ms
                 .iter()
-                .filter_map(|&m| st.markers[m as usize].map(|[x, y]| Value::Cell(x, y)))
+                .filter_map(|&m| st.markers[m as usize].map(|p| Value::Cell(p.x, p.y)))
                 .collect();
             lp.over(run, cells, st, rc)
         }

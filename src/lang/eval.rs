@@ -411,7 +411,7 @@ fn call(
             items(lf, l, item, st)
         }
         Func::Marker(m) => match st.markers.get(m as usize) {
-            Some(Some([x, y])) => Value::Cell(*x, *y),
+            Some(Some(p)) => Value::Cell(p.x, p.y),
             _ => Value::Nil,
         },
         Func::WalkDistance(w) => {
@@ -445,7 +445,7 @@ fn call(
             match room_arg(a, st) {
                 Some(r) if st.rooms[r as usize].n_cells > 0 => {
                     let c = st.cells_of(r)[0];
-                    Value::Num(if f == Func::X { c[0] } else { c[1] } as f64)
+                    Value::Num(if f == Func::X { c.x } else { c.y } as f64)
                 }
                 _ => Value::Num(-1.0),
             }

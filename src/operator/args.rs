@@ -187,23 +187,24 @@ pub struct PointDef {
     pub y: Src,
 }
 
-/// A compiled [`PointDef`].
+/// A compiled [`PointDef`]: the two expressions that give a cell when evaluated (the cell
+/// itself is an [`engine::point::Point`](crate::engine::point::Point)).
 #[derive(Debug, Clone)]
-pub struct Point {
+pub struct PointExpr {
     x: Program,
     y: Program,
 }
 
 impl PointDef {
     /// Compile the two expressions.
-    pub fn compile(&self, cx: &mut Cx) -> Option<Point> {
+    pub fn compile(&self, cx: &mut Cx) -> Option<PointExpr> {
         let x = cx.expr(&self.x, Type::Num);
         let y = cx.expr(&self.y, Type::Num);
-        Some(Point { x: x?, y: y? })
+        Some(PointExpr { x: x?, y: y? })
     }
 }
 
-impl Point {
+impl PointExpr {
     /// The cell `(x, y)`, truncated toward zero.
     #[inline]
     pub fn eval(&self, st: &mut State) -> (i32, i32) {

@@ -196,7 +196,8 @@ pub const ROOM_HEAD: &str = r#"
 pub struct Rooms {
     /// The floor plan, one line per row (top first): each cell the glyph of its room's kind.
     pub plan: String,
-    /// Every room list by name, each room given by its first cell.
+    /// Every room list by name, each room given by its first cell. (Cells are written `[x, y]`
+    /// here, as tests write their expected values.)
     pub lists: BTreeMap<String, Vec<[i32; 2]>>,
     /// Every door as its two cells, each pair and the whole list sorted.
     pub doors: Vec<[[i32; 2]; 2]>,
@@ -247,7 +248,7 @@ fn read_rooms(rs: &RuleSet, st: &State) -> Rooms {
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let first = |r: u32| st.cells_of(r)[0];
+    let first = |r: u32| st.cells_of(r)[0].to_array();
     let lists = rs
         .lists
         .iter()
@@ -258,7 +259,7 @@ fn read_rooms(rs: &RuleSet, st: &State) -> Rooms {
         .doors
         .iter()
         .map(|d| {
-            let mut c = d.cells;
+            let mut c = d.cells.map(|p| p.to_array());
             c.sort();
             c
         })
@@ -271,7 +272,7 @@ fn read_rooms(rs: &RuleSet, st: &State) -> Rooms {
         })
         .collect();
     let cells = (0..st.rooms.len() as u32)
-        .map(|r| st.cells_of(r).to_vec())
+        .map(|r| st.cells_of(r).iter().map(|p| p.to_array()).collect())
         .collect();
     Rooms {
         plan,

@@ -14,6 +14,7 @@
 //! Writes: a room, an optional list entry, an optional room variable. Draws no random
 //! numbers (the area expression may). Never fails.
 
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -91,7 +92,7 @@ impl Runnable for Compiled {
 
 /// The room cells of the plan whose tiles lie wholly inside area `[x, y, w, h]` (tiles) and
 /// that hold no room, in raster order.
-fn free_cells(st: &State, [x, y, w, h]: [i32; 4]) -> Vec<[i32; 2]> {
+fn free_cells(st: &State, [x, y, w, h]: [i32; 4]) -> Vec<Point> {
     let [cw, ch] = st.cell;
     let (cw, ch) = (cw.max(1) as i64, ch.max(1) as i64);
     let (x, y, w, h) = (x as i64, y as i64, w.max(0) as i64, h.max(0) as i64);
@@ -105,7 +106,7 @@ fn free_cells(st: &State, [x, y, w, h]: [i32; 4]) -> Vec<[i32; 2]> {
         for c in c0..c1 {
             let (c, r) = (c as i32, r as i32);
             if st.room_at(c, r) == NO_ROOM {
-                out.push([c, r]);
+                out.push(Point::new(c, r));
             }
         }
     }

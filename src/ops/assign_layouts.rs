@@ -403,10 +403,7 @@ impl Compiled {
             } else {
                 continue;
             };
-            let k = sh.slot_at(
-                [c[0] - origin[0], c[1] - origin[1]],
-                [p[0] - c[0], p[1] - c[1]],
-            )?;
+            let k = sh.slot_at(c - origin, c.dir_to(p)?)?;
             need |= 1 << k;
         }
         Some((shape, need))

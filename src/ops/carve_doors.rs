@@ -236,13 +236,13 @@ impl Compiled {
     fn blocks(&self, st: &State, i: usize) -> DoorBlocks {
         let [cw, ch] = st.cell;
         let [mut a, mut b] = st.doors[i].cells;
-        if (b[0], b[1]) < (a[0], a[1]) {
+        if b < a {
             std::mem::swap(&mut a, &mut b);
         }
-        let ba = Rect::new(a[0] * cw, a[1] * ch, cw, ch);
-        let bb = Rect::new(b[0] * cw, b[1] * ch, cw, ch);
+        let ba = Rect::new(a.x * cw, a.y * ch, cw, ch);
+        let bb = Rect::new(b.x * cw, b.y * ch, cw, ch);
         DoorBlocks {
-            horizontal: a[1] == b[1],
+            horizontal: a.y == b.y,
             fa: floor_box(st, self.head.layer, ba, &self.floor),
             fb: floor_box(st, self.head.layer, bb, &self.floor),
             ba,

@@ -31,6 +31,7 @@
 //! Cells outside the grid read as "not floor"; writes outside it are skipped.
 
 use crate::engine::grid::Rect as GRect;
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -198,11 +199,11 @@ impl Runnable for Compiled {
             self.carve(st, r);
             rooms.push(r);
             if let Some(k) = self.kind {
-                let inside: Vec<[i32; 2]> = GRect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
+                let inside: Vec<Point> = GRect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
                     .clip(st.width, st.height)
                     .cells()
                     .filter(|&(x, y)| st.room_at(x, y) == NO_ROOM)
-                    .map(|(x, y)| [x, y])
+                    .map(Point::from)
                     .collect();
                 if !inside.is_empty() {
                     st.add_room(k, &inside);

@@ -34,7 +34,7 @@ use crate::engine::grid::Rect as GridRect;
 use crate::engine::row_masks::RowMasks;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Count, Point, PointDef, Tile};
+use crate::operator::args::{Count, PointDef, PointExpr, Tile};
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::Knobs;
 use crate::operator::knobs::I32;
@@ -86,7 +86,7 @@ fn one() -> Tile {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     head: TileHeader,
-    at: Point,
+    at: PointExpr,
     seed_size: i32,
     value: u16,
     size_roll: i64,

@@ -155,7 +155,7 @@ impl Compiled {
                         out.push((x, y));
                     }
                 }
-                Source::Marker(m) => out.extend(st.markers[*m as usize].map(|[x, y]| (x, y))),
+                Source::Marker(m) => out.extend(st.markers[*m as usize].map(|p| (p.x, p.y))),
                 Source::Area(p) => {
                     if let Some([x, y, w, h]) = p.eval(st).as_area() {
                         out.extend(Rect::new(x, y, w, h).intersect(&area).cells());

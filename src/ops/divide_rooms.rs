@@ -33,6 +33,7 @@
 //! `rx1 <= i < ry2` are flagged. Errors: none at run time (sizes that leave no room simply
 //! stop the recursion).
 
+use crate::engine::point::Point;
 use crate::engine::state::{Segment, State};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -344,8 +345,8 @@ impl Runnable for Compiled {
                             (room.y2, p.y1)
                         };
                         Segment {
-                            from: [fx, fy],
-                            to: [tx, ty],
+                            from: Point::new(fx, fy),
+                            to: Point::new(tx, ty),
                             dir,
                         }
                     }
@@ -358,8 +359,8 @@ impl Runnable for Compiled {
                             (room.x1, p.x2)
                         };
                         Segment {
-                            from: [fx, fy],
-                            to: [tx, ty],
+                            from: Point::new(fx, fy),
+                            to: Point::new(tx, ty),
                             dir,
                         }
                     }

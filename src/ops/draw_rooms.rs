@@ -140,8 +140,8 @@ impl Compiled {
             let [cw, ch] = st.cell;
             let cells = st.cells_of(r).to_vec();
             let mut g = st.grid_mut(self.head.layer);
-            for [cx, cy] in cells {
-                let block = Rect::new(cx * cw, cy * ch, cw, ch);
+            for c in cells {
+                let block = Rect::new(c.x * cw, c.y * ch, cw, ch);
                 g.fill(block.intersect(&rect).intersect(&area), v);
             }
         }

@@ -13,6 +13,7 @@
 //! shared [`TileHeader`]).
 
 use crate::engine::grid::{Connectivity, Rect};
+use crate::engine::point::Point;
 use crate::engine::row_flood::{flood_region, next_open, FloodScratch};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::tile_set::TileSet;
@@ -141,7 +142,7 @@ impl Compiled {
         fs.open.keep_only(area);
         // the cells of the region being grown
         fs.mask.reset(st.width, st.height, 0, false);
-        let mut region: Vec<[i32; 2]> = Vec::new();
+        let mut region: Vec<Point> = Vec::new();
         let mut row = 0;
         while let Some(first) = next_open(&fs.open, &mut row) {
             let (mut size, mut y0, mut y1) = (0u32, first.1, first.1);
@@ -164,7 +165,7 @@ impl Compiled {
                 for (i, word) in fs.mask.row_mut(y).iter_mut().enumerate() {
                     let mut m = std::mem::take(word);
                     while keep && m != 0 {
-                        region.push([64 * i as i32 + m.trailing_zeros() as i32, y]);
+                        region.push(Point::new(64 * i as i32 + m.trailing_zeros() as i32, y));
                         m &= m - 1;
                     }
                 }
@@ -178,8 +179,8 @@ impl Compiled {
 
     /// Record a region of a size in range, in raster order, as a room without the cells
     /// that already hold a room.
-    fn record(&self, st: &mut State, region: &mut Vec<[i32; 2]>) {
-        region.retain(|&[x, y]| st.room_at(x, y) == NO_ROOM);
+    fn record(&self, st: &mut State, region: &mut Vec<Point>) {
+        region.retain(|p| st.room_at(p.x, p.y) == NO_ROOM);
         if region.is_empty() {
             return;
         }

@@ -39,7 +39,7 @@ use crate::engine::tile_set::TileSet;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef, Tile};
+use crate::operator::args::{PointDef, PointExpr, Tile};
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::bounded::{Prob, Weight};
 use crate::operator::knobs::{Int, Knobs};
@@ -102,7 +102,7 @@ pub struct Compiled {
     /// newest, random, oldest (`None` when not given)
     weights: [Option<f64>; 3],
     straight: f64,
-    start: Option<Point>,
+    start: Option<PointExpr>,
     fill: Option<Program>,
     too_small: u32,
     bad_start: u32,

@@ -25,6 +25,7 @@
 //! `Retry`) only if the start cell is already a room.
 
 use crate::engine::dir::Dir;
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
@@ -337,7 +338,7 @@ impl Runnable for Compiled {
             return Flow::Fail(self.fail_occupied);
         }
         st.lists[self.dead_ends as usize].clear();
-        let start = st.add_room(self.start_kind, &[[sx, sy]]);
+        let start = st.add_room(self.start_kind, &[Point::new(sx, sy)]);
         if let Some(v) = self.start_var {
             st.vars[v as usize] = Value::Room(start);
         }
@@ -418,7 +419,7 @@ impl Compiled {
     /// roll can change.
     #[inline(always)]
     fn expand(&self, st: &mut State, run: &mut Run, room: RoomId, out: &mut Vec<RoomId>) -> bool {
-        let [cx, cy] = st.cells_of(room)[0];
+        let Point { x: cx, y: cy } = st.cells_of(room)[0];
         let before = out.len();
         let is_start = room == run.start;
         let mut closed = true;
@@ -446,8 +447,9 @@ impl Compiled {
             if !take {
                 continue;
             }
-            let id = st.add_room(self.room_kind, &[[nx, ny]]);
-            st.add_door(room, [cx, cy], id, [nx, ny]);
+            let next = Point::new(nx, ny);
+            let id = st.add_room(self.room_kind, &[next]);
+            st.add_door(room, Point::new(cx, cy), id, next);
             out.push(id);
             run.grown += 1.0;
         }

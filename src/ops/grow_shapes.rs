@@ -22,6 +22,7 @@
 //! Writes rooms (with their shape), doors, the list, optional variables. Fails (restarting
 //! the `Retry`) only if the start room cannot be placed.
 
+use crate::engine::point::Point;
 use crate::engine::shape::{connect, fits, Shape};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
@@ -104,7 +105,7 @@ fn one() -> Count0 {
 struct Offer {
     shape: u16,
     /// The shape cell that covers N.
-    cell: [i32; 2],
+    cell: Point,
     one_in: u32,
 }
 
@@ -112,14 +113,14 @@ struct Offer {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     shapes: Vec<Shape>,
-    start: [i32; 2],
+    start: Point,
     start_shape: u16,
     start_kind: u16,
     start_var: Option<u16>,
     room_kind: u16,
     target: Program,
     base: u16,
-    /// Offers by the parent door's direction (see [`dir_index`]).
+    /// Offers by the parent door's direction (indexed by `Dir as usize`).
     attach: [Vec<Offer>; 4],
     remove_chance: Program,
     start_children: Program,
@@ -136,16 +137,6 @@ pub struct Compiled {
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
-
-/// 0 E, 1 W, 2 S, 3 N.
-fn dir_index(d: [i32; 2]) -> usize {
-    match d {
-        [1, 0] => 0,
-        [-1, 0] => 1,
-        [0, 1] => 2,
-        _ => 3,
-    }
-}
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -183,8 +174,7 @@ impl Operator for Params {
             }
             let s = &shape.slots[k];
             // The parent's door points the opposite way from the slot.
-            let d = [-s.dir[0], -s.dir[1]];
-            attach[dir_index(d)].push(Offer {
+            attach[s.dir.opposite() as usize].push(Offer {
                 shape: si,
                 cell: s.cell,
                 one_in: *one_in,
@@ -195,7 +185,7 @@ impl Operator for Params {
             &self.start,
             cx,
             &mut k,
-            [|c, v| c.start[0] = v as i32, |c, v| c.start[1] = v as i32],
+            [|c, v| c.start.x = v as i32, |c, v| c.start.y = v as i32],
         );
         let start_text = if pair_literal(&self.start) {
             format!("{start:?}")
@@ -245,7 +235,7 @@ impl Operator for Params {
         }
         Some(Compiled {
             shapes: cx.shapes().to_vec(),
-            start: [start.0, start.1],
+            start: Point::from(start),
             start_shape: start_shape?,
             start_kind: start_kind?,
             start_var,
@@ -272,7 +262,7 @@ impl Operator for Params {
             knobs: {
                 let what = "GrowShapes: the start cell is outside the grid".to_string();
                 k.require(cx, &self.start_kind, what, |c, st| {
-                    st.in_bounds(c.start[0], c.start[1])
+                    st.in_bounds(c.start.x, c.start.y)
                 });
                 k.done()?
             },
@@ -301,7 +291,7 @@ impl Runnable for Compiled {
         let mut grown = 0.0f64;
         let mut queue: VecDeque<RoomId> = VecDeque::from([start]);
         // (shape, origin, the cell N behind the door)
-        let mut offers: Vec<(u16, [i32; 2], [i32; 2])> = Vec::new();
+        let mut offers: Vec<(u16, Point, Point)> = Vec::new();
         while let Some(room) = queue.pop_front() {
             if grown >= target {
                 break;
@@ -309,17 +299,17 @@ impl Runnable for Compiled {
             offers.clear();
             let (sh, o) = crate::engine::shape::placed(st, &self.shapes, room).expect("shaped");
             for s in &sh.slots {
-                let n = [o[0] + s.cell[0] + s.dir[0], o[1] + s.cell[1] + s.dir[1]];
-                if !st.in_bounds(n[0], n[1]) || st.room_at(n[0], n[1]) != NO_ROOM {
+                let n = (o + s.cell).step(s.dir);
+                if !st.in_bounds(n.x, n.y) || st.room_at(n.x, n.y) != NO_ROOM {
                     continue;
                 }
                 if pool >> self.base & 1 == 1 {
                     offers.push((self.base, n, n));
                 }
-                for e in &self.attach[dir_index(s.dir)] {
+                for e in &self.attach[s.dir as usize] {
                     let hit = st.rng.below(e.one_in as i64) == 0;
                     if hit && pool >> e.shape & 1 == 1 {
-                        offers.push((e.shape, [n[0] - e.cell[0], n[1] - e.cell[1]], n));
+                        offers.push((e.shape, n - e.cell, n));
                     }
                 }
             }
@@ -336,10 +326,10 @@ impl Runnable for Compiled {
                 if quota < 1.0 || grown >= target {
                     break;
                 }
-                if pool >> shape & 1 == 0 || st.room_at(n[0], n[1]) != NO_ROOM {
+                if pool >> shape & 1 == 0 || st.room_at(n.x, n.y) != NO_ROOM {
                     continue;
                 }
-                if st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                if st.occupied_neighbours(n.x, n.y) > self.max_neighbours
                     && !(crowd_p > 0.0 && st.rng.chance(crowd_p))
                 {
                     continue;
@@ -396,11 +386,11 @@ impl Runnable for Compiled {
 }
 
 impl Compiled {
-    fn place(&self, st: &mut State, shape: u16, o: [i32; 2], kind: u16) -> RoomId {
+    fn place(&self, st: &mut State, shape: u16, o: Point, kind: u16) -> RoomId {
         let sh = &self.shapes[shape as usize];
-        let mut cells = [[0i32; 2]; crate::engine::shape::MAX_CELLS];
-        for (i, c) in sh.cells.iter().enumerate() {
-            cells[i] = [o[0] + c[0], o[1] + c[1]];
+        let mut cells = [Point::default(); crate::engine::shape::MAX_CELLS];
+        for (i, &c) in sh.cells.iter().enumerate() {
+            cells[i] = o + c;
         }
         let id = st.add_room(kind, &cells[..sh.cells.len()]);
         st.rooms[id as usize].shape = Some(shape);
@@ -416,17 +406,17 @@ impl Compiled {
                 continue;
             };
             for s in &sh.slots {
-                let n = [o[0] + s.cell[0] + s.dir[0], o[1] + s.cell[1] + s.dir[1]];
-                if !st.in_bounds(n[0], n[1])
-                    || st.room_at(n[0], n[1]) != NO_ROOM
-                    || st.occupied_neighbours(n[0], n[1]) > self.max_neighbours
+                let n = (o + s.cell).step(s.dir);
+                if !st.in_bounds(n.x, n.y)
+                    || st.room_at(n.x, n.y) != NO_ROOM
+                    || st.occupied_neighbours(n.x, n.y) > self.max_neighbours
                 {
                     continue;
                 }
                 let base = std::iter::once((self.base, n));
-                let big = self.attach[dir_index(s.dir)]
+                let big = self.attach[s.dir as usize]
                     .iter()
-                    .map(|e| (e.shape, [n[0] - e.cell[0], n[1] - e.cell[1]]));
+                    .map(|e| (e.shape, n - e.cell));
                 for (shape, origin) in base.chain(big) {
                     let shp = &self.shapes[shape as usize];
                     if fits(st, &self.shapes, shp, origin, NO_ROOM).is_some() {

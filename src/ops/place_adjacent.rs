@@ -12,6 +12,7 @@
 //! is set (the default).
 
 use crate::engine::dir::Dir;
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -170,17 +171,16 @@ impl Runnable for Compiled {
             &self.dirs
         };
         for d in dirs {
-            let (dx, dy) = (d.dx(), d.dy());
             let cells = st.cells_of(src);
-            let found = cells.iter().find_map(|&[x, y]| {
-                let (nx, ny) = (x + dx, y + dy);
+            let found = cells.iter().find_map(|&c| {
+                let Point { x: nx, y: ny } = c.step(*d);
                 let ok = nx >= self.columns.0
                     && nx <= self.columns.1
                     && ny >= self.rows.0
                     && ny <= self.rows.1
                     && st.room_at(nx, ny) == NO_ROOM
                     && st.occupied_neighbours(nx, ny) <= self.max_neighbours;
-                ok.then_some(([x, y], [nx, ny]))
+                ok.then_some((c, Point::new(nx, ny)))
             });
             if let Some((from, to)) = found {
                 let id = st.add_room(self.kind, &[to]);
@@ -227,13 +227,13 @@ mod tests {
         };
         let op = p.compile(&mut cx).expect("compiles");
         let mut st = State::new(3, 3, 0, cx.vars.len(), 0, 0, Rng::new(&RngSpec::Pcg64, 1));
-        let b = st.add_room(1, &[[1, 1]]);
+        let b = st.add_room(1, &[Point::new(1, 1)]);
         st.vars[0] = Value::Room(b);
         for &c in others {
-            st.add_room(0, &[c]);
+            st.add_room(0, &[Point::from(c)]);
         }
         match op.run(&mut st) {
-            Flow::Continue => Some(st.cells_of(st.rooms.len() as u32 - 1)[0]),
+            Flow::Continue => Some(st.cells_of(st.rooms.len() as u32 - 1)[0].to_array()),
             Flow::Fail(_) | Flow::Abort(_) => None,
         }
     }

@@ -16,6 +16,7 @@
 
 use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, GridMut};
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -381,13 +382,14 @@ impl Runnable for Compiled {
             if !accepted {
                 continue;
             }
-            let id = st.add_room(self.kind, &[[x, y]]);
+            let here = Point::new(x, y);
+            let id = st.add_room(self.kind, &[here]);
             if self.doors {
                 for d in Dir::ALL4 {
-                    let (dx, dy) = (d.dx(), d.dy());
-                    let r = st.room_at(x + dx, y + dy);
+                    let next = here.step(d);
+                    let r = st.room_at(next.x, next.y);
                     if r != NO_ROOM && r != id {
-                        st.add_door(r, [x + dx, y + dy], id, [x, y]);
+                        st.add_door(r, next, id, here);
                     }
                 }
             }

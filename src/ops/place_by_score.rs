@@ -17,6 +17,8 @@
 //! Writes the room (with `shape`), doors to every room it touches, the variable. Fails only
 //! with `require: true` when no cell qualifies.
 
+use crate::engine::dir::Dir;
+use crate::engine::point::Point;
 use crate::engine::shape::{connect, has_slot, slot_of};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{Type, Value};
@@ -82,7 +84,7 @@ pub struct Compiled {
 crate::has_knobs!(Compiled);
 
 /// W, N, E, S.
-const SIDES: [[i32; 2]; 4] = [[-1, 0], [0, -1], [1, 0], [0, 1]];
+const SIDES: [Dir; 4] = [Dir::W, Dir::N, Dir::E, Dir::S];
 
 impl Operator for Params {
     type Compiled = Compiled;
@@ -149,27 +151,29 @@ impl Runnable for Compiled {
         let mut best = i32::MIN;
         let mut count = 0u32;
         // The best cells in scan order (one buffer per run; the draw needs the whole set).
-        let mut cells: Vec<[i32; 2]> = Vec::new();
+        let mut cells: Vec<Point> = Vec::new();
         for y in 0..st.plan_height {
             for x in 0..st.plan_width {
                 if st.room_at(x, y) != NO_ROOM {
                     continue;
                 }
-                let avoided = SIDES.iter().any(|[dx, dy]| {
-                    let r = st.room_at(x + dx, y + dy);
+                let here = Point::new(x, y);
+                let avoided = SIDES.iter().any(|d| {
+                    let r = st.room_at(x + d.dx(), y + d.dy());
                     r != NO_ROOM && self.avoid >> st.rooms[r as usize].kind & 1 == 1
                 });
-                if avoided || self.walled(st, [x, y]) {
+                if avoided || self.walled(st, here) {
                     continue;
                 }
                 let mut score = self.base + st.rng.below(self.jitter as i64) as i32;
                 let mut n = 0u32;
-                for [dx, dy] in SIDES {
-                    let r = st.room_at(x + dx, y + dy);
+                for d in SIDES {
+                    let next = here.step(d);
+                    let r = st.room_at(next.x, next.y);
                     if r == NO_ROOM {
                         continue;
                     }
-                    if has_slot(st, &self.shapes, r, [x + dx, y + dy], [-dx, -dy]) {
+                    if has_slot(st, &self.shapes, r, next, d.opposite()) {
                         n += 1;
                     } else {
                         score -= self.no_door_penalty;
@@ -189,7 +193,7 @@ impl Runnable for Compiled {
                     count = 0;
                 }
                 if score == best {
-                    cells.push([x, y]);
+                    cells.push(here);
                     count += 1;
                 }
             }
@@ -197,8 +201,8 @@ impl Runnable for Compiled {
         if count == 0 {
             return self.fail_none.map_or(Flow::Continue, Flow::Fail);
         }
-        let [x, y] = cells[st.rng.below(count as i64) as usize];
-        let id = st.add_room(self.kind, &[[x, y]]);
+        let here = cells[st.rng.below(count as i64) as usize];
+        let id = st.add_room(self.kind, &[here]);
         st.rooms[id as usize].shape = self.shape;
         connect(st, id);
         if let Some(v) = self.var {
@@ -211,19 +215,20 @@ impl Runnable for Compiled {
 impl Compiled {
     /// With `layout_doors`: whether a neighbour of `cell` that has a layout has a door slot
     /// towards it that its layout leaves without a door.
-    fn walled(&self, st: &State, [x, y]: [i32; 2]) -> bool {
+    fn walled(&self, st: &State, here: Point) -> bool {
         let Some(masks) = &self.layout_doors else {
             return false;
         };
-        SIDES.iter().any(|&[dx, dy]| {
-            let r = st.room_at(x + dx, y + dy);
+        SIDES.iter().any(|&d| {
+            let next = here.step(d);
+            let r = st.room_at(next.x, next.y);
             if r == NO_ROOM {
                 return false;
             }
             let Some(l) = st.rooms[r as usize].layout else {
                 return false;
             };
-            let slot = slot_of(st, &self.shapes, r, [x + dx, y + dy], [-dx, -dy]);
+            let slot = slot_of(st, &self.shapes, r, next, d.opposite());
             slot.is_some_and(|k| masks.get(l as usize).is_some_and(|m| m >> k & 1 == 0))
         })
     }

@@ -27,6 +27,7 @@
 //! else the failure is ignored.
 
 use crate::engine::grid::{Rect as GridRect, WrapScan};
+use crate::engine::point::Point;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -195,7 +196,7 @@ impl Runnable for Compiled {
             match self.place_once(st, area) {
                 Some((x, y)) => {
                     if let Some(m) = self.marker {
-                        st.markers[m as usize] = Some([x, y]);
+                        st.markers[m as usize] = Some(Point::new(x, y));
                     }
                     if let Some((vx, vy)) = self.position {
                         st.vars[vx as usize] = Value::Num(x as f64);

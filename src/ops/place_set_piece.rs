@@ -14,7 +14,7 @@
 use crate::engine::grid::Grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
-use crate::operator::args::{Point, PointDef, Tile};
+use crate::operator::args::{PointDef, PointExpr, Tile};
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
@@ -45,7 +45,7 @@ crate::tile_params! {
 pub struct Compiled {
     head: TileHeader,
     asset: u16,
-    at: Point,
+    at: PointExpr,
     zero: u16,
     protect: Option<u16>,
 }

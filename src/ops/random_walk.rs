@@ -29,7 +29,7 @@ use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{Point, PointDef, Whole, TILE_VALUES};
+use crate::operator::args::{PointDef, PointExpr, Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::bounded::Prob;
 use crate::operator::knobs::{Int, Knobs, Real};
@@ -90,7 +90,7 @@ pub struct Compiled {
     steps: Whole,
     turn: f64,
     brush: i32,
-    start: Option<Point>,
+    start: Option<PointExpr>,
     /// `None`: as many as `positions` (at least 1)
     walkers: Option<usize>,
     positions: Vec<u16>,

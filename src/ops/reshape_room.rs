@@ -23,6 +23,7 @@
 //! the end); the variable (none when not kept). Fails with `no <kind> room possible` when no
 //! room of the list qualifies, unless `optional` (then nothing happens).
 
+use crate::engine::point::Point;
 use crate::engine::shape::{connect, fits, Shape, MAX_CELLS};
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::{RoomId, Type, Value};
@@ -315,15 +316,15 @@ impl Compiled {
         } else {
             (door.cells[1], door.cells[0])
         };
-        let dir = [p[0] - c[0], p[1] - c[1]];
+        let dir = c.dir_to(p);
         let sh = &self.shapes[s as usize];
-        for slot in sh.slots.iter().filter(|k| k.dir == dir) {
-            let o = [c[0] - slot.cell[0], c[1] - slot.cell[1]];
+        for slot in sh.slots.iter().filter(|k| Some(k.dir) == dir) {
+            let o = c - slot.cell;
             match fits(st, &self.shapes, sh, o, r) {
                 Some(n) if n <= self.max_neighbours => {
-                    let mut cells = [[0i32; 2]; MAX_CELLS];
-                    for (i, k) in sh.cells.iter().enumerate() {
-                        cells[i] = [o[0] + k[0], o[1] + k[1]];
+                    let mut cells = [Point::default(); MAX_CELLS];
+                    for (i, &k) in sh.cells.iter().enumerate() {
+                        cells[i] = o + k;
                     }
                     st.reshape_room(r, &cells[..sh.cells.len()]);
                     st.rooms[r as usize].shape = Some(s);

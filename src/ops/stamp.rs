@@ -6,10 +6,11 @@
 //! (shared/spec/diablo.md §2.4). Cells outside the grid, or outside `area` when given, are
 //! skipped.
 
+use crate::engine::point::Point;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::lang::matcher::Matcher;
-use crate::operator::args::{Point, PointDef};
+use crate::operator::args::{PointDef, PointExpr};
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable};
 use crate::ruleset::compile::Cx;
@@ -38,7 +39,7 @@ crate::tile_params! {
 pub struct Compiled {
     head: TileHeader,
     pattern: Matcher,
-    at: Point,
+    at: PointExpr,
     marker: Option<u16>,
 }
 
@@ -75,7 +76,7 @@ impl Runnable for Compiled {
                 area.contains(x, y)
             });
         if let Some(m) = self.marker {
-            st.markers[m as usize] = Some([px, py]);
+            st.markers[m as usize] = Some(Point::new(px, py));
         }
         Flow::Continue
     }

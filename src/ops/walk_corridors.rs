@@ -383,8 +383,8 @@ impl Compiled {
         let (gw, gh) = (st.width, st.height);
         let minus = st.rng.below(self.widen_roll) < self.widen_percent;
         let plus = st.rng.below(self.widen_roll) < self.widen_percent;
-        let [fx, fy] = seg.from;
-        let [tx, ty] = seg.to;
+        let (fx, fy) = (seg.from.x, seg.from.y);
+        let (tx, ty) = (seg.to.x, seg.to.y);
         self.door(cells, gw, gh, fx, fy);
         self.door(cells, gw, gh, tx, ty);
         let (ddx, ddy) = delta(seg.dir);

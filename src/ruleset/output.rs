@@ -10,6 +10,7 @@ use crate::dungeon::{
     DoorOut, Dungeon, Grids, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, Tally,
     TileClasses, FORMAT,
 };
+use crate::engine::point::Point;
 use crate::engine::state::{State, NO_ROOM};
 use crate::engine::value::Value;
 use std::collections::BTreeMap;
@@ -117,14 +118,14 @@ impl RuleSet {
             .iter()
             .map(|d| DoorOut {
                 rooms: d.rooms,
-                cells: d.cells,
+                cells: d.cells.map(Point::to_array),
             })
             .collect();
         let markers = rs
             .markers
             .iter()
             .enumerate()
-            .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p)))
+            .filter_map(|(i, n)| st.markers[i].map(|p| (n.clone(), p.to_array())))
             .collect();
         let interiors = rs.interiors_of(st, &rooms);
         let grids = Some(grids_of(st, &layers));
@@ -231,7 +232,8 @@ impl RuleSet {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let cells = st.cells_of(i as u32).to_vec();
+                let cells: Vec<[i32; 2]> =
+                    st.cells_of(i as u32).iter().map(|c| c.to_array()).collect();
                 RoomOut {
                     id: i as u32,
                     kind: rs.kinds[r.kind as usize].name.clone(),
@@ -263,7 +265,7 @@ impl RuleSet {
                 }
                 if let Some(s) = rs.shapes.iter().find(|s| s.name == room.shape) {
                     if let Some(&c0) = s.cells.first() {
-                        int.anchors.insert(room.shape.clone(), c0);
+                        int.anchors.insert(room.shape.clone(), c0.to_array());
                     }
                 }
             }

@@ -2,6 +2,7 @@
 //! [`super::pools`] module lists), making the pools and their layouts.
 
 use super::pools::{door_tile, Glyph, Layout, Pool, PoolSources};
+use crate::engine::point::Point;
 use crate::engine::shape::Shape;
 use crate::lang::nearest;
 use crate::lang::pool::{LayoutSyntax, PoolSyntax};
@@ -274,7 +275,7 @@ impl<'a> PoolCheck<'a> {
             return None;
         }
         let mut ok = true;
-        let mut bad_cells: Vec<[i32; 2]> = Vec::new();
+        let mut bad_cells: Vec<Point> = Vec::new();
         for (y, (row, rspan)) in l.rows.iter().enumerate() {
             let n = row.chars().count();
             if n != tw as usize {
@@ -300,7 +301,7 @@ impl<'a> PoolCheck<'a> {
                     );
                     continue;
                 };
-                let cell = [x as i32 / cw, y as i32 / ch];
+                let cell = Point::new(x as i32 / cw, y as i32 / ch);
                 let inside = sh.has_cell(cell);
                 if inside != g.outside {
                     continue;
@@ -311,9 +312,9 @@ impl<'a> PoolCheck<'a> {
                 }
                 bad_cells.push(cell);
                 let m = if inside {
-                    format!("{at}: '{c}' marks tiles outside the shape, but cell ({}, {}) is part of shape `{sname}`", cell[0], cell[1])
+                    format!("{at}: '{c}' marks tiles outside the shape, but cell ({}, {}) is part of shape `{sname}`", cell.x, cell.y)
                 } else {
-                    format!("{at}: cell ({}, {}) is not part of shape `{sname}`; draw it with an `outside` glyph", cell[0], cell[1])
+                    format!("{at}: cell ({}, {}) is not part of shape `{sname}`; draw it with an `outside` glyph", cell.x, cell.y)
                 };
                 self.err(pos, m, None);
             }

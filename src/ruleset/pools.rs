@@ -150,7 +150,7 @@ pub fn door_tile(s: &Slot, cell: [i32; 2]) -> [i32; 2] {
         _ => n / 2,
     };
     [
-        s.cell[0] * cell[0] + along(s.dir[0], cell[0]),
-        s.cell[1] * cell[1] + along(s.dir[1], cell[1]),
+        s.cell.x * cell[0] + along(s.dir.dx(), cell[0]),
+        s.cell.y * cell[1] + along(s.dir.dy(), cell[1]),
     ]
 }

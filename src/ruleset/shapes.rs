@@ -3,23 +3,21 @@
 
 use super::compile::Cx;
 use super::schema::ShapeDef;
+use crate::engine::point::Point;
 use crate::engine::shape::{self, Shape, Slot};
 
 /// Compile `shapes: [...]`.
 pub fn compile_shapes(defs: &[ShapeDef], cx: &mut Cx) -> Vec<Shape> {
     let mut out: Vec<Shape> = Vec::new();
     for d in defs {
-        let cells: Vec<[i32; 2]> = d.cells.iter().map(|&(x, y)| [x, y]).collect();
+        let cells: Vec<Point> = d.cells.iter().map(|&c| Point::from(c)).collect();
         let slots: Vec<Slot> = d
             .doors
             .iter()
-            .map(|(n, (x, y), dir)| {
-                let (dx, dy) = (dir.dx(), dir.dy());
-                Slot {
-                    name: n.text.clone(),
-                    cell: [*x, *y],
-                    dir: [dx, dy],
-                }
+            .map(|(n, cell, dir)| Slot {
+                name: n.text.clone(),
+                cell: Point::from(*cell),
+                dir: *dir,
             })
             .collect();
         match shape::check(&d.name.text, &cells, &slots) {

@@ -4,6 +4,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use undercroft::dungeon::{Dungeon, RoomOut};
+use undercroft::engine::point::Point;
 use undercroft::engine::shape::Shape;
 use undercroft::ruleset::load::Reader;
 use undercroft::{Diagnostics, RuleSet};
@@ -40,7 +41,7 @@ pub fn shape<'a>(rs: &'a RuleSet, name: &str) -> &'a Shape {
 /// The grid position of a room's shape origin.
 pub fn origin(rs: &RuleSet, r: &RoomOut) -> [i32; 2] {
     let s = shape(rs, &r.shape);
-    [r.cells[0][0] - s.cells[0][0], r.cells[0][1] - s.cells[0][1]]
+    [r.cells[0][0] - s.cells[0].x, r.cells[0][1] - s.cells[0].y]
 }
 
 /// Room id per cell.
@@ -115,8 +116,10 @@ pub fn used_slots(rs: &RuleSet, d: &Dungeon, r: &RoomOut) -> u32 {
         } else {
             continue;
         };
-        let k = s
-            .slot_at([c[0] - o[0], c[1] - o[1]], [p[0] - c[0], p[1] - c[1]])
+        let (c, p, o) = (Point::from(c), Point::from(p), Point::from(o));
+        let k = c
+            .dir_to(p)
+            .and_then(|side| s.slot_at(c - o, side))
             .unwrap_or_else(|| {
                 panic!(
                     "seed {}: room {} ({}) has a door at {c:?} towards {p:?}, which is no slot of {}",

@@ -28,7 +28,7 @@ fn rebirth_floor_invariants() {
         for r in &d.rooms {
             let s = shape(&rs, &r.shape);
             let o = origin(&rs, r);
-            let want: Vec<[i32; 2]> = s.cells.iter().map(|c| [o[0] + c[0], o[1] + c[1]]).collect();
+            let want: Vec<[i32; 2]> = s.cells.iter().map(|c| [o[0] + c.x, o[1] + c.y]).collect();
             assert_eq!(
                 r.cells, want,
                 "seed {seed}: room {} is not a {}",

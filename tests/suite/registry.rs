@@ -3,6 +3,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
+use undercroft::engine::point::Point;
 use undercroft::engine::state::State;
 use undercroft::engine::value::{Type, Value};
 use undercroft::lang::{compile, parse, Scope};
@@ -178,8 +179,8 @@ fn evaluating_expressions_does_not_allocate() {
         .map(|e| compile(&parse(e).unwrap(), &S).unwrap())
         .collect();
     let mut st = State::new(10, 8, 1, 4, 0, 0, Rng::new(&RngSpec::Pcg64, 1));
-    let a = st.add_room(0, &[[1, 2]]);
-    let b = st.add_room(0, &[[2, 2]]);
+    let a = st.add_room(0, &[Point::new(1, 2)]);
+    let b = st.add_room(0, &[Point::new(2, 2)]);
     st.lists[0].extend([a, b]);
     st.value_lists = vec![vec![Value::area(0, 0, 4, 4), Value::area(2, 2, 3, 3)]];
     st.vars[0] = Value::Num(3.0);
@@ -254,7 +255,7 @@ fn spatial_queries_allocate_only_the_first_time() {
     for y in 1..8 {
         st.grid_mut(0).set(5, y, 0);
     }
-    st.markers[0] = Some([0, 7]);
+    st.markers[0] = Some(Point::new(0, 7));
     st.set_walkables(
         vec![Walkable {
             layer: 0,

@@ -2,6 +2,8 @@
 use crate::common;
 
 use common::*;
+use undercroft::engine::dir::Dir;
+use undercroft::engine::point::Point;
 use undercroft::engine::shape::{attach_origin, connect, explain_misfit, fits, side_name};
 use undercroft::engine::state::State;
 use undercroft::rng::{Rng, RngSpec};
@@ -19,20 +21,17 @@ fn every_shape_from_every_side() {
         for (k, ps) in parent.slots.iter().enumerate() {
             for (ci, child) in shapes.iter().enumerate() {
                 for &cell in &child.cells {
-                    for side in [[1, 0], [-1, 0], [0, 1], [0, -1]] {
-                        let po = [5, 5];
-                        let faces = side == [-ps.dir[0], -ps.dir[1]];
+                    for side in Dir::ALL4 {
+                        let po = Point::new(5, 5);
+                        let faces = side == ps.dir.opposite();
                         let has = child.slot_at(cell, side).is_some();
                         match attach_origin(parent, po, k, child, cell, side) {
                             Ok(o) => {
                                 assert!(faces && has, "{} {cell:?} {side:?}", child.name);
                                 let mut st =
                                     State::new(13, 13, 0, 0, 0, 0, Rng::new(&RngSpec::Pcg64, 0));
-                                let cells: Vec<[i32; 2]> = parent
-                                    .cells
-                                    .iter()
-                                    .map(|c| [po[0] + c[0], po[1] + c[1]])
-                                    .collect();
+                                let cells: Vec<Point> =
+                                    parent.cells.iter().map(|&c| po + c).collect();
                                 let p = st.add_room(0, &cells);
                                 st.rooms[p as usize].shape = Some(pi as u16);
                                 let Some(n) = fits(&st, shapes, child, o, u32::MAX) else {
@@ -49,18 +48,15 @@ fn every_shape_from_every_side() {
                                     continue;
                                 };
                                 assert_eq!(n, 1);
-                                let cells: Vec<[i32; 2]> = child
-                                    .cells
-                                    .iter()
-                                    .map(|c| [o[0] + c[0], o[1] + c[1]])
-                                    .collect();
+                                let cells: Vec<Point> =
+                                    child.cells.iter().map(|&c| o + c).collect();
                                 let c = st.add_room(0, &cells);
                                 st.rooms[c as usize].shape = Some(ci as u16);
                                 connect(&mut st, c);
                                 // The door through the parent's slot exists, on the child's slot.
-                                let from = [po[0] + ps.cell[0], po[1] + ps.cell[1]];
-                                let to = [from[0] + ps.dir[0], from[1] + ps.dir[1]];
-                                assert_eq!(to, [o[0] + cell[0], o[1] + cell[1]]);
+                                let from = po + ps.cell;
+                                let to = from.step(ps.dir);
+                                assert_eq!(to, o + cell);
                                 assert!(st
                                     .doors
                                     .iter()
@@ -74,11 +70,9 @@ fn every_shape_from_every_side() {
                                         let (s, so) =
                                             if r == p { (parent, po) } else { (child, o) };
                                         assert!(
-                                            s.slot_at(
-                                                [c[0] - so[0], c[1] - so[1]],
-                                                [other[0] - c[0], other[1] - c[1]]
-                                            )
-                                            .is_some(),
+                                            c.dir_to(other)
+                                                .and_then(|d| s.slot_at(c - so, d))
+                                                .is_some(),
                                             "{} / {}: door at {c:?} on no slot of {}",
                                             parent.name,
                                             child.name,
@@ -92,8 +86,8 @@ fn every_shape_from_every_side() {
                                 let named = format!(
                                     "shape `{}`, cell ({}, {}), side {}",
                                     child.name,
-                                    cell[0],
-                                    cell[1],
+                                    cell.x,
+                                    cell.y,
                                     side_name(side)
                                 );
                                 assert!(e.contains(&named), "{e}");
