@@ -1,8 +1,9 @@
 //! Hand-written native loops of the maze techniques (issue 45), the yardsticks of
 //! benches/mazes.rs: each the plain loop a programmer would write for one fixed case, on a
 //! row-major `Vec<u16>` of `w × h` tiles, drawing from the same random stream in the same
-//! order as the operator, so the outputs can be compared tile for tile
-//! (tests/suite/mazes_baseline.rs). Tiles: 0 rock, 1 floor, 2 door.
+//! order as the operator, so the outputs can be compared tile for tile (benches/mazes.rs
+//! asserts they are equal, on its 1024x1024 input, before timing). Tiles: 0 rock, 1 floor,
+//! 2 door.
 
 use std::collections::VecDeque;
 use undercroft::rng::{RandomSource, Rng};

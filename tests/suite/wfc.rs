@@ -4,11 +4,10 @@
 //! grid of `wfc.pat` (read here from the file, turned and mirrored here, independently of the
 //! engine) — and the finished levels have both stairs, on one floor region, and pass `lint`.
 //!
-//! CI runs 40 seeds here; the full count is a documented command (docs/authoring.md):
-//! `undercroft lint rules/examples/wfc.ron --count 1000` and
-//! `undercroft stats rules/examples/wfc.ron --count 1000` (1000 of 1000 seeds built when
-//! measured).
+//! 1,000 seeds, as issue 45 asks: a seed takes about 50 ms in release (restarts included), so
+//! the seeds are spread over the machine's threads (rayon); `lint` runs the same 1,000.
 
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 use undercroft::engine::{State, StepLabel};
@@ -16,6 +15,8 @@ use undercroft::interpreter::Observer;
 use undercroft::{Params, RuleSet};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// Seeds 1..=SEEDS are checked, and linted.
+const SEEDS: u64 = 1000;
 
 /// The example grid of `example dungeon` in wfc.pat as tiles (' ' 0 rock, '#' 1 wall,
 /// '.' 2 floor), rows top to bottom.
@@ -95,48 +96,51 @@ fn the_example_windows_are_what_the_test_reads() {
 fn every_collapsed_map_keeps_every_window_rule_and_the_levels_are_whole() {
     let rs = RuleSet::load(Path::new(ROOT).join("rules/examples/wfc.ron")).unwrap();
     let allowed = allowed_windows();
-    for seed in 1..=40 {
-        let mut obs = Collapsed::default();
-        let d = rs.generate_with(seed, &Params::new(), &mut obs).unwrap();
-        let (w, h) = (obs.width, obs.collapsed.len() / obs.width);
-        // the map framed by its rock border, as the collapse saw it
-        let at = |x: usize, y: usize| -> u16 {
-            if x == 0 || y == 0 || x > w || y > h {
-                0
-            } else {
-                obs.collapsed[(y - 1) * w + x - 1]
-            }
-        };
-        for y in 0..h {
-            for x in 0..w {
-                let win: Window = std::array::from_fn(|k| at(x + k % 3, y + k / 3));
-                assert!(
-                    allowed.contains(&win),
-                    "seed {seed}: the window at ({x}, {y}) of the framed map is not one of the \
-                     example's: {win:?}"
-                );
-            }
+    let built = (1..=SEEDS)
+        .into_par_iter()
+        .filter(|&seed| check_seed(&rs, &allowed, seed))
+        .count() as u64;
+    // issue 45: at least 99 % of the seeds build
+    assert!(built * 100 >= 99 * SEEDS, "{built} of {SEEDS} seeds built");
+}
+
+/// Generate `seed` and check its collapsed map and its level (panics on a fault); whether
+/// it built (a seed whose attempts all failed builds nothing).
+fn check_seed(rs: &RuleSet, allowed: &BTreeSet<Window>, seed: u64) -> bool {
+    let mut obs = Collapsed::default();
+    let Ok(d) = rs.generate_with(seed, &Params::new(), &mut obs) else {
+        return false;
+    };
+    let (w, h) = (obs.width, obs.collapsed.len() / obs.width);
+    // the map framed by its rock border, as the collapse saw it
+    let at = |x: usize, y: usize| -> u16 {
+        if x == 0 || y == 0 || x > w || y > h {
+            0
+        } else {
+            obs.collapsed[(y - 1) * w + x - 1]
         }
-        let undercroft::dungeon::Layer::Ids(rows) = &d.layers["tiles"] else {
-            panic!("tiles is a tile layer")
-        };
-        let flat: Vec<u16> = rows.concat();
-        assert_eq!(flat, obs.last, "the observed layer is `tiles`");
-        assert_eq!(
-            flat.iter().filter(|&&t| t == 3).count(),
-            1,
-            "seed {seed}: one up"
-        );
-        assert_eq!(
-            flat.iter().filter(|&&t| t == 4).count(),
-            1,
-            "seed {seed}: one down"
-        );
-        assert!(
-            flat.iter().filter(|&&t| t == 2).count() >= 400,
-            "seed {seed}"
-        );
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let win: Window = std::array::from_fn(|k| at(x + k % 3, y + k / 3));
+            assert!(
+                allowed.contains(&win),
+                "seed {seed}: the window at ({x}, {y}) of the framed map is not one of the \
+                 example's: {win:?}"
+            );
+        }
     }
+    let undercroft::dungeon::Layer::Ids(rows) = &d.layers["tiles"] else {
+        panic!("tiles is a tile layer")
+    };
+    let flat: Vec<u16> = rows.concat();
+    assert_eq!(flat, obs.last, "the observed layer is `tiles`");
+    let count = |t: u16| flat.iter().filter(|&&v| v == t).count();
+    assert_eq!(count(3), 1, "seed {seed}: one up");
+    assert_eq!(count(4), 1, "seed {seed}: one down");
+    // `Require("floor >= 400")` counts floor before the two stairs are placed on it
+    assert!(count(2) + count(3) + count(4) >= 400, "seed {seed}");
+    true
 }
 
 #[test]
@@ -148,15 +152,25 @@ fn the_example_is_at_most_30_lines() {
 
 #[test]
 fn the_example_passes_lint() {
+    // issue 45: no level built has a problem, and at most 1 % of the seeds build nothing
+    // (`lint` then exits with failure, naming them: seed 619 uses all 50 attempts)
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_undercroft"))
         .current_dir(ROOT)
-        .args(["lint", "rules/examples/wfc.ron", "--count", "40"])
+        .args([
+            "lint",
+            "rules/examples/wfc.ron",
+            "--count",
+            &SEEDS.to_string(),
+        ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let last = err.lines().last().unwrap_or_default();
+    let clean = format!("examples/wfc: 0 of {SEEDS} dungeons with problems (no problems)");
+    assert!(last.starts_with(&clean), "{err}");
+    let failed: u64 = last
+        .strip_suffix(" failed to generate")
+        .map_or(0, |s| s.rsplit(' ').next().unwrap().parse().unwrap());
+    assert!(failed * 100 <= SEEDS, "{err}");
+    assert_eq!(out.status.success(), failed == 0, "{err}");
 }
