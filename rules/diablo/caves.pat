@@ -204,16 +204,18 @@ miniset deco_7_108 1x1 { search 7 replace 108 }
 miniset deco_9_109 1x1 { search 9 replace 109 }
 miniset deco_10_110 1x1 { search 10 replace 110 }
 
-// Tile classes for the views (`tile_glyphs:` in caves.ron), from the tables above: floor 7
-// and its 1x1 variants 106-108, the river bridges 44-45; stairs up 48-51, down 46-47, the
-// town warp 153-156; fence gates and theme-room doors 146-147; lava pools 25-37 (Poolsub,
-// PoolFix's 33) and river pieces 15-24, 38-43; fences and theme-room walls 121-140,
-// 150-152; stalagmites 52-83 (L3TITE*); rock 8 and the crevices cut into it. The rest
-// (the marching-squares edges 1-6, 9-14, crevices in them, 109-110) is wall.
-table glyph_floor { 7 44 45 106 107 108 }
+// Tile classes for the views (`tile_glyphs:` in caves.ron), from the tables above: floor 7,
+// its 1x1 variants 106-108, the floor side of a crevice (85, 91, 101: L3CREV1, 4, 7 on 7),
+// the river bridges 44-45; stairs up 48-51, down 46-47, the town warp 153-156; fence gates
+// and theme-room doors 146-147; lava pools 25-37 (Poolsub, PoolFix's 33) and river pieces
+// 15-24, 38-43; fences and theme-room walls 121-140, 150-152; stalagmites 52-83 (L3TITE*).
+// Walls are the marching-squares edges 1-6 and 9-14 (§1.7: a tile whose 2x2 layout block is
+// partly open), the edge side of a crevice (87, 88, 93, 94, 102-105) and their 1x1
+// variants 109-110. The rest (rock 8 and the rock side of a crevice) is rock.
+table glyph_floor { 7 44 45 85 91 101 106 107 108 }
 table glyph_stairs { 46 47 48 49 50 51 153 154 155 156 }
 table glyph_door { 146 147 }
 table glyph_lava { 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 }
-table glyph_fence { 121 122 123 124 126 127 128 129 130 131 132 133 134 135 136 137 138 139 140 150 151 152 }
+table glyph_fence { 121 122 123 124 125 126 127 128 129 130 131 132 133 134 135 136 137 138 139 140 150 151 152 }
 table glyph_stalagmite { 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 }
-table glyph_rock { 8 86 89 92 95 97 98 99 100 }
+table glyph_wall { 1 2 3 4 5 6 9 10 11 12 13 14 87 88 93 94 102 103 104 105 109 110 }

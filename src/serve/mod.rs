@@ -15,6 +15,7 @@
 //! ([`trace`]).
 
 pub mod conn;
+pub mod delta;
 pub mod download;
 pub mod guard;
 pub mod http;

@@ -2,6 +2,7 @@
 //! files), the diagnostics of a broken save, and trace frames. What the page draws of a
 //! dungeon (colours included) is its [`view`], made by the PNG renderer's code.
 
+use super::delta::patch;
 use super::paths::Folder;
 use super::view::{changed_tiles, view};
 use crate::dungeon::{Dungeon, Layer};
@@ -103,15 +104,21 @@ pub fn diagnostics(d: &Diagnostics, folder: &Folder) -> Value {
     Value::Array(list)
 }
 
-/// One frame of a trace page, as sent.
+/// One frame of a trace page, as sent: the page's first frame with its `dungeon` and `view`
+/// whole, each later one with `delta` (`{dungeon, view}`, each a [`patch`] against the
+/// frame before).
 #[derive(serde::Serialize)]
-struct FrameOut<'a> {
+struct FrameOut {
     label: Value,
     attempt: u32,
     changed: Vec<[usize; 2]>,
     layers: Vec<String>,
-    view: Value,
-    dungeon: &'a Dungeon,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dungeon: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delta: Option<Value>,
 }
 
 /// Which page of a traced run is asked for ([`trace_page`]).
@@ -126,7 +133,8 @@ pub struct PageAsk<'a> {
 }
 
 /// One page of a traced run, as JSON text: the frames `from..` that `w` kept (each step's
-/// label, the attempt, the dungeon after it and its [`view`] with layer `layer`, the tiles it
+/// label, the attempt, the dungeon after it and its [`view`] with layer `layer` — whole in
+/// the page's first frame, as changes in the others (`delta`: [`super::delta`]) — the tiles it
 /// changed against the step before and the layers that changed (for the run's first step,
 /// against a dungeon of no rooms and all tile ids 0: [`changed_tiles`])), stopping before the
 /// page passes `max_bytes` (one frame at least). `w` must have kept frame `from - 1` too
@@ -146,6 +154,7 @@ pub fn trace_page(
         max_bytes,
     } = ask;
     let mut prev: Option<Dungeon> = None;
+    let mut sent: Option<(Value, Value)> = None;
     let mut frames = String::new();
     let mut n = 0;
     for (i, f) in w.frames.iter().enumerate() {
@@ -156,14 +165,28 @@ pub fn trace_page(
         }
         let before = prev.unwrap_or_else(|| blank(&d));
         let (changed, layers) = changed_tiles(&before, &d);
+        let (dv, vv) = (
+            serde_json::to_value(&d).unwrap_or_default(),
+            view(&d, layer),
+        );
+        let (dungeon, view, delta) = match &sent {
+            None => (Some(dv.clone()), Some(vv.clone()), None),
+            Some((pd, pv)) => (
+                None,
+                None,
+                Some(json!({"dungeon": patch(pd, &dv), "view": patch(pv, &vv)})),
+            ),
+        };
         let out = FrameOut {
             label: json!({"name": f.label.name, "kind": f.label.kind, "at": within(folder, &f.label.at)}),
             attempt: f.attempt,
             changed,
             layers,
-            view: view(&d, layer),
-            dungeon: &d,
+            view,
+            dungeon,
+            delta,
         };
+        sent = Some((dv, vv));
         let text = serde_json::to_string(&out).unwrap_or_default();
         if n > 0 && frames.len() + text.len() > max_bytes {
             break;

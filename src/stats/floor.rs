@@ -4,26 +4,26 @@
 
 use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer};
-use crate::engine::dir::Dir;
+use crate::engine::walk::{DistanceField, Regions, NO_REGION, UNREACHED};
 use std::collections::VecDeque;
 
-/// Walkable cells of the tile grid and their connected regions.
+/// Walkable cells of the tile grid and their connected regions (the toolkit's labelling,
+/// [`Regions`]: numbered in raster order of their first cell).
 pub(crate) struct Floor {
-    pub w: i32,
-    pub h: i32,
-    /// Region label per tile (row-major), `u32::MAX` where not walkable.
-    pub label: Vec<u32>,
-    /// Size of every region, by label.
+    w: i32,
+    h: i32,
+    /// Which tiles are walkable, row-major.
+    mask: Vec<bool>,
+    regions: Regions,
+    /// Size of every region, by number.
     pub sizes: Vec<u32>,
 }
 
 impl Floor {
+    /// The region of tile `(x, y)`; `None` outside the grid or where not walkable.
     pub(crate) fn at(&self, x: i32, y: i32) -> Option<u32> {
-        if x < 0 || y < 0 || x >= self.w || y >= self.h {
-            return None;
-        }
-        let l = self.label[(y * self.w + x) as usize];
-        (l != u32::MAX).then_some(l)
+        let r = self.regions.at(x, y);
+        (r != NO_REGION).then_some(r)
     }
 }
 
@@ -69,67 +69,32 @@ fn walkable_mask(d: &Dungeon, spec: &StatsSpec) -> Option<(i32, i32, Vec<bool>)>
     Some((w, h, mask))
 }
 
-/// Label the 4-connected regions of `mask`, in row-major order of their first cell.
-fn regions(w: i32, h: i32, mask: &[bool]) -> Floor {
-    let mut label = vec![u32::MAX; mask.len()];
-    let mut sizes = Vec::new();
-    let mut queue = VecDeque::new();
-    for start in 0..mask.len() {
-        if !mask[start] || label[start] != u32::MAX {
-            continue;
-        }
-        let id = sizes.len() as u32;
-        let mut n = 0;
-        label[start] = id;
-        queue.push_back(start);
-        while let Some(i) = queue.pop_front() {
-            n += 1;
-            let (x, y) = ((i as i32) % w, (i as i32) / w);
-            for d in Dir::ALL4 {
-                let (nx, ny) = (x + d.dx(), y + d.dy());
-                if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                    continue;
-                }
-                let j = (ny * w + nx) as usize;
-                if mask[j] && label[j] == u32::MAX {
-                    label[j] = id;
-                    queue.push_back(j);
-                }
-            }
-        }
-        sizes.push(n);
-    }
-    Floor { w, h, label, sizes }
-}
-
 /// The walkable floor of `d` with its regions, if it has one.
 pub(crate) fn floor(d: &Dungeon, spec: &StatsSpec) -> Option<Floor> {
-    walkable_mask(d, spec).map(|(w, h, m)| regions(w, h, &m))
+    let (w, h, mask) = walkable_mask(d, spec)?;
+    let mut regions = Regions::new();
+    regions.compute(w, h, |i| mask[i]);
+    let sizes = (0..regions.count() as u32)
+        .map(|r| regions.size(r))
+        .collect();
+    Some(Floor {
+        w,
+        h,
+        mask,
+        regions,
+        sizes,
+    })
 }
 
-/// Steps from `a` to `b` over the floor's cells (4-neighbour), if connected.
+/// Steps from `a` to `b` over the floor's cells (4-neighbour), if connected: the toolkit's
+/// breadth-first [`DistanceField`] from `a`.
 pub(crate) fn walk(f: &Floor, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
     f.at(a[0], a[1])?;
     f.at(b[0], b[1])?;
-    let mut dist = vec![u32::MAX; f.label.len()];
-    let idx = |x: i32, y: i32| (y * f.w + x) as usize;
-    let mut queue = VecDeque::new();
-    dist[idx(a[0], a[1])] = 0;
-    queue.push_back(a);
-    while let Some([x, y]) = queue.pop_front() {
-        let here = dist[idx(x, y)];
-        if [x, y] == b {
-            return Some(here);
-        }
-        for d in Dir::ALL4 {
-            let (nx, ny) = (x + d.dx(), y + d.dy());
-            if f.at(nx, ny).is_some() && dist[idx(nx, ny)] == u32::MAX {
-                dist[idx(nx, ny)] = here + 1;
-                queue.push_back([nx, ny]);
-            }
-        }
-    }
-    None
+    let mut field = DistanceField::new();
+    field.compute(f.w, f.h, |i| f.mask[i], [(a[0], a[1])]);
+    let d = field.at(b[0], b[1]);
+    (d != UNREACHED).then_some(d)
 }
 
 /// Each room's door-graph neighbours (distinct rooms, sorted).

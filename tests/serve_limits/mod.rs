@@ -134,15 +134,43 @@ fn a_long_trace_comes_in_pages() {
     let page: serde_json::Value = serde_json::from_str(&body).unwrap();
     let n = page["frames"].as_array().unwrap().len() as u64;
     assert!(n >= 1 && page["next"] == 5000 + n, "{}", page["next"]);
-    // paging gives the same frame as a page that starts one earlier
-    let one = get_json(a, "/api/trace?seed=1&from=5001&count=1");
-    assert_eq!(one["frames"][0], page["frames"][1]);
+    // paging gives the same frames as pages that start later: the page's later frames are
+    // changes against the frame before, which rebuild the whole frames exactly
+    let whole = super::serve_util::frames::whole_frames(&page);
+    assert!(page["frames"][1]["dungeon"].is_null() && page["frames"][1]["delta"].is_object());
+    for k in [1, 2, n as usize - 1] {
+        let one = get_json(a, &format!("/api/trace?seed=1&from={}&count=1", 5000 + k));
+        assert_eq!(one["frames"][0], whole[k], "frame {}", 5000 + k);
+    }
     let last = get_json(a, &format!("/api/trace?seed=1&from={}", total - 1));
     assert_eq!(last["frames"].as_array().unwrap().len(), 1);
     assert!(last["next"].is_null());
     for bad in ["count=0", "count=257", "from=x", &format!("from={total}")] {
         assert_eq!(get(a, &format!("/api/trace?seed=1&{bad}")).0, 400, "{bad}");
     }
+}
+
+/// A trace page sends its first frame whole and the others as their changes: a page of
+/// Caves' seed 1 is a small part of the same frames sent whole.
+#[test]
+fn trace_frames_come_as_changes() {
+    let s = start(&repo("rules/diablo/caves.ron"), 4);
+    wait_for_gallery(&s);
+    let (st, body) = get(s.addr(), "/api/trace?seed=1&from=64&count=32");
+    assert_eq!(st, 200);
+    let page: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let whole = super::serve_util::frames::whole_frames(&page);
+    assert_eq!(whole.len(), 32);
+    let whole_bytes: usize = whole.iter().map(|f| f.to_string().len()).sum();
+    assert!(
+        body.len() * 5 < whole_bytes,
+        "{} bytes as changes, {whole_bytes} whole",
+        body.len()
+    );
+    // the last frame of the page rebuilt from changes equals the frame asked for alone
+    let one = get_json(s.addr(), "/api/trace?seed=1&from=95&count=1");
+    assert_eq!(one["frames"][0], whole[31]);
+    assert!(one["frames"][0]["view"]["cells"].is_string());
 }
 
 #[test]

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cdp;
+pub mod frames;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};

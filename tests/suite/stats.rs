@@ -331,17 +331,34 @@ fn stats_lists_the_top_shapes_and_counts_the_rest() {
 /// Issue 47: `lint` follows every seed it lists with a command that shows it.
 #[test]
 fn lint_prints_a_command_to_view_each_seed() {
-    // keep's wings and courtyard are not joined: every seed is listed
-    let (ok, out2, err) = cli(&["lint", "rules/examples/keep.ron", "--count", "3"]);
+    // two rooms that nothing joins: every seed is listed
+    let dir = std::env::temp_dir().join(format!("undercroft-lint-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("apart.ron");
+    std::fs::write(
+        &rules,
+        r#"Ruleset(name: "apart", rng: Pcg64, grid: Grid(width: 10, height: 5),
+    stats: Stats(walkable: Tiles(layer: "t", ids: [1])),
+    steps: [
+        FillRect(layer: "t", value: "1", rect: (x: "1", y: "1", w: "2", h: "2")),
+        FillRect(layer: "t", value: "1", rect: (x: "6", y: "1", w: "2", h: "2")),
+    ])"#,
+    )
+    .unwrap();
+    let path = rules.display().to_string();
+    let (ok, out2, err) = cli(&["lint", &path, "--count", "3"]);
     assert!(!ok, "problems found: {out2}{err}");
     for s in 1..=3 {
         assert!(
             out2.contains(&format!(
-                "  view it: undercroft preview rules/examples/keep.ron --seed {s}\n"
+                "seed {s}: disconnected: 2 walkable regions (sizes 4, 4)\n"
+            )) && out2.contains(&format!(
+                "  view it: undercroft preview {path} --seed {s}\n"
             )),
             "{out2}"
         );
     }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

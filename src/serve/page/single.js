@@ -78,8 +78,36 @@ async function tracePage(from) {
     S.trace.outline = t.outline;
     $("trace-summary").textContent = `${t.total} steps · ${t.outline.restarts.length} restarts · ${t.outline.named.length} named steps`;
   }
-  t.frames.forEach((f, i) => { S.trace.frames[t.from + i] = f; });
+  // a page's first frame is whole, each later one the changes against the frame before
+  t.frames.forEach((f, i) => {
+    if (f.delta) {
+      const prev = t.frames[i - 1];
+      f.dungeon = patch(prev.dungeon, f.delta.dungeon);
+      f.view = patch(prev.view, f.delta.view);
+      delete f.delta;
+    }
+    S.trace.frames[t.from + i] = f;
+  });
   return t;
+}
+// Apply a trace patch (src/serve/delta.rs): fields of `set` replace, then changed rows of
+// the dungeon's `layers` and of the view's `cells` (rows of `width` characters) replace rows.
+function patch(prev, p) {
+  const o = Object.assign({}, prev, p.set || {});
+  if (p.layers) {
+    o.layers = Object.assign({}, prev.layers);
+    for (const [name, rows] of Object.entries(p.layers)) {
+      const r = prev.layers[name].slice();
+      for (const [y, row] of Object.entries(rows)) r[+y] = row;
+      o.layers[name] = r;
+    }
+  }
+  if (p.cells) {
+    const w = o.width, rows = [];
+    for (let y = 0; y < o.height; y++) rows.push(p.cells[y] !== undefined ? p.cells[y] : prev.cells.slice(y * w, (y + 1) * w));
+    o.cells = rows.join("");
+  }
+  return o;
 }
 // Load the trace and show frame `at` (the last when null or past the end).
 async function loadTrace(at) {
