@@ -9,6 +9,10 @@
 //! random stream from the first run; each native loop then runs on copies of those inputs
 //! (the copy is not timed), and its output is checked equal to the engine's.
 //!
+//! The engine runs as in a batch (`generate --count`, `stats`): each finished run gives its
+//! scratch buffers back to the rule set ([`RuleSet::finish`]), so a step's time is that of a
+//! warm run, not of first allocations (the first run's are not timed: it only keeps inputs).
+//!
 //! Criterion times each side. Then, so that a shared machine's changing load hits both
 //! alike, a summary loop runs the engine and the native loops in turn for `ROUNDS` rounds
 //! and prints the median ms of each step and the ratio engine / native.
@@ -62,6 +66,19 @@ struct Timer {
 /// One step's layers (all of them) and random stream before it, and the layers after.
 type Kept = (Vec<Vec<u16>>, Rng, Vec<Vec<u16>>);
 
+/// Push the caches' contents out (a write pass over a buffer larger than the last-level
+/// cache), so that a timed step, engine or native, starts with cold caches: the engine's
+/// scratch buffers last touched a whole run earlier, the native loop's inputs just copied.
+fn evict() {
+    thread_local!(static JUNK: std::cell::RefCell<Vec<u64>> = std::cell::RefCell::new(vec![0; 8 << 20]));
+    JUNK.with(|j| {
+        for (k, v) in j.borrow_mut().iter_mut().enumerate() {
+            *v = v.wrapping_add(k as u64);
+        }
+        black_box(&j);
+    });
+}
+
 impl Observer for Timer {
     fn before_step(&mut self, label: &StepLabel, _w: Writes<'_>, st: &State) {
         if STEPS.contains(&label.name.as_str()) {
@@ -69,6 +86,7 @@ impl Observer for Timer {
                 self.kept
                     .push((st.layers().to_vec(), st.rng.clone(), Vec::new()));
             }
+            evict();
             self.started = Some(Instant::now());
         }
     }
@@ -93,6 +111,7 @@ fn native(i: usize, kept: &Kept, [t, d, c]: [usize; 3]) -> (Duration, Vec<u16>, 
     let mut rng = rng.clone();
     let (mut tiles, mut out) = (before[t].clone(), before[d].clone());
     let mut cave = before[c].clone();
+    evict();
     let start = Instant::now();
     let layer = match i {
         0 => {
@@ -137,7 +156,10 @@ fn engine_run(rs: &RuleSet, keep: bool) -> Timer {
         keep,
         ..Timer::default()
     };
-    black_box(rs.run(7, &values, &mut timer).unwrap());
+    let (st, attempts) = rs.run(7, &values, &mut timer).unwrap();
+    // as every batch run does (`generate --count`, `stats`): the run's scratch buffers go
+    // back to the rule set for the next run
+    black_box(rs.finish(st, 7, &values, attempts));
     timer
 }
 

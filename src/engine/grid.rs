@@ -522,6 +522,14 @@ impl<'a> GridMut<'a> {
         inside
     }
 
+    /// The values of row `y` from column `x0` to `x1` (exclusive), which must be in the
+    /// grid, for writing: [`Self::set`] a row at a time.
+    #[inline(always)]
+    pub fn row_mut(&mut self, y: i32, x0: i32, x1: i32) -> &mut [u16] {
+        let i = self.index(x0, y);
+        &mut self.data[i..i + (x1 - x0) as usize]
+    }
+
     /// The values, row-major, for writing.
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [u16] {
@@ -553,9 +561,13 @@ impl<'a> GridMut<'a> {
     #[inline]
     pub fn map_in(&mut self, r: Rect, mut f: impl FnMut(i32, i32, u16) -> u16) {
         let r = r.clip(self.width, self.height);
-        for (x, y) in r.cells() {
-            let i = self.index(x, y);
-            self.data[i] = f(x, y, self.data[i]);
+        if r.is_empty() {
+            return;
+        }
+        for y in r.y..r.y1() {
+            for (x, v) in (r.x..).zip(self.row_mut(y, r.x, r.x1())) {
+                *v = f(x, y, *v);
+            }
         }
     }
 }

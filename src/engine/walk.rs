@@ -9,7 +9,7 @@
 //! than any before).
 
 use super::dir::Dir;
-use super::grid::{Connectivity, Flood, Rect};
+use super::grid::Rect;
 
 /// [`DistanceField::at`] of a cell no walk reaches.
 pub const UNREACHED: u32 = u32::MAX;
@@ -48,8 +48,16 @@ impl DistanceField {
         let n = (w * h) as usize;
         self.width = w;
         self.height = h;
-        self.dist.clear();
-        self.dist.resize(n, UNREACHED);
+        if self.dist.len() == n && self.queue.len() < n / 8 {
+            // every cell but the last walk's (its queue) is unreached already: reset those
+            // rather than the whole grid
+            for &i in &self.queue {
+                self.dist[i as usize] = UNREACHED;
+            }
+        } else {
+            self.dist.clear();
+            self.dist.resize(n, UNREACHED);
+        }
         self.queue.clear();
         self.queue.reserve(n);
         self.farthest = None;
@@ -121,6 +129,15 @@ impl DistanceField {
         self.dist[(y * self.width + x) as usize]
     }
 
+    /// Every reached cell, as its row-major index and its distance, in the order the walk
+    /// reached them (nearest first; sources in the order given): for writing a field out
+    /// without visiting the cells no walk reached.
+    pub fn reached(&self) -> impl ExactSizeIterator<Item = (usize, u32)> + '_ {
+        self.queue
+            .iter()
+            .map(|&i| (i as usize, self.dist[i as usize]))
+    }
+
     /// The reached cell farthest from the sources, the first in raster order among cells as
     /// far, with its distance; `None` when nothing was reached.
     pub fn farthest(&self) -> Option<((i32, i32), u32)> {
@@ -141,7 +158,8 @@ pub struct Regions {
     label: Vec<u32>,
     /// Cells per region, by label.
     sizes: Vec<u32>,
-    flood: Flood,
+    /// The fill's stack of cells (row-major indices).
+    stack: Vec<u32>,
 }
 
 impl Regions {
@@ -159,27 +177,35 @@ impl Regions {
         self.label.clear();
         self.label.resize((w * h) as usize, NO_REGION);
         self.sizes.clear();
-        self.flood.begin_labels(w, h);
-        for i in 0..self.label.len() {
-            if self.label[i] != NO_REGION || !open(i) {
+        let (w, h) = (w as usize, h as usize);
+        for start in 0..self.label.len() {
+            if self.label[start] != NO_REGION || !open(start) {
                 continue;
             }
+            // a depth-first fill from the region's first cell in raster order, the labels
+            // its visited marks
             let id = self.sizes.len() as u32;
-            let start = ((i % w as usize) as i32, (i / w as usize) as i32);
-            let label = &mut self.label;
-            let n = self
-                .flood
-                .fill_more(
-                    w,
-                    h,
-                    start,
-                    Connectivity::Four,
-                    usize::MAX,
-                    |x, y| open((y * w + x) as usize),
-                    |x, y| label[(y * w + x) as usize] = id,
-                )
-                .cells();
-            self.sizes.push(n as u32);
+            let mut n = 1u32;
+            self.label[start] = id;
+            self.stack.clear();
+            self.stack.push(start as u32);
+            while let Some(i) = self.stack.pop() {
+                let i = i as usize;
+                let (x, y) = (i % w, i / w);
+                for (j, inside) in [
+                    (i + 1, x + 1 < w),
+                    (i.wrapping_sub(1), x > 0),
+                    (i + w, y + 1 < h),
+                    (i.wrapping_sub(w), y > 0),
+                ] {
+                    if inside && self.label[j] == NO_REGION && open(j) {
+                        self.label[j] = id;
+                        self.stack.push(j as u32);
+                        n += 1;
+                    }
+                }
+            }
+            self.sizes.push(n);
         }
     }
 
@@ -208,6 +234,41 @@ impl Regions {
             return NO_REGION;
         }
         self.label[(y * self.width + x) as usize]
+    }
+
+    /// Every cell of `area` (clipped to the grid) in no region, in raster order, with the
+    /// distinct regions among its four neighbours inside `area` (0 to 4 of them, in the
+    /// order of [`Dir::ALL4`]): the walls between regions, for connectors.
+    pub fn gaps(&self, area: Rect, mut f: impl FnMut(i32, i32, &[u32])) {
+        let a = area.clip(self.width, self.height);
+        if a.is_empty() {
+            return;
+        }
+        let w = self.width as usize;
+        for y in a.y..a.y1() {
+            let row = y as usize * w;
+            for x in a.x..a.x1() {
+                let i = row + x as usize;
+                if self.label[i] != NO_REGION {
+                    continue;
+                }
+                let mut near = [NO_REGION; 4];
+                let mut k = 0;
+                for (j, inside) in [
+                    (i + 1, x + 1 < a.x1()),
+                    (i.wrapping_sub(1), x > a.x),
+                    (i + w, y + 1 < a.y1()),
+                    (i.wrapping_sub(w), y > a.y),
+                ] {
+                    let r = if inside { self.label[j] } else { NO_REGION };
+                    if r != NO_REGION && !near[..k].contains(&r) {
+                        near[k] = r;
+                        k += 1;
+                    }
+                }
+                f(x, y, &near[..k]);
+            }
+        }
     }
 
     /// How many regions.
@@ -281,6 +342,29 @@ mod tests {
     }
 
     #[test]
+    fn a_second_walk_forgets_the_cells_of_the_first() {
+        // 16 x 8 cells; the first walk reaches row 0 only (16 cells, few enough that the
+        // next walk resets them one by one), the second only column 15
+        let (w, h) = (16, 8);
+        let mut f = DistanceField::new();
+        f.compute(w, h, |i| i < 16, [(0, 0)]);
+        assert_eq!((f.at(15, 0), f.at(15, 1)), (15, UNREACHED));
+        f.compute(w, h, |i| i % 16 == 15, [(15, 7)]);
+        assert_eq!(
+            (f.at(13, 0), f.at(14, 0), f.at(15, 0)),
+            (UNREACHED, UNREACHED, 7)
+        );
+        // the cells reached, in walk order, by row-major index
+        let reached: Vec<(usize, u32)> = f.reached().collect();
+        assert_eq!(
+            reached,
+            (0..8).map(|k| (127 - 16 * k, k as u32)).collect::<Vec<_>>()
+        );
+        assert_eq!((f.at(0, 0), f.at(15, 1), f.at(15, 7)), (UNREACHED, 6, 0));
+        assert_eq!(f.farthest(), Some(((15, 0), 7)));
+    }
+
+    #[test]
     fn an_area_confines_walks_and_regions() {
         let (w, h, open) = grid(&[
             "..#..", //
@@ -317,5 +401,31 @@ mod tests {
         assert_eq!(r.largest(), 4);
         assert_eq!(r.at(2, 0), NO_REGION);
         assert_eq!(r.at(-1, 0), NO_REGION);
+        // the cells between them, with the regions beside each (+x, -x, +y, -y)
+        let gaps = |r: &Regions, area| {
+            let mut v = Vec::new();
+            r.gaps(area, |x, y, near| v.push((x, y, near.to_vec())));
+            v
+        };
+        let expected = [
+            (2, 0, vec![1, 0]),
+            (4, 0, vec![1]),
+            (0, 1, vec![2, 0]),
+            (1, 1, vec![0]),
+            (2, 1, vec![1]),
+            (4, 1, vec![1]),
+            (1, 2, vec![1, 2]),
+            (4, 2, vec![1]),
+        ];
+        assert_eq!(gaps(&r, Rect::new(0, 0, 5, 3)), expected);
+        // in an area (columns 0-3, rows 0-1) regions and their neighbours stop at its edge
+        r.compute_in(w, h, Rect::new(0, 0, 4, 2), |i| open[i]);
+        let expected = [
+            (2, 0, vec![1, 0]),
+            (0, 1, vec![0]),
+            (1, 1, vec![0]),
+            (2, 1, vec![1]),
+        ];
+        assert_eq!(gaps(&r, Rect::new(0, 0, 4, 2)), expected);
     }
 }

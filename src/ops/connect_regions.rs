@@ -18,12 +18,11 @@
 //! some region has no connector to the others; 0 when there are no open tiles). Walls
 //! thicker than one tile have no connector. Errors: an area wholly outside the grid.
 
-use crate::engine::dir::Dir;
 use crate::engine::grid::{Rect, N8};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
-use crate::engine::walk::{Regions, NO_REGION};
+use crate::engine::walk::Regions;
 use crate::engine::Flow;
 use crate::operator::args::Tile;
 use crate::operator::args::{Whole, TILE_VALUES};
@@ -166,31 +165,19 @@ impl Compiled {
     /// Every connector of the area, in raster order.
     fn connectors(&self, st: &State, area: Rect, labels: &Regions) -> Vec<Connector> {
         let mut out = Vec::new();
-        for (x, y) in area.cells() {
-            if labels.at(x, y) != NO_REGION || self.head.flagged(st, x, y) {
-                continue;
+        labels.gaps(area, |x, y, near| {
+            if near.len() >= 2 && !self.head.flagged(st, x, y) {
+                let mut regions = [0; 4];
+                regions[..near.len()].copy_from_slice(near);
+                let count = near.len() as u8;
+                out.push(Connector {
+                    x,
+                    y,
+                    regions,
+                    count,
+                });
             }
-            let mut c = Connector {
-                x,
-                y,
-                regions: [0; 4],
-                count: 0,
-            };
-            for d in Dir::ALL4 {
-                let (dx, dy) = (d.dx(), d.dy());
-                if !area.contains(x + dx, y + dy) {
-                    continue;
-                }
-                let r = labels.at(x + dx, y + dy);
-                if r != NO_REGION && !c.regions[..c.count as usize].contains(&r) {
-                    c.regions[c.count as usize] = r;
-                    c.count += 1;
-                }
-            }
-            if c.count >= 2 {
-                out.push(c);
-            }
-        }
+        });
         out
     }
 }

@@ -18,7 +18,6 @@ use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
-use crate::engine::walk::UNREACHED;
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::Tile;
@@ -178,18 +177,12 @@ impl Compiled {
         let (w, h) = (st.width, st.height);
         let cells = &st.layers()[self.on as usize];
         field.compute_in(w, h, area, |i| self.open.contains(cells[i]), sources);
+        // every tile of the area unreachable, then the reached ones (all in the area)
         let mut g = st.grid_mut(self.head.layer);
-        for (x, y) in area.cells() {
-            let d = field.at(x, y);
-            g.set(
-                x,
-                y,
-                if d == UNREACHED {
-                    unreachable
-                } else {
-                    d.min(65534) as u16
-                },
-            );
+        g.fill(area, unreachable);
+        let out = g.as_mut_slice();
+        for (i, d) in field.reached() {
+            out[i] = d.min(65534) as u16;
         }
         let far = field.farthest().map_or(-1.0, |(_, d)| d as f64);
         st.scratch.field = field;
