@@ -25,6 +25,13 @@ impl Point {
         Point { x, y }
     }
 
+    /// The offset of one step towards `d` (`(1, 0)` for east). Loops over a list of
+    /// directions read faster from these than from [`Dir`]s (two loads, no table look-up).
+    #[inline]
+    pub const fn unit(d: Dir) -> Point {
+        Point::new(d.dx(), d.dy())
+    }
+
     /// This point moved by `(dx, dy)`.
     #[inline]
     pub const fn offset(self, dx: i32, dy: i32) -> Point {
@@ -123,6 +130,7 @@ mod tests {
         let p = Point::new(2, 2);
         assert_eq!(p.step(Dir::N), Point::new(2, 1));
         assert_eq!(p.step(Dir::E), Point::new(3, 2));
+        assert_eq!(Point::unit(Dir::W), Point::new(-1, 0));
         assert_eq!(p.offset(-2, 1) - p, Point::new(-2, 1));
         assert!(Point::new(1, 9) < Point::new(2, 0));
         assert!(Point::new(1, 0) < Point::new(1, 1));

@@ -436,6 +436,7 @@ impl State {
 
     /// Create a room of `kind` covering `cells` (all must be empty and inside the grid;
     /// callers check). Returns its id.
+    #[inline]
     pub fn add_room(&mut self, kind: u16, cells: &[Point]) -> RoomId {
         let id = self.rooms.len() as RoomId;
         let first = self.room_cells.len() as u32;

@@ -31,6 +31,7 @@
 mod heads;
 mod scan;
 
+use crate::lang::pattern::FixRule;
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use heads::Heads;
@@ -151,26 +152,7 @@ impl Operator for Params {
             None => None,
         };
         let rules = rules?;
-        let stop_after = match self.stop_after {
-            None => None,
-            Some(k) if k >= 1 && (k as usize) <= rules.len() => Some(k as u16 - 1),
-            Some(k) => {
-                cx.error(
-                    &self.rules,
-                    format!(
-                        "stop_after: {k} is not a rule number of this list (1..={})",
-                        rules.len()
-                    ),
-                    None,
-                );
-                return None;
-            }
-        };
-        let top = rules
-            .iter()
-            .flat_map(|r| r.heads.iter().copied())
-            .max()
-            .map_or(0, |m| m as usize + 1);
+        let stop_after = self.stop_after(cx, rules.len())?;
         let grid = (cx.width(), cx.height());
         let pats: Vec<_> = rules
             .iter()
@@ -188,26 +170,7 @@ impl Operator for Params {
             .iter()
             .map(|r| Matcher::tests(&r.tests).for_grid(grid.0))
             .collect();
-        let mut cands: Vec<(u16, FirstProbe)> = Vec::new();
-        let range = |cands: &mut Vec<_>, head: &dyn Fn(&[u16]) -> bool| {
-            let start = cands.len() as u32;
-            cands.extend(
-                (0..rules.len())
-                    .filter(|&i| head(&rules[i].heads))
-                    .map(|i| (i as u16, tests[i].first())),
-            );
-            (start, cands.len() as u32)
-        };
-        let by_head: Vec<(u32, u32)> = (0..top as u16)
-            .map(|t| range(&mut cands, &|h| h.is_empty() || h.contains(&t)))
-            .collect();
-        let any_head = range(&mut cands, &|h| h.is_empty());
-        let of_value = |v: u16| by_head.get(v as usize).copied().unwrap_or(any_head);
-        // with classes, tile `t` has the head value `class(t)` (0 past the table's end)
-        let (by_tile, past_end) = match &classes {
-            None => (by_head.clone(), any_head),
-            Some(c) => (c.iter().map(|&v| of_value(v)).collect(), of_value(0)),
-        };
+        let (cands, by_tile, past_end) = candidates(&rules, &tests, classes.as_deref());
         let rules: Vec<Rule> = rules
             .iter()
             .zip(tests)
@@ -221,31 +184,7 @@ impl Operator for Params {
         let inner = rules.iter().fold(Rect::of_size(grid.0, grid.1), |a, r| {
             a.intersect(&r.tests.inner(grid.0, grid.1))
         });
-        // a write `(dx, dy)` lands in the grid from every cell of `inner` when `inner`
-        // moved by it does
-        let lands = |dx: i32, dy: i32| {
-            inner.is_empty()
-                || inner.x + dx >= 0
-                    && inner.y + dy >= 0
-                    && inner.x1() + dx <= grid.0
-                    && inner.y1() + dy <= grid.1
-        };
-        let quick = cands
-            .iter()
-            .map(|&(ri, _)| {
-                let r = &rules[ri as usize];
-                let write = match r.actions[..] {
-                    [(dx, dy, v)] if r.picks.is_empty() && !r.unprotected && lands(dx, dy) => {
-                        Some((dx, dy, (dy as isize) * grid.0 as isize + dx as isize, v))
-                    }
-                    _ => None,
-                };
-                Quick {
-                    first_decides: r.tests.decided_by_first(),
-                    write,
-                }
-            })
-            .collect();
+        let quick = quick_visits(&cands, &rules, inner, grid);
         Some(Compiled {
             head: head?,
             heads: Heads::new(by_tile, past_end, &cands),
@@ -260,6 +199,95 @@ impl Operator for Params {
             mask,
         })
     }
+}
+
+impl Params {
+    /// `stop_after` as a rule index; `None` (reported) when it numbers no rule of the list.
+    fn stop_after(&self, cx: &mut Cx, n_rules: usize) -> Option<Option<u16>> {
+        match self.stop_after {
+            None => Some(None),
+            Some(k) if k >= 1 && (k as usize) <= n_rules => Some(Some(k as u16 - 1)),
+            Some(k) => {
+                cx.error(
+                    &self.rules,
+                    format!("stop_after: {k} is not a rule number of this list (1..={n_rules})"),
+                    None,
+                );
+                None
+            }
+        }
+    }
+}
+
+/// The candidate list (rule index and first test), and per tile value (through `classes`
+/// when given) and past the end of the table, the range of it whose rules may fire there:
+/// a rule without heads may fire anywhere.
+#[allow(clippy::type_complexity)]
+fn candidates(
+    rules: &[FixRule],
+    tests: &[Matcher],
+    classes: Option<&[u16]>,
+) -> (Vec<(u16, FirstProbe)>, Vec<(u32, u32)>, (u32, u32)) {
+    let top = rules
+        .iter()
+        .flat_map(|r| r.heads.iter().copied())
+        .max()
+        .map_or(0, |m| m as usize + 1);
+    let mut cands: Vec<(u16, FirstProbe)> = Vec::new();
+    let range = |cands: &mut Vec<_>, head: &dyn Fn(&[u16]) -> bool| {
+        let start = cands.len() as u32;
+        cands.extend(
+            (0..rules.len())
+                .filter(|&i| head(&rules[i].heads))
+                .map(|i| (i as u16, tests[i].first())),
+        );
+        (start, cands.len() as u32)
+    };
+    let by_head: Vec<(u32, u32)> = (0..top as u16)
+        .map(|t| range(&mut cands, &|h| h.is_empty() || h.contains(&t)))
+        .collect();
+    let any_head = range(&mut cands, &|h| h.is_empty());
+    let of_value = |v: u16| by_head.get(v as usize).copied().unwrap_or(any_head);
+    // with classes, tile `t` has the head value `class(t)` (0 past the table's end)
+    let (by_tile, past_end) = match classes {
+        None => (by_head.clone(), any_head),
+        Some(c) => (c.iter().map(|&v| of_value(v)).collect(), of_value(0)),
+    };
+    (cands, by_tile, past_end)
+}
+
+/// Per candidate, what its visit at a cell of `inner` may skip ([`Quick`]).
+fn quick_visits(
+    cands: &[(u16, FirstProbe)],
+    rules: &[Rule],
+    inner: Rect,
+    grid: (i32, i32),
+) -> Vec<Quick> {
+    // a write `(dx, dy)` lands in the grid from every cell of `inner` when `inner`
+    // moved by it does
+    let lands = |dx: i32, dy: i32| {
+        inner.is_empty()
+            || inner.x + dx >= 0
+                && inner.y + dy >= 0
+                && inner.x1() + dx <= grid.0
+                && inner.y1() + dy <= grid.1
+    };
+    cands
+        .iter()
+        .map(|&(ri, _)| {
+            let r = &rules[ri as usize];
+            let write = match r.actions[..] {
+                [(dx, dy, v)] if r.picks.is_empty() && !r.unprotected && lands(dx, dy) => {
+                    Some((dx, dy, (dy as isize) * grid.0 as isize + dx as isize, v))
+                }
+                _ => None,
+            };
+            Quick {
+                first_decides: r.tests.decided_by_first(),
+                write,
+            }
+        })
+        .collect()
 }
 
 impl Runnable for Compiled {

@@ -132,7 +132,8 @@ pub struct Compiled {
     start_var: Option<u16>,
     room_kind: u16,
     target: Program,
-    dirs: Vec<Dir>,
+    /// `directions` as unit offsets.
+    dirs: Vec<Point>,
     chance: Program,
     roll: Roll,
     columns: (i32, i32),
@@ -222,7 +223,7 @@ impl Operator for Params {
             start_var,
             room_kind: room_kind?,
             target: target?,
-            dirs: self.directions.clone(),
+            dirs: self.directions.iter().map(|&d| Point::unit(d)).collect(),
             chance: chance?,
             roll: self.roll,
             columns,
@@ -423,8 +424,7 @@ impl Compiled {
         let before = out.len();
         let is_start = room == run.start;
         let mut closed = true;
-        for d in &self.dirs {
-            let (dx, dy) = (d.dx(), d.dy());
+        for &Point { x: dx, y: dy } in &self.dirs {
             let early = self.roll == Roll::BeforeBounds && st.rng.chance_prepared(run.p);
             let (nx, ny) = (cx + dx, cy + dy);
             let open = nx >= self.columns.0

@@ -149,58 +149,9 @@ impl Operator for Params {
         let mut k: Knobs<Compiled> = Knobs::default();
         let start_shape = cx.shape(&self.start_shape);
         let base = cx.shape(&self.base_shape);
-        let mut attach: [Vec<Offer>; 4] = Default::default();
-        let mut ok = true;
-        for (sh, slot, one_in) in &self.attach {
-            let Some(si) = cx.shape(sh) else {
-                ok = false;
-                continue;
-            };
-            let shape = &cx.shapes()[si as usize];
-            let Some(k) = shape.slots.iter().position(|s| s.name == slot.text) else {
-                let names: Vec<String> = shape.slots.iter().map(|s| s.name.clone()).collect();
-                cx.error(
-                    slot,
-                    format!("shape `{}` has no door slot `{}`", sh.text, slot.text),
-                    Some(format!("its slots are: {}", names.join(" "))),
-                );
-                ok = false;
-                continue;
-            };
-            if *one_in == 0 {
-                cx.error(slot, "`one_in` must be at least 1".into(), None);
-                ok = false;
-                continue;
-            }
-            let s = &shape.slots[k];
-            // The parent's door points the opposite way from the slot.
-            attach[s.dir.opposite() as usize].push(Offer {
-                shape: si,
-                cell: s.cell,
-                one_in: *one_in,
-            });
-        }
-        let (w, h) = (cx.plan_width(), cx.plan_height());
-        let start = pair(
-            &self.start,
-            cx,
-            &mut k,
-            [|c, v| c.start.x = v as i32, |c, v| c.start.y = v as i32],
-        );
-        let start_text = if pair_literal(&self.start) {
-            format!("{start:?}")
-        } else {
-            format!("({}, {})", self.start.0, self.start.1)
-        };
-        if pair_literal(&self.start) && (start.0 < 0 || start.1 < 0 || start.0 >= w || start.1 >= h)
-        {
-            cx.error(
-                &self.start_kind,
-                format!("the start cell {start_text} is outside the {w}x{h} grid"),
-                None,
-            );
-            ok = false;
-        }
+        let (attach, attach_ok) = self.attach(cx);
+        let (start, start_text, start_ok) = self.start(cx, &mut k);
+        let ok = attach_ok && start_ok;
         let start_kind = cx.kind(&self.start_kind);
         let room_kind = cx.kind(&self.room_kind);
         let target = cx.expr(&self.target, Type::Num);
@@ -270,6 +221,73 @@ impl Operator for Params {
     }
 }
 
+impl Params {
+    /// The `attach` offers by the parent door's direction; false when one names an unknown
+    /// shape or slot or has `one_in` 0 (reported).
+    fn attach(&self, cx: &mut Cx) -> ([Vec<Offer>; 4], bool) {
+        let mut attach: [Vec<Offer>; 4] = Default::default();
+        let mut ok = true;
+        for (sh, slot, one_in) in &self.attach {
+            let Some(si) = cx.shape(sh) else {
+                ok = false;
+                continue;
+            };
+            let shape = &cx.shapes()[si as usize];
+            let Some(k) = shape.slots.iter().position(|s| s.name == slot.text) else {
+                let names: Vec<String> = shape.slots.iter().map(|s| s.name.clone()).collect();
+                cx.error(
+                    slot,
+                    format!("shape `{}` has no door slot `{}`", sh.text, slot.text),
+                    Some(format!("its slots are: {}", names.join(" "))),
+                );
+                ok = false;
+                continue;
+            };
+            if *one_in == 0 {
+                cx.error(slot, "`one_in` must be at least 1".into(), None);
+                ok = false;
+                continue;
+            }
+            let s = &shape.slots[k];
+            // The parent's door points the opposite way from the slot.
+            attach[s.dir.opposite() as usize].push(Offer {
+                shape: si,
+                cell: s.cell,
+                one_in: *one_in,
+            });
+        }
+        (attach, ok)
+    }
+
+    /// The start cell, as the messages write it, and false when a literal one is outside
+    /// the grid (reported).
+    fn start(&self, cx: &mut Cx, k: &mut Knobs<Compiled>) -> ((i32, i32), String, bool) {
+        let mut ok = true;
+        let (w, h) = (cx.plan_width(), cx.plan_height());
+        let start = pair(
+            &self.start,
+            cx,
+            k,
+            [|c, v| c.start.x = v as i32, |c, v| c.start.y = v as i32],
+        );
+        let start_text = if pair_literal(&self.start) {
+            format!("{start:?}")
+        } else {
+            format!("({}, {})", self.start.0, self.start.1)
+        };
+        if pair_literal(&self.start) && (start.0 < 0 || start.1 < 0 || start.0 >= w || start.1 >= h)
+        {
+            cx.error(
+                &self.start_kind,
+                format!("the start cell {start_text} is outside the {w}x{h} grid"),
+                None,
+            );
+            ok = false;
+        }
+        (start, start_text, ok)
+    }
+}
+
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
         crate::resolve_knobs!(self, st);
@@ -296,27 +314,7 @@ impl Runnable for Compiled {
             if grown >= target {
                 break;
             }
-            offers.clear();
-            let (sh, o) = crate::engine::shape::placed(st, &self.shapes, room).expect("shaped");
-            for s in &sh.slots {
-                let n = (o + s.cell).step(s.dir);
-                if !st.in_bounds(n.x, n.y) || st.room_at(n.x, n.y) != NO_ROOM {
-                    continue;
-                }
-                if pool >> self.base & 1 == 1 {
-                    offers.push((self.base, n, n));
-                }
-                for e in &self.attach[s.dir as usize] {
-                    let hit = st.rng.below(e.one_in as i64) == 0;
-                    if hit && pool >> e.shape & 1 == 1 {
-                        offers.push((e.shape, n - e.cell, n));
-                    }
-                }
-            }
-            for i in (1..offers.len()).rev() {
-                let j = st.rng.below(i as i64 + 1) as usize;
-                offers.swap(i, j);
-            }
+            self.offers(st, room, pool, &mut offers);
             let mut quota = if room == start {
                 self.start_children.num(st)
             } else {
@@ -361,6 +359,48 @@ impl Runnable for Compiled {
         if let Some(v) = self.big_removed {
             st.vars[v as usize] = Value::Num(removed);
         }
+        self.list_dead_ends(st, start);
+        Flow::Continue
+    }
+}
+
+impl Compiled {
+    /// Into `offers`, shuffled: what may grow behind room `room`'s free door slots, as
+    /// (shape, origin, the cell N behind the door): the base shape, and each attached shape
+    /// that is still in `pool` and whose `one_in` draw hits.
+    fn offers(
+        &self,
+        st: &mut State,
+        room: RoomId,
+        pool: u64,
+        offers: &mut Vec<(u16, Point, Point)>,
+    ) {
+        offers.clear();
+        let (sh, o) = crate::engine::shape::placed(st, &self.shapes, room).expect("shaped");
+        for s in &sh.slots {
+            let n = (o + s.cell).step(s.dir);
+            if !st.in_bounds(n.x, n.y) || st.room_at(n.x, n.y) != NO_ROOM {
+                continue;
+            }
+            if pool >> self.base & 1 == 1 {
+                offers.push((self.base, n, n));
+            }
+            for e in &self.attach[s.dir as usize] {
+                let hit = st.rng.below(e.one_in as i64) == 0;
+                if hit && pool >> e.shape & 1 == 1 {
+                    offers.push((e.shape, n - e.cell, n));
+                }
+            }
+        }
+        for i in (1..offers.len()).rev() {
+            let j = st.rng.below(i as i64 + 1) as usize;
+            offers.swap(i, j);
+        }
+    }
+
+    /// With `min_dead_ends`, attach rooms (at most `augment_rounds`) until there are that
+    /// many dead ends; then fill the dead-end list, farthest from `start` first.
+    fn list_dead_ends(&self, st: &mut State, start: RoomId) {
         if let Some(m) = &self.min_dead_ends {
             let want = m.num(st);
             for _ in 0..self.augment_rounds {
@@ -381,7 +421,6 @@ impl Runnable for Compiled {
         }
         list.sort_by(|a, b| dist[*b as usize].cmp(&dist[*a as usize]));
         st.lists[self.dead_ends as usize] = list;
-        Flow::Continue
     }
 }
 
