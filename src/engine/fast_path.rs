@@ -35,14 +35,12 @@ pub enum FastPath {
 
 /// A place where an operator takes a plainer path than the grid toolkit's because of the
 /// grid's size (each counted by [`fell_back`] so that a test can see the paths a 40-, a
-/// 200- and a 1000-wide grid take). What is left of issue 48's "any width".
+/// 200- and a 1000-wide grid take). None is left: the last one, budding's pair tables past
+/// 64 cells, now reads its row unions over a 64-column window
+/// ([`RowMasks::window`](super::row_masks::RowMasks::window)). A new operator that needs a
+/// width-dependent path adds a variant here and counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Fallback {
-    /// `BudRooms`: an area more than 64 cells wide has row masks of several words a row,
-    /// without the row unions its pair tables AND with column masks: each pair of a table
-    /// is tested on its own (one AND per row and word).
-    BudRoomsUnions,
-}
+pub enum Fallback {}
 
 /// Count a fallback taken (in unit tests, see `count_fallbacks`; nothing otherwise).
 #[inline(always)]

@@ -408,5 +408,7 @@ fn write_block(b: &mut [u16; 16], m: u16, v: u16) {
     }
 }
 
+mod window;
+
 #[cfg(test)]
 mod tests;

@@ -166,59 +166,15 @@ pub fn project(
     image: &str,
 ) -> String {
     let mut uid = Uids(0);
-    let tileset_uid = uid.next();
-    let tileset = json!({
-        "__cWid": ts.columns(), "__cHei": ts.rows(), "identifier": "Tiles", "uid": tileset_uid,
-        "relPath": image, "embedAtlas": null, "pxWid": ts.columns() * TILE,
-        "pxHei": ts.rows() * TILE, "tileGridSize": TILE, "spacing": 0, "padding": 0,
-        "tags": [], "tagsSourceEnumUid": null, "enumTags": [], "customData": [],
-        "savedSelections": [], "cachedPixelData": null,
-    });
-    let f = |uid: &mut Uids, n: &str, t: &str, a: bool| field_def(uid.next(), n, t, a);
-    let room_fields = vec![
-        f(&mut uid, "kind", "String", false),
-        f(&mut uid, "id", "Int", false),
-        f(&mut uid, "shape", "String", false),
-        f(&mut uid, "outline", "Point", true),
-    ];
-    let door_fields = vec![
-        f(&mut uid, "room_a", "Int", false),
-        f(&mut uid, "room_b", "Int", false),
-    ];
-    let marker_fields = vec![f(&mut uid, "name", "String", false)];
-    let entities = vec![
-        entity_def(uid.next(), "Room", "#94D9B3", 0.0, &room_fields),
-        entity_def(uid.next(), "Door", "#E0A040", 0.5, &door_fields),
-        entity_def(uid.next(), "Marker", "#FFDC3C", 0.5, &marker_fields),
-    ];
-    let names = ["ruleset", "rules_hash", "seed", "params", "engine"];
-    let level_fields: Vec<Json> = names
-        .iter()
-        .map(|n| f(&mut uid, n, "String", false))
-        .collect();
-    let first = ds.first();
-    let values: Vec<Json> = first.map_or(&[][..], |d| classes(d))
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            json!({"value": i + 1, "identifier": identifier(&c.name), "color": c.colour.to_uppercase(), "tile": null, "groupUid": 0})
-        })
-        .collect();
-    let entities_layer = layer_def(uid.next(), "Entities", "Entities", None, vec![]);
-    let classes_layer = layer_def(uid.next(), "Classes", "IntGrid", None, values);
-    let names: BTreeSet<&String> = ds.iter().flat_map(|d| d.layers.keys()).collect();
-    let tile_layers: BTreeMap<&String, Json> = names
-        .into_iter()
-        .map(|n| {
-            let id = format!("Tiles_{}", identifier(n));
-            (
-                n,
-                layer_def(uid.next(), &id, "Tiles", Some(tileset_uid), vec![]),
-            )
-        })
-        .collect();
-    let mut defs_layers = vec![entities_layer.clone(), classes_layer.clone()];
-    defs_layers.extend(tile_layers.values().cloned());
+    let Defs {
+        tileset,
+        entities,
+        level_fields,
+        entities_layer,
+        classes_layer,
+        tile_layers,
+        defs_layers,
+    } = defs(ds, ts, image, &mut uid);
     let mut levels = Vec::new();
     let mut world_x = 0i64;
     let mut seen = BTreeSet::new();
@@ -256,36 +212,12 @@ pub fn project(
         for (n, def) in &tile_layers {
             let mut l = inst(def, n);
             if let Some(layer) = d.layers.get(*n) {
-                let gids = ts.gids(d, n, layer, s);
-                let tiles: Vec<Json> = gids
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &g)| g != 0)
-                    .map(|(k, &g)| {
-                        let (tx, ty) = (k as u32 % cw, k as u32 / cw);
-                        let t = g - 1;
-                        json!({"px": [tx * TILE, ty * TILE], "src": ts.src(t), "f": 0, "t": t, "d": [k], "a": 1})
-                    })
-                    .collect();
-                l["gridTiles"] = json!(tiles);
+                l["gridTiles"] = json!(grid_tiles(ts, d, n, layer, s, cw));
             }
             insts.push(l);
         }
         // Every level field, `null` for one not known (the rules hash of saved JSON).
-        let known = provenance(d, p);
-        let fields: Vec<Json> = level_fields
-            .iter()
-            .map(
-                |def| match known.iter().find(|(k, _)| def["identifier"] == *k) {
-                    Some((_, v)) => field(def, &Prop::Str(v.clone())),
-                    None => json!({
-                        "__identifier": def["identifier"], "__type": def["__type"],
-                        "__value": null, "__tile": null, "defUid": def["uid"],
-                        "realEditorValues": [],
-                    }),
-                },
-            )
-            .collect();
+        let fields = level_field_values(&level_fields, &provenance(d, p));
         let (pw, ph) = (cw * TILE, ch * TILE);
         levels.push(json!({
             "identifier": name, "iid": super::iid(&format!("{key}/level")), "uid": level_uid,
@@ -302,7 +234,34 @@ pub fn project(
         .map(|d| format!("{}/{}", d.ruleset, d.seed))
         .collect();
     let key = all_seeds.join(",");
-    let root = json!({
+    let root = project_json(
+        &key,
+        uid.next(),
+        Defs {
+            tileset,
+            entities,
+            level_fields,
+            entities_layer,
+            classes_layer,
+            tile_layers,
+            defs_layers,
+        },
+        levels,
+    );
+    serde_json::to_string_pretty(&root).expect("JSON serialises") + "\n"
+}
+
+/// The project's JSON: the header, the definitions and the levels; `key` names the
+/// dungeons (for the stable iids), `next_uid` is the first uid not used.
+fn project_json(key: &str, next_uid: i64, defs: Defs, levels: Vec<Json>) -> Json {
+    let Defs {
+        tileset,
+        entities,
+        level_fields,
+        defs_layers,
+        ..
+    } = defs;
+    json!({
         "__header__": {
             "fileType": "LDtk Project JSON", "app": "LDtk", "doc": "https://ldtk.io/json",
             "schema": "https://ldtk.io/files/JSON_SCHEMA.json",
@@ -310,7 +269,7 @@ pub fn project(
             "url": "https://ldtk.io",
         },
         "iid": super::iid(&format!("{key}/project")), "jsonVersion": JSON_VERSION,
-        "appBuildId": 473703, "nextUid": uid.next(), "identifierStyle": "Free", "toc": [],
+        "appBuildId": 473703, "nextUid": next_uid, "identifierStyle": "Free", "toc": [],
         "worldLayout": "Free", "worldGridWidth": 256, "worldGridHeight": 256,
         "defaultLevelWidth": 256, "defaultLevelHeight": 256, "defaultPivotX": 0,
         "defaultPivotY": 0, "defaultGridSize": TILE, "defaultEntityWidth": TILE,
@@ -326,8 +285,117 @@ pub fn project(
         },
         "levels": levels, "worlds": [],
         "dummyWorldIid": super::iid(&format!("{key}/world")),
+    })
+}
+
+/// The definitions of a project, in uid order: the tileset, the entities, the level fields,
+/// the entity, class and tile layers.
+struct Defs<'a> {
+    tileset: Json,
+    entities: Vec<Json>,
+    level_fields: Vec<Json>,
+    entities_layer: Json,
+    classes_layer: Json,
+    /// Per layer name of any dungeon: its tile layer's definition.
+    tile_layers: BTreeMap<&'a String, Json>,
+    /// Every layer definition, in order.
+    defs_layers: Vec<Json>,
+}
+
+/// The definitions of the project of `ds` (uids from `uid`, in the order LDtk files list
+/// them).
+fn defs<'a>(ds: &'a [Dungeon], ts: &Tileset, image: &str, uid: &mut Uids) -> Defs<'a> {
+    let tileset_uid = uid.next();
+    let tileset = json!({
+        "__cWid": ts.columns(), "__cHei": ts.rows(), "identifier": "Tiles", "uid": tileset_uid,
+        "relPath": image, "embedAtlas": null, "pxWid": ts.columns() * TILE,
+        "pxHei": ts.rows() * TILE, "tileGridSize": TILE, "spacing": 0, "padding": 0,
+        "tags": [], "tagsSourceEnumUid": null, "enumTags": [], "customData": [],
+        "savedSelections": [], "cachedPixelData": null,
     });
-    serde_json::to_string_pretty(&root).expect("JSON serialises") + "\n"
+    let f = |uid: &mut Uids, n: &str, t: &str, a: bool| field_def(uid.next(), n, t, a);
+    let room_fields = vec![
+        f(uid, "kind", "String", false),
+        f(uid, "id", "Int", false),
+        f(uid, "shape", "String", false),
+        f(uid, "outline", "Point", true),
+    ];
+    let door_fields = vec![
+        f(uid, "room_a", "Int", false),
+        f(uid, "room_b", "Int", false),
+    ];
+    let marker_fields = vec![f(uid, "name", "String", false)];
+    let entities = vec![
+        entity_def(uid.next(), "Room", "#94D9B3", 0.0, &room_fields),
+        entity_def(uid.next(), "Door", "#E0A040", 0.5, &door_fields),
+        entity_def(uid.next(), "Marker", "#FFDC3C", 0.5, &marker_fields),
+    ];
+    let names = ["ruleset", "rules_hash", "seed", "params", "engine"];
+    let level_fields: Vec<Json> = names.iter().map(|n| f(uid, n, "String", false)).collect();
+    let first = ds.first();
+    let values: Vec<Json> = first.map_or(&[][..], |d| classes(d))
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            json!({"value": i + 1, "identifier": identifier(&c.name), "color": c.colour.to_uppercase(), "tile": null, "groupUid": 0})
+        })
+        .collect();
+    let entities_layer = layer_def(uid.next(), "Entities", "Entities", None, vec![]);
+    let classes_layer = layer_def(uid.next(), "Classes", "IntGrid", None, values);
+    let names: BTreeSet<&String> = ds.iter().flat_map(|d| d.layers.keys()).collect();
+    let tile_layers: BTreeMap<&String, Json> = names
+        .into_iter()
+        .map(|n| {
+            let id = format!("Tiles_{}", identifier(n));
+            (
+                n,
+                layer_def(uid.next(), &id, "Tiles", Some(tileset_uid), vec![]),
+            )
+        })
+        .collect();
+    let mut defs_layers = vec![entities_layer.clone(), classes_layer.clone()];
+    defs_layers.extend(tile_layers.values().cloned());
+    Defs {
+        tileset,
+        entities,
+        level_fields,
+        entities_layer,
+        classes_layer,
+        tile_layers,
+        defs_layers,
+    }
+}
+
+/// The tiles of layer `n` of `d` at scale `s` (`cw` tiles wide), non-empty ones only.
+fn grid_tiles(ts: &Tileset, d: &Dungeon, n: &str, layer: &Layer, s: Scale, cw: u32) -> Vec<Json> {
+    let gids = ts.gids(d, n, layer, s);
+    gids.iter()
+        .enumerate()
+        .filter(|(_, &g)| g != 0)
+        .map(|(k, &g)| {
+            let (tx, ty) = (k as u32 % cw, k as u32 / cw);
+            let t = g - 1;
+            json!({"px": [tx * TILE, ty * TILE], "src": ts.src(t), "f": 0, "t": t, "d": [k], "a": 1})
+        })
+        .collect()
+}
+
+/// Every level field's value: the `known` one, `null` for one not known (the rules hash of
+/// saved JSON).
+fn level_field_values(level_fields: &[Json], known: &[(&str, String)]) -> Vec<Json> {
+    level_fields
+        .iter()
+        .map(
+            |def| match known.iter().find(|(k, _)| def["identifier"] == *k) {
+                Some((_, v)) => field(def, &Prop::Str(v.clone())),
+                None => json!({
+                    "__identifier": def["identifier"], "__type": def["__type"],
+                    "__value": null, "__tile": null, "defUid": def["uid"],
+                    "realEditorValues": [],
+                }),
+            },
+        )
+        .collect()
 }
 
 /// The entity instances of `d`: rooms, doors, markers (see the module doc).

@@ -31,13 +31,8 @@ impl Program {
     /// The interpreter loop.
     #[inline(never)]
     fn run(&self, st: &mut State) -> Value {
-        // a choice between two one-instruction operands on a variable (`vertical ? 15 : x`,
-        // common in rectangle fields evaluated on every attempt) compiles to exactly this
-        // shape: answered without the loop
-        if let [Op::Var(c), Op::JumpIfFalse(4), a, Op::Jump(5), b] = *self.code {
-            if let (Some(a), Some(b)) = (leaf(a, st), leaf(b, st)) {
-                return if st.vars[c as usize].truthy() { a } else { b };
-            }
+        if let Some(v) = self.choice(st) {
+            return v;
         }
         // Not initialised: the compiler bounded the depth (<= MAX_STACK) and a stack program
         // only reads slots it wrote, so every read below is of a written value.
@@ -132,6 +127,19 @@ impl Program {
         }
     }
 
+    /// A choice between two one-instruction operands on a variable (`vertical ? 15 : x`,
+    /// common in rectangle fields evaluated on every attempt) compiles to exactly one
+    /// shape: its value without the interpreter loop; `None` for any other program.
+    #[inline(always)]
+    fn choice(&self, st: &State) -> Option<Value> {
+        if let [Op::Var(c), Op::JumpIfFalse(4), a, Op::Jump(5), b] = *self.code {
+            if let (Some(a), Some(b)) = (leaf(a, st), leaf(b, st)) {
+                return Some(if st.vars[c as usize].truthy() { a } else { b });
+            }
+        }
+        None
+    }
+
     /// Evaluate as a number.
     #[inline]
     pub fn num(&self, st: &mut State) -> f64 {
@@ -202,6 +210,7 @@ fn top_of(stack: &[MaybeUninit<Value>; MAX_STACK], sp: usize) -> Value {
 
 /// Call `f` on the arguments on top of `stack`; `fault` is the program's failure point
 /// (that of an area function given an empty area is the next one, see [`Program::fault`]).
+/// Dispatches by family: numbers, lists, cells and areas, spatial queries, rooms.
 #[inline]
 fn call(
     f: Func,
@@ -210,35 +219,96 @@ fn call(
     st: &mut State,
     fault: u32,
 ) -> Value {
-    macro_rules! pop {
-        () => {{
-            *sp -= 1;
-            // SAFETY: the arguments were pushed before the call.
-            unsafe { stack[*sp].assume_init() }
-        }};
+    let a = &mut Args { stack, sp };
+    match f {
+        Func::Rnd | Func::Chance | Func::Floor | Func::Ceil | Func::Round | Func::Abs => {
+            numbers(f, a, st)
+        }
+        Func::Min(_) | Func::Max(_) => numbers(f, a, st),
+        Func::Len(_)
+        | Func::First(_)
+        | Func::Last(_)
+        | Func::PopRandom(_)
+        | Func::PopLast(_)
+        | Func::PopFirst(_)
+        | Func::Contains(_)
+        | Func::Items(..) => lists(f, a, st),
+        // `x`/`y` of a cell or an area are area functions, of a room (or no room) room ones
+        Func::X | Func::Y if !matches!(top_of(a.stack, *a.sp), Value::Room(_) | Value::Nil) => {
+            areas(f, a, st, fault)
+        }
+        Func::Cell
+        | Func::Inset
+        | Func::RectArea
+        | Func::GridArea
+        | Func::Split(_)
+        | Func::Half(_)
+        | Func::Centre
+        | Func::RandomCell
+        | Func::RandomArea
+        | Func::Grow
+        | Func::Intersect
+        | Func::Span
+        | Func::Inside => areas(f, a, st, fault),
+        Func::Marker(_)
+        | Func::WalkDistance(_)
+        | Func::Farthest(_)
+        | Func::Connected(_)
+        | Func::Regions(_)
+        | Func::LargestRegion(_) => spatial(f, a, st),
+        _ => rooms(f, a, st),
     }
+}
+
+/// The arguments of a call: the values on top of the stack, the last argument on top.
+struct Args<'a> {
+    stack: &'a mut [MaybeUninit<Value>; MAX_STACK],
+    sp: &'a mut usize,
+}
+
+impl Args<'_> {
+    /// The next argument, last first.
+    #[inline(always)]
+    fn pop(&mut self) -> Value {
+        *self.sp -= 1;
+        // SAFETY: the arguments were pushed before the call.
+        unsafe { self.stack[*self.sp].assume_init() }
+    }
+}
+
+/// `rnd`, `chance`, rounding, `abs`, `min`, `max`.
+#[inline(always)]
+fn numbers(f: Func, args: &mut Args, st: &mut State) -> Value {
     match f {
         Func::Rnd => {
-            let n = pop!().num();
+            let n = args.pop().num();
             Value::Num(rnd(rnd_bound(n), st))
         }
         Func::Chance => {
-            let p = pop!().num();
+            let p = args.pop().num();
             Value::Bool(st.rng.chance(p))
         }
-        Func::Floor => Value::Num(Unary::Floor.apply(pop!().num())),
-        Func::Ceil => Value::Num(Unary::Ceil.apply(pop!().num())),
-        Func::Round => Value::Num(Unary::Round.apply(pop!().num())),
-        Func::Abs => Value::Num(Unary::Abs.apply(pop!().num())),
+        Func::Floor => Value::Num(Unary::Floor.apply(args.pop().num())),
+        Func::Ceil => Value::Num(Unary::Ceil.apply(args.pop().num())),
+        Func::Round => Value::Num(Unary::Round.apply(args.pop().num())),
+        Func::Abs => Value::Num(Unary::Abs.apply(args.pop().num())),
         Func::Min(n) | Func::Max(n) => {
             let is_min = matches!(f, Func::Min(_));
-            let mut acc = pop!().num();
+            let mut acc = args.pop().num();
             for _ in 1..n {
-                let v = pop!().num();
+                let v = args.pop().num();
                 acc = min_or_max(is_min, acc, v);
             }
             Value::Num(acc)
         }
+        _ => unreachable!("`numbers` called for {f:?}"),
+    }
+}
+
+/// The room-list functions.
+#[inline(always)]
+fn lists(f: Func, args: &mut Args, st: &mut State) -> Value {
+    match f {
         Func::Len(l) => Value::Num(st.lists[l as usize].len() as f64),
         Func::First(l) => st.lists[l as usize]
             .first()
@@ -264,105 +334,55 @@ fn call(
             }
         }
         Func::Contains(l) => {
-            let r = pop!();
+            let r = args.pop();
             Value::Bool(r.room().is_some_and(|r| st.lists[l as usize].contains(&r)))
         }
-        Func::Adjacent => {
-            let b = pop!();
-            let a = pop!();
-            Value::Bool(match (room_arg(a, st), room_arg(b, st)) {
-                (Some(a), Some(b)) => st.adjacent(a, b),
-                _ => false,
-            })
+        Func::Items(lf, l) => {
+            let item = if lf == ListFn::Contains {
+                Some(args.pop())
+            } else {
+                None
+            };
+            items(lf, l, item, st)
         }
-        Func::NeighbourRooms => {
-            let a = pop!();
-            Value::Num(room_arg(a, st).map_or(0, |a| st.neighbour_rooms(a)) as f64)
-        }
-        Func::NeighbourCells => match pop!() {
-            Value::Cell(x, y) => Value::Num(st.occupied_neighbours(x, y) as f64),
-            _ => Value::Num(0.0),
+        _ => unreachable!("`lists` called for {f:?}"),
+    }
+}
+
+/// Cells and areas: building, splitting, picking in, comparing them; `x`/`y` of a cell or
+/// an area.
+#[inline(always)]
+fn areas(f: Func, args: &mut Args, st: &mut State, fault: u32) -> Value {
+    match f {
+        Func::X | Func::Y => match args.pop() {
+            Value::Cell(x, y) => Value::Num(if f == Func::X { x } else { y } as f64),
+            Value::Area(x, y, _, _) => Value::Num(if f == Func::X { x } else { y } as f64),
+            _ => Value::Num(-1.0),
         },
-        Func::Count(k) => Value::Num(st.rooms.iter().filter(|r| r.kind == k).count() as f64),
-        Func::Is(k) => {
-            let a = pop!();
-            Value::Bool(room_arg(a, st).is_some_and(|r| st.rooms[r as usize].kind == k))
-        }
-        Func::Exists => {
-            let a = pop!();
-            Value::Bool(room_arg(a, st).is_some())
-        }
         Func::Cell => {
-            let y = pop!().num();
-            let x = pop!().num();
+            let y = args.pop().num();
+            let x = args.pop().num();
             Value::Cell(x as i32, y as i32)
         }
-        Func::X | Func::Y if !matches!(top_of(stack, *sp), Value::Room(_) | Value::Nil) => {
-            match pop!() {
-                Value::Cell(x, y) => Value::Num(if f == Func::X { x } else { y } as f64),
-                Value::Area(x, y, _, _) => Value::Num(if f == Func::X { x } else { y } as f64),
-                _ => Value::Num(-1.0),
-            }
-        }
-        Func::W | Func::H => match pop!() {
-            Value::Area(_, _, w, h) => Value::Num(if f == Func::W { w } else { h } as f64),
-            a => match room_arg(a, st) {
-                Some(r) => {
-                    let [_, _, w, h] = st.room_bounds(r);
-                    Value::Num(if f == Func::W { w } else { h } as f64)
-                }
-                None => Value::Num(0.0),
-            },
-        },
-        Func::Size => {
-            let a = pop!();
-            Value::Num(room_arg(a, st).map_or(0, |r| st.rooms[r as usize].n_cells) as f64)
-        }
-        Func::ClearLine => {
-            let n = pop!().num();
-            let a = pop!();
-            Value::Bool(room_arg(a, st).is_some_and(|r| st.clear_line(r, n as i32)))
-        }
-        Func::Dist => {
-            let b = pop!();
-            let a = pop!();
-            match (room_arg(a, st), room_arg(b, st)) {
-                (Some(a), Some(b)) => {
-                    let d = st.door_distances(a)[b as usize];
-                    Value::Num(if d == u32::MAX { -1.0 } else { d as f64 })
-                }
-                _ => Value::Num(-1.0),
-            }
-        }
-        Func::RoomArea => {
-            let a = pop!();
-            match room_arg(a, st) {
-                Some(r) => {
-                    let [x, y, w, h] = st.room_tiles(r);
-                    Value::area(x, y, w, h)
-                }
-                None => Value::area(0, 0, 0, 0),
-            }
-        }
         Func::Inset => {
-            let n = pop!().num();
-            areas::inset(areas::rect(pop!()), n)
+            let n = args.pop().num();
+            areas::inset(areas::rect(args.pop()), n)
         }
         Func::RectArea => {
-            let h = pop!().num() as i32;
-            let w = pop!().num() as i32;
-            let y = pop!().num() as i32;
-            let x = pop!().num() as i32;
+            let h = args.pop().num() as i32;
+            let w = args.pop().num() as i32;
+            let y = args.pop().num() as i32;
+            let x = args.pop().num() as i32;
             Value::area(x, y, w, h)
         }
         Func::GridArea => Value::area(0, 0, st.width, st.height),
         Func::Split(how) => {
-            let n = pop!().num();
-            let a = areas::rect(pop!());
+            let n = args.pop().num();
+            let a = areas::rect(args.pop());
             let v = areas::split(a, how, n);
             area_fault(v, st, fault, || Value::Pair(0, 0, 0, 0, 0, true))
         }
-        Func::Half(first) => match pop!().halves() {
+        Func::Half(first) => match args.pop().halves() {
             Some((a, b)) => {
                 if first {
                     a
@@ -373,57 +393,57 @@ fn call(
             None => Value::area(0, 0, 0, 0),
         },
         Func::Centre => {
-            let v = areas::centre(areas::rect(pop!()));
+            let v = areas::centre(areas::rect(args.pop()));
             area_fault(v, st, fault, || Value::Cell(0, 0))
         }
         Func::RandomCell => {
-            let v = areas::random_cell(areas::rect(pop!()), st);
+            let v = areas::random_cell(areas::rect(args.pop()), st);
             area_fault(v, st, fault, || Value::Cell(0, 0))
         }
         Func::RandomArea => {
-            let h = pop!().num();
-            let w = pop!().num();
-            let v = areas::random_area(areas::rect(pop!()), w, h, st);
+            let h = args.pop().num();
+            let w = args.pop().num();
+            let v = areas::random_area(areas::rect(args.pop()), w, h, st);
             area_fault(v, st, fault, || Value::area(0, 0, 0, 0))
         }
         Func::Grow => {
-            let n = pop!().num();
-            areas::inset(areas::rect(pop!()), -n)
+            let n = args.pop().num();
+            areas::inset(areas::rect(args.pop()), -n)
         }
         Func::Intersect => {
-            let b = areas::rect(pop!());
-            areas::intersect(areas::rect(pop!()), b)
+            let b = areas::rect(args.pop());
+            areas::intersect(areas::rect(args.pop()), b)
         }
         Func::Span => {
-            let q = pop!();
-            areas::span(pop!(), q)
+            let q = args.pop();
+            areas::span(args.pop(), q)
         }
         Func::Inside => {
-            let a = areas::rect(pop!());
-            Value::Bool(areas::inside(pop!(), a))
+            let a = areas::rect(args.pop());
+            Value::Bool(areas::inside(args.pop(), a))
         }
-        Func::Items(lf, l) => {
-            let item = if lf == ListFn::Contains {
-                Some(pop!())
-            } else {
-                None
-            };
-            items(lf, l, item, st)
-        }
+        _ => unreachable!("`areas` called for {f:?}"),
+    }
+}
+
+/// Markers and the spatial queries over walkable tiles.
+#[inline(always)]
+fn spatial(f: Func, args: &mut Args, st: &mut State) -> Value {
+    match f {
         Func::Marker(m) => match st.markers.get(m as usize) {
             Some(Some(p)) => Value::Cell(p.x, p.y),
             _ => Value::Nil,
         },
         Func::WalkDistance(w) => {
-            let b = place(pop!(), st);
-            let a = place(pop!(), st);
+            let b = place(args.pop(), st);
+            let a = place(args.pop(), st);
             let d = match (a, b) {
                 (Some(a), Some(b)) => st.spatial().distance(w, a, b),
                 _ => None,
             };
             Value::Num(d.map_or(-1.0, f64::from))
         }
-        Func::Farthest(w) => match place(pop!(), st) {
+        Func::Farthest(w) => match place(args.pop(), st) {
             Some(a) => st
                 .spatial()
                 .farthest(w, a)
@@ -431,8 +451,8 @@ fn call(
             None => Value::Nil,
         },
         Func::Connected(w) => {
-            let b = place(pop!(), st);
-            let a = place(pop!(), st);
+            let b = place(args.pop(), st);
+            let a = place(args.pop(), st);
             Value::Bool(match (a, b) {
                 (Some(a), Some(b)) => st.spatial().connected(w, a, b),
                 _ => false,
@@ -440,8 +460,81 @@ fn call(
         }
         Func::Regions(w) => Value::Num(f64::from(st.spatial().region_count(w))),
         Func::LargestRegion(w) => Value::Num(f64::from(st.spatial().largest_region(w))),
+        _ => unreachable!("`spatial` called for {f:?}"),
+    }
+}
+
+/// Rooms: adjacency, neighbours, kinds, sizes, distances, areas, `x`/`y`.
+#[inline(always)]
+fn rooms(f: Func, args: &mut Args, st: &mut State) -> Value {
+    match f {
+        Func::Adjacent => {
+            let b = args.pop();
+            let a = args.pop();
+            Value::Bool(match (room_arg(a, st), room_arg(b, st)) {
+                (Some(a), Some(b)) => st.adjacent(a, b),
+                _ => false,
+            })
+        }
+        Func::NeighbourRooms => {
+            let a = args.pop();
+            Value::Num(room_arg(a, st).map_or(0, |a| st.neighbour_rooms(a)) as f64)
+        }
+        Func::NeighbourCells => match args.pop() {
+            Value::Cell(x, y) => Value::Num(st.occupied_neighbours(x, y) as f64),
+            _ => Value::Num(0.0),
+        },
+        Func::Count(k) => Value::Num(st.rooms.iter().filter(|r| r.kind == k).count() as f64),
+        Func::Is(k) => {
+            let a = args.pop();
+            Value::Bool(room_arg(a, st).is_some_and(|r| st.rooms[r as usize].kind == k))
+        }
+        Func::Exists => {
+            let a = args.pop();
+            Value::Bool(room_arg(a, st).is_some())
+        }
+        Func::W | Func::H => match args.pop() {
+            Value::Area(_, _, w, h) => Value::Num(if f == Func::W { w } else { h } as f64),
+            a => match room_arg(a, st) {
+                Some(r) => {
+                    let [_, _, w, h] = st.room_bounds(r);
+                    Value::Num(if f == Func::W { w } else { h } as f64)
+                }
+                None => Value::Num(0.0),
+            },
+        },
+        Func::Size => {
+            let a = args.pop();
+            Value::Num(room_arg(a, st).map_or(0, |r| st.rooms[r as usize].n_cells) as f64)
+        }
+        Func::ClearLine => {
+            let n = args.pop().num();
+            let a = args.pop();
+            Value::Bool(room_arg(a, st).is_some_and(|r| st.clear_line(r, n as i32)))
+        }
+        Func::Dist => {
+            let b = args.pop();
+            let a = args.pop();
+            match (room_arg(a, st), room_arg(b, st)) {
+                (Some(a), Some(b)) => {
+                    let d = st.door_distances(a)[b as usize];
+                    Value::Num(if d == u32::MAX { -1.0 } else { d as f64 })
+                }
+                _ => Value::Num(-1.0),
+            }
+        }
+        Func::RoomArea => {
+            let a = args.pop();
+            match room_arg(a, st) {
+                Some(r) => {
+                    let [x, y, w, h] = st.room_tiles(r);
+                    Value::area(x, y, w, h)
+                }
+                None => Value::area(0, 0, 0, 0),
+            }
+        }
         Func::X | Func::Y => {
-            let a = pop!();
+            let a = args.pop();
             match room_arg(a, st) {
                 Some(r) if st.rooms[r as usize].n_cells > 0 => {
                     let c = st.cells_of(r)[0];
@@ -450,6 +543,8 @@ fn call(
                 _ => Value::Num(-1.0),
             }
         }
+
+        _ => unreachable!("`rooms` called for {f:?}"),
     }
 }
 

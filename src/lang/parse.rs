@@ -256,21 +256,7 @@ fn build(pair: Pair<Rule>) -> Node {
             let mut left = build(it.next().unwrap());
             while let Some(op) = it.next() {
                 let right = build(it.next().unwrap());
-                let op = match op.as_str() {
-                    "||" => BinOp::Or,
-                    "&&" => BinOp::And,
-                    "==" => BinOp::Eq,
-                    "!=" => BinOp::Ne,
-                    "<" => BinOp::Lt,
-                    "<=" => BinOp::Le,
-                    ">" => BinOp::Gt,
-                    ">=" => BinOp::Ge,
-                    "+" => BinOp::Add,
-                    "-" => BinOp::Sub,
-                    "*" => BinOp::Mul,
-                    "/" => BinOp::Div,
-                    _ => BinOp::Mod,
-                };
+                let op = bin_op(op.as_str());
                 let span = (left.span.0, right.span.1);
                 left = Node {
                     kind: NodeKind::Binary(op, Box::new(left), Box::new(right)),
@@ -318,24 +304,46 @@ fn build(pair: Pair<Rule>) -> Node {
             kind: NodeKind::Name(pair.as_str().to_string()),
             span,
         },
-        Rule::tile_set => {
-            let mut it = pair.into_inner();
-            let layer = it.next().unwrap().as_str().to_string();
-            let items = it
-                .map(|p| {
-                    let item = match p.as_rule() {
-                        Rule::number => TileItem::Id(p.as_str().parse().unwrap_or(0.0)),
-                        _ => TileItem::Class(p.as_str().to_string()),
-                    };
-                    (item, span_of(&p))
-                })
-                .collect();
-            Node {
-                kind: NodeKind::TileSet(layer, items),
-                span,
-            }
-        }
+        Rule::tile_set => tile_set(pair, span),
         other => unreachable!("grammar rule {other:?} is not an expression node"),
+    }
+}
+
+/// The binary operator written `op` (one the grammar accepts).
+fn bin_op(op: &str) -> BinOp {
+    match op {
+        "||" => BinOp::Or,
+        "&&" => BinOp::And,
+        "==" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        ">=" => BinOp::Ge,
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "/" => BinOp::Div,
+        _ => BinOp::Mod,
+    }
+}
+
+/// A tile set `layer[id, class, ...]`: the layer and each item with its span.
+fn tile_set(pair: Pair<Rule>, span: Span) -> Node {
+    let mut it = pair.into_inner();
+    let layer = it.next().unwrap().as_str().to_string();
+    let items = it
+        .map(|p| {
+            let item = match p.as_rule() {
+                Rule::number => TileItem::Id(p.as_str().parse().unwrap_or(0.0)),
+                _ => TileItem::Class(p.as_str().to_string()),
+            };
+            (item, span_of(&p))
+        })
+        .collect();
+    Node {
+        kind: NodeKind::TileSet(layer, items),
+        span,
     }
 }
 

@@ -269,10 +269,6 @@ impl Runnable for Compiled {
                     } else {
                         Some(RowMasks::nonzero(&g, area, buf))
                     };
-                    if run.masks.as_ref().is_some_and(|m| !m.one_word()) {
-                        let f = crate::engine::fast_path::Fallback::BudRoomsUnions;
-                        crate::engine::fast_path::fell_back(f);
-                    }
                 }
                 // depth first, first room before second: an explicit stack (no recursion
                 // depth limit on large grids)

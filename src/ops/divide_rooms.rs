@@ -147,40 +147,8 @@ impl Operator for Params {
         };
         let step_when = when(cx, &self.when);
         let halls = cx.declare_segments(&self.halls);
-        let forced = match &self.forced {
-            None => Some(None),
-            Some(f) => {
-                let w = cx.expr(&f.w, Type::Num);
-                let h = cx.expr(&f.h, Type::Num);
-                let c = when(cx, &f.when);
-                match (w, h, c) {
-                    (Some(w), Some(h), Some(c)) => Some(Some((w, h, c))),
-                    _ => None,
-                }
-            }
-        };
-        let forced_area = match &self.forced_area {
-            None => Some(None),
-            Some(names) if names.len() != 4 => {
-                cx.error(
-                    &self.layer,
-                    format!(
-                        "forced_area names 4 variables (x, y, w, h), not {}",
-                        names.len()
-                    ),
-                    None,
-                );
-                None
-            }
-            Some(names) => {
-                let v: Vec<_> = names.iter().map(|n| cx.declare_var(n, Type::Num)).collect();
-                v.iter()
-                    .all(Option::is_some)
-                    .then(|| Some([v[0]?, v[1]?, v[2]?, v[3]?]))
-                    .flatten()
-                    .map(Some)
-            }
-        };
+        let forced = self.forced(cx);
+        let forced_area = self.forced_area(cx);
         let forced_flag = self.forced_flag.as_ref().map(|p| cx.layer(p));
         if let (Some(min), Some(max)) = (self.room_min.literal(), self.room_max.literal()) {
             if max < min {
@@ -242,6 +210,52 @@ impl Operator for Params {
                 k.done()?
             },
         })
+    }
+}
+
+impl Params {
+    /// The compiled `forced` room (`w`, `h`, `when`); `None` when it does not compile.
+    #[allow(clippy::type_complexity)]
+    fn forced(&self, cx: &mut Cx) -> Option<Option<(Program, Program, Option<Program>)>> {
+        match &self.forced {
+            None => Some(None),
+            Some(f) => {
+                let w = cx.expr(&f.w, Type::Num);
+                let h = cx.expr(&f.h, Type::Num);
+                let c = when(cx, &f.when);
+                match (w, h, c) {
+                    (Some(w), Some(h), Some(c)) => Some(Some((w, h, c))),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The four variables `forced_area` names (x, y, w, h), declared; `None` when there
+    /// are not four (reported) or one does not declare.
+    fn forced_area(&self, cx: &mut Cx) -> Option<Option<[u16; 4]>> {
+        match &self.forced_area {
+            None => Some(None),
+            Some(names) if names.len() != 4 => {
+                cx.error(
+                    &self.layer,
+                    format!(
+                        "forced_area names 4 variables (x, y, w, h), not {}",
+                        names.len()
+                    ),
+                    None,
+                );
+                None
+            }
+            Some(names) => {
+                let v: Vec<_> = names.iter().map(|n| cx.declare_var(n, Type::Num)).collect();
+                v.iter()
+                    .all(Option::is_some)
+                    .then(|| Some([v[0]?, v[1]?, v[2]?, v[3]?]))
+                    .flatten()
+                    .map(Some)
+            }
+        }
     }
 }
 
@@ -315,14 +329,7 @@ impl Runnable for Compiled {
                 y2: ry2.clamp(lo, hi),
             };
             if forced_here.is_some() {
-                if let Some(p) = self.forced_flag {
-                    let mut g = st.grid_mut(p);
-                    if room.x1 < room.x2 {
-                        for i in room.x1..room.y2 {
-                            g.set_checked(i, room.y1, 1);
-                        }
-                    }
-                }
+                self.flag_forced(st, room);
             }
             self.draw(st, room);
             if let (Some(_), Some(vars)) = (forced_here, self.forced_area) {
@@ -334,59 +341,92 @@ impl Runnable for Compiled {
             let id = rooms.len();
             rooms.push(room);
             if let Some((pi, dir)) = parent {
-                let p = rooms[pi];
-                let seg = match dir {
-                    N | S => {
-                        let fx = st.rng.below((rw - 2) as i64) as i32 + room.x1 + 1;
-                        let tx = st.rng.below((p.x2 - p.x1 - 2) as i64) as i32 + p.x1 + 1;
-                        let (fy, ty) = if dir == N {
-                            (room.y1, p.y2)
-                        } else {
-                            (room.y2, p.y1)
-                        };
-                        Segment {
-                            from: Point::new(fx, fy),
-                            to: Point::new(tx, ty),
-                            dir,
-                        }
-                    }
-                    _ => {
-                        let fy = st.rng.below((rh - 2) as i64) as i32 + room.y1 + 1;
-                        let ty = st.rng.below((p.y2 - p.y1 - 2) as i64) as i32 + p.y1 + 1;
-                        let (fx, tx) = if dir == E {
-                            (room.x2, p.x1)
-                        } else {
-                            (room.x1, p.x2)
-                        };
-                        Segment {
-                            from: Point::new(fx, fy),
-                            to: Point::new(tx, ty),
-                            dir,
-                        }
-                    }
-                };
+                let seg = hall(st, room, rooms[pi], dir, (rw, rh));
                 st.segments_mut(self.halls).push(seg);
             }
-            let r = room;
-            let strips: [Area; 4] = if rh > rw {
-                [
-                    (x1 + s, y1 + s, r.x1 - s, r.y2 - s, Some((id, E))),
-                    (r.x2 + s, r.y1 + s, x2 - s, y2 - s, Some((id, W))),
-                    (x1 + s, r.y2 + s, r.x2 - s, y2 - s, Some((id, N))),
-                    (r.x1 + s, y1 + s, x2 - s, r.y1 - s, Some((id, S))),
-                ]
-            } else {
-                [
-                    (x1 + s, y1 + s, r.x2 - s, r.y1 - s, Some((id, S))),
-                    (r.x1 + s, r.y2 + s, x2 - s, y2 - s, Some((id, N))),
-                    (x1 + s, r.y1 + s, r.x1 - s, y2 - s, Some((id, E))),
-                    (r.x2 + s, y1 + s, x2 - s, r.y2 - s, Some((id, W))),
-                ]
-            };
+            let strips = strips((x1, y1, x2, y2), room, s, id, rh > rw);
             // depth first, first strip first: push in reverse
             stack.extend(strips.into_iter().rev());
         }
         Flow::Continue
+    }
+}
+
+impl Compiled {
+    /// Mark the forced room on `forced_flag`: cells `x1..y2` of its top row.
+    fn flag_forced(&self, st: &mut State, room: Room) {
+        if let Some(p) = self.forced_flag {
+            let mut g = st.grid_mut(p);
+            if room.x1 < room.x2 {
+                for i in room.x1..room.y2 {
+                    g.set_checked(i, room.y1, 1);
+                }
+            }
+        }
+    }
+}
+
+/// The hall from `room` (`rw × rh`) to its parent room `p`, which lies towards `dir` of it:
+/// a cell drawn on each facing wall.
+#[inline]
+fn hall(st: &mut State, room: Room, p: Room, dir: u8, (rw, rh): (i32, i32)) -> Segment {
+    match dir {
+        N | S => {
+            let fx = st.rng.below((rw - 2) as i64) as i32 + room.x1 + 1;
+            let tx = st.rng.below((p.x2 - p.x1 - 2) as i64) as i32 + p.x1 + 1;
+            let (fy, ty) = if dir == N {
+                (room.y1, p.y2)
+            } else {
+                (room.y2, p.y1)
+            };
+            Segment {
+                from: Point::new(fx, fy),
+                to: Point::new(tx, ty),
+                dir,
+            }
+        }
+        _ => {
+            let fy = st.rng.below((rh - 2) as i64) as i32 + room.y1 + 1;
+            let ty = st.rng.below((p.y2 - p.y1 - 2) as i64) as i32 + p.y1 + 1;
+            let (fx, tx) = if dir == E {
+                (room.x2, p.x1)
+            } else {
+                (room.x1, p.x2)
+            };
+            Segment {
+                from: Point::new(fx, fy),
+                to: Point::new(tx, ty),
+                dir,
+            }
+        }
+    }
+}
+
+/// The four strips of the area `(x1, y1, x2, y2)` around room `r` (room number `id`),
+/// `s` cells from it, still to divide: for a `tall` room the side strips run the full
+/// height, otherwise the top and bottom ones the full width.
+#[inline]
+fn strips(
+    (x1, y1, x2, y2): (i32, i32, i32, i32),
+    r: Room,
+    s: i32,
+    id: usize,
+    tall: bool,
+) -> [Area; 4] {
+    if tall {
+        [
+            (x1 + s, y1 + s, r.x1 - s, r.y2 - s, Some((id, E))),
+            (r.x2 + s, r.y1 + s, x2 - s, y2 - s, Some((id, W))),
+            (x1 + s, r.y2 + s, r.x2 - s, y2 - s, Some((id, N))),
+            (r.x1 + s, y1 + s, x2 - s, r.y1 - s, Some((id, S))),
+        ]
+    } else {
+        [
+            (x1 + s, y1 + s, r.x2 - s, r.y1 - s, Some((id, S))),
+            (r.x1 + s, r.y2 + s, x2 - s, y2 - s, Some((id, N))),
+            (x1 + s, r.y1 + s, r.x1 - s, y2 - s, Some((id, E))),
+            (r.x2 + s, y1 + s, x2 - s, r.y2 - s, Some((id, W))),
+        ]
     }
 }
 

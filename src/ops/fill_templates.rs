@@ -156,35 +156,8 @@ impl Operator for Params {
         let mut with_count = names.clone();
         with_count.push("count");
         let pick = (self.pick.as_ref()).map(|p| Local::compile(cx, p, Type::Num, &with_count));
-        let mut tags = Vec::new();
-        let mut tag_names: Vec<String> = Vec::new();
-        for (cond, tag) in &self.tags {
-            let known = pool
-                .as_ref()
-                .is_none_or(|p| p.templates.iter().any(|t| t.tags.contains(&tag.text)));
-            if !known {
-                cx.error(
-                    tag,
-                    format!(
-                        "no template of `{}` carries the tag `{}`",
-                        self.templates.text, tag.text
-                    ),
-                    None,
-                );
-                ok = false;
-            }
-            let i = tag_names
-                .iter()
-                .position(|n| *n == tag.text)
-                .unwrap_or_else(|| {
-                    tag_names.push(tag.text.clone());
-                    tag_names.len() - 1
-                });
-            match Local::compile(cx, cond, Type::Bool, &names) {
-                Some(l) => tags.push((l, i)),
-                None => ok = false,
-            }
-        }
+        let (tags, tag_names, tags_ok) = self.tags(cx, pool.as_ref(), &names);
+        ok &= tags_ok;
         let no_template = cx.failure_point(
             format!(
                 "FillTemplates `{}`: no template fits a cell",
@@ -236,6 +209,48 @@ impl Operator for Params {
             locals,
             no_template,
         })
+    }
+}
+
+impl Params {
+    /// The compiled `tags` conditions, each with the index of its tag in the list of tag
+    /// names; false when a condition does not compile or a tag is on no template (reported).
+    #[allow(clippy::type_complexity)]
+    fn tags(
+        &self,
+        cx: &mut Cx,
+        pool: Option<&Templates>,
+        names: &[&str],
+    ) -> (Vec<(Local, usize)>, Vec<String>, bool) {
+        let mut ok = true;
+        let mut tags = Vec::new();
+        let mut tag_names: Vec<String> = Vec::new();
+        for (cond, tag) in &self.tags {
+            let known = pool.is_none_or(|p| p.templates.iter().any(|t| t.tags.contains(&tag.text)));
+            if !known {
+                cx.error(
+                    tag,
+                    format!(
+                        "no template of `{}` carries the tag `{}`",
+                        self.templates.text, tag.text
+                    ),
+                    None,
+                );
+                ok = false;
+            }
+            let i = tag_names
+                .iter()
+                .position(|n| *n == tag.text)
+                .unwrap_or_else(|| {
+                    tag_names.push(tag.text.clone());
+                    tag_names.len() - 1
+                });
+            match Local::compile(cx, cond, Type::Bool, names) {
+                Some(l) => tags.push((l, i)),
+                None => ok = false,
+            }
+        }
+        (tags, tag_names, ok)
     }
 }
 

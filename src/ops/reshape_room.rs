@@ -134,51 +134,12 @@ impl Operator for Params {
             Some(c) => Some(cx.expr(c, Type::Num)?),
             None => None,
         };
-        let mut wanted = Vec::new();
-        let mut ok = true;
-        for (s, w) in &self.shapes {
-            match cx.shape(s) {
-                Some(i) if *w > 0.0 && w.is_finite() => wanted.push((i, *w)),
-                Some(_) => {
-                    cx.error(s, "shape weights must be positive".into(), None);
-                    ok = false;
-                }
-                None => ok = false,
-            }
-        }
-        if self.shapes.is_empty() {
-            cx.error(
-                &self.from,
-                "`shapes` is empty".into(),
-                Some("e.g. shapes: [(\"1x1\", 1)]".into()),
-            );
-            ok = false;
-        }
+        let (wanted, ok) = self.wanted(cx);
         let otherwise = match &self.otherwise {
             Some(s) => Some(cx.shape(s)?),
             None => None,
         };
-        let origin = match &self.origin {
-            Some(o) => {
-                use crate::lang::Scope;
-                match cx.var(&o.text) {
-                    Some((slot, Type::Room)) => Some(slot),
-                    _ => {
-                        cx.error(o, format!("`{}` is not a room variable", o.text), None);
-                        return None;
-                    }
-                }
-            }
-            None if self.fallback == Fallback::Farthest => {
-                cx.error(
-                    &self.from,
-                    "`fallback: Farthest` needs `origin: \"<room variable>\"`".into(),
-                    None,
-                );
-                return None;
-            }
-            None => None,
-        };
+        let origin = self.origin(cx)?;
         let keep = match &self.keep {
             Some(k) => {
                 let (p, slots) = cx.expr_with_locals(k, Type::Bool, &[("room", Type::Room)])?;
@@ -222,6 +183,60 @@ impl Operator for Params {
             optional: self.optional,
             knobs: k.done()?,
         })
+    }
+}
+
+impl Params {
+    /// The shapes with their weights; false when one is unknown, a weight is not positive
+    /// or there are none (reported).
+    fn wanted(&self, cx: &mut Cx) -> (Vec<(u16, f64)>, bool) {
+        let mut wanted = Vec::new();
+        let mut ok = true;
+        for (s, w) in &self.shapes {
+            match cx.shape(s) {
+                Some(i) if *w > 0.0 && w.is_finite() => wanted.push((i, *w)),
+                Some(_) => {
+                    cx.error(s, "shape weights must be positive".into(), None);
+                    ok = false;
+                }
+                None => ok = false,
+            }
+        }
+        if self.shapes.is_empty() {
+            cx.error(
+                &self.from,
+                "`shapes` is empty".into(),
+                Some("e.g. shapes: [(\"1x1\", 1)]".into()),
+            );
+            ok = false;
+        }
+        (wanted, ok)
+    }
+
+    /// The slot of the `origin` room variable (which `fallback: Farthest` needs); `None`
+    /// (reported) when it is no room variable or missing where needed.
+    fn origin(&self, cx: &mut Cx) -> Option<Option<u16>> {
+        match &self.origin {
+            Some(o) => {
+                use crate::lang::Scope;
+                match cx.var(&o.text) {
+                    Some((slot, Type::Room)) => Some(Some(slot)),
+                    _ => {
+                        cx.error(o, format!("`{}` is not a room variable", o.text), None);
+                        None
+                    }
+                }
+            }
+            None if self.fallback == Fallback::Farthest => {
+                cx.error(
+                    &self.from,
+                    "`fallback: Farthest` needs `origin: \"<room variable>\"`".into(),
+                    None,
+                );
+                None
+            }
+            None => Some(None),
+        }
     }
 }
 

@@ -328,7 +328,24 @@ impl Compiled {
         if n < self.min_length {
             return Try::Failed;
         }
-        let mut bridge = None;
+        let Some((i, piece)) = self.bridge(st, &river, floor_at) else {
+            return Try::Failed;
+        };
+        river[i].2 = piece;
+        river.push((x + dx, y + dy, end));
+        Try::River(river)
+    }
+
+    /// Where to put the bridge (at most `bridge_tries` draws of a river piece): the first
+    /// drawn straight piece with floor on both sides across it and no other river piece
+    /// there, with the bridge piece for its direction.
+    fn bridge(
+        &self,
+        st: &mut State,
+        river: &[(i32, i32, u16)],
+        floor_at: impl Fn(&State, &Grid, i32, i32) -> bool,
+    ) -> Option<(usize, u16)> {
+        let n = river.len();
         for _ in 0..self.bridge_tries {
             let i = st.rng.below(n as i64).max(0) as usize;
             let g = st.grid(self.layer);
@@ -347,20 +364,12 @@ impl Compiled {
                     .iter()
                     .any(|&(rx, ry, _)| ry == by && (rx == bx - 1 || rx == bx + 1));
             if across_h {
-                bridge = Some((i, self.bridge_horizontal));
+                return Some((i, self.bridge_horizontal));
             } else if across_v {
-                bridge = Some((i, self.bridge_vertical));
-            }
-            if bridge.is_some() {
-                break;
+                return Some((i, self.bridge_vertical));
             }
         }
-        let Some((i, piece)) = bridge else {
-            return Try::Failed;
-        };
-        river[i].2 = piece;
-        river.push((x + dx, y + dy, end));
-        Try::River(river)
+        None
     }
 }
 

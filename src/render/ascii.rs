@@ -18,30 +18,10 @@ pub fn floor_plan(d: &Dungeon, colour: bool) -> String {
     let mut out = header(d);
     let w = d.width.max(0) as usize;
     let h = d.height.max(0) as usize;
-    let mut owner: Vec<Option<usize>> = vec![None; w * h];
-    for (i, r) in d.rooms.iter().enumerate() {
-        for &[x, y] in &r.cells {
-            if (0..d.width).contains(&x) && (0..d.height).contains(&y) {
-                owner[y as usize * w + x as usize] = Some(i);
-            }
-        }
-    }
-    let mut door_edges: HashMap<([i32; 2], [i32; 2]), ()> = HashMap::new();
-    for door in &d.doors {
-        let [a, b] = door.cells;
-        door_edges.insert((a, b), ());
-        door_edges.insert((b, a), ());
-    }
+    let owner = room_owners(d);
+    let door_edges = door_edges(d);
     let kind_of = |name: &str| p.kind(name);
-    let paint = |s: &str, kind: Option<&str>| -> String {
-        match (
-            colour,
-            kind.and_then(kind_of).and_then(|k| parse_colour(&k.colour)),
-        ) {
-            (true, Some([r, g, b])) => format!("\x1b[1;38;2;{r};{g};{b}m{s}\x1b[0m"),
-            _ => s.to_string(),
-        }
-    };
+    let paint = |s: &str, kind: Option<&str>| paint(d, colour, s, kind);
     let dim = |s: &str| {
         if colour {
             format!("\x1b[2m{s}\x1b[0m")
@@ -94,8 +74,54 @@ pub fn floor_plan(d: &Dungeon, colour: bool) -> String {
             let _ = writeln!(out, "{}", below.trim_end());
         }
     }
+    let _ = writeln!(out, "{}", legend(d, colour));
+    out
+}
+
+/// The room (index) on each cell of the `width × height` grid, row-major (shared with the
+/// picture of [`super::room_map`]).
+pub(super) fn room_owners(d: &Dungeon) -> Vec<Option<usize>> {
+    let w = d.width.max(0) as usize;
+    let h = d.height.max(0) as usize;
+    let mut owner: Vec<Option<usize>> = vec![None; w * h];
+    for (i, r) in d.rooms.iter().enumerate() {
+        for &[x, y] in &r.cells {
+            if (0..d.width).contains(&x) && (0..d.height).contains(&y) {
+                owner[y as usize * w + x as usize] = Some(i);
+            }
+        }
+    }
+    owner
+}
+
+/// Every door as its two cells, both ways round.
+fn door_edges(d: &Dungeon) -> HashMap<([i32; 2], [i32; 2]), ()> {
+    let mut door_edges: HashMap<([i32; 2], [i32; 2]), ()> = HashMap::new();
+    for door in &d.doors {
+        let [a, b] = door.cells;
+        door_edges.insert((a, b), ());
+        door_edges.insert((b, a), ());
+    }
+    door_edges
+}
+
+/// `s` in the colour of room kind `kind` (bold), when `colour` and the kind has one.
+fn paint(d: &Dungeon, colour: bool, s: &str, kind: Option<&str>) -> String {
+    match (
+        colour,
+        kind.and_then(|name| d.palette.kind(name))
+            .and_then(|k| parse_colour(&k.colour)),
+    ) {
+        (true, Some([r, g, b])) => format!("\x1b[1;38;2;{r};{g};{b}m{s}\x1b[0m"),
+        _ => s.to_string(),
+    }
+}
+
+/// The legend line: the glyph, name and count (when more than one) of every room kind
+/// present, in the palette's order.
+fn legend(d: &Dungeon, colour: bool) -> String {
     let mut legend = Vec::new();
-    for k in &p.kinds {
+    for k in &d.palette.kinds {
         let n = d.rooms.iter().filter(|r| r.kind == k.name).count();
         if n > 0 {
             let count = if n > 1 {
@@ -105,13 +131,12 @@ pub fn floor_plan(d: &Dungeon, colour: bool) -> String {
             };
             legend.push(format!(
                 "{} {}{count}",
-                paint(&k.glyph.to_string(), Some(&k.name)),
+                paint(d, colour, &k.glyph.to_string(), Some(&k.name)),
                 k.name
             ));
         }
     }
-    let _ = writeln!(out, "{}", legend.join("  "));
-    out
+    legend.join("  ")
 }
 
 /// One glyph per tile class (`class`: the class index of every tile, row-major); markers

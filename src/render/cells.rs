@@ -14,7 +14,7 @@
 //! colour, label and glyph ([`themed_cells`]).
 
 use super::colour;
-use crate::dungeon::{parse_colour, Dungeon, Layer, Swatch};
+use crate::dungeon::{parse_colour, Dungeon, Layer, Swatch, TileClasses};
 use std::collections::BTreeMap;
 
 /// The name of the layer every dungeon has: room kinds per cell.
@@ -109,48 +109,22 @@ pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
             _ => None,
         }),
     };
-    let mut cells = Vec::with_capacity(w * h);
-    let mut classes: Vec<([u8; 3], String, usize)> = Vec::new();
-    let mut glyphs = vec![None; w * h];
-    let layer;
+    let mut out = Classified {
+        cells: Vec::with_capacity(w * h),
+        classes: Vec::new(),
+        glyphs: vec![None; w * h],
+    };
     let tile_classes = if chosen.is_none() {
         d.tile_classes()
     } else {
         None
     };
-    if let Some((tc, class)) = tile_classes {
-        layer = tc.output.clone().unwrap_or_else(|| tc.layer.clone());
-        for c in &tc.classes {
-            let rgb = parse_colour(&c.colour)
-                .unwrap_or_else(|| colour::symbol(&d.palette, c.glyph, &c.name));
-            classes.push((rgb, c.name.clone(), 0));
-        }
-        for (i, &k) in class.iter().enumerate() {
-            classes[k as usize].2 += 1;
-            cells.push(k as u16);
-            glyphs[i] = Some(tc.classes[k as usize].glyph);
-        }
+    let layer = if let Some((tc, class)) = tile_classes {
+        out.tile_classes(d, tc, &class);
+        tc.output.clone().unwrap_or_else(|| tc.layer.clone())
     } else if let Some((name, rows)) = symbols {
-        layer = name.clone();
-        let mut index: BTreeMap<char, u16> = BTreeMap::new();
-        for y in 0..h {
-            let mut row = rows.get(y).map_or("", |r| r.as_str()).chars();
-            for _ in 0..w {
-                let g = row.next().unwrap_or(' ');
-                let k = *index.entry(g).or_insert_with(|| {
-                    let meaning = d
-                        .symbols
-                        .get(&g.to_string())
-                        .cloned()
-                        .unwrap_or_else(|| format!("'{g}'"));
-                    classes.push((colour::symbol(&d.palette, g, &meaning), meaning, 0));
-                    (classes.len() - 1) as u16
-                });
-                classes[k as usize].2 += 1;
-                glyphs[cells.len()] = Some(g);
-                cells.push(k);
-            }
-        }
+        out.symbols(d, rows, (w, h));
+        name.clone()
     } else {
         let (name, ids) = match chosen {
             Some((n, Layer::Ids(rows))) => (n, rows),
@@ -159,38 +133,15 @@ pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
                 _ => None,
             })?,
         };
-        layer = name.clone();
-        let mut index: BTreeMap<u16, u16> = BTreeMap::new();
-        for y in 0..h {
-            for x in 0..w {
-                let id = ids.get(y).and_then(|r| r.get(x)).copied().unwrap_or(0);
-                let k = *index.entry(id).or_insert_with(|| {
-                    classes.push((
-                        colour::tile(&d.palette, name, id),
-                        format!("{name} {id}"),
-                        0,
-                    ));
-                    (classes.len() - 1) as u16
-                });
-                classes[k as usize].2 += 1;
-                cells.push(k);
-            }
-        }
-    }
-    let themed = themed_cells(d);
-    let mut theme_class: BTreeMap<&str, u16> = BTreeMap::new();
-    for (i, k) in themed.iter().enumerate() {
-        let Some(k) = k else { continue };
-        let c = *theme_class.entry(&k.name).or_insert_with(|| {
-            let rgb = parse_colour(&k.colour).unwrap_or([192, 192, 192]);
-            classes.push((rgb, k.name.clone(), 0));
-            (classes.len() - 1) as u16
-        });
-        classes[cells[i] as usize].2 -= 1;
-        classes[c as usize].2 += 1;
-        cells[i] = c;
-        glyphs[i] = Some(k.glyph);
-    }
+        out.ids(d, name, ids, (w, h));
+        name.clone()
+    };
+    out.themes(d);
+    let Classified {
+        cells,
+        classes,
+        glyphs,
+    } = out;
     let mut legend: Vec<u16> = (0..classes.len() as u16)
         .filter(|&k| classes[k as usize].2 > 0)
         .collect();
@@ -207,4 +158,90 @@ pub fn cell_view_of(d: &Dungeon, layer: Option<&str>) -> Option<CellView> {
         legend,
         glyphs,
     })
+}
+
+/// A layer's cells as classes, filled from one of the three sources of a cell view: its
+/// class per cell, each class's colour, name and count, and the glyph of each cell.
+struct Classified {
+    cells: Vec<u16>,
+    classes: Vec<([u8; 3], String, usize)>,
+    glyphs: Vec<Option<char>>,
+}
+
+impl Classified {
+    /// From the tile classes of `tile_glyphs` (`class`: every tile's class).
+    fn tile_classes(&mut self, d: &Dungeon, tc: &TileClasses, class: &[u8]) {
+        for c in &tc.classes {
+            let rgb = parse_colour(&c.colour)
+                .unwrap_or_else(|| colour::symbol(&d.palette, c.glyph, &c.name));
+            self.classes.push((rgb, c.name.clone(), 0));
+        }
+        for (i, &k) in class.iter().enumerate() {
+            self.classes[k as usize].2 += 1;
+            self.cells.push(k as u16);
+            self.glyphs[i] = Some(tc.classes[k as usize].glyph);
+        }
+    }
+
+    /// From a symbol layer: a class per glyph, named by the dungeon's symbol table.
+    fn symbols(&mut self, d: &Dungeon, rows: &[String], (w, h): (usize, usize)) {
+        let mut index: BTreeMap<char, u16> = BTreeMap::new();
+        for y in 0..h {
+            let mut row = rows.get(y).map_or("", |r| r.as_str()).chars();
+            for _ in 0..w {
+                let g = row.next().unwrap_or(' ');
+                let k = *index.entry(g).or_insert_with(|| {
+                    let meaning = d
+                        .symbols
+                        .get(&g.to_string())
+                        .cloned()
+                        .unwrap_or_else(|| format!("'{g}'"));
+                    self.classes
+                        .push((colour::symbol(&d.palette, g, &meaning), meaning, 0));
+                    (self.classes.len() - 1) as u16
+                });
+                self.classes[k as usize].2 += 1;
+                self.glyphs[self.cells.len()] = Some(g);
+                self.cells.push(k);
+            }
+        }
+    }
+
+    /// From tile layer `name`'s ids: a class per id.
+    fn ids(&mut self, d: &Dungeon, name: &str, ids: &[Vec<u16>], (w, h): (usize, usize)) {
+        let mut index: BTreeMap<u16, u16> = BTreeMap::new();
+        for y in 0..h {
+            for x in 0..w {
+                let id = ids.get(y).and_then(|r| r.get(x)).copied().unwrap_or(0);
+                let k = *index.entry(id).or_insert_with(|| {
+                    self.classes.push((
+                        colour::tile(&d.palette, name, id),
+                        format!("{name} {id}"),
+                        0,
+                    ));
+                    (self.classes.len() - 1) as u16
+                });
+                self.classes[k as usize].2 += 1;
+                self.cells.push(k);
+            }
+        }
+    }
+
+    /// The cells of themed rooms move to a class per theme, with the theme's glyph.
+    fn themes(&mut self, d: &Dungeon) {
+        let themed = themed_cells(d);
+        let mut theme_class: BTreeMap<&str, u16> = BTreeMap::new();
+        for (i, k) in themed.iter().enumerate() {
+            let Some(k) = k else { continue };
+            let c = *theme_class.entry(&k.name).or_insert_with(|| {
+                let rgb = parse_colour(&k.colour).unwrap_or([192, 192, 192]);
+                self.classes.push((rgb, k.name.clone(), 0));
+                (self.classes.len() - 1) as u16
+            });
+            self.classes[self.cells[i] as usize].2 -= 1;
+            self.classes[c as usize].2 += 1;
+            self.cells[i] = c;
+            self.glyphs[i] = Some(k.glyph);
+        }
+    }
 }

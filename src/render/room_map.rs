@@ -177,16 +177,59 @@ pub fn entries(d: &Dungeon) -> Vec<Entry> {
     entries
 }
 
+/// One room cell at `(px, py)`: the room's colour, darker at its edges, inset by [`GAP`] on
+/// the sides where the room `ends`: left, right, top, bottom.
+fn room_cell(
+    img: &mut RgbImage,
+    (px, py): (u32, u32),
+    (cell_w, cell_h): (u32, u32),
+    ends: [bool; 4],
+    c: [u8; 3],
+) {
+    let [l, rt, t, b] = ends.map(|e| if e { GAP } else { 0 });
+    legend::rect(
+        img,
+        px + l,
+        py + t,
+        cell_w - l - rt,
+        cell_h - t - b,
+        colour::darker(c),
+    );
+    let (l2, r2, t2, b2) = (
+        l + 2 * (l > 0) as u32,
+        rt + 2 * (rt > 0) as u32,
+        t + 2 * (t > 0) as u32,
+        b + 2 * (b > 0) as u32,
+    );
+    legend::rect(img, px + l2, py + t2, cell_w - l2 - r2, cell_h - t2 - b2, c);
+}
+
+/// Every door: a light bar across the edge between its two cells.
+fn doors(img: &mut RgbImage, d: &Dungeon, top: u32, (cell_w, cell_h): (u32, u32)) {
+    let gap = GAP;
+    for door in &d.doors {
+        let [[ax, ay], [bx, by]] = door.cells;
+        let (cx, cy) = (
+            MARGIN as i32 + (ax + bx) * cell_w as i32 / 2 + cell_w as i32 / 2,
+            top as i32 + (ay + by) * cell_h as i32 / 2 + cell_h as i32 / 2,
+        );
+        let (dw, dh) = if ay == by {
+            (2 * gap + 6, 12)
+        } else {
+            (12, 2 * gap + 6)
+        };
+        let (x0, y0) = (
+            (cx - dw as i32 / 2).max(0) as u32,
+            (cy - dh as i32 / 2).max(0) as u32,
+        );
+        legend::rect(img, x0, y0, dw, dh, [16, 16, 20]);
+        legend::rect(img, x0 + 2, y0 + 2, dw - 4, dh - 4, [200, 190, 170]);
+    }
+}
+
 pub(super) fn rooms(d: &Dungeon) -> RgbImage {
     let (w, h) = (d.width.max(0) as u32, d.height.max(0) as u32);
-    let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
-    for (i, r) in d.rooms.iter().enumerate() {
-        for &[x, y] in &r.cells {
-            if (x as u32) < w && (y as u32) < h && x >= 0 && y >= 0 {
-                owner[(y as u32 * w + x as u32) as usize] = Some(i);
-            }
-        }
-    }
+    let owner = super::ascii::room_owners(d);
     let entries = entries(d);
     let interiors = Interiors::of(d);
     let (cell_w, cell_h) = cell_px(d);
@@ -216,52 +259,12 @@ pub(super) fn rooms(d: &Dungeon) -> RgbImage {
                     && at(nx as u32, ny as u32) == Some(r)
             };
             let c = colour::kind(&d.palette, &d.rooms[r].kind);
-            let l = if same(-1, 0) { 0 } else { gap };
-            let rt = if same(1, 0) { 0 } else { gap };
-            let t = if same(0, -1) { 0 } else { gap };
-            let b = if same(0, 1) { 0 } else { gap };
-            legend::rect(
-                &mut img,
-                px + l,
-                py + t,
-                cell_w - l - rt,
-                cell_h - t - b,
-                colour::darker(c),
-            );
-            let (l2, r2, t2, b2) = (
-                l + 2 * (l > 0) as u32,
-                rt + 2 * (rt > 0) as u32,
-                t + 2 * (t > 0) as u32,
-                b + 2 * (b > 0) as u32,
-            );
-            legend::rect(
-                &mut img,
-                px + l2,
-                py + t2,
-                cell_w - l2 - r2,
-                cell_h - t2 - b2,
-                c,
-            );
+            // the gap on each side (left, right, top, bottom) where the room ends there
+            let ends = [(-1, 0), (1, 0), (0, -1), (0, 1)].map(|(dx, dy)| !same(dx, dy));
+            room_cell(&mut img, (px, py), (cell_w, cell_h), ends, c);
         }
     }
-    for door in &d.doors {
-        let [[ax, ay], [bx, by]] = door.cells;
-        let (cx, cy) = (
-            MARGIN as i32 + (ax + bx) * cell_w as i32 / 2 + cell_w as i32 / 2,
-            top as i32 + (ay + by) * cell_h as i32 / 2 + cell_h as i32 / 2,
-        );
-        let (dw, dh) = if ay == by {
-            (2 * gap + 6, 12)
-        } else {
-            (12, 2 * gap + 6)
-        };
-        let (x0, y0) = (
-            (cx - dw as i32 / 2).max(0) as u32,
-            (cy - dh as i32 / 2).max(0) as u32,
-        );
-        legend::rect(&mut img, x0, y0, dw, dh, [16, 16, 20]);
-        legend::rect(&mut img, x0 + 2, y0 + 2, dw - 4, dh - 4, [200, 190, 170]);
-    }
+    doors(&mut img, d, top, (cell_w, cell_h));
     for room in &d.rooms {
         let Some(&[x, y]) = room.cells.first() else {
             continue;

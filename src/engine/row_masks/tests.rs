@@ -256,3 +256,55 @@ fn wide_masks_answer_and_write_as_the_cells_do() {
         assert!(free > 100 && free < tested / 2, "{free} of {tested}");
     }
 }
+
+#[test]
+fn a_window_of_64_columns_over_wide_rows() {
+    // a 150-wide area of 3 rows; taken: (63, 0), (64, 1), (70, 2), (120, 0), (130, 2)
+    let (w, h) = (150, 3);
+    let mut data = vec![0u16; (w * h) as usize];
+    for (x, y) in [(63, 0), (64, 1), (70, 2), (120, 0), (130, 2)] {
+        data[(y * w + x) as usize] = 1;
+    }
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = vec![0u64; RowMasks::words(area)];
+    let m = RowMasks::nonzero(&Grid::new(&data, w, h), area, &mut buf);
+    assert!(!m.one_word());
+    // columns 60..130 span more than 64: no window; 60..124 fit
+    assert_eq!(m.window(60, 130), None);
+    let base = m.window(60, 124).unwrap();
+    assert_eq!(base, 60);
+    let mut out = [0u64; 3];
+    assert_eq!(m.window_unions_down(0, base, &mut out), 3);
+    // bits: column 63 -> 3, 64 -> 4, 70 -> 10, 120 -> 60 (130 lies past the window)
+    assert_eq!(
+        out,
+        [
+            1 << 3 | 1 << 60,
+            1 << 3 | 1 << 4 | 1 << 60,
+            1 << 3 | 1 << 4 | 1 << 10 | 1 << 60
+        ]
+    );
+    assert_eq!(RowMasks::window_columns(base, 64, 3), 0b111 << 4);
+    // from row 1 down: two rows left
+    assert_eq!(m.window_unions_down(1, base, &mut out), 2);
+    assert_eq!(out[..2], [1 << 4, 1 << 4 | 1 << 10]);
+    // a window reaching past the area: column 120 is its bit 20, 130 its bit 30
+    let mut one = [0u64; 3];
+    m.window_unions_down(0, 100, &mut one);
+    assert_eq!(one[2] & (1 << 20 | 1 << 30), 1 << 20 | 1 << 30);
+    assert_eq!(one[0] & (1 << 30), 0);
+    // every window's unions answer as is_free does
+    for x0 in [0, 30, 61, 86] {
+        let mut out = [0u64; 3];
+        m.window_unions_down(0, x0, &mut out);
+        for hh in 1..=3 {
+            for ww in 1..=8 {
+                for rx in x0..(x0 + 64 - ww).min(w - ww) {
+                    let want = m.is_free(Rect::new(rx, 0, ww, hh));
+                    let got = out[hh as usize - 1] & RowMasks::window_columns(x0, rx, ww) == 0;
+                    assert_eq!(got, want, "window {x0}, rect {rx} {ww}x{hh}");
+                }
+            }
+        }
+    }
+}

@@ -65,6 +65,7 @@ pub(super) fn pair_table<const SWAP: bool>(
     let k = cls.len().min(CLASSES);
     let cls = &cls[..k];
     let tallest = cls.iter().fold(0, |m, c| m.max(c.h));
+    let base = window_of(cls, masks);
     let mut unions = [0u64; UNIONS];
     for c in 0..k {
         let yc = &cls[c];
@@ -74,12 +75,14 @@ pub(super) fn pair_table<const SWAP: bool>(
         // the unions of the rows from the check's top row, which the height class decides,
         // as far down as its pairs' checks reach
         let y = yc.y.at;
-        // (rows of several words: no unions, each pair tested alone)
-        let n = if yc.y.room > 0 && masks.one_word() {
-            let need = if SWAP { tallest } else { yc.h };
-            masks.unions_down(y, &mut unions[..need.clamp(0, UNIONS as i32) as usize])
-        } else {
-            0
+        // (checks spanning more than 64 columns: no unions, each pair tested alone)
+        let n = match base {
+            Some(base) if yc.y.room > 0 => {
+                let need = if SWAP { tallest } else { yc.h };
+                let out = &mut unions[..need.clamp(0, UNIONS as i32) as usize];
+                masks.window_unions_down(y, base, out)
+            }
+            _ => 0,
         };
         for a in 0..k {
             let xa = &cls[a];
@@ -91,7 +94,9 @@ pub(super) fn pair_table<const SWAP: bool>(
             } else if w > xa.x.room || h > yc.y.room {
                 false
             } else if h as usize <= n {
-                unions[h as usize - 1] & masks.columns(xa.x.at, w) == 0
+                // `n > 0` only with a window
+                let base = base.unwrap_or_default();
+                unions[h as usize - 1] & RowMasks::window_columns(base, xa.x.at, w) == 0
             } else {
                 masks.is_free(GRect::new(xa.x.at, y, w, h))
             };
@@ -101,6 +106,26 @@ pub(super) fn pair_table<const SWAP: bool>(
         }
     }
     t
+}
+
+/// The window of 64 columns the pair checks of `cls` fall in ([`RowMasks::window`]): for
+/// rows of one word the word itself; otherwise from the leftmost check inside the area, when
+/// every check that can pass (its x inside the area) ends within 64 columns of it.
+#[inline(always)]
+fn window_of(cls: &[Class], masks: &RowMasks) -> Option<i32> {
+    if masks.one_word() {
+        return masks.window(0, 0);
+    }
+    // (with the classes swapped a check's width is another class's: the widest of all)
+    let widest = cls.iter().fold(0, |m, c| m.max(c.w));
+    let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+    for c in cls.iter().filter(|c| c.x.room > 0) {
+        (lo, hi) = (lo.min(c.x.at), hi.max(c.x.at));
+    }
+    if lo > hi {
+        return None;
+    }
+    masks.window(lo, hi.saturating_add(widest))
 }
 
 /// [`Side::room`] of a position `reject_edge` refuses, or of a size that is not positive

@@ -104,6 +104,36 @@ fn row_masks_give_the_cells_result_on_random_layers() {
     }
 }
 
+/// Past 64 cells the pair tables read their row unions over a 64-column window: the same
+/// layers as a check per cell, with parents on both sides of a word edge (columns 64, 128).
+#[test]
+fn windowed_row_unions_give_the_cells_result_past_64_cells() {
+    let mut layer = String::new();
+    for i in 0..24 {
+        layer += &format!(
+            r#"FillRect(layer: "m", value: "{}", rect: (x: "rnd(190)", y: "rnd(34)", w: "rnd(5) + 1", h: "rnd(4) + 1")),"#,
+            i % 3 + 1
+        );
+    }
+    let configs = [
+        r#"parents: [(rect: (x: "58", y: "10", w: "6", h: "6")), (rect: (x: "124", y: "12", w: "4", h: "4"))],
+           dir: "rnd(2)", axis_roll: 4, size_roll: 5, size_add: 2, size_even: true, attempts: 20,
+           side_check_swapped: true"#,
+        r#"value: 2, parents: [(rect: (x: "66", y: "15", w: "5", h: "3"))], dir: "rnd(2)",
+           axis_roll: 3, size_roll: 7, size_add: 3, attempts: 12, area: (x: "40", y: "1", w: "150", h: "34")"#,
+    ];
+    let mut differing = 0;
+    for (k, bud) in configs.iter().enumerate() {
+        let steps = layer.clone() + &format!(r#"BudRooms(layer: "m", {bud})"#);
+        for seed in 0..30 {
+            let [masks, cells] = both_paths(200, 36, &steps, seed);
+            assert_eq!(masks, cells, "config {k}, seed {seed}");
+            differing += (masks != run_rules_seed(200, 36, &layer, "m", seed)) as usize;
+        }
+    }
+    assert!(differing > 40, "budding did something: {differing}");
+}
+
 #[test]
 fn pair_tables_give_the_result_of_a_check_per_draw_on_random_layers() {
     // (parameters, seeds): checks that wrap to empty ones pass, and bud on for long
