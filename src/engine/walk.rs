@@ -11,6 +11,7 @@
 use super::grid::Rect;
 
 mod distance;
+use distance::covers;
 pub use distance::{DistanceField, LayerDistances, UNREACHED};
 
 /// No region: [`Regions::at`] of a cell that is not open.
@@ -153,11 +154,6 @@ impl Regions {
     pub fn largest(&self) -> u32 {
         self.sizes.iter().copied().max().unwrap_or(0)
     }
-}
-
-/// Whether `area` holds every cell of a `width × height` grid.
-fn covers(area: Rect, width: i32, height: i32) -> bool {
-    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
 }
 
 #[cfg(test)]

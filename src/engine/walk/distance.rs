@@ -4,7 +4,6 @@
 //! reaches the cell (a bit per cell marks it reached), for an operator whose output is that
 //! layer.
 
-use super::covers;
 use crate::engine::grid::Rect;
 
 /// [`DistanceField::at`] of a cell no walk reaches.
@@ -74,6 +73,11 @@ fn bfs(
         }
     }
     (best.0 != usize::MAX).then(|| (((best.0 % wu) as i32, (best.0 / wu) as i32), best.1))
+}
+
+/// Whether `area` holds every cell of a `width × height` grid.
+pub(super) fn covers(area: Rect, width: i32, height: i32) -> bool {
+    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
 }
 
 /// `Marks` of a [`DistanceField`]: its `u32` distances, [`UNREACHED`] where not reached.
