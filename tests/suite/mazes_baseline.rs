@@ -48,9 +48,12 @@ fn rules() -> String {
     )
 }
 
-/// Per named step: every layer and the random stream before it, and every layer after.
+/// One named step: every layer and the random stream before it, and every layer after.
+type Kept = (Vec<Vec<u16>>, Rng, Vec<Vec<u16>>);
+
+/// What each named step was given and made.
 #[derive(Default)]
-struct Keep(Vec<(Vec<Vec<u16>>, Rng, Vec<Vec<u16>>)>);
+struct Keep(Vec<Kept>);
 
 impl Observer for Keep {
     fn before_step(&mut self, label: &StepLabel, _w: Writes<'_>, st: &State) {
