@@ -1,5 +1,5 @@
 //! The layout rule files of the speed baselines (benches/hell_layout.ron,
-//! benches/caves_layout.ron) are copies of the start of the shipped Diablo rule sets; the
+//! benches/caves_layout.ron, benches/cathedral_layout.ron) are copies of the start of the shipped Diablo rule sets; the
 //! bench figures ("the layout loop's share of a whole level") compare the same work only
 //! while the copies equal the originals. These tests compare their steps as text, comments
 //! and spacing aside, so an edit of rules/diablo/hell.ron or caves.ron that the copy misses
@@ -57,6 +57,21 @@ fn hell_layout_copies_first_room() {
     );
     let block = r#"Named("FirstRoom",Retry("#;
     assert_eq!(copy[call(&copy, block)], orig[call(&orig, block)]);
+}
+
+#[test]
+fn cathedral_layout_copies_first_room_and_its_minimum_area() {
+    let (copy, orig) = (
+        normalized(&read("benches/cathedral_layout.ron")),
+        normalized(&read("rules/diablo/cathedral.ron")),
+    );
+    for start in [r#"Let("min_area""#, r#"Named("FirstRoom",Retry("#] {
+        assert_eq!(
+            copy[call(&copy, start)],
+            orig[call(&orig, start)],
+            "{start}"
+        );
+    }
 }
 
 #[test]
