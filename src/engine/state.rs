@@ -72,16 +72,16 @@ impl State {
 }
 
 /// A segment between two cells with a direction of travel: a hall to be dug from `from`
-/// (on one room's wall) to `to` (on another's), `dir` = the [`crate::engine::dir::Dir`] index of
-/// the direction from `from`'s room towards `to`'s (0 E, 1 W, 2 S, 3 N).
+/// (on one room's wall) to `to` (on another's), `dir` the direction from `from`'s room
+/// towards `to`'s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
     /// The start cell.
     pub from: Point,
     /// The end cell.
     pub to: Point,
-    /// The direction of travel (0 E, 1 W, 2 S, 3 N).
-    pub dir: u8,
+    /// The direction of travel.
+    pub dir: Dir,
 }
 
 impl State {

@@ -166,15 +166,7 @@ pub fn project(
     image: &str,
 ) -> String {
     let mut uid = Uids(0);
-    let Defs {
-        tileset,
-        entities,
-        level_fields,
-        entities_layer,
-        classes_layer,
-        tile_layers,
-        defs_layers,
-    } = defs(ds, ts, image, &mut uid);
+    let defs = defs(ds, ts, image, &mut uid);
     let mut levels = Vec::new();
     let mut world_x = 0i64;
     let mut seen = BTreeSet::new();
@@ -199,9 +191,9 @@ pub fn project(
                 "overrideTilesetUid": null, "gridTiles": [], "entityInstances": [],
             })
         };
-        let mut ents = inst(&entities_layer, "entities");
-        ents["entityInstances"] = json!(entity_instances(d, s, &key, &entities, world_x));
-        let mut grid = inst(&classes_layer, "classes");
+        let mut ents = inst(&defs.entities_layer, "entities");
+        ents["entityInstances"] = json!(entity_instances(d, s, &key, &defs.entities, world_x));
+        let mut grid = inst(&defs.classes_layer, "classes");
         let value = class_values(d);
         let csv: Vec<u32> = (0..ch as usize)
             .flat_map(|ty| (0..cw as usize).map(move |tx| (tx, ty)))
@@ -209,7 +201,7 @@ pub fn project(
             .collect();
         grid["intGridCsv"] = json!(csv);
         let mut insts = vec![ents, grid];
-        for (n, def) in &tile_layers {
+        for (n, def) in &defs.tile_layers {
             let mut l = inst(def, n);
             if let Some(layer) = d.layers.get(*n) {
                 l["gridTiles"] = json!(grid_tiles(ts, d, n, layer, s, cw));
@@ -217,7 +209,7 @@ pub fn project(
             insts.push(l);
         }
         // Every level field, `null` for one not known (the rules hash of saved JSON).
-        let fields = level_field_values(&level_fields, &provenance(d, p));
+        let fields = level_field_values(&defs.level_fields, &provenance(d, p));
         let (pw, ph) = (cw * TILE, ch * TILE);
         levels.push(json!({
             "identifier": name, "iid": super::iid(&format!("{key}/level")), "uid": level_uid,
@@ -234,20 +226,7 @@ pub fn project(
         .map(|d| format!("{}/{}", d.ruleset, d.seed))
         .collect();
     let key = all_seeds.join(",");
-    let root = project_json(
-        &key,
-        uid.next(),
-        Defs {
-            tileset,
-            entities,
-            level_fields,
-            entities_layer,
-            classes_layer,
-            tile_layers,
-            defs_layers,
-        },
-        levels,
-    );
+    let root = project_json(&key, uid.next(), defs, levels);
     serde_json::to_string_pretty(&root).expect("JSON serialises") + "\n"
 }
 

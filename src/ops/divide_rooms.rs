@@ -33,6 +33,7 @@
 //! `rx1 <= i < ry2` are flagged. Errors: none at run time (sizes that leave no room simply
 //! stop the recursion).
 
+use crate::engine::dir::Dir;
 use crate::engine::point::Point;
 use crate::engine::state::{Segment, State};
 use crate::engine::value::{Type, Value};
@@ -269,13 +270,7 @@ struct Room {
 }
 
 /// An area still to divide: corners, parent room index, direction of the hall to it.
-type Area = (i32, i32, i32, i32, Option<(usize, u8)>);
-
-/// Directions as stored in segments (the order of [`crate::engine::dir::Dir`]).
-const E: u8 = 0;
-const W: u8 = 1;
-const S: u8 = 2;
-const N: u8 = 3;
+type Area = (i32, i32, i32, i32, Option<(usize, Dir)>);
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
@@ -369,12 +364,12 @@ impl Compiled {
 /// The hall from `room` (`rw × rh`) to its parent room `p`, which lies towards `dir` of it:
 /// a cell drawn on each facing wall.
 #[inline]
-fn hall(st: &mut State, room: Room, p: Room, dir: u8, (rw, rh): (i32, i32)) -> Segment {
+fn hall(st: &mut State, room: Room, p: Room, dir: Dir, (rw, rh): (i32, i32)) -> Segment {
     match dir {
-        N | S => {
+        Dir::N | Dir::S => {
             let fx = st.rng.below((rw - 2) as i64) as i32 + room.x1 + 1;
             let tx = st.rng.below((p.x2 - p.x1 - 2) as i64) as i32 + p.x1 + 1;
-            let (fy, ty) = if dir == N {
+            let (fy, ty) = if dir == Dir::N {
                 (room.y1, p.y2)
             } else {
                 (room.y2, p.y1)
@@ -388,7 +383,7 @@ fn hall(st: &mut State, room: Room, p: Room, dir: u8, (rw, rh): (i32, i32)) -> S
         _ => {
             let fy = st.rng.below((rh - 2) as i64) as i32 + room.y1 + 1;
             let ty = st.rng.below((p.y2 - p.y1 - 2) as i64) as i32 + p.y1 + 1;
-            let (fx, tx) = if dir == E {
+            let (fx, tx) = if dir == Dir::E {
                 (room.x2, p.x1)
             } else {
                 (room.x1, p.x2)
@@ -415,17 +410,17 @@ fn strips(
 ) -> [Area; 4] {
     if tall {
         [
-            (x1 + s, y1 + s, r.x1 - s, r.y2 - s, Some((id, E))),
-            (r.x2 + s, r.y1 + s, x2 - s, y2 - s, Some((id, W))),
-            (x1 + s, r.y2 + s, r.x2 - s, y2 - s, Some((id, N))),
-            (r.x1 + s, y1 + s, x2 - s, r.y1 - s, Some((id, S))),
+            (x1 + s, y1 + s, r.x1 - s, r.y2 - s, Some((id, Dir::E))),
+            (r.x2 + s, r.y1 + s, x2 - s, y2 - s, Some((id, Dir::W))),
+            (x1 + s, r.y2 + s, r.x2 - s, y2 - s, Some((id, Dir::N))),
+            (r.x1 + s, y1 + s, x2 - s, r.y1 - s, Some((id, Dir::S))),
         ]
     } else {
         [
-            (x1 + s, y1 + s, r.x2 - s, r.y1 - s, Some((id, S))),
-            (r.x1 + s, r.y2 + s, x2 - s, y2 - s, Some((id, N))),
-            (x1 + s, r.y1 + s, r.x1 - s, y2 - s, Some((id, E))),
-            (r.x2 + s, y1 + s, x2 - s, r.y2 - s, Some((id, W))),
+            (x1 + s, y1 + s, r.x2 - s, r.y1 - s, Some((id, Dir::S))),
+            (r.x1 + s, r.y2 + s, x2 - s, y2 - s, Some((id, Dir::N))),
+            (x1 + s, r.y1 + s, r.x1 - s, y2 - s, Some((id, Dir::E))),
+            (r.x2 + s, y1 + s, x2 - s, r.y2 - s, Some((id, Dir::W))),
         ]
     }
 }

@@ -387,7 +387,7 @@ impl Compiled {
         let (tx, ty) = (seg.to.x, seg.to.y);
         self.door(cells, gw, gh, fx, fy);
         self.door(cells, gw, gh, tx, ty);
-        let (ddx, ddy) = delta(seg.dir);
+        let (ddx, ddy) = (seg.dir.dx(), seg.dir.dy());
         let goal = (tx - ddx, ty - ddy);
         GridMut::new(cells, gw, gh).set_checked(goal.0, goal.1, self.hall);
         let k = Walk {
@@ -400,7 +400,7 @@ impl Compiled {
         let w = Walker {
             x: fx,
             y: fy,
-            d: seg.dir & 3,
+            d: seg.dir as u8,
             inside: false,
         };
         let slots = (gw * gh) as usize * 8;
