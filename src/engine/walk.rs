@@ -8,142 +8,11 @@
 //! not allocate (a labelling may grow its list of region sizes when a grid has more regions
 //! than any before).
 
-use super::dir::Dir;
 use super::grid::Rect;
 
-/// [`DistanceField::at`] of a cell no walk reaches.
-pub const UNREACHED: u32 = u32::MAX;
-
-/// Walking distances (orthogonal steps over open cells) from a set of source cells to every
-/// cell of a grid, by breadth-first search.
-#[derive(Debug, Default, Clone)]
-pub struct DistanceField {
-    width: i32,
-    height: i32,
-    /// Steps from the nearest source per cell, row-major; [`UNREACHED`] where no walk goes.
-    dist: Vec<u32>,
-    /// The breadth-first queue: each cell enters it at most once.
-    queue: Vec<u32>,
-    /// The farthest reached cell (the first in raster order among equals) and its distance.
-    farthest: Option<((i32, i32), u32)>,
-}
-
-impl DistanceField {
-    /// An empty field (no cell reached).
-    pub fn new() -> DistanceField {
-        DistanceField::default()
-    }
-
-    /// Compute the distances over a `width × height` grid whose open cells are those whose
-    /// row-major index `i` passes `open(i)`, from the open cells among `sources` (cells
-    /// outside the grid or not open are ignored). With no open source nothing is reached.
-    pub fn compute(
-        &mut self,
-        width: i32,
-        height: i32,
-        open: impl Fn(usize) -> bool,
-        sources: impl IntoIterator<Item = (i32, i32)>,
-    ) {
-        let (w, h) = (width.max(0), height.max(0));
-        let n = (w * h) as usize;
-        self.width = w;
-        self.height = h;
-        if self.dist.len() == n && self.queue.len() < n / 8 {
-            // every cell but the last walk's (its queue) is unreached already: reset those
-            // rather than the whole grid
-            for &i in &self.queue {
-                self.dist[i as usize] = UNREACHED;
-            }
-        } else {
-            self.dist.clear();
-            self.dist.resize(n, UNREACHED);
-        }
-        self.queue.clear();
-        self.queue.reserve(n);
-        self.farthest = None;
-        for (x, y) in sources {
-            if x < 0 || y < 0 || x >= w || y >= h {
-                continue;
-            }
-            let i = (y * w + x) as usize;
-            if self.dist[i] == UNREACHED && open(i) {
-                self.dist[i] = 0;
-                self.queue.push(i as u32);
-            }
-        }
-        let mut head = 0;
-        let mut best = (usize::MAX, 0u32);
-        while head < self.queue.len() {
-            let i = self.queue[head] as usize;
-            head += 1;
-            let d = self.dist[i];
-            if d > best.1 || best.0 == usize::MAX || (d == best.1 && i < best.0) {
-                best = (i, d);
-            }
-            let (x, y) = ((i % w as usize) as i32, (i / w as usize) as i32);
-            for dir in Dir::ALL4 {
-                let (nx, ny) = (x + dir.dx(), y + dir.dy());
-                if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                    continue;
-                }
-                let j = (ny * w + nx) as usize;
-                if self.dist[j] == UNREACHED && open(j) {
-                    self.dist[j] = d + 1;
-                    self.queue.push(j as u32);
-                }
-            }
-        }
-        if best.0 != usize::MAX {
-            let i = best.0;
-            let at = ((i % w as usize) as i32, (i / w as usize) as i32);
-            self.farthest = Some((at, best.1));
-        }
-    }
-
-    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
-    /// outside it are not open, so walks stay inside it.
-    pub fn compute_in(
-        &mut self,
-        width: i32,
-        height: i32,
-        area: Rect,
-        open: impl Fn(usize) -> bool,
-        sources: impl IntoIterator<Item = (i32, i32)>,
-    ) {
-        if covers(area, width, height) {
-            self.compute(width, height, open, sources);
-        } else {
-            let w = width.max(1) as usize;
-            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
-            self.compute(width, height, |i| inside(i) && open(i), sources);
-        }
-    }
-
-    /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
-    /// no walk reaches.
-    #[inline]
-    pub fn at(&self, x: i32, y: i32) -> u32 {
-        if x < 0 || y < 0 || x >= self.width || y >= self.height {
-            return UNREACHED;
-        }
-        self.dist[(y * self.width + x) as usize]
-    }
-
-    /// Every reached cell, as its row-major index and its distance, in the order the walk
-    /// reached them (nearest first; sources in the order given): for writing a field out
-    /// without visiting the cells no walk reached.
-    pub fn reached(&self) -> impl ExactSizeIterator<Item = (usize, u32)> + '_ {
-        self.queue
-            .iter()
-            .map(|&i| (i as usize, self.dist[i as usize]))
-    }
-
-    /// The reached cell farthest from the sources, the first in raster order among cells as
-    /// far, with its distance; `None` when nothing was reached.
-    pub fn farthest(&self) -> Option<((i32, i32), u32)> {
-        self.farthest
-    }
-}
+mod distance;
+use distance::covers;
+pub use distance::{DistanceField, LayerDistances, UNREACHED};
 
 /// No region: [`Regions::at`] of a cell that is not open.
 pub const NO_REGION: u32 = u32::MAX;
@@ -285,11 +154,6 @@ impl Regions {
     pub fn largest(&self) -> u32 {
         self.sizes.iter().copied().max().unwrap_or(0)
     }
-}
-
-/// Whether `area` holds every cell of a `width × height` grid.
-fn covers(area: Rect, width: i32, height: i32) -> bool {
-    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ mod layers;
 mod layout_copies;
 mod legible;
 mod mazes;
+mod mazes_baseline;
 mod mixed_styles;
 mod pattern_errors;
 mod pcg_metrics;
