@@ -19,8 +19,8 @@ use std::sync::Mutex;
 /// them as they are; a clone (a snapshot) starts empty ones.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Walking distances (the toolkit's breadth-first search).
-    pub field: super::walk::DistanceField,
+    /// Walking distances written into a layer (the toolkit's breadth-first search).
+    pub distances: super::walk::LayerDistances,
     /// Region labels.
     pub regions: super::walk::Regions,
     /// Operators' own buffers, at most one of each type.

@@ -10,187 +10,9 @@
 
 use super::grid::Rect;
 
-/// [`DistanceField::at`] of a cell no walk reaches.
-pub const UNREACHED: u32 = u32::MAX;
-
-/// Walking distances (orthogonal steps over open cells) from a set of source cells to every
-/// cell of a grid, by breadth-first search.
-#[derive(Debug, Default, Clone)]
-pub struct DistanceField {
-    width: i32,
-    height: i32,
-    /// Steps from the nearest source per cell, row-major; [`UNREACHED`] where no walk goes.
-    dist: Vec<u32>,
-    /// The breadth-first queue: each cell enters it at most once.
-    queue: Vec<u32>,
-    /// The farthest reached cell (the first in raster order among equals) and its distance.
-    farthest: Option<((i32, i32), u32)>,
-}
-
-impl DistanceField {
-    /// An empty field (no cell reached).
-    pub fn new() -> DistanceField {
-        DistanceField::default()
-    }
-
-    /// Compute the distances over a `width × height` grid whose open cells are those whose
-    /// row-major index `i` passes `open(i)`, from the open cells among `sources` (cells
-    /// outside the grid or not open are ignored). With no open source nothing is reached.
-    pub fn compute(
-        &mut self,
-        width: i32,
-        height: i32,
-        open: impl Fn(usize) -> bool,
-        sources: impl IntoIterator<Item = (i32, i32)>,
-    ) {
-        self.start(width, height, &open, sources);
-        self.spread(&open, usize::MAX);
-        // the queue holds the cells in walk order, their distances never falling: the
-        // farthest are its tail, and the first of them in raster order is the smallest index
-        let w = self.width as usize;
-        self.farthest = self.queue.last().map(|&last| {
-            let d = self.dist[last as usize];
-            let tail = self.queue.iter().rev();
-            let i = tail.take_while(|&&i| self.dist[i as usize] == d).min();
-            let i = *i.unwrap_or(&last) as usize;
-            (((i % w) as i32, (i / w) as i32), d)
-        });
-    }
-
-    /// Steps from `from` to `to` over the open cells (as [`compute`](Self::compute) from
-    /// the one source `from`), or [`UNREACHED`]; the walk stops as soon as it reaches `to`,
-    /// so the field then holds only the cells as near as `to` or nearer (some of those at
-    /// its distance may be missing), and [`farthest`](Self::farthest) is `None`.
-    pub fn steps(
-        &mut self,
-        width: i32,
-        height: i32,
-        open: impl Fn(usize) -> bool,
-        from: (i32, i32),
-        to: (i32, i32),
-    ) -> u32 {
-        self.start(width, height, &open, [from]);
-        let (w, h) = (self.width, self.height);
-        if to.0 < 0 || to.1 < 0 || to.0 >= w || to.1 >= h {
-            return UNREACHED;
-        }
-        let stop = (to.1 * w + to.0) as usize;
-        self.spread(&open, stop);
-        self.farthest = None;
-        self.dist[stop]
-    }
-
-    /// Reset the field for a `width × height` grid and queue the open `sources` at 0.
-    fn start(
-        &mut self,
-        width: i32,
-        height: i32,
-        open: &impl Fn(usize) -> bool,
-        sources: impl IntoIterator<Item = (i32, i32)>,
-    ) {
-        let (w, h) = (width.max(0), height.max(0));
-        let n = (w * h) as usize;
-        self.width = w;
-        self.height = h;
-        if self.dist.len() == n && self.queue.len() < n / 8 {
-            // every cell but the last walk's (its queue) is unreached already: reset those
-            // rather than the whole grid
-            for &i in &self.queue {
-                self.dist[i as usize] = UNREACHED;
-            }
-        } else {
-            self.dist.clear();
-            self.dist.resize(n, UNREACHED);
-        }
-        self.queue.clear();
-        self.queue.reserve(n);
-        self.farthest = None;
-        for (x, y) in sources {
-            if x < 0 || y < 0 || x >= w || y >= h {
-                continue;
-            }
-            let i = (y * w + x) as usize;
-            if self.dist[i] == UNREACHED && open(i) {
-                self.dist[i] = 0;
-                self.queue.push(i as u32);
-            }
-        }
-    }
-
-    /// Walk breadth-first from the queued cells until no cell is left or cell `stop` is
-    /// reached (`usize::MAX`: never). Every cell given a distance is in the queue.
-    fn spread(&mut self, open: &impl Fn(usize) -> bool, stop: usize) {
-        let (w, h) = (self.width as usize, self.height as usize);
-        if stop != usize::MAX && self.queue.iter().any(|&i| i as usize == stop) {
-            return;
-        }
-        let mut head = 0;
-        while head < self.queue.len() {
-            let i = self.queue[head] as usize;
-            head += 1;
-            let d = self.dist[i] + 1;
-            let (x, y) = (i % w, i / w);
-            for (j, inside) in [
-                (i + 1, x + 1 < w),
-                (i.wrapping_sub(1), x > 0),
-                (i + w, y + 1 < h),
-                (i.wrapping_sub(w), y > 0),
-            ] {
-                if inside && self.dist[j] == UNREACHED && open(j) {
-                    self.dist[j] = d;
-                    self.queue.push(j as u32);
-                    if j == stop {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
-    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
-    /// outside it are not open, so walks stay inside it.
-    pub fn compute_in(
-        &mut self,
-        width: i32,
-        height: i32,
-        area: Rect,
-        open: impl Fn(usize) -> bool,
-        sources: impl IntoIterator<Item = (i32, i32)>,
-    ) {
-        if covers(area, width, height) {
-            self.compute(width, height, open, sources);
-        } else {
-            let w = width.max(1) as usize;
-            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
-            self.compute(width, height, |i| inside(i) && open(i), sources);
-        }
-    }
-
-    /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
-    /// no walk reaches.
-    #[inline]
-    pub fn at(&self, x: i32, y: i32) -> u32 {
-        if x < 0 || y < 0 || x >= self.width || y >= self.height {
-            return UNREACHED;
-        }
-        self.dist[(y * self.width + x) as usize]
-    }
-
-    /// Every reached cell, as its row-major index and its distance, in the order the walk
-    /// reached them (nearest first; sources in the order given): for writing a field out
-    /// without visiting the cells no walk reached.
-    pub fn reached(&self) -> impl ExactSizeIterator<Item = (usize, u32)> + '_ {
-        self.queue
-            .iter()
-            .map(|&i| (i as usize, self.dist[i as usize]))
-    }
-
-    /// The reached cell farthest from the sources, the first in raster order among cells as
-    /// far, with its distance; `None` when nothing was reached.
-    pub fn farthest(&self) -> Option<((i32, i32), u32)> {
-        self.farthest
-    }
-}
+mod distance;
+use distance::covers;
+pub use distance::{DistanceField, LayerDistances, UNREACHED};
 
 /// No region: [`Regions::at`] of a cell that is not open.
 pub const NO_REGION: u32 = u32::MAX;
@@ -205,8 +27,8 @@ pub struct Regions {
     label: Vec<u32>,
     /// Cells per region, by label.
     sizes: Vec<u32>,
-    /// The fill's stack of cells (row-major indices).
-    stack: Vec<u32>,
+    /// The fill's stack of cells: row-major index and column.
+    stack: Vec<(u32, u32)>,
 }
 
 impl Regions {
@@ -263,24 +85,25 @@ impl Regions {
     /// Label the region of open cell `start` (not labelled yet) as the next region: a
     /// depth-first fill, the labels its visited marks.
     fn fill(&mut self, start: usize, open: &impl Fn(usize) -> bool) {
-        let (w, h) = (self.width as usize, self.height as usize);
+        let (w, cells) = (self.width as usize, self.label.len());
         let id = self.sizes.len() as u32;
         let mut n = 1u32;
         self.label[start] = id;
         self.stack.clear();
-        self.stack.push(start as u32);
-        while let Some(i) = self.stack.pop() {
-            let i = i as usize;
-            let (x, y) = (i % w, i / w);
-            for (j, inside) in [
-                (i + 1, x + 1 < w),
-                (i.wrapping_sub(1), x > 0),
-                (i + w, y + 1 < h),
-                (i.wrapping_sub(w), y > 0),
+        // each cell with its column: its row is only ever compared, by index, with the
+        // grid's first and last (no division per cell)
+        self.stack.push((start as u32, (start % w) as u32));
+        while let Some((i, x)) = self.stack.pop() {
+            let (i, x) = (i as usize, x as usize);
+            for (j, inside, xj) in [
+                (i + 1, x + 1 < w, x + 1),
+                (i.wrapping_sub(1), x > 0, x.wrapping_sub(1)),
+                (i + w, i + w < cells, x),
+                (i.wrapping_sub(w), i >= w, x),
             ] {
                 if inside && self.label[j] == NO_REGION && open(j) {
                     self.label[j] = id;
-                    self.stack.push(j as u32);
+                    self.stack.push((j as u32, xj as u32));
                     n += 1;
                 }
             }
@@ -317,8 +140,7 @@ impl Regions {
 
     /// Every cell of `area` (clipped to the grid) in no region, in raster order, with the
     /// distinct regions among its four neighbours inside `area` (0 to 4 of them, in the
-    /// order of [`Dir::ALL4`](super::dir::Dir::ALL4)): the walls between regions, for
-    /// connectors.
+    /// order of [`Dir::ALL4`]): the walls between regions, for connectors.
     pub fn gaps(&self, area: Rect, mut f: impl FnMut(i32, i32, &[u32])) {
         let a = area.clip(self.width, self.height);
         if a.is_empty() {
@@ -372,10 +194,166 @@ impl Regions {
     }
 }
 
-/// Whether `area` holds every cell of a `width × height` grid.
-fn covers(area: Rect, width: i32, height: i32) -> bool {
-    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
-}
-
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+
+    /// `#` closed, anything else open.
+    fn grid(rows: &[&str]) -> (i32, i32, Vec<bool>) {
+        let open = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c != '#'))
+            .collect();
+        (rows[0].len() as i32, rows.len() as i32, open)
+    }
+
+    #[test]
+    fn distances_walk_around_walls_from_every_source() {
+        let (w, h, open) = grid(&[
+            "..#..", //
+            ".##..", //
+            ".....", //
+        ]);
+        let mut f = DistanceField::new();
+        f.compute(w, h, |i| open[i], [(0, 0)]);
+        let rows: Vec<Vec<u32>> = (0..h)
+            .map(|y| (0..w).map(|x| f.at(x, y)).collect())
+            .collect();
+        let u = UNREACHED;
+        assert_eq!(
+            rows,
+            vec![
+                vec![0, 1, u, 7, 8],
+                vec![1, u, u, 6, 7],
+                vec![2, 3, 4, 5, 6]
+            ]
+        );
+        // (4, 0) at 8 is the farthest; none ties it
+        assert_eq!(f.farthest(), Some(((4, 0), 8)));
+        // two sources: each cell counts from the nearer; the farthest cells, (3, 0) and
+        // (1, 2) at 3, tie: the first in raster order is the one
+        f.compute(w, h, |i| open[i], [(0, 0), (4, 2)]);
+        assert_eq!(f.at(3, 0), 3);
+        assert_eq!(f.at(1, 2), 3);
+        assert_eq!(f.at(4, 0), 2);
+        assert_eq!(f.farthest(), Some(((3, 0), 3)));
+        // a closed source or one outside the grid reaches nothing
+        f.compute(w, h, |i| open[i], [(2, 0), (9, 9)]);
+        assert_eq!(f.farthest(), None);
+        assert_eq!(f.at(0, 0), UNREACHED);
+    }
+
+    #[test]
+    fn a_second_walk_forgets_the_cells_of_the_first() {
+        // 16 x 8 cells; the first walk reaches row 0 only (16 cells, few enough that the
+        // next walk resets them one by one), the second only column 15
+        let (w, h) = (16, 8);
+        let mut f = DistanceField::new();
+        f.compute(w, h, |i| i < 16, [(0, 0)]);
+        assert_eq!((f.at(15, 0), f.at(15, 1)), (15, UNREACHED));
+        f.compute(w, h, |i| i % 16 == 15, [(15, 7)]);
+        assert_eq!(
+            (f.at(13, 0), f.at(14, 0), f.at(15, 0)),
+            (UNREACHED, UNREACHED, 7)
+        );
+        // the cells reached, in walk order, by row-major index
+        let reached: Vec<(usize, u32)> = f.reached().collect();
+        assert_eq!(
+            reached,
+            (0..8).map(|k| (127 - 16 * k, k as u32)).collect::<Vec<_>>()
+        );
+        assert_eq!((f.at(0, 0), f.at(15, 1), f.at(15, 7)), (UNREACHED, 6, 0));
+        assert_eq!(f.farthest(), Some(((15, 0), 7)));
+    }
+
+    #[test]
+    fn an_area_confines_walks_and_regions() {
+        let (w, h, open) = grid(&[
+            "..#..", //
+            ".##..", //
+            ".....", //
+        ]);
+        // the area leaves out column 4 and row 2: the source (4, 2) is outside, ignored;
+        // (0, 0) is cut off from (3, 1) (the way round went through row 2)
+        let area = Rect::new(0, 0, 4, 2);
+        let mut f = DistanceField::new();
+        f.compute_in(w, h, area, |i| open[i], [(3, 1), (4, 2)]);
+        assert_eq!((f.at(3, 0), f.at(3, 1), f.at(4, 0)), (1, 0, UNREACHED));
+        assert_eq!(f.at(0, 0), UNREACHED);
+        assert_eq!(f.farthest(), Some(((3, 0), 1)));
+        let mut r = Regions::new();
+        r.compute_in(w, h, area, |i| open[i]);
+        assert_eq!(r.count(), 2);
+        assert_eq!((r.size(0), r.size(1)), (3, 2));
+        assert_eq!((r.at(0, 1), r.at(3, 1), r.at(0, 2)), (0, 1, NO_REGION));
+    }
+
+    #[test]
+    fn regions_from_a_mask_are_those_of_the_test() {
+        // 12 wide: the eight-cell skips cross row ends; the mask stops short of the grid
+        let (w, h, open) = grid(&[
+            "#########.##", //
+            "##.######.##", //
+            "##..####..#.", //
+        ]);
+        let bytes: Vec<u8> = open.iter().map(|&o| o as u8).collect();
+        let mut r = Regions::new();
+        r.compute_mask(w, h, &bytes);
+        // regions in raster order of their first cell: (9, 0), (2, 1), (11, 2)
+        assert_eq!(r.sizes(), &[4, 3, 1]);
+        assert_eq!(
+            (r.at(9, 0), r.at(8, 2), r.at(2, 1), r.at(11, 2)),
+            (0, 0, 1, 2)
+        );
+        let mut t = Regions::new();
+        t.compute(w, h, |i| open[i]);
+        assert_eq!((t.sizes(), t.label.clone()), (r.sizes(), r.label.clone()));
+        // a mask shorter than the grid: the cells past it are closed
+        r.compute_mask(w, h, &bytes[..30]);
+        assert_eq!(r.sizes(), &[2, 3]);
+        assert_eq!((r.at(11, 2), r.at(8, 2)), (NO_REGION, NO_REGION));
+    }
+
+    #[test]
+    fn regions_are_numbered_in_raster_order_with_their_sizes() {
+        let (w, h, open) = grid(&[
+            "..#.#", //
+            "###.#", //
+            ".#..#", //
+        ]);
+        let mut r = Regions::new();
+        r.compute(w, h, |i| open[i]);
+        assert_eq!(r.count(), 3);
+        assert_eq!((r.at(1, 0), r.at(3, 0), r.at(0, 2)), (0, 1, 2));
+        assert_eq!((r.size(0), r.size(1), r.size(2)), (2, 4, 1));
+        assert_eq!(r.largest(), 4);
+        assert_eq!(r.at(2, 0), NO_REGION);
+        assert_eq!(r.at(-1, 0), NO_REGION);
+        // the cells between them, with the regions beside each (+x, -x, +y, -y)
+        let gaps = |r: &Regions, area| {
+            let mut v = Vec::new();
+            r.gaps(area, |x, y, near| v.push((x, y, near.to_vec())));
+            v
+        };
+        let expected = [
+            (2, 0, vec![1, 0]),
+            (4, 0, vec![1]),
+            (0, 1, vec![2, 0]),
+            (1, 1, vec![0]),
+            (2, 1, vec![1]),
+            (4, 1, vec![1]),
+            (1, 2, vec![1, 2]),
+            (4, 2, vec![1]),
+        ];
+        assert_eq!(gaps(&r, Rect::new(0, 0, 5, 3)), expected);
+        // in an area (columns 0-3, rows 0-1) regions and their neighbours stop at its edge
+        r.compute_in(w, h, Rect::new(0, 0, 4, 2), |i| open[i]);
+        let expected = [
+            (2, 0, vec![1, 0]),
+            (0, 1, vec![0]),
+            (1, 1, vec![0]),
+            (2, 1, vec![1]),
+        ];
+        assert_eq!(gaps(&r, Rect::new(0, 0, 4, 2)), expected);
+    }
+}

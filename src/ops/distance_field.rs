@@ -3,9 +3,10 @@
 //! or decoration ("monsters get stronger away from the entrance"), or to find the farthest
 //! tile from a point.
 //!
-//! The walk is the toolkit's breadth-first search ([`crate::engine::walk::DistanceField`],
-//! the one `walk_distance` in expressions uses) over the tiles of the `on` layer holding one
-//! of the `open` values, 4-connected, inside the area. The sources are the open tiles among
+//! The walk is the toolkit's breadth-first search (the one `walk_distance` in expressions
+//! uses, here as [`crate::engine::walk::LayerDistances`], which writes the layer as it goes)
+//! over the tiles of the `on` layer holding one of the `open` values, 4-connected, inside the
+//! area. The sources are the open tiles among
 //! those the `from` entries name (as for `walk_distance`: a room's walls are not sources);
 //! each is at distance 0, and a tile `d` steps away gets `d` (at most 65534). Every other
 //! tile of the area (walls, tiles no source reaches) gets `unreachable`. Sources outside the
@@ -14,7 +15,7 @@
 //! Draws no random numbers (but the expressions may). Errors: an area wholly outside the
 //! tile grid.
 
-use crate::engine::grid::Rect;
+use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::value::{Type, Value};
@@ -173,19 +174,27 @@ impl Compiled {
     fn paint(&self, st: &mut State, area: Rect) -> Flow {
         let unreachable = self.unreachable;
         let sources = self.sources(st, area);
-        let mut field = std::mem::take(&mut st.scratch.field);
+        let mut walk = std::mem::take(&mut st.scratch.distances);
         let (w, h) = (st.width, st.height);
-        let cells = &st.layers()[self.on as usize];
-        field.compute_in(w, h, area, |i| self.open.contains(cells[i]), sources);
-        // every tile of the area unreachable, then the reached ones (all in the area)
-        let mut g = st.grid_mut(self.head.layer);
-        g.fill(area, unreachable);
-        let out = g.as_mut_slice();
-        for (i, d) in field.reached() {
-            out[i] = d.min(65534) as u16;
-        }
-        let far = field.farthest().map_or(-1.0, |(_, d)| d as f64);
-        st.scratch.field = field;
+        // the output layer is taken out while the walk writes it; when it is also the walked
+        // layer, the walk reads a copy of it as it was
+        let layer = self.head.layer;
+        let mut out = std::mem::take(st.layer_mut(layer));
+        let mut copy: Vec<u16> = st.scratch.take();
+        let cells = if self.on == layer {
+            copy.clone_from(&out);
+            &copy[..]
+        } else {
+            st.layer(self.on)
+        };
+        // every tile of the area unreachable, then the walk writes the reached ones
+        GridMut::new(&mut out, w, h).fill(area, unreachable);
+        let open = |i: usize| self.open.contains(cells[i]);
+        walk.compute_in(w, h, area, open, sources, &mut out, 65534);
+        *st.layer_mut(layer) = out;
+        st.scratch.put(copy);
+        let far = walk.farthest().map_or(-1.0, |(_, d)| d as f64);
+        st.scratch.distances = walk;
         if let Some(&v) = self.var.first() {
             st.vars[v as usize] = Value::Num(far);
         }
@@ -234,5 +243,18 @@ mod tests {
         // nothing is reached, the largest distance is -1.
         let f = run_rules(5, 3, steps, "f");
         assert_eq!(f, grid("9 9 9 9 9\n9 9 9 9 9\n9 9 9 9 1"));
+    }
+
+    #[test]
+    fn the_walked_layer_can_be_the_output() {
+        // t: 1 1 0 1 1, walked from (0, 0) and overwritten with the distances, unreachable 1:
+        // the walk reads the tiles as they were, not the unreachable 1s or distances written
+        // over them (which would open the wall and the cells past it)
+        let steps = r#"
+            FillRect(layer: "t", value: "1", rect: "grid()"),
+            FillRect(layer: "t", value: "0", rect: "rect(2, 0, 1, 1)"),
+            DistanceField(layer: "t", on: "t", open: [1], from: [Cell("cell(0, 0)")],
+                          unreachable: "1")"#;
+        assert_eq!(run_rules(5, 1, steps, "t"), grid("0 1 1 1 1"));
     }
 }

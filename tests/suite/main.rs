@@ -16,6 +16,8 @@ mod diablo_common;
 mod fixture_dir;
 
 mod bad_input;
+mod catacombs_baseline;
+mod cathedral_baseline;
 mod cave_baseline;
 mod caves_baseline;
 mod determinism;
@@ -44,6 +46,7 @@ mod layers;
 mod layout_copies;
 mod legible;
 mod mazes;
+mod mazes_baseline;
 mod mixed_styles;
 mod pattern_errors;
 mod pcg_metrics;

@@ -1,0 +1,417 @@
+//! Walking distances by breadth-first search (see [`super`]): one walk, [`bfs`], under two
+//! stores of its result — [`DistanceField`], a `u32` distance per cell to read back, and
+//! [`LayerDistances`], which writes each distance into a caller's `u16` layer as the walk
+//! reaches the cell (a bit per cell marks it reached), for an operator whose output is that
+//! layer.
+
+use crate::engine::grid::Rect;
+
+/// [`DistanceField::at`] of a cell no walk reaches.
+pub const UNREACHED: u32 = u32::MAX;
+
+/// Where a walk keeps which cells it reached and their distances.
+trait Marks {
+    /// Whether cell `i` is not reached yet.
+    fn fresh(&self, i: usize) -> bool;
+    /// Cell `i` is reached, `d` steps from the nearest source.
+    fn mark(&mut self, i: usize, d: u32);
+}
+
+/// The breadth-first walk over a `w × h` grid (`w`, `h` ≥ 0) from the open cells among
+/// `sources` (those outside the grid or not open ignored), over the open cells
+/// (`open(i)` of the row-major index): every reached cell enters `queue` once, nearest
+/// first, and is marked with its distance as it enters (distances are counted by levels of
+/// the queue, never read back). A neighbour is tested `fresh` before `open`. Returns the
+/// farthest reached cell (the first in raster order among equals) with its distance; the
+/// walk stops (returning `None`) as soon as it reaches cell `stop` (`usize::MAX`: never).
+fn bfs(
+    w: i32,
+    h: i32,
+    queue: &mut Vec<u32>,
+    marks: &mut impl Marks,
+    open: impl Fn(usize) -> bool,
+    sources: impl IntoIterator<Item = (i32, i32)>,
+    stop: usize,
+) -> Option<((i32, i32), u32)> {
+    queue.clear();
+    queue.reserve((w * h) as usize);
+    for (x, y) in sources {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            continue;
+        }
+        let i = (y * w + x) as usize;
+        if marks.fresh(i) && open(i) {
+            marks.mark(i, 0);
+            queue.push(i as u32);
+            if i == stop {
+                return None;
+            }
+        }
+    }
+    let (wu, hu) = (w as usize, h as usize);
+    let (mut head, mut level_end, mut d) = (0, queue.len(), 0u32);
+    let mut best = (usize::MAX, 0u32);
+    while head < queue.len() {
+        if head == level_end {
+            // every cell `d` steps away has been taken: the rest are `d + 1` away
+            d += 1;
+            level_end = queue.len();
+        }
+        let i = queue[head] as usize;
+        head += 1;
+        // distances only grow along the queue: a cell is the farthest so far when it is
+        // farther, or as far and earlier in raster order
+        if d > best.1 || i < best.0 {
+            best = (i, d);
+        }
+        let (x, y) = (i % wu, i / wu);
+        for (j, inside) in [
+            (i + 1, x + 1 < wu),
+            (i.wrapping_sub(1), x > 0),
+            (i + wu, y + 1 < hu),
+            (i.wrapping_sub(wu), y > 0),
+        ] {
+            if inside && marks.fresh(j) && open(j) {
+                marks.mark(j, d + 1);
+                queue.push(j as u32);
+                if j == stop {
+                    return None;
+                }
+            }
+        }
+    }
+    (best.0 != usize::MAX).then(|| (((best.0 % wu) as i32, (best.0 / wu) as i32), best.1))
+}
+
+/// Whether `area` holds every cell of a `width × height` grid.
+pub(super) fn covers(area: Rect, width: i32, height: i32) -> bool {
+    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
+}
+
+/// `Marks` of a [`DistanceField`]: its `u32` distances, [`UNREACHED`] where not reached.
+struct Dist<'a>(&'a mut [u32]);
+
+impl Marks for Dist<'_> {
+    #[inline(always)]
+    fn fresh(&self, i: usize) -> bool {
+        self.0[i] == UNREACHED
+    }
+    #[inline(always)]
+    fn mark(&mut self, i: usize, d: u32) {
+        self.0[i] = d;
+    }
+}
+
+/// `Marks` of [`LayerDistances`]: a bit per cell, and the caller's layer written as cells are
+/// reached.
+struct Written<'a> {
+    seen: &'a mut [u64],
+    out: &'a mut [u16],
+    cap: u32,
+}
+
+impl Marks for Written<'_> {
+    #[inline(always)]
+    fn fresh(&self, i: usize) -> bool {
+        self.seen[i / 64] & 1 << (i % 64) == 0
+    }
+    #[inline(always)]
+    fn mark(&mut self, i: usize, d: u32) {
+        self.seen[i / 64] |= 1 << (i % 64);
+        self.out[i] = d.min(self.cap) as u16;
+    }
+}
+
+/// Walking distances (orthogonal steps over open cells) from a set of source cells to every
+/// cell of a grid, by breadth-first search.
+#[derive(Debug, Default, Clone)]
+pub struct DistanceField {
+    width: i32,
+    height: i32,
+    /// Steps from the nearest source per cell, row-major; [`UNREACHED`] where no walk goes.
+    dist: Vec<u32>,
+    /// The breadth-first queue: each cell enters it at most once.
+    queue: Vec<u32>,
+    /// The farthest reached cell (the first in raster order among equals) and its distance.
+    farthest: Option<((i32, i32), u32)>,
+}
+
+impl DistanceField {
+    /// An empty field (no cell reached).
+    pub fn new() -> DistanceField {
+        DistanceField::default()
+    }
+
+    /// Compute the distances over a `width × height` grid whose open cells are those whose
+    /// row-major index `i` passes `open(i)`, from the open cells among `sources` (cells
+    /// outside the grid or not open are ignored). With no open source nothing is reached.
+    pub fn compute(
+        &mut self,
+        width: i32,
+        height: i32,
+        open: impl Fn(usize) -> bool,
+        sources: impl IntoIterator<Item = (i32, i32)>,
+    ) {
+        let (w, h) = (width.max(0), height.max(0));
+        self.reset(w, h);
+        self.farthest = bfs(
+            w,
+            h,
+            &mut self.queue,
+            &mut Dist(&mut self.dist),
+            open,
+            sources,
+            usize::MAX,
+        );
+    }
+
+    /// Steps from `from` to `to` over the open cells (as [`compute`](Self::compute) from
+    /// the one source `from`), or [`UNREACHED`]. The walk stops as soon as it reaches `to`:
+    /// the field then holds only cells as near as `to` or nearer (not all of those as near),
+    /// and [`farthest`](Self::farthest) is `None`.
+    pub fn steps(
+        &mut self,
+        width: i32,
+        height: i32,
+        open: impl Fn(usize) -> bool,
+        from: (i32, i32),
+        to: (i32, i32),
+    ) -> u32 {
+        let (w, h) = (width.max(0), height.max(0));
+        self.reset(w, h);
+        self.farthest = None;
+        if to.0 < 0 || to.1 < 0 || to.0 >= w || to.1 >= h {
+            self.queue.clear();
+            return UNREACHED;
+        }
+        let stop = (to.1 * w + to.0) as usize;
+        let (queue, dist) = (&mut self.queue, &mut self.dist);
+        bfs(w, h, queue, &mut Dist(dist), open, [from], stop);
+        self.dist[stop]
+    }
+
+    /// Every cell unreached, on a `w × h` grid (`w`, `h` ≥ 0).
+    fn reset(&mut self, w: i32, h: i32) {
+        let n = (w * h) as usize;
+        self.width = w;
+        self.height = h;
+        if self.dist.len() == n && self.queue.len() < n / 8 {
+            // every cell but the last walk's (its queue) is unreached already: reset those
+            // rather than the whole grid
+            for &i in &self.queue {
+                self.dist[i as usize] = UNREACHED;
+            }
+        } else {
+            self.dist.clear();
+            self.dist.resize(n, UNREACHED);
+        }
+    }
+
+    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
+    /// outside it are not open, so walks stay inside it.
+    pub fn compute_in(
+        &mut self,
+        width: i32,
+        height: i32,
+        area: Rect,
+        open: impl Fn(usize) -> bool,
+        sources: impl IntoIterator<Item = (i32, i32)>,
+    ) {
+        if covers(area, width, height) {
+            self.compute(width, height, open, sources);
+        } else {
+            let w = width.max(1) as usize;
+            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
+            self.compute(width, height, |i| inside(i) && open(i), sources);
+        }
+    }
+
+    /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
+    /// no walk reaches.
+    #[inline]
+    pub fn at(&self, x: i32, y: i32) -> u32 {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return UNREACHED;
+        }
+        self.dist[(y * self.width + x) as usize]
+    }
+
+    /// Every reached cell, as its row-major index and its distance, in the order the walk
+    /// reached them (nearest first; sources in the order given): for writing a field out
+    /// without visiting the cells no walk reached.
+    pub fn reached(&self) -> impl ExactSizeIterator<Item = (usize, u32)> + '_ {
+        self.queue
+            .iter()
+            .map(|&i| (i as usize, self.dist[i as usize]))
+    }
+
+    /// The reached cell farthest from the sources, the first in raster order among cells as
+    /// far, with its distance; `None` when nothing was reached.
+    pub fn farthest(&self) -> Option<((i32, i32), u32)> {
+        self.farthest
+    }
+}
+
+/// Walking distances (orthogonal steps over open cells) from a set of source cells, written
+/// into a caller's `u16` layer as the breadth-first walk reaches each cell — the walk of
+/// [`DistanceField`] without its `u32` distance array, for an operator whose output is the
+/// layer. Only reached cells are written; the caller sets the others (walls, cells no source
+/// reaches) as it likes, before or after.
+#[derive(Debug, Default, Clone)]
+pub struct LayerDistances {
+    /// A bit per cell, row-major, 64 to a word: set for a cell the last walk reached.
+    seen: Vec<u64>,
+    /// The last walk's queue: the cells it reached, in the order it reached them.
+    queue: Vec<u32>,
+    farthest: Option<((i32, i32), u32)>,
+}
+
+impl LayerDistances {
+    /// Nothing reached.
+    pub fn new() -> LayerDistances {
+        LayerDistances::default()
+    }
+
+    /// Walk a `width × height` grid over its cells inside `area` whose row-major index `i`
+    /// passes `open(i)`, from the open cells of `area` among `sources` (others ignored), and
+    /// write each reached cell's distance, capped at `cap`, at its row-major index in `out`
+    /// (`width * height` values; other values are left alone). With no open source nothing
+    /// is reached or written.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than `width * height`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn compute_in(
+        &mut self,
+        width: i32,
+        height: i32,
+        area: Rect,
+        open: impl Fn(usize) -> bool,
+        sources: impl IntoIterator<Item = (i32, i32)>,
+        out: &mut [u16],
+        cap: u16,
+    ) {
+        let (w, h) = (width.max(0), height.max(0));
+        let n = (w * h) as usize;
+        let out = &mut out[..n];
+        let words = n.div_ceil(64);
+        if self.seen.len() == words && self.queue.len() < words {
+            // the last walk's cells (its queue) are the only bits set: clear those rather
+            // than every word
+            for &i in &self.queue {
+                self.seen[i as usize / 64] = 0;
+            }
+        } else {
+            self.seen.clear();
+            self.seen.resize(words, 0);
+        }
+        let mut marks = Written {
+            seen: &mut self.seen,
+            out,
+            cap: cap as u32,
+        };
+        let queue = &mut self.queue;
+        self.farthest = if covers(area, w, h) {
+            bfs(w, h, queue, &mut marks, open, sources, usize::MAX)
+        } else {
+            let wu = w.max(1) as usize;
+            let inside = |i: usize| area.contains((i % wu) as i32, (i / wu) as i32);
+            bfs(
+                w,
+                h,
+                queue,
+                &mut marks,
+                |i| inside(i) && open(i),
+                sources,
+                usize::MAX,
+            )
+        };
+    }
+
+    /// The reached cell farthest from the sources, the first in raster order among cells as
+    /// far, with its distance (uncapped); `None` when nothing was reached.
+    pub fn farthest(&self) -> Option<((i32, i32), u32)> {
+        self.farthest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stop_at_the_target_and_leave_the_rest_unreached() {
+        // (0, 0) reaches (4, 0) the long way round, through row 2 (8 steps)
+        let rows = ["..#..", ".##..", "....."];
+        let open: Vec<bool> = rows.concat().chars().map(|c| c != '#').collect();
+        let (w, h) = (5, 3);
+        let mut f = DistanceField::new();
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (4, 0)), 8);
+        // (3, 2) is 5 steps away: the walk stops there, short of (4, 0) at 8
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (3, 2)), 5);
+        assert_eq!((f.at(0, 0), f.at(0, 2), f.at(4, 0)), (0, 2, UNREACHED));
+        assert_eq!(f.farthest(), None);
+        // to itself, to a closed cell, outside the grid, from a closed cell
+        assert_eq!(f.steps(w, h, |i| open[i], (1, 0), (1, 0)), 0);
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (2, 0)), UNREACHED);
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (5, 0)), UNREACHED);
+        assert_eq!(f.steps(w, h, |i| open[i], (1, 1), (0, 0)), UNREACHED);
+        // a full walk after a stopped one sees none of its cells
+        f.steps(w, h, |i| open[i], (4, 2), (3, 2));
+        f.compute(w, h, |i| open[i], [(0, 0)]);
+        assert_eq!((f.at(4, 2), f.at(4, 0)), (6, 8));
+        assert_eq!(f.farthest(), Some(((4, 0), 8)));
+    }
+
+    #[test]
+    fn a_layer_gets_the_distances_of_its_reached_cells_only() {
+        // `#` closed; (0, 0) reaches (4, 0) the long way round, through row 2 (8 steps)
+        //   . . # . .
+        //   . # # . .
+        //   . . . . .
+        let rows = ["..#..", ".##..", "....."];
+        let open: Vec<bool> = rows.concat().chars().map(|c| c != '#').collect();
+        let mut f = LayerDistances::new();
+        let mut out = vec![7u16; 15];
+        f.compute_in(
+            5,
+            3,
+            Rect::new(0, 0, 5, 3),
+            |i| open[i],
+            [(0, 0)],
+            &mut out,
+            6,
+        );
+        // distances 7 and 8 are capped at 6; walls keep the 7 they had
+        assert_eq!(out, [0, 1, 7, 6, 6, 1, 7, 7, 6, 6, 2, 3, 4, 5, 6]);
+        assert_eq!(f.farthest(), Some(((4, 0), 8)));
+        // a second walk, in an area without row 2 and from (3, 1): the first walk's marks
+        // are gone (its cells are reached again), nothing outside the area is written
+        let mut out = vec![9u16; 15];
+        f.compute_in(
+            5,
+            3,
+            Rect::new(0, 0, 5, 2),
+            |i| open[i],
+            [(3, 1)],
+            &mut out,
+            100,
+        );
+        assert_eq!(out, [9, 9, 9, 1, 2, 9, 9, 9, 0, 1, 9, 9, 9, 9, 9]);
+        // (4, 0) is the only cell 2 steps away
+        assert_eq!(f.farthest(), Some(((4, 0), 2)));
+        // no open source: nothing written, nothing reached
+        f.compute_in(
+            5,
+            3,
+            Rect::new(0, 0, 5, 3),
+            |i| open[i],
+            [(2, 0), (-1, 0)],
+            &mut out,
+            100,
+        );
+        assert_eq!(out, [9, 9, 9, 1, 2, 9, 9, 9, 0, 1, 9, 9, 9, 9, 9]);
+        assert_eq!(f.farthest(), None);
+    }
+}
