@@ -1,146 +1,28 @@
-//! The Cathedral's loop B (FirstRoom until the mask is big enough, spec/diablo.md §2.1-§2.3),
-//! native against the engine, in one run: `cargo bench --bench cathedral_baseline` (about a
-//! minute). For levels 1 and 4 (their minimum areas differ: 533 and 761 floor cells), every
-//! batch handles the same seeds `0..SEEDS`:
-//! (a) `native L*`: the hand-written loop of benches/baseline/cathedral.rs;
-//! (b) `engine L*`: the engine running benches/cathedral_layout.ron, the same work (checked
-//!     by tests/suite/cathedral_baseline.rs);
-//! (c) `full L*`: the engine running the whole rules/diablo/cathedral.ron.
-//!
-//! Criterion times each. Then, so that a shared machine's changing load hits all alike, a
-//! summary loop runs (a), (b), (c) of each level in turn for `ROUNDS` rounds and prints ns
-//! per layout of (a) and (b), their ratio, and per level: the share of (c) spent in loop B
-//! (the full run's restarts + 1 count every layout tried, FirstRoom and outer restarts alike,
-//! times (b)'s ns per layout), and the whole-level ratio's floor: a native full level costs
-//! at least its layouts at (a)'s rate, so the engine's full level runs at no less than
-//! (a's ns per layout x layouts) / (c's time) of a native full level's rate.
+//! The Cathedral's loop B (FirstRoom until the mask is big enough, spec/diablo.md
+//! §2.1-§2.3), native (benches/baseline/cathedral.rs) against the engine
+//! (benches/cathedral_layout.ron) and the whole level, at levels 1 and 4 (minimum areas
+//! 533 and 761), in one run: `cargo bench --bench cathedral_baseline` (about a minute).
+//! What is timed and printed: benches/loop_floor/mod.rs.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
-use std::time::{Duration, Instant};
-use undercroft::engine::value::Value;
-use undercroft::interpreter::NoTrace;
-use undercroft::{Params, RuleSet};
+use criterion::{criterion_group, criterion_main, Criterion};
 
 // the bench reads only the layouts tried
 #[allow(dead_code)]
 #[path = "baseline/cathedral.rs"]
 mod baseline;
-
-/// Seeds per batch: `0..SEEDS`.
-const SEEDS: u32 = 200;
-/// Rounds of the alternating summary loop.
-const ROUNDS: u32 = 5;
-
-/// Seconds taken by `f`.
-fn secs(f: impl FnOnce()) -> f64 {
-    let t = Instant::now();
-    f();
-    t.elapsed().as_secs_f64()
-}
-
-/// One level's three batches and its layout counts.
-struct Level {
-    level: u32,
-    /// Values of the layout rule file and of the full rule set.
-    layout_values: Vec<Value>,
-    full_values: Vec<Value>,
-    /// Layouts tried over the batch: by loop B alone, and by the full levels.
-    layouts: u64,
-    full_layouts: u64,
-}
+mod loop_floor;
 
 fn bench(c: &mut Criterion) {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let load = |p: &str| RuleSet::load(root.join(p)).unwrap_or_else(|e| panic!("{e}"));
-    let layout = load("benches/cathedral_layout.ron");
-    let full = load("rules/diablo/cathedral.ron");
-    let runs = |rs: &RuleSet, v: &[Value]| -> u64 {
-        (0..SEEDS)
-            .map(|s| rs.run(s as u64, v, &mut NoTrace).unwrap().1 as u64 + 1)
-            .sum()
-    };
-    let levels: Vec<Level> = [1u32, 4]
-        .into_iter()
-        .map(|level| {
-            let p = Params::new().set("level", level);
-            let layout_values = layout.resolve_params(&p).unwrap();
-            let full_values = full.resolve_params(&p).unwrap();
-            let layouts: u64 = (0..SEEDS)
-                .map(|s| baseline::layout(level, s).tried as u64)
-                .sum();
-            // the native loop and the layout file's must agree
-            assert_eq!(layouts, runs(&layout, &layout_values));
-            let full_layouts = runs(&full, &full_values);
-            Level {
-                level,
-                layout_values,
-                full_values,
-                layouts,
-                full_layouts,
-            }
-        })
-        .collect();
-    let native = |level: u32| {
-        for s in 0..SEEDS {
-            black_box(baseline::layout(level, black_box(s)));
-        }
-    };
-    let batch = |rs: &RuleSet, v: &[Value]| {
-        for s in 0..SEEDS {
-            black_box(rs.run(s as u64, v, &mut NoTrace).unwrap());
-        }
-    };
-
-    let mut g = c.benchmark_group("cathedral_loop_b");
-    // the same number of iterations in every sample (one iteration is a whole batch)
-    g.sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sampling_mode(SamplingMode::Flat);
-    for l in &levels {
-        g.bench_function(format!("native L{}", l.level), |b| {
-            b.iter(|| native(l.level))
-        });
-        g.bench_function(format!("engine L{}", l.level), |b| {
-            b.iter(|| batch(&layout, &l.layout_values))
-        });
-        g.bench_function(format!("full L{}", l.level), |b| {
-            b.iter(|| batch(&full, &l.full_values))
-        });
-    }
-    g.finish();
-
-    // the summary loop
-    let mut t = vec![[0.0f64; 3]; levels.len()];
-    for _ in 0..ROUNDS {
-        for (i, l) in levels.iter().enumerate() {
-            t[i][0] += secs(|| native(l.level));
-            t[i][1] += secs(|| batch(&layout, &l.layout_values));
-            t[i][2] += secs(|| batch(&full, &l.full_values));
-        }
-    }
-    let per = |t: f64, k: f64| t * 1e9 / ROUNDS as f64 / k;
-    let n = SEEDS as f64;
-    println!("\nsummary, {ROUNDS} alternating rounds of seeds 0..{SEEDS}:");
-    for (i, l) in levels.iter().enumerate() {
-        let k = l.layouts as f64;
-        let (a, b) = (per(t[i][0], k), per(t[i][1], k));
-        let us = per(t[i][2], n) / 1000.0;
-        let kf = l.full_layouts as f64 / n;
-        println!(
-            "L{}: loop B {:.1} layouts per seed; native {a:.0} ns/layout, engine {b:.0} \
-             ns/layout: native/engine time {:.3}\n  full level: {kf:.1} layouts per level, \
-             {us:.0} µs/level; loop B at the engine's rate {:.1} % of it; the native loop B \
-             alone for those layouts {:.0} µs: the engine's full level runs at >= {:.1} % of \
-             a native full level's rate",
-            l.level,
-            k / n,
-            a / b,
-            100.0 * kf * b / 1000.0 / us,
-            kf * a / 1000.0,
-            100.0 * kf * a / 1000.0 / us,
-        );
-    }
+    loop_floor::run(
+        c,
+        &loop_floor::Floor {
+            group: "cathedral_loop_b",
+            layout: "benches/cathedral_layout.ron",
+            full: "rules/diablo/cathedral.ron",
+            levels: &[1, 4],
+            native: &|level, seed| baseline::layout(level, seed).tried,
+        },
+    );
 }
 
 criterion_group!(benches, bench);

@@ -331,16 +331,26 @@ impl Dungeon {
     /// [`TileClasses::class_of`], else from the glyphs of the `output` symbol layer. `None`
     /// without tile classes or when neither layer is there.
     pub fn tile_classes(&self) -> Option<(&TileClasses, Vec<u8>)> {
+        let mut out = Vec::new();
+        let tc = self.tile_classes_into(&mut out)?;
+        Some((tc, out))
+    }
+
+    /// [`Dungeon::tile_classes`] written into `out` (cleared first; its buffer reused, so
+    /// that measuring many dungeons does not allocate), returning the tile classes. `out`
+    /// holds no meaningful classes when this returns `None`.
+    pub fn tile_classes_into(&self, out: &mut Vec<u8>) -> Option<&TileClasses> {
         let tc = self.palette.tiles.as_ref()?;
         let (w, h) = self.tile_size();
         let (w, h) = (w.max(0) as usize, h.max(0) as usize);
         let last = tc.classes.len().checked_sub(1)? as u8;
-        let mut out = vec![last; w * h];
+        out.clear();
+        out.resize(w * h, last);
         match (self.layers.get(&tc.layer), &tc.output) {
             (Some(Layer::Ids(rows)), _) if !tc.class_of.is_empty() => {
-                for (y, row) in rows.iter().take(h).enumerate() {
-                    for (x, &t) in row.iter().take(w).enumerate() {
-                        out[y * w + x] = tc.class_of.get(t as usize).copied().unwrap_or(last);
+                for (row, cells) in rows.iter().take(h).zip(out.chunks_exact_mut(w.max(1))) {
+                    for (&t, o) in row.iter().zip(cells.iter_mut()) {
+                        *o = tc.class_of.get(t as usize).copied().unwrap_or(last);
                     }
                 }
             }
@@ -348,16 +358,16 @@ impl Dungeon {
                 let Some(Layer::Symbols(rows)) = self.layers.get(name) else {
                     return None;
                 };
-                for (y, row) in rows.iter().take(h).enumerate() {
-                    for (x, g) in row.chars().take(w).enumerate() {
+                for (row, cells) in rows.iter().take(h).zip(out.chunks_exact_mut(w.max(1))) {
+                    for (g, o) in row.chars().zip(cells.iter_mut()) {
                         let c = tc.classes.iter().position(|c| c.glyph == g);
-                        out[y * w + x] = c.map_or(last, |c| c as u8);
+                        *o = c.map_or(last, |c| c as u8);
                     }
                 }
             }
             _ => return None,
         }
-        Some((tc, out))
+        Some(tc)
     }
 
     /// Every marker with its style and the cell views draw it on (its cell plus the style's

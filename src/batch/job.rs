@@ -13,7 +13,7 @@ use crate::dungeon::Dungeon;
 use crate::engine::state::State;
 use crate::ruleset::{Params, Resolved, RuleSet};
 use crate::stats::expr::Extra;
-use crate::stats::{measure, Aggregate, Sample, StatsSpec};
+use crate::stats::{Aggregate, Measurer, Sample, StatsSpec};
 use rayon::prelude::*;
 
 /// Seeds `first`, `first + 1`, ... (`count` of them, fewer if `u64::MAX` is reached).
@@ -91,48 +91,58 @@ impl<'a> Job<'a> {
         Aggregate::new(&self.rs.name, params)
     }
 
-    /// A worker's state for measure expressions.
-    pub fn state(&self) -> State {
-        self.extra.scope.state()
+    /// A worker's state: for measure expressions, and the measuring buffers it keeps from
+    /// one seed to the next.
+    pub fn worker(&self) -> Worker {
+        Worker {
+            st: self.extra.scope.state(),
+            measurer: Measurer::new(),
+            spare: Buffers::default(),
+        }
     }
 
     /// Generate and measure seed `s`: the dungeon, its measures, its restart causes
-    /// `(label, count)`, its tallies and the generation time in seconds.
-    pub fn run(&self, s: u64, st: &mut State) -> Result<Measured, String> {
+    /// `(label, count)`, its tallies and the generation time in seconds. The buffers of the
+    /// result come from `w` (given back with [`Worker::recycle`], the next seed reuses them).
+    pub fn run(&self, s: u64, w: &mut Worker) -> Result<Measured, String> {
         let t = Instant::now();
-        let mut causes = RestartCauses(Vec::new());
-        let d = super::budget::generate_with(self.rs, s, &self.params, self.timeout, &mut causes)?;
+        let mut spare = std::mem::take(&mut w.spare);
+        spare.causes.0.clear();
+        let d = super::budget::generate_with(
+            self.rs,
+            s,
+            &self.params,
+            self.timeout,
+            &mut spare.causes,
+        )?;
         let secs = t.elapsed().as_secs_f64();
-        let mut sample = measure(&d, &self.spec);
+        let mut sample = spare.sample;
+        w.measurer.measure_into(&d, &self.spec, &mut sample);
         if !self.extra.is_empty() {
             self.extra
-                .add(st, &d, &mut sample)
+                .add(&mut w.st, &d, &mut sample)
                 .map_err(|e| format!("seed {s}: {e}"))?;
         }
-        let restarts = causes
-            .0
-            .iter()
-            .enumerate()
-            .filter(|c| *c.1 > 0)
-            .map(|(i, &n)| {
-                let label = self
-                    .causes
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| format!("failure point {i} of the chosen rule set"));
-                (label, n as u64)
-            })
-            .collect();
-        let tallies = d
-            .tallies
-            .iter()
-            .map(|t| (format!("{}: {}", t.kind, t.reason), t.count as u64))
-            .collect();
+        let mut restarts = Fill::new(spare.restarts);
+        for (i, &n) in spare.causes.0.iter().enumerate().filter(|c| *c.1 > 0) {
+            match self.causes.get(i) {
+                Some(label) => restarts.put(format_args!("{label}"), n as u64),
+                None => restarts.put(
+                    format_args!("failure point {i} of the chosen rule set"),
+                    n as u64,
+                ),
+            }
+        }
+        let mut tallies = Fill::new(spare.tallies);
+        for t in &d.tallies {
+            tallies.put(format_args!("{}: {}", t.kind, t.reason), t.count as u64);
+        }
         Ok(Measured {
+            causes: spare.causes,
             d,
             sample,
-            restarts,
-            tallies,
+            restarts: restarts.done(),
+            tallies: tallies.done(),
             secs,
         })
     }
@@ -156,12 +166,12 @@ impl<'a> Job<'a> {
             .par_iter()
             .enumerate()
             .fold(
-                || (self.aggregate(), self.state(), Vec::new()),
-                |(mut agg, mut st, mut kept), (i, &s)| {
-                    let r = match self.run(s, &mut st) {
+                || (self.aggregate(), self.worker(), Vec::new()),
+                |(mut agg, mut w, mut kept), (i, &s)| {
+                    let r = match self.run(s, &mut w) {
                         Ok(m) => {
                             agg.add(&m.sample, &m.restarts, &m.tallies, m.secs);
-                            Ok(m.d)
+                            Ok(w.recycle(m))
                         }
                         Err(e) => {
                             agg.fail(s, super::budget::one_line(&e));
@@ -170,7 +180,7 @@ impl<'a> Job<'a> {
                     };
                     kept.push((i, keep(s, r)));
                     tick();
-                    (agg, st, kept)
+                    (agg, w, kept)
                 },
             )
             .map(|(agg, _, kept)| (agg, kept))
@@ -200,10 +210,77 @@ pub struct Measured {
     pub tallies: Vec<(String, u64)>,
     /// Its generation time, seconds.
     pub secs: f64,
+    /// Its restarts per failure point (the buffer [`Worker::recycle`] keeps).
+    causes: RestartCauses,
+}
+
+/// A worker thread's state for [`Job::run`]: the measure expressions' state and the
+/// buffers kept from one seed to the next.
+pub struct Worker {
+    /// The state measure expressions run in.
+    pub st: State,
+    measurer: Measurer,
+    /// The buffers of the last result given back.
+    spare: Buffers,
+}
+
+/// The buffers of a [`Measured`] besides its dungeon.
+#[derive(Default)]
+struct Buffers {
+    sample: Sample,
+    restarts: Vec<(String, u64)>,
+    tallies: Vec<(String, u64)>,
+    causes: RestartCauses,
+}
+
+impl Worker {
+    /// Keep a result's buffers (its sample, restarts and tallies) for the next seed, and
+    /// give its dungeon back.
+    pub fn recycle(&mut self, m: Measured) -> Dungeon {
+        self.spare = Buffers {
+            sample: m.sample,
+            restarts: m.restarts,
+            tallies: m.tallies,
+            causes: m.causes,
+        };
+        m.d
+    }
+}
+
+/// Writes `(text, count)` entries over those already in a list, reusing their texts'
+/// buffers; [`Fill::done`] drops what is left over.
+struct Fill {
+    v: Vec<(String, u64)>,
+    next: usize,
+}
+
+impl Fill {
+    fn new(v: Vec<(String, u64)>) -> Fill {
+        Fill { v, next: 0 }
+    }
+
+    fn put(&mut self, text: std::fmt::Arguments, n: u64) {
+        use std::fmt::Write;
+        if self.next == self.v.len() {
+            self.v.push((String::new(), 0));
+        }
+        let e = &mut self.v[self.next];
+        e.0.clear();
+        // writing into a String cannot fail
+        let _ = e.0.write_fmt(text);
+        e.1 = n;
+        self.next += 1;
+    }
+
+    fn done(mut self) -> Vec<(String, u64)> {
+        self.v.truncate(self.next);
+        self.v
+    }
 }
 
 /// Counts the restarts of one generation per failure point (growing as needed: a selecting
 /// rule set reports the failure points of the rule set it chose).
+#[derive(Default)]
 pub struct RestartCauses(pub Vec<u32>);
 
 impl crate::interpreter::Observer for RestartCauses {

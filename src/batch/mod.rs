@@ -7,4 +7,4 @@ pub mod budget;
 pub mod job;
 
 pub use budget::{generate, generate_with, message, one_line};
-pub use job::{blocks, seeds, Job, Measured};
+pub use job::{blocks, seeds, Job, Measured, Worker};

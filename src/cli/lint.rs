@@ -60,9 +60,9 @@ fn check_block(job: &Job, seeds: &[u64], progress: &Progress) -> Found {
     seeds
         .par_iter()
         .map_init(
-            || job.state(),
-            |st, &s| {
-                let r = job.run(s, st).map(|m| -> Vec<(String, String)> {
+            || job.worker(),
+            |w, &s| {
+                let r = job.run(s, w).map(|m| -> Vec<(String, String)> {
                     m.sample
                         .problems
                         .into_iter()

@@ -108,10 +108,10 @@ pub(crate) fn run(req: Args) -> ExitCode {
         let hits: Vec<(u64, Result<Option<String>, String>)> = block
             .par_iter()
             .map_init(
-                || job.state(),
-                |st, &s| {
-                    let r = job.run(s, st).and_then(|m| {
-                        let yes = holds(scope, st, &pred, &m.d, &m.sample)
+                || job.worker(),
+                |w, &s| {
+                    let r = job.run(s, w).and_then(|m| {
+                        let yes = holds(scope, &mut w.st, &pred, &m.d, &m.sample)
                             .map_err(|e| format!("seed {s}: {e}"))?;
                         Ok(yes.then(|| if json { m.d.to_json() } else { s.to_string() }))
                     });

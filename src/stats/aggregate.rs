@@ -101,6 +101,16 @@ pub fn three_digits(v: f64) -> f64 {
     (v / p).round() * p
 }
 
+/// Add `n` to `map[k]` (0 when missing), copying `k` only when it is new.
+fn bump(map: &mut BTreeMap<String, u64>, k: &str, n: u64) {
+    match map.get_mut(k) {
+        Some(v) => *v += n,
+        None => {
+            map.insert(k.to_string(), n);
+        }
+    }
+}
+
 /// The summary of a run (or of merged runs).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Aggregate {
@@ -197,10 +207,10 @@ impl Aggregate {
             }
         }
         for (k, n) in restarts {
-            *self.restarts.entry(k.clone()).or_default() += n;
+            bump(&mut self.restarts, k, *n);
         }
         for (k, n) in tallies {
-            *self.tallies.entry(k.clone()).or_default() += n;
+            bump(&mut self.tallies, k, *n);
         }
         for p in &s.problems {
             let seeds = self.lint.entry(p.check.clone()).or_default();

@@ -8,7 +8,7 @@
 //! | `rooms_unreachable` | rooms no door path reaches from the first room of kind `rooms[0]` (else room 0); without doors, rooms with no walkable tile in the main region (the first marker's, else the largest) |
 //! | `missing_markers` | a marker the spec requires that the dungeon lacks |
 
-use super::floor::{door_distances, Floor};
+use super::floor::{Doors, Floor};
 use super::spec::StatsSpec;
 use crate::dungeon::Dungeon;
 use serde::{Deserialize, Serialize};
@@ -37,50 +37,53 @@ fn problem(check: &str, detail: String) -> Problem {
     }
 }
 
-/// Run every check on `d` (`adj`: its door neighbours; `floor`: its walkable regions).
+/// Run every check on `d` (`doors`: its door graph; `floor`: its walkable regions), adding
+/// the problems found to `out` (which allocates nothing when there are none).
 pub(crate) fn check(
     d: &Dungeon,
     spec: &StatsSpec,
-    adj: &[Vec<u32>],
+    doors: &mut Doors,
     floor: Option<&Floor>,
-) -> Vec<Problem> {
-    let mut out = Vec::new();
+    out: &mut Vec<Problem>,
+) {
     if let Some(f) = floor {
-        if f.sizes.len() > 1 {
-            let sizes: Vec<String> = f.sizes.iter().map(u32::to_string).collect();
+        let sizes = f.sizes();
+        if sizes.len() > 1 {
+            let list: Vec<String> = sizes.iter().map(u32::to_string).collect();
             out.push(problem(
                 "disconnected",
                 format!(
                     "{} walkable regions (sizes {})",
-                    f.sizes.len(),
-                    sizes.join(", ")
+                    sizes.len(),
+                    list.join(", ")
                 ),
             ));
         }
     }
-    // markers, in the spec's order first, then the others by name
-    let mut order: Vec<&str> = spec
-        .markers
-        .iter()
-        .map(String::as_str)
-        .filter(|m| d.markers.contains_key(*m))
-        .collect();
-    for m in d.markers.keys() {
-        if !order.contains(&m.as_str()) {
-            order.push(m);
-        }
-    }
+    // markers, in the spec's order first (those the dungeon has), then the others by name
+    let order = || {
+        let given = spec.markers.iter().map(String::as_str);
+        given.filter(|m| d.markers.contains_key(*m)).chain(
+            d.markers
+                .keys()
+                .map(String::as_str)
+                .filter(|m| !spec.markers.iter().any(|s| s == m)),
+        )
+    };
     let region = |f: &Floor, m: &str| d.markers.get(m).and_then(|c| f.at(c[0], c[1]));
-    let main = match (floor, order.first()) {
+    let main = match (floor, order().next()) {
         (Some(f), Some(first)) => region(f, first),
-        (Some(f), None) => (0..f.sizes.len() as u32).max_by_key(|&i| (f.sizes[i as usize], !i)),
+        (Some(f), None) => {
+            let sizes = f.sizes();
+            (0..sizes.len() as u32).max_by_key(|&i| (sizes[i as usize], !i))
+        }
         _ => None,
     };
-    if let (Some(f), Some(first)) = (floor, order.first()) {
-        for m in &order[1..] {
+    if let (Some(f), Some(first)) = (floor, order().next()) {
+        for m in order().skip(1) {
             if region(f, m) != main {
-                let c = d.markers[*m];
-                let c0 = d.markers[*first];
+                let c = d.markers[m];
+                let c0 = d.markers[first];
                 out.push(problem(
                     "markers_unreachable",
                     format!(
@@ -97,7 +100,7 @@ pub(crate) fn check(
             .iter()
             .position(|r| spec.rooms.as_ref().is_some_and(|e| r.kind == e[0]))
             .unwrap_or(0);
-        let dist = door_distances(adj, from);
+        let dist = doors.distances(from);
         for (i, r) in d.rooms.iter().enumerate() {
             if dist[i] == u32::MAX {
                 out.push(problem(
@@ -129,5 +132,4 @@ pub(crate) fn check(
             out.push(problem("missing_markers", format!("no marker `{m}`")));
         }
     }
-    out
 }

@@ -24,13 +24,14 @@
 //! Coordinates: room cells on the room grid, walkable cells and markers on the tile grid
 //! ([`Dungeon::tile_size`]); a room cell covers [`Dungeon::cell_size`] tiles.
 
-use super::floor::{door_distances, door_neighbours, floor, marker_pair, walk};
+use super::floor::{floor, marker_pair, walk, Doors, Scratch};
 use super::lint::Problem;
 use super::spec::StatsSpec;
 use crate::dungeon::Dungeon;
+use crate::engine::walk::DistanceField;
 
 /// The measures of one dungeon.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Sample {
     /// The seed it came from.
     pub seed: u64,
@@ -48,114 +49,176 @@ impl Sample {
 }
 
 /// Measure `d` (the built-in measures; [`super::expr::Extra`] adds the rule set's own).
+/// One dungeon; [`Measurer`] measures many without allocating for each.
 pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
-    let nan = f64::NAN;
-    let adj = door_neighbours(d);
-    let kind_of = |k: &str| d.rooms.iter().position(|r| r.kind == k);
-    let ends = spec.rooms.as_ref();
-    let boss = match (
-        ends.and_then(|e| kind_of(&e[0])),
-        ends.and_then(|e| kind_of(&e[1])),
-    ) {
-        (Some(a), Some(b)) => match door_distances(&adj, a)[b] {
-            u32::MAX => nan,
-            n => n as f64,
-        },
-        _ => nan,
-    };
-    let floor = floor(d, spec);
-    let stairs = match (&floor, marker_pair(d, spec)) {
-        (Some(f), Some((a, b))) => match (d.markers.get(a), d.markers.get(b)) {
-            (Some(&a), Some(&b)) => walk(f, a, b).map_or(nan, |n| n as f64),
-            _ => nan,
-        },
-        _ => nan,
-    };
-    let regions = match &floor {
-        Some(f) => f.sizes.len() as f64,
-        None if !d.rooms.is_empty() => {
-            let mut seen = vec![false; adj.len()];
-            let mut n = 0;
-            for r in 0..adj.len() {
-                if !seen[r] {
-                    n += 1;
-                    for (i, dist) in door_distances(&adj, r).into_iter().enumerate() {
-                        if dist != u32::MAX {
-                            seen[i] = true;
-                        }
-                    }
+    let mut out = Sample::default();
+    Measurer::default().measure_into(d, spec, &mut out);
+    out
+}
+
+/// A worker's measuring state, kept from one dungeon to the next: the buffers of the
+/// walkable floor (tile classes, walkable mask, regions, the walking-distance field) and
+/// of the door graph. Measuring into a reused [`Sample`] of a dungeon like the last one
+/// allocates nothing (the names are rewritten in place, the buffers only grow).
+#[derive(Debug, Default)]
+pub struct Measurer {
+    floor: Scratch,
+    field: DistanceField,
+    doors: Doors,
+    /// Rooms seen by the region count without a floor.
+    seen: Vec<bool>,
+    /// Tiles per tile class.
+    area: Vec<u32>,
+}
+
+/// Writes a sample's values in order over the entries already there, reusing their names'
+/// buffers; [`Slots::finish`] drops what is left over.
+struct Slots<'a> {
+    values: &'a mut Vec<(String, f64)>,
+    next: usize,
+}
+
+impl Slots<'_> {
+    /// The next value: `prefix` + `name` = `v`.
+    fn put(&mut self, prefix: &str, name: &str, v: f64) {
+        match self.values.get_mut(self.next) {
+            Some(e) => {
+                if !(e.0.len() == prefix.len() + name.len()
+                    && e.0.starts_with(prefix)
+                    && e.0.ends_with(name))
+                {
+                    e.0.clear();
+                    e.0.push_str(prefix);
+                    e.0.push_str(name);
                 }
+                e.1 = v;
             }
-            n as f64
+            None => self.values.push((format!("{prefix}{name}"), v)),
         }
-        None => nan,
-    };
-    let problems = super::lint::check(d, spec, &adj, floor.as_ref());
-    let mut values: Vec<(String, f64)> = vec![
-        ("rooms".into(), d.rooms.len() as f64),
-        ("doors".into(), d.doors.len() as f64),
-        (
-            "dead_ends".into(),
-            adj.iter().filter(|a| a.len() == 1).count() as f64,
-        ),
-        (
-            "room_cells".into(),
-            d.rooms.iter().map(|r| r.cells.len()).sum::<usize>() as f64,
-        ),
-        ("boss_distance".into(), boss),
-        ("stairs_distance".into(), stairs),
-        ("regions".into(), regions),
-        (
-            "walkable".into(),
-            floor
-                .as_ref()
-                .map_or(nan, |f| f.sizes.iter().sum::<u32>() as f64),
-        ),
-        ("markers".into(), d.markers.len() as f64),
-        ("attempts".into(), d.attempts as f64),
-        ("problems".into(), problems.len() as f64),
-    ];
-    let mut kinds: Vec<(String, f64)> = d
-        .palette
-        .kinds
-        .iter()
-        .map(|k| (format!("kind.{}", k.name), 0.0))
-        .collect();
-    let mut shapes: Vec<(String, f64)> = Vec::new();
-    for r in &d.rooms {
-        bump(&mut kinds, "kind.", &r.kind);
-        bump(&mut shapes, "shape.", &r.shape);
+        self.next += 1;
     }
-    shapes.sort_by(|a, b| a.0.cmp(&b.0));
-    values.extend(kinds);
-    values.extend(shapes);
-    if let Some(tc) = &d.palette.tiles {
-        let mut area: Vec<(String, f64)> = tc
-            .classes
-            .iter()
-            .map(|c| (format!("area.{}", c.name), 0.0))
-            .collect();
-        if let Some((_, class)) = d.tile_classes() {
-            for k in class {
-                area[k as usize].1 += 1.0;
-            }
+
+    /// Count one more `prefix` + `name` among the values from `from` on (a new value 1
+    /// after them when not there yet).
+    fn bump(&mut self, from: usize, prefix: &str, name: &str) {
+        let is = |n: &str| {
+            n.len() == prefix.len() + name.len() && n.starts_with(prefix) && n.ends_with(name)
+        };
+        match self.values[from..self.next].iter_mut().find(|(n, _)| is(n)) {
+            Some(e) => e.1 += 1.0,
+            None => self.put(prefix, name, 1.0),
         }
-        values.extend(area);
     }
-    Sample {
-        seed: d.seed,
-        values,
-        problems,
+
+    fn finish(self) {
+        self.values.truncate(self.next);
     }
 }
 
-/// Count one more `prefix` + `name` (allocating its name only the first time).
-fn bump(v: &mut Vec<(String, f64)>, prefix: &str, name: &str) {
-    let is = |n: &str| {
-        n.len() == prefix.len() + name.len() && n.starts_with(prefix) && n.ends_with(name)
-    };
-    match v.iter_mut().find(|(n, _)| is(n)) {
-        Some(e) => e.1 += 1.0,
-        None => v.push((format!("{prefix}{name}"), 1.0)),
+impl Measurer {
+    /// A measurer with empty buffers.
+    pub fn new() -> Measurer {
+        Measurer::default()
+    }
+
+    /// Measure `d` into `out` (its previous values and problems replaced): the same values,
+    /// in the same order, as [`measure`].
+    pub fn measure_into(&mut self, d: &Dungeon, spec: &StatsSpec, out: &mut Sample) {
+        let nan = f64::NAN;
+        out.seed = d.seed;
+        out.problems.clear();
+        self.doors.build(d);
+        let kind_of = |k: &str| d.rooms.iter().position(|r| r.kind == k);
+        let ends = spec.rooms.as_ref();
+        let boss = match (
+            ends.and_then(|e| kind_of(&e[0])),
+            ends.and_then(|e| kind_of(&e[1])),
+        ) {
+            (Some(a), Some(b)) => match self.doors.distances(a)[b] {
+                u32::MAX => nan,
+                n => n as f64,
+            },
+            _ => nan,
+        };
+        let floor = floor(d, spec, &mut self.floor);
+        let stairs = match (&floor, marker_pair(d, spec)) {
+            (Some(f), Some((a, b))) => match (d.markers.get(a), d.markers.get(b)) {
+                (Some(&a), Some(&b)) => walk(f, &mut self.field, a, b).map_or(nan, |n| n as f64),
+                _ => nan,
+            },
+            _ => nan,
+        };
+        let regions = match &floor {
+            Some(f) => f.sizes().len() as f64,
+            None if !d.rooms.is_empty() => {
+                let n = d.rooms.len();
+                self.seen.clear();
+                self.seen.resize(n, false);
+                let mut count = 0;
+                for r in 0..n {
+                    if !self.seen[r] {
+                        count += 1;
+                        for (i, &dist) in self.doors.distances(r).iter().enumerate() {
+                            if dist != u32::MAX {
+                                self.seen[i] = true;
+                            }
+                        }
+                    }
+                }
+                count as f64
+            }
+            None => nan,
+        };
+        let walkable = floor
+            .as_ref()
+            .map_or(nan, |f| f.sizes().iter().sum::<u32>() as f64);
+        super::lint::check(d, spec, &mut self.doors, floor.as_ref(), &mut out.problems);
+        let dead_ends = self.doors.neighbours().iter().filter(|a| a.len() == 1);
+        let mut v = Slots {
+            values: &mut out.values,
+            next: 0,
+        };
+        v.put("", "rooms", d.rooms.len() as f64);
+        v.put("", "doors", d.doors.len() as f64);
+        v.put("", "dead_ends", dead_ends.count() as f64);
+        let cells = d.rooms.iter().map(|r| r.cells.len()).sum::<usize>();
+        v.put("", "room_cells", cells as f64);
+        v.put("", "boss_distance", boss);
+        v.put("", "stairs_distance", stairs);
+        v.put("", "regions", regions);
+        v.put("", "walkable", walkable);
+        v.put("", "markers", d.markers.len() as f64);
+        v.put("", "attempts", d.attempts as f64);
+        v.put("", "problems", out.problems.len() as f64);
+        let from = v.next;
+        for k in &d.palette.kinds {
+            v.put("kind.", &k.name, 0.0);
+        }
+        for r in &d.rooms {
+            v.bump(from, "kind.", &r.kind);
+        }
+        let from = v.next;
+        for r in &d.rooms {
+            v.bump(from, "shape.", &r.shape);
+        }
+        let to = v.next;
+        v.values[from..to].sort_by(|a, b| a.0.cmp(&b.0));
+        if let Some(tc) = &d.palette.tiles {
+            let from = v.next;
+            for c in &tc.classes {
+                v.put("area.", &c.name, 0.0);
+            }
+            // the floor's tile classes (empty when the dungeon has none)
+            let counts = &mut self.area;
+            counts.clear();
+            counts.resize(tc.classes.len(), 0);
+            for &k in &self.floor.classes {
+                counts[k as usize] += 1;
+            }
+            for (e, &n) in v.values[from..v.next].iter_mut().zip(counts.iter()) {
+                e.1 = n as f64;
+            }
+        }
+        v.finish();
     }
 }

@@ -25,7 +25,7 @@ pub mod measures;
 pub mod spec;
 
 pub use aggregate::{Aggregate, Counts};
-pub use measures::{measure, Sample};
+pub use measures::{measure, Measurer, Sample};
 pub use spec::{StatsSpec, Walkable};
 
 /// A number as a short text: integers without a fraction, others with two decimals, NaN

@@ -1,5 +1,6 @@
 //! The layout rule files of the speed baselines (benches/hell_layout.ron,
-//! benches/caves_layout.ron, benches/cathedral_layout.ron) are copies of the start of the shipped Diablo rule sets; the
+//! benches/caves_layout.ron, benches/cathedral_layout.ron, benches/catacombs_layout.ron) are
+//! copies of the start of the shipped Diablo rule sets; the
 //! bench figures ("the layout loop's share of a whole level") compare the same work only
 //! while the copies equal the originals. These tests compare their steps as text, comments
 //! and spacing aside, so an edit of rules/diablo/hell.ron or caves.ron that the copy misses
@@ -72,6 +73,22 @@ fn cathedral_layout_copies_first_room_and_its_minimum_area() {
             "{start}"
         );
     }
+}
+
+#[test]
+fn catacombs_layout_copies_the_layout_steps() {
+    let (copy, orig) = (
+        normalized(&read("benches/catacombs_layout.ron")),
+        normalized(&read("rules/diablo/catacombs.ron")),
+    );
+    // the steps from CreateRoom to FillVoids
+    let steps = |t: &str| {
+        let a = t.find(r#"Named("CreateRoom""#).unwrap();
+        let end = call(t, r#"Named("FillVoids""#).end;
+        t[a..end].to_string()
+    };
+    let copy = steps(&copy).replace("../rules/diablo/catacombs.pat#", "catacombs.pat#");
+    assert_eq!(copy, steps(&orig));
 }
 
 #[test]

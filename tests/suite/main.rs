@@ -16,6 +16,7 @@ mod diablo_common;
 mod fixture_dir;
 
 mod bad_input;
+mod catacombs_baseline;
 mod cathedral_baseline;
 mod cave_baseline;
 mod caves_baseline;

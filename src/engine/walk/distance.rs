@@ -22,7 +22,8 @@ trait Marks {
 /// (`open(i)` of the row-major index): every reached cell enters `queue` once, nearest
 /// first, and is marked with its distance as it enters (distances are counted by levels of
 /// the queue, never read back). A neighbour is tested `fresh` before `open`. Returns the
-/// farthest reached cell (the first in raster order among equals) with its distance.
+/// farthest reached cell (the first in raster order among equals) with its distance; the
+/// walk stops (returning `None`) as soon as it reaches cell `stop` (`usize::MAX`: never).
 fn bfs(
     w: i32,
     h: i32,
@@ -30,6 +31,7 @@ fn bfs(
     marks: &mut impl Marks,
     open: impl Fn(usize) -> bool,
     sources: impl IntoIterator<Item = (i32, i32)>,
+    stop: usize,
 ) -> Option<((i32, i32), u32)> {
     queue.clear();
     queue.reserve((w * h) as usize);
@@ -41,6 +43,9 @@ fn bfs(
         if marks.fresh(i) && open(i) {
             marks.mark(i, 0);
             queue.push(i as u32);
+            if i == stop {
+                return None;
+            }
         }
     }
     let (wu, hu) = (w as usize, h as usize);
@@ -69,6 +74,9 @@ fn bfs(
             if inside && marks.fresh(j) && open(j) {
                 marks.mark(j, d + 1);
                 queue.push(j as u32);
+                if j == stop {
+                    return None;
+                }
             }
         }
     }
@@ -145,6 +153,45 @@ impl DistanceField {
         sources: impl IntoIterator<Item = (i32, i32)>,
     ) {
         let (w, h) = (width.max(0), height.max(0));
+        self.reset(w, h);
+        self.farthest = bfs(
+            w,
+            h,
+            &mut self.queue,
+            &mut Dist(&mut self.dist),
+            open,
+            sources,
+            usize::MAX,
+        );
+    }
+
+    /// Steps from `from` to `to` over the open cells (as [`compute`](Self::compute) from
+    /// the one source `from`), or [`UNREACHED`]. The walk stops as soon as it reaches `to`:
+    /// the field then holds only cells as near as `to` or nearer (not all of those as near),
+    /// and [`farthest`](Self::farthest) is `None`.
+    pub fn steps(
+        &mut self,
+        width: i32,
+        height: i32,
+        open: impl Fn(usize) -> bool,
+        from: (i32, i32),
+        to: (i32, i32),
+    ) -> u32 {
+        let (w, h) = (width.max(0), height.max(0));
+        self.reset(w, h);
+        self.farthest = None;
+        if to.0 < 0 || to.1 < 0 || to.0 >= w || to.1 >= h {
+            self.queue.clear();
+            return UNREACHED;
+        }
+        let stop = (to.1 * w + to.0) as usize;
+        let (queue, dist) = (&mut self.queue, &mut self.dist);
+        bfs(w, h, queue, &mut Dist(dist), open, [from], stop);
+        self.dist[stop]
+    }
+
+    /// Every cell unreached, on a `w × h` grid (`w`, `h` ≥ 0).
+    fn reset(&mut self, w: i32, h: i32) {
         let n = (w * h) as usize;
         self.width = w;
         self.height = h;
@@ -158,14 +205,6 @@ impl DistanceField {
             self.dist.clear();
             self.dist.resize(n, UNREACHED);
         }
-        self.farthest = bfs(
-            w,
-            h,
-            &mut self.queue,
-            &mut Dist(&mut self.dist),
-            open,
-            sources,
-        );
     }
 
     /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
@@ -274,11 +313,19 @@ impl LayerDistances {
         };
         let queue = &mut self.queue;
         self.farthest = if covers(area, w, h) {
-            bfs(w, h, queue, &mut marks, open, sources)
+            bfs(w, h, queue, &mut marks, open, sources, usize::MAX)
         } else {
             let wu = w.max(1) as usize;
             let inside = |i: usize| area.contains((i % wu) as i32, (i / wu) as i32);
-            bfs(w, h, queue, &mut marks, |i| inside(i) && open(i), sources)
+            bfs(
+                w,
+                h,
+                queue,
+                &mut marks,
+                |i| inside(i) && open(i),
+                sources,
+                usize::MAX,
+            )
         };
     }
 
@@ -292,6 +339,30 @@ impl LayerDistances {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn steps_stop_at_the_target_and_leave_the_rest_unreached() {
+        // (0, 0) reaches (4, 0) the long way round, through row 2 (8 steps)
+        let rows = ["..#..", ".##..", "....."];
+        let open: Vec<bool> = rows.concat().chars().map(|c| c != '#').collect();
+        let (w, h) = (5, 3);
+        let mut f = DistanceField::new();
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (4, 0)), 8);
+        // (3, 2) is 5 steps away: the walk stops there, short of (4, 0) at 8
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (3, 2)), 5);
+        assert_eq!((f.at(0, 0), f.at(0, 2), f.at(4, 0)), (0, 2, UNREACHED));
+        assert_eq!(f.farthest(), None);
+        // to itself, to a closed cell, outside the grid, from a closed cell
+        assert_eq!(f.steps(w, h, |i| open[i], (1, 0), (1, 0)), 0);
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (2, 0)), UNREACHED);
+        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (5, 0)), UNREACHED);
+        assert_eq!(f.steps(w, h, |i| open[i], (1, 1), (0, 0)), UNREACHED);
+        // a full walk after a stopped one sees none of its cells
+        f.steps(w, h, |i| open[i], (4, 2), (3, 2));
+        f.compute(w, h, |i| open[i], [(0, 0)]);
+        assert_eq!((f.at(4, 2), f.at(4, 0)), (6, 8));
+        assert_eq!(f.farthest(), Some(((4, 0), 8)));
+    }
 
     #[test]
     fn a_layer_gets_the_distances_of_its_reached_cells_only() {
