@@ -13,7 +13,7 @@ use crate::dungeon::Dungeon;
 use crate::engine::state::State;
 use crate::ruleset::{Params, Resolved, RuleSet};
 use crate::stats::expr::Extra;
-use crate::stats::{Aggregate, Measurer, Sample, StatsSpec};
+use crate::stats::{Adder, Aggregate, Measurer, Sample, StatsSpec};
 use rayon::prelude::*;
 
 /// Seeds `first`, `first + 1`, ... (`count` of them, fewer if `u64::MAX` is reached).
@@ -166,7 +166,7 @@ impl<'a> Job<'a> {
             .par_iter()
             .enumerate()
             .fold(
-                || (self.aggregate(), self.worker(), Vec::new()),
+                || (Adder::new(self.aggregate()), self.worker(), Vec::new()),
                 |(mut agg, mut w, mut kept), (i, &s)| {
                     let r = match self.run(s, &mut w) {
                         Ok(m) => {
@@ -183,7 +183,7 @@ impl<'a> Job<'a> {
                     (agg, w, kept)
                 },
             )
-            .map(|(agg, _, kept)| (agg, kept))
+            .map(|(agg, _, kept)| (agg.finish(), kept))
             .reduce(
                 || (self.aggregate(), Vec::new()),
                 |(mut a, mut ka), (b, mut kb)| {

@@ -194,8 +194,7 @@ impl Aggregate {
         tallies: &[(String, u64)],
         secs: f64,
     ) {
-        self.cover(s.seed);
-        self.generated += 1;
+        self.add_besides_measures(s, restarts, tallies, secs);
         for (name, v) in &s.values {
             match self.measures.get_mut(name) {
                 Some(c) => c.add(*v, 1),
@@ -206,6 +205,18 @@ impl Aggregate {
                 }
             }
         }
+    }
+
+    /// [`Aggregate::add`] but for the sample's measures (which [`super::Adder`] counts).
+    pub(crate) fn add_besides_measures(
+        &mut self,
+        s: &Sample,
+        restarts: &[(String, u64)],
+        tallies: &[(String, u64)],
+        secs: f64,
+    ) {
+        self.cover(s.seed);
+        self.generated += 1;
         for (k, n) in restarts {
             bump(&mut self.restarts, k, *n);
         }

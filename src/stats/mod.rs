@@ -9,12 +9,14 @@
 //!   missing markers);
 //! - [`expr`]: measure expressions (the rule language over measures): extra measures and
 //!   `search --where`;
-//! - [`aggregate`]: the mergeable summary of many dungeons;
+//! - [`aggregate`]: the mergeable summary of many dungeons; [`adder`]: adding to one
+//!   dungeon after dungeon;
 //! - [`histogram`]: terminal histograms;
 //! - [`compare`]: Welch's t-test for `stats --vs`.
 //!
 //! [`Dungeon`]: crate::Dungeon
 
+pub mod adder;
 pub mod aggregate;
 pub mod compare;
 pub mod expr;
@@ -24,6 +26,7 @@ pub mod lint;
 pub mod measures;
 pub mod spec;
 
+pub use adder::Adder;
 pub use aggregate::{Aggregate, Counts};
 pub use measures::{measure, Measurer, Sample};
 pub use spec::{StatsSpec, Walkable};
