@@ -56,32 +56,7 @@ fn pool(root: &str) -> baseline::Pool {
     let Some(ItemKind::Templates(t)) = file.get("rooms").map(|i| &i.kind) else {
         panic!("room_path.pat#rooms is a templates item");
     };
-    let kinds = |tags: &[String]| {
-        (TAGS.iter().enumerate())
-            .filter(|(_, n)| tags.iter().any(|t| t == *n))
-            .fold(0, |b, (i, _)| b | 1 << i)
-    };
-    baseline::Pool {
-        w: t.width as usize,
-        h: t.height as usize,
-        templates: (t.templates.iter())
-            .map(|tp| baseline::Template {
-                exits: tp.exits,
-                kinds: kinds(&tp.tags),
-                weight: tp.weight,
-                cells: tp.cells.clone(),
-                blocks: (tp.blocks.iter())
-                    .map(|&(x, y, g)| (x as usize, y as usize, g as usize))
-                    .collect(),
-            })
-            .collect(),
-        chunks: (t.chunks.iter())
-            .map(|c| baseline::Chunk {
-                w: c.width as usize,
-                alternatives: c.alternatives.clone(),
-            })
-            .collect(),
-    }
+    baseline::pool_of(t, &TAGS)
 }
 
 /// A cell's exits and kind, as the rule set's `exits` and `tags` give them.

@@ -5,6 +5,7 @@
 //! filled with an alternative drawn by weight. It draws from the same random stream in the
 //! same order as the operator (one draw per cell, one per block), so the tiles are the same.
 
+use undercroft::lang::grid_items::Templates;
 use undercroft::rng::{RandomSource, Rng};
 
 /// One template: the sides it opens (N 1, E 2, S 4, W 8), its kinds as bits, its weight,
@@ -93,4 +94,35 @@ pub fn fill_templates(
         }
     }
     true
+}
+
+/// The pool of a parsed `templates` item; `tags` gives each tag name its kind bit (bit `i`
+/// for `tags[i]`; tags not listed have none).
+pub fn pool_of(t: &Templates, tags: &[&str]) -> Pool {
+    let kinds = |names: &[String]| {
+        (tags.iter().enumerate())
+            .filter(|(_, n)| names.iter().any(|t| t == *n))
+            .fold(0, |b, (i, _)| b | 1 << i)
+    };
+    Pool {
+        w: t.width as usize,
+        h: t.height as usize,
+        templates: (t.templates.iter())
+            .map(|tp| Template {
+                exits: tp.exits,
+                kinds: kinds(&tp.tags),
+                weight: tp.weight,
+                cells: tp.cells.clone(),
+                blocks: (tp.blocks.iter())
+                    .map(|&(x, y, g)| (x as usize, y as usize, g as usize))
+                    .collect(),
+            })
+            .collect(),
+        chunks: (t.chunks.iter())
+            .map(|c| Chunk {
+                w: c.width as usize,
+                alternatives: c.alternatives.clone(),
+            })
+            .collect(),
+    }
 }

@@ -64,6 +64,7 @@ mod room_path;
 mod shapes;
 mod stats;
 mod technique_errors;
+mod techniques_baseline;
 mod themes;
 mod wfc;
 mod writes;
