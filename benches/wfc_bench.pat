@@ -8,3 +8,22 @@ tileset cave {
   right Wall Floor
   below Rock Rock
 }
+
+// The overlapping model of benches/wfc_overlap.rs at 1024x1024: rooms and corridors, 3x3
+// patterns, the example wrapping around (no rotations: fewer patterns, so a 1024x1024 run
+// takes seconds, and it seldom contradicts).
+glyphs { ' ' = Rock  '#' = Wall  '.' = Floor }
+example halls 3x3 wrap {
+  |#######.####|
+  |#.....#.#..#|
+  |#.....#.#..#|
+  |#..........#|
+  |#.....###..#|
+  |###.#####.##|
+  |  #.#   #.# |
+  |###.#####.##|
+  |#..........#|
+  |#....#######|
+  |#....#      |
+  |##.###      |
+}

@@ -557,6 +557,24 @@ impl<'a> GridMut<'a> {
         }
     }
 
+    /// Write a block of values, row-major, `w` columns wide (`tiles.len() / w` rows), with
+    /// its top-left at `(x, y)`: a row at a time, the part inside the grid only.
+    pub fn paste(&mut self, x: i32, y: i32, w: i32, tiles: &[u16]) {
+        if w <= 0 {
+            return;
+        }
+        let h = (tiles.len() / w as usize) as i32;
+        let r = Rect::new(x, y, w, h).clip(self.width, self.height);
+        if r.is_empty() {
+            return;
+        }
+        for yy in r.y..r.y1() {
+            let from = ((yy - y) * w + (r.x - x)) as usize;
+            let row = self.index(r.x, yy);
+            self.data[row..row + r.w as usize].copy_from_slice(&tiles[from..from + r.w as usize]);
+        }
+    }
+
     /// Replace every value `v` of `r` (clipped) by `f(x, y, v)`.
     #[inline]
     pub fn map_in(&mut self, r: Rect, mut f: impl FnMut(i32, i32, u16) -> u16) {
@@ -835,6 +853,20 @@ mod tests {
             g.fill(r, 9);
         }
         assert_eq!(data, vec![1u16; 12]);
+    }
+
+    #[test]
+    fn a_pasted_block_is_clipped_to_the_grid() {
+        let mut data = vec![0u16; 12];
+        let mut g = GridMut::new(&mut data, 4, 3);
+        // 3 x 2 block at (2, 2): only its top row's first two values land
+        g.paste(2, 2, 3, &[1, 2, 3, 4, 5, 6]);
+        // 2 x 2 block at (-1, -1): only its bottom-right value lands, at (0, 0)
+        g.paste(-1, -1, 2, &[7, 7, 7, 8]);
+        // inside: a 2 x 1 block at (1, 1); wholly outside: nothing
+        g.paste(1, 1, 2, &[9, 9]);
+        g.paste(5, 0, 1, &[4]);
+        assert_eq!(data, vec![8, 0, 0, 0, 0, 9, 9, 0, 0, 0, 1, 2]);
     }
 
     #[test]

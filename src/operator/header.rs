@@ -201,14 +201,27 @@ impl TileHeader {
         st: &mut State,
         paint: impl FnOnce(&mut State, grid::Rect) -> Flow,
     ) -> Flow {
-        let r = match self.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let saved = self.guard(st, r);
-        let flow = paint(st, r);
-        self.restore(st, &saved);
-        flow
+        self.within(st, |st, r| {
+            let saved = self.guard(st, r);
+            let flow = paint(st, r);
+            self.restore(st, &saved);
+            flow
+        })
+    }
+
+    /// Run a step through the header: [`TileHeader::begin`], then `step` on the area (empty
+    /// areas included; protected cells are left to the step). Returns `begin`'s flow when
+    /// it stops the step, else `step`'s.
+    #[inline]
+    pub fn within(
+        &self,
+        st: &mut State,
+        step: impl FnOnce(&mut State, grid::Rect) -> Flow,
+    ) -> Flow {
+        match self.begin(st) {
+            Ok(r) => step(st, r),
+            Err(f) => f,
+        }
     }
 
     /// The cells of `area` on the header's layer that a protected flag layer covers, with
@@ -237,6 +250,15 @@ impl TileHeader {
     /// What a step that writes only the header's layer writes ([`super::Runnable::writes`]).
     pub fn writes_layer(&self) -> Writes<'_> {
         Writes::layers(std::slice::from_ref(&self.layer))
+    }
+
+    /// What a step that writes the header's layer and the variable slots `vars` writes
+    /// ([`super::Runnable::writes`]; e.g. [`super::num_var::NumVar::slots`]).
+    pub fn writes_with<'a>(&'a self, vars: &'a [u16]) -> Writes<'a> {
+        Writes::Only {
+            layers: std::slice::from_ref(&self.layer),
+            vars,
+        }
     }
 
     /// Whether a protected flag layer is set at `(x, y)`, which must be in the grid.

@@ -24,6 +24,7 @@ pub mod control;
 pub mod docs;
 pub mod header;
 pub mod knobs;
+pub mod num_var;
 #[cfg(test)]
 pub(crate) mod testing;
 

@@ -21,7 +21,6 @@
 use crate::engine::grid::{Rect, N8};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
-use crate::engine::value::{Type, Value};
 use crate::engine::walk::Regions;
 use crate::engine::Flow;
 use crate::operator::args::Tile;
@@ -29,6 +28,7 @@ use crate::operator::args::{Whole, TILE_VALUES};
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::bounded::Prob;
 use crate::operator::knobs::Knobs;
+use crate::operator::num_var::NumVar;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::RandomSource;
 use crate::ruleset::compile::Cx;
@@ -64,7 +64,7 @@ pub struct Compiled {
     open: TileSet,
     value: Whole,
     extra: f64,
-    var: Vec<u16>,
+    var: NumVar,
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
@@ -81,13 +81,13 @@ impl Operator for Params {
         let value = Whole::compile(cx, &self.value, "ConnectRegions", "value", TILE_VALUES);
         let mut k: Knobs<Compiled> = Knobs::default();
         let extra = (self.extra.as_ref()).map_or(0.0, |p| p.get(cx, &mut k, |c, v| c.extra = v));
-        let var = cx.optional_var(self.var.as_ref(), Type::Num);
+        let var = NumVar::compile(cx, self.var.as_ref());
         Some(Compiled {
             head: head?,
             open: TileSet::new(self.open.iter().map(|t| t.0)),
             value: value?,
             extra,
-            var: var?.into_iter().collect(),
+            var: var?,
             knobs: k.done()?,
         })
     }
@@ -95,18 +95,18 @@ impl Operator for Params {
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
-        Writes::Only {
-            layers: std::slice::from_ref(&self.head.layer),
-            vars: &self.var,
-        }
+        self.head.writes_with(self.var.slots())
     }
 
     fn run(&self, st: &mut State) -> Flow {
         crate::resolve_knobs!(self, st);
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
+        self.head.within(st, |st, area| self.connect(st, area))
+    }
+}
+
+impl Compiled {
+    /// The step inside its area (clipped to the grid).
+    fn connect(&self, st: &mut State, area: Rect) -> Flow {
         let extra = self.extra;
         let mut labels = std::mem::take(&mut st.scratch.regions);
         let (w, h) = (st.width, st.height);
@@ -145,9 +145,7 @@ impl Runnable for Compiled {
             opened[i] = true;
             g.set(c.x, c.y, v);
         }
-        if let Some(&v) = self.var.first() {
-            st.vars[v as usize] = Value::Num(sets.groups as f64);
-        }
+        self.var.set(st, sets.groups as f64);
         Flow::Continue
     }
 }

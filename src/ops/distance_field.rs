@@ -24,6 +24,7 @@ use crate::lang::Program;
 use crate::operator::args::Tile;
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::{Int, Knobs};
+use crate::operator::num_var::NumVar;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -81,7 +82,7 @@ pub struct Compiled {
     open: TileSet,
     from: Vec<Source>,
     unreachable: u16,
-    var: Vec<u16>,
+    var: NumVar,
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
@@ -117,14 +118,14 @@ impl Operator for Params {
         let unreachable = (self.unreachable.as_ref()).map_or(65535, |u| {
             u.get(cx, &mut k, |c, v| c.unreachable = v as u16) as u16
         });
-        let var = cx.optional_var(self.var.as_ref(), Type::Num);
+        let var = NumVar::compile(cx, self.var.as_ref());
         Some(Compiled {
             head: head?,
             on,
             open: TileSet::new(self.open.iter().map(|t| t.0)),
             from: ok.then_some(from)?,
             unreachable,
-            var: var?.into_iter().collect(),
+            var: var?,
             knobs: k.done()?,
         })
     }
@@ -132,10 +133,7 @@ impl Operator for Params {
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
-        Writes::Only {
-            layers: std::slice::from_ref(&self.head.layer),
-            vars: &self.var,
-        }
+        self.head.writes_with(self.var.slots())
     }
 
     fn run(&self, st: &mut State) -> Flow {
@@ -195,9 +193,7 @@ impl Compiled {
         st.scratch.put(copy);
         let far = walk.farthest().map_or(-1.0, |(_, d)| d as f64);
         st.scratch.distances = walk;
-        if let Some(&v) = self.var.first() {
-            st.vars[v as usize] = Value::Num(far);
-        }
+        self.var.set(st, far);
         Flow::Continue
     }
 }

@@ -28,7 +28,7 @@
 //! Errors at load: the item is not a `templates` item, a tag no template carries (at the
 //! tag), and, in the pattern file, a template or chunk of the wrong size.
 
-use crate::engine::grid::{Dims, Rect};
+use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
@@ -256,23 +256,9 @@ impl Params {
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
-        let r = match self.head.begin(st) {
-            Ok(r) => r,
-            Err(f) => return f,
-        };
-        let (tw, th) = (self.pool.width, self.pool.height);
-        for row in 0..r.h / th {
-            for col in 0..r.w / tw {
-                let at = [col as f64, row as f64];
-                let t = match self.choose(st, at) {
-                    Ok(t) => t,
-                    Err(flow) => return flow,
-                };
-                let cell = Rect::new(r.x + col * tw, r.y + row * th, tw, th);
-                self.write(st, cell, t);
-            }
-        }
-        Flow::Continue
+        // protected cells are put back after the step (`guarded`): templates are written
+        // a row at a time
+        self.head.guarded(st, |st, r| self.fill(st, r))
     }
 
     fn writes(&self) -> Writes<'_> {
@@ -284,18 +270,40 @@ impl Runnable for Compiled {
 }
 
 impl Compiled {
+    /// Fill the cells of area `r` in raster order (see the module doc).
+    fn fill(&self, st: &mut State, r: Rect) -> Flow {
+        let (tw, th) = (self.pool.width, self.pool.height);
+        let mut buf = Buffers::default();
+        for row in 0..r.h / th {
+            for col in 0..r.w / tw {
+                let t = match self.choose(st, [col as f64, row as f64], &mut buf) {
+                    Ok(t) => t,
+                    Err(flow) => return flow,
+                };
+                self.write(st, (r.x + col * tw, r.y + row * th), t, &mut buf.weights);
+            }
+        }
+        Flow::Continue
+    }
+
     /// The template of the cell at `[col, row]`: its index in the pool, or the flow that
     /// ends the step: a failure when no template qualifies, an abort when `exits` gives no
     /// sum of side bits or `pick` no place among the templates that qualify.
-    fn choose(&self, st: &mut State, at: [f64; 2]) -> Result<usize, Flow> {
-        let mut at = at.to_vec();
+    fn choose(&self, st: &mut State, at: [f64; 2], buf: &mut Buffers) -> Result<usize, Flow> {
+        let Buffers {
+            at: locals,
+            fits,
+            weights,
+        } = buf;
+        locals.clear();
+        locals.extend(at);
         for d in &self.define {
-            let v = d.num(st, &at);
-            at.push(v);
+            let v = d.num(st, locals);
+            locals.push(v);
         }
         let need = match &self.exits {
             Some(e) => {
-                let v = e.num(st, &at);
+                let v = e.num(st, locals);
                 if !((0.0..=15.0).contains(&v) && v.fract() == 0.0) {
                     return Err(Flow::Abort(self.bad[0]));
                 }
@@ -305,59 +313,61 @@ impl Compiled {
         };
         let mut tag = None;
         for (cond, i) in &self.tags {
-            if cond.truth(st, &at) {
+            if cond.truth(st, locals) {
                 tag = Some(&self.tag_names[*i]);
                 break;
             }
         }
-        let fits: Vec<usize> = (self.pool.templates.iter().enumerate())
-            .filter(|(_, t)| t.exits & need == need && tag.is_none_or(|g| t.tags.contains(g)))
-            .map(|(i, _)| i)
-            .collect();
+        fits.clear();
+        fits.extend(
+            (self.pool.templates.iter().enumerate())
+                .filter(|(_, t)| t.exits & need == need && tag.is_none_or(|g| t.tags.contains(g)))
+                .map(|(i, _)| i),
+        );
         if fits.is_empty() {
             return Err(Flow::Fail(self.no_template));
         }
         let k = match &self.pick {
             Some(p) => {
-                at.push(fits.len() as f64);
-                let v = p.num(st, &at);
+                locals.push(fits.len() as f64);
+                let v = p.num(st, locals);
                 if !(v >= 0.0 && v < fits.len() as f64 && v.fract() == 0.0) {
                     return Err(Flow::Abort(self.bad[1]));
                 }
                 v as usize
             }
             None => {
-                let weights: Vec<f64> = fits
-                    .iter()
-                    .map(|&i| self.pool.templates[i].weight)
-                    .collect();
-                draw(&weights, &mut st.rng)
+                weights.clear();
+                weights.extend(fits.iter().map(|&i| self.pool.templates[i].weight));
+                draw(weights, &mut st.rng)
             }
         };
         Ok(fits[k])
     }
 
-    /// Write template `t` into `cell` (its top-left at the cell's), then its chunk blocks.
-    fn write(&self, st: &mut State, cell: Rect, t: usize) {
+    /// Write template `t` with its top-left at `at`, then its chunk blocks (`weights`: a
+    /// buffer for the alternatives' weights).
+    fn write(&self, st: &mut State, (x, y): (i32, i32), t: usize, weights: &mut Vec<f64>) {
         let tpl = &self.pool.templates[t];
-        let put = |st: &mut State, x0: i32, y0: i32, dims: Dims, tiles: &[u16]| {
-            for (k, &v) in tiles.iter().enumerate() {
-                let (dx, dy) = dims.point(k);
-                let (x, y) = (x0 + dx, y0 + dy);
-                if x < st.width && y < st.height && !self.head.flagged(st, x, y) {
-                    st.grid_mut(self.head.layer).set(x, y, v);
-                }
-            }
-        };
-        put(st, cell.x, cell.y, Dims::new(cell.w, cell.h), &tpl.cells);
-        for &(bx, by, g) in &tpl.blocks {
-            let group = &self.pool.chunks[g as usize];
-            let weights: Vec<f64> = group.alternatives.iter().map(|a| a.0).collect();
-            let alt = &group.alternatives[draw(&weights, &mut st.rng)].1;
-            let dims = Dims::new(group.width, group.height);
-            put(st, cell.x + bx, cell.y + by, dims, alt);
+        let (mut g, rng) = st.grid_mut_and_rng(self.head.layer);
+        g.paste(x, y, self.pool.width, &tpl.cells);
+        for &(bx, by, c) in &tpl.blocks {
+            let group = &self.pool.chunks[c as usize];
+            weights.clear();
+            weights.extend(group.alternatives.iter().map(|a| a.0));
+            let alt = &group.alternatives[draw(weights, rng)].1;
+            g.paste(x + bx, y + by, group.width, alt);
         }
     }
+}
+
+/// The buffers of one step, reused from cell to cell: the locals' values, the templates that
+/// qualify, their weights.
+#[derive(Default)]
+struct Buffers {
+    at: Vec<f64>,
+    fits: Vec<usize>,
+    weights: Vec<f64>,
 }
 
 /// An index drawn by weight (one draw of the random stream).

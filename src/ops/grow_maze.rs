@@ -171,10 +171,13 @@ impl Runnable for Compiled {
 
     fn run(&self, st: &mut State) -> Flow {
         crate::resolve_knobs!(self, st);
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
+        self.head.within(st, |st, area| self.maze(st, area))
+    }
+}
+
+impl Compiled {
+    /// The step inside its area (clipped to the grid).
+    fn maze(&self, st: &mut State, area: Rect) -> Flow {
         let (v, cell, wall, straight) = (self.value, self.cell, self.wall, self.straight);
         let none = self.weights.iter().all(Option::is_none);
         let mut w = [0.0; 3];

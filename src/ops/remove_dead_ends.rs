@@ -17,11 +17,11 @@ use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, Rect};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
-use crate::engine::value::{Type, Value};
 use crate::engine::Flow;
 use crate::operator::args::Tile;
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::{Count0, Int, Knobs};
+use crate::operator::num_var::NumVar;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -54,7 +54,7 @@ pub struct Compiled {
     value: u16,
     /// `u64::MAX`: until no dead end is left
     passes: u64,
-    var: Vec<u16>,
+    var: NumVar,
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
@@ -73,13 +73,13 @@ impl Operator for Params {
         let passes = (self.passes.as_ref()).map_or(u64::MAX, |p| {
             p.get(cx, &mut k, |c, v| c.passes = v as u64) as u64
         });
-        let var = cx.optional_var(self.var.as_ref(), Type::Num);
+        let var = NumVar::compile(cx, self.var.as_ref());
         Some(Compiled {
             head: head?,
             open: TileSet::new(self.open.iter().map(|t| t.0)),
             value,
             passes,
-            var: var?.into_iter().collect(),
+            var: var?,
             knobs: k.done()?,
         })
     }
@@ -87,23 +87,16 @@ impl Operator for Params {
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
-        Writes::Only {
-            layers: std::slice::from_ref(&self.head.layer),
-            vars: &self.var,
-        }
+        self.head.writes_with(self.var.slots())
     }
 
     fn run(&self, st: &mut State) -> Flow {
         crate::resolve_knobs!(self, st);
-        let area = match self.head.begin(st) {
-            Ok(a) => a,
-            Err(f) => return f,
-        };
-        let filled = self.remove(st, area, self.value, self.passes);
-        if let Some(&slot) = self.var.first() {
-            st.vars[slot as usize] = Value::Num(filled as f64);
-        }
-        Flow::Continue
+        self.head.within(st, |st, area| {
+            let filled = self.remove(st, area, self.value, self.passes);
+            self.var.set(st, filled as f64);
+            Flow::Continue
+        })
     }
 }
 

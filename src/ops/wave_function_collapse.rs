@@ -204,10 +204,7 @@ impl Runnable for Compiled {
         }
         match outcome {
             Outcome::Solved(tiles) => {
-                let mut g = st.grid_mut(self.head.layer);
-                for (i, (x, y)) in r.cells().enumerate() {
-                    g.set(x, y, tiles[i]);
-                }
+                st.grid_mut(self.head.layer).paste(r.x, r.y, r.w, &tiles);
                 Flow::Continue
             }
             Outcome::TooSmall => Flow::Fail(self.too_small),
