@@ -140,7 +140,7 @@ impl Regions {
 
     /// Every cell of `area` (clipped to the grid) in no region, in raster order, with the
     /// distinct regions among its four neighbours inside `area` (0 to 4 of them, in the
-    /// order of [`Dir::ALL4`]): the walls between regions, for connectors.
+    /// order of [`Dir::ALL4`](super::dir::Dir::ALL4)): the walls between regions, for connectors.
     pub fn gaps(&self, area: Rect, mut f: impl FnMut(i32, i32, &[u32])) {
         let a = area.clip(self.width, self.height);
         if a.is_empty() {
