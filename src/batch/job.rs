@@ -13,6 +13,7 @@ use crate::dungeon::Dungeon;
 use crate::engine::state::State;
 use crate::ruleset::{Params, Resolved, RuleSet};
 use crate::stats::expr::Extra;
+use crate::stats::slots::Slots;
 use crate::stats::{Adder, Aggregate, Measurer, Sample, StatsSpec};
 use rayon::prelude::*;
 
@@ -123,26 +124,30 @@ impl<'a> Job<'a> {
                 .add(&mut w.st, &d, &mut sample)
                 .map_err(|e| format!("seed {s}: {e}"))?;
         }
-        let mut restarts = Fill::new(spare.restarts);
+        let mut restarts = spare.restarts;
+        let mut r = Slots::new(&mut restarts);
         for (i, &n) in spare.causes.0.iter().enumerate().filter(|c| *c.1 > 0) {
             match self.causes.get(i) {
-                Some(label) => restarts.put(format_args!("{label}"), n as u64),
-                None => restarts.put(
+                Some(label) => r.put("", label, n as u64),
+                None => r.put_fmt(
                     format_args!("failure point {i} of the chosen rule set"),
                     n as u64,
                 ),
             }
         }
-        let mut tallies = Fill::new(spare.tallies);
-        for t in &d.tallies {
-            tallies.put(format_args!("{}: {}", t.kind, t.reason), t.count as u64);
+        r.finish();
+        let mut tallies = spare.tallies;
+        let mut t = Slots::new(&mut tallies);
+        for x in &d.tallies {
+            t.put_fmt(format_args!("{}: {}", x.kind, x.reason), x.count as u64);
         }
+        t.finish();
         Ok(Measured {
             causes: spare.causes,
             d,
             sample,
-            restarts: restarts.done(),
-            tallies: tallies.done(),
+            restarts,
+            tallies,
             secs,
         })
     }
@@ -244,37 +249,6 @@ impl Worker {
             causes: m.causes,
         };
         m.d
-    }
-}
-
-/// Writes `(text, count)` entries over those already in a list, reusing their texts'
-/// buffers; [`Fill::done`] drops what is left over.
-struct Fill {
-    v: Vec<(String, u64)>,
-    next: usize,
-}
-
-impl Fill {
-    fn new(v: Vec<(String, u64)>) -> Fill {
-        Fill { v, next: 0 }
-    }
-
-    fn put(&mut self, text: std::fmt::Arguments, n: u64) {
-        use std::fmt::Write;
-        if self.next == self.v.len() {
-            self.v.push((String::new(), 0));
-        }
-        let e = &mut self.v[self.next];
-        e.0.clear();
-        // writing into a String cannot fail
-        let _ = e.0.write_fmt(text);
-        e.1 = n;
-        self.next += 1;
-    }
-
-    fn done(mut self) -> Vec<(String, u64)> {
-        self.v.truncate(self.next);
-        self.v
     }
 }
 

@@ -26,6 +26,7 @@
 
 use super::floor::{floor, marker_pair, walk, Doors, Scratch};
 use super::lint::Problem;
+use super::slots::Slots;
 use super::spec::StatsSpec;
 use crate::dungeon::Dungeon;
 use crate::engine::walk::DistanceField;
@@ -69,50 +70,6 @@ pub struct Measurer {
     seen: Vec<bool>,
     /// Tiles per tile class.
     area: Vec<u32>,
-}
-
-/// Writes a sample's values in order over the entries already there, reusing their names'
-/// buffers; [`Slots::finish`] drops what is left over.
-struct Slots<'a> {
-    values: &'a mut Vec<(String, f64)>,
-    next: usize,
-}
-
-impl Slots<'_> {
-    /// The next value: `prefix` + `name` = `v`.
-    fn put(&mut self, prefix: &str, name: &str, v: f64) {
-        match self.values.get_mut(self.next) {
-            Some(e) => {
-                if !(e.0.len() == prefix.len() + name.len()
-                    && e.0.starts_with(prefix)
-                    && e.0.ends_with(name))
-                {
-                    e.0.clear();
-                    e.0.push_str(prefix);
-                    e.0.push_str(name);
-                }
-                e.1 = v;
-            }
-            None => self.values.push((format!("{prefix}{name}"), v)),
-        }
-        self.next += 1;
-    }
-
-    /// Count one more `prefix` + `name` among the values from `from` on (a new value 1
-    /// after them when not there yet).
-    fn bump(&mut self, from: usize, prefix: &str, name: &str) {
-        let is = |n: &str| {
-            n.len() == prefix.len() + name.len() && n.starts_with(prefix) && n.ends_with(name)
-        };
-        match self.values[from..self.next].iter_mut().find(|(n, _)| is(n)) {
-            Some(e) => e.1 += 1.0,
-            None => self.put(prefix, name, 1.0),
-        }
-    }
-
-    fn finish(self) {
-        self.values.truncate(self.next);
-    }
 }
 
 impl Measurer {
@@ -174,10 +131,7 @@ impl Measurer {
             .map_or(nan, |f| f.sizes().iter().sum::<u32>() as f64);
         super::lint::check(d, spec, &mut self.doors, floor.as_ref(), &mut out.problems);
         let dead_ends = self.doors.neighbours().iter().filter(|a| a.len() == 1);
-        let mut v = Slots {
-            values: &mut out.values,
-            next: 0,
-        };
+        let mut v = Slots::new(&mut out.values);
         v.put("", "rooms", d.rooms.len() as f64);
         v.put("", "doors", d.doors.len() as f64);
         v.put("", "dead_ends", dead_ends.count() as f64);
@@ -190,21 +144,20 @@ impl Measurer {
         v.put("", "markers", d.markers.len() as f64);
         v.put("", "attempts", d.attempts as f64);
         v.put("", "problems", out.problems.len() as f64);
-        let from = v.next;
+        let from = v.written();
         for k in &d.palette.kinds {
             v.put("kind.", &k.name, 0.0);
         }
         for r in &d.rooms {
             v.bump(from, "kind.", &r.kind);
         }
-        let from = v.next;
+        let from = v.written();
         for r in &d.rooms {
             v.bump(from, "shape.", &r.shape);
         }
-        let to = v.next;
-        v.values[from..to].sort_by(|a, b| a.0.cmp(&b.0));
+        v.since(from).sort_by(|a, b| a.0.cmp(&b.0));
         if let Some(tc) = &d.palette.tiles {
-            let from = v.next;
+            let from = v.written();
             for c in &tc.classes {
                 v.put("area.", &c.name, 0.0);
             }
@@ -215,7 +168,7 @@ impl Measurer {
             for &k in &self.floor.classes {
                 counts[k as usize] += 1;
             }
-            for (e, &n) in v.values[from..v.next].iter_mut().zip(counts.iter()) {
+            for (e, &n) in v.since(from).iter_mut().zip(counts.iter()) {
                 e.1 = n as f64;
             }
         }

@@ -11,6 +11,7 @@
 //!   `search --where`;
 //! - [`aggregate`]: the mergeable summary of many dungeons; [`adder`]: adding to one
 //!   dungeon after dungeon;
+//! - [`slots`]: named values rewritten over a list kept from dungeon to dungeon;
 //! - [`histogram`]: terminal histograms;
 //! - [`compare`]: Welch's t-test for `stats --vs`.
 //!
@@ -24,6 +25,7 @@ pub(crate) mod floor;
 pub mod histogram;
 pub mod lint;
 pub mod measures;
+pub mod slots;
 pub mod spec;
 
 pub use adder::Adder;
