@@ -11,38 +11,17 @@
 //! every round). Rounds alternate engine and loop, one seed each, so a shared machine's load
 //! hits both alike; the summary prints the medians and their ratio.
 
-use std::time::{Duration, Instant};
-use undercroft::engine::state::State;
-use undercroft::engine::StepLabel;
-use undercroft::interpreter::Observer;
+use std::time::Instant;
 use undercroft::lang::pattern::{parse_patterns, ItemKind};
-use undercroft::operator::Writes;
-use undercroft::rng::Rng;
 use undercroft::{Params, RuleSet};
 
 #[path = "baseline/templates.rs"]
 mod baseline;
+mod step_timer;
+use step_timer::{median, Timer};
 
 const N: usize = 1024;
 const ROUNDS: u64 = 9;
-
-/// Times the step and keeps its random stream.
-#[derive(Default)]
-struct Timer {
-    started: Option<Instant>,
-    time: Duration,
-    rng: Option<Rng>,
-}
-
-impl Observer for Timer {
-    fn before_step(&mut self, _: &StepLabel, _w: Writes<'_>, st: &State) {
-        self.rng = Some(st.rng.clone());
-        self.started = Some(Instant::now());
-    }
-    fn after_step(&mut self, _: &StepLabel, _st: &State) {
-        self.time = self.started.take().unwrap().elapsed();
-    }
-}
 
 /// The kind bits of the tags, in the order `tags` lists them.
 const TAGS: [&str; 4] = ["path", "side", "entrance", "exit"];
@@ -66,11 +45,6 @@ fn need(col: usize, row: usize) -> (u8, u8) {
     } else {
         (10 + (row % 2) as u8 * 4, PATH)
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn main() {

@@ -15,6 +15,8 @@ use undercroft::RuleSet;
 
 #[path = "baseline/wfc.rs"]
 mod baseline;
+mod step_timer;
+use step_timer::median;
 
 const ROUNDS: usize = 5;
 
@@ -50,11 +52,6 @@ fn check(tiles: &[u16], w: usize) {
             assert!(DOWN.contains(&(t, tiles[i + w])), "down at {i}");
         }
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn main() {

@@ -10,17 +10,14 @@
 //! engine and loop, so a shared machine's load hits both alike; the summary prints the
 //! medians and their ratio. `WFC_CASES=small` runs only the first case.
 
-use std::time::{Duration, Instant};
-use undercroft::engine::state::State;
-use undercroft::engine::StepLabel;
-use undercroft::interpreter::Observer;
+use std::time::Instant;
 use undercroft::lang::pattern::{parse_patterns, ItemKind};
-use undercroft::operator::Writes;
-use undercroft::rng::Rng;
 use undercroft::{Params, RuleSet};
 
 #[path = "baseline/wfc_overlap.rs"]
 mod baseline;
+mod step_timer;
+use step_timer::{median, Timer};
 
 const ROUNDS: u64 = 5;
 
@@ -29,29 +26,6 @@ const CASES: [(&str, &str, usize, u32); 2] = [
     ("rules/examples/wfc.pat", "dungeon", 96, 50),
     ("benches/wfc_bench.pat", "halls", 1024, 50),
 ];
-
-/// Times the step and keeps its random stream.
-#[derive(Default)]
-struct Timer {
-    started: Option<Instant>,
-    time: Duration,
-    rng: Option<Rng>,
-}
-
-impl Observer for Timer {
-    fn before_step(&mut self, _: &StepLabel, _w: Writes<'_>, st: &State) {
-        self.rng = Some(st.rng.clone());
-        self.started = Some(Instant::now());
-    }
-    fn after_step(&mut self, _: &StepLabel, _st: &State) {
-        self.time = self.started.take().unwrap().elapsed();
-    }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
 
 fn main() {
     let root = env!("CARGO_MANIFEST_DIR");
