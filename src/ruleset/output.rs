@@ -112,7 +112,8 @@ impl RuleSet {
     pub fn to_dungeon(&self, st: &State, seed: u64, values: &[Value], attempts: u32) -> Dungeon {
         let rs = self;
         // built in the order of the fields before the split into functions: the order of
-        // the allocations moves the allocator's work (Flash: 2,700 instructions a dungeon)
+        // the allocations moves the allocator's work (2,700 instructions a dungeon on a
+        // 13x13 room grid, callgrind)
         let params = rs.params_of(values);
         let layers = rs.layers_of(st);
         let rooms = rs.rooms_of(st);
