@@ -52,6 +52,9 @@ pub struct Job<'a> {
     pub extra: Extra,
     /// `Require ... at file:line:col` per failure point of the rule set that runs.
     pub causes: Vec<String>,
+    /// The rule set that runs (`rs`, or the one a selecting `rs` chose): the dungeons a
+    /// summary drops go back to it ([`RuleSet::recycle`]).
+    chosen: &'a RuleSet,
 }
 
 impl<'a> Job<'a> {
@@ -78,6 +81,7 @@ impl<'a> Job<'a> {
             spec: chosen.stats.clone(),
             extra,
             causes,
+            chosen,
         })
     }
 
@@ -154,8 +158,14 @@ impl<'a> Job<'a> {
 
     /// The summary of `seeds`, in parallel (on the current rayon pool), calling `tick`
     /// after each seed. The same whatever the number of threads, except the times.
+    /// Each dungeon goes back to the rule set once measured ([`RuleSet::recycle`]).
     pub fn summary(&self, seeds: &[u64], tick: &(dyn Fn() + Sync)) -> Aggregate {
-        self.summary_keeping(seeds, tick, |_, _| ()).0
+        let recycle = |_, r: Result<Dungeon, String>| {
+            if let Ok(d) = r {
+                self.chosen.recycle(d);
+            }
+        };
+        self.summary_keeping(seeds, tick, recycle).0
     }
 
     /// [`Job::summary`], also keeping `keep(seed, result)` of every seed (the dungeon, or

@@ -15,6 +15,7 @@
 use super::grid::Grid;
 use super::tile_set::TileSet;
 
+mod cells;
 mod transpose;
 
 /// One bit per cell of a grid, with a margin (see the module doc).

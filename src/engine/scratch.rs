@@ -6,7 +6,8 @@
 //!   of a scan, a walk's memo table, frontier lists), so the toolkit need not know them.
 //! * [`ScratchPool`]: the scratch of finished runs, kept by the compiled rule set so that the
 //!   next run (the next seed of a batch, on any thread) starts with grown buffers and
-//!   allocates nothing.
+//!   allocates nothing. The same [`Pool`] keeps the dungeons a batch gives back
+//!   (`RuleSet::recycle`), whose buffers the next run's output is written into.
 //!
 //! Nothing in a scratch is part of a result: an operator must not expect anything of a
 //! buffer's contents when it takes it (a cache checks what it holds before using it), so the
@@ -64,29 +65,36 @@ impl Scratch {
     }
 }
 
-/// The scratch of finished runs (see the module doc). `Sync`: runs on many threads take and
-/// give back under a lock held only for the move.
-#[derive(Debug, Default)]
-pub struct ScratchPool(Mutex<Vec<Scratch>>);
+/// Things finished runs leave for later ones (see the module doc): the scratch of finished
+/// runs ([`ScratchPool`]), or the output buffers of dungeons given back (a rule set's spare
+/// dungeons). `Sync`: runs on many threads take and give back under a lock held only for
+/// the move.
+#[derive(Debug)]
+pub struct Pool<T>(Mutex<Vec<T>>);
 
-/// At most this many scratches are kept (one per thread that runs at once is enough).
+/// The scratch of finished runs.
+pub type ScratchPool = Pool<Scratch>;
+
+/// At most this many things are kept (one per thread that runs at once is enough).
 const KEEP: usize = 64;
 
-impl ScratchPool {
-    /// A kept scratch, or an empty one.
-    pub fn take(&self) -> Scratch {
-        self.0
-            .lock()
-            .ok()
-            .and_then(|mut v| v.pop())
-            .unwrap_or_default()
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool(Mutex::new(Vec::new()))
+    }
+}
+
+impl<T> Pool<T> {
+    /// The thing kept last, if any.
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().ok().and_then(|mut v| v.pop())
     }
 
-    /// Keep `s` for a later run.
-    pub fn give(&self, s: Scratch) {
+    /// Keep `t` for a later [`Pool::take`] (dropped when the pool is full).
+    pub fn give(&self, t: T) {
         if let Ok(mut v) = self.0.lock() {
             if v.len() < KEEP {
-                v.push(s);
+                v.push(t);
             }
         }
     }
@@ -113,10 +121,11 @@ mod tests {
     #[test]
     fn the_pool_gives_back_what_a_finished_run_left() {
         let pool = ScratchPool::default();
-        let mut s = pool.take();
+        assert!(pool.take().is_none());
+        let mut s = Scratch::default();
         s.put(vec![7u8]);
         pool.give(s);
-        assert_eq!(pool.take().take::<Vec<u8>>(), vec![7]);
-        assert_eq!(pool.take().take::<Vec<u8>>(), Vec::<u8>::new());
+        assert_eq!(pool.take().map(|mut s| s.take::<Vec<u8>>()), Some(vec![7]));
+        assert!(pool.take().is_none());
     }
 }

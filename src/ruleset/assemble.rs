@@ -101,6 +101,7 @@ impl RuleSet {
             tile_glyphs: body.tile_glyphs,
             walkables: body.walkables,
             scratch: Default::default(),
+            spares: Default::default(),
             marker_styles: body.marker_styles,
             stats: body.stats,
             tallies: cx.tallies.clone(),

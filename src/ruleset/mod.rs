@@ -147,6 +147,9 @@ pub struct RuleSet {
     /// The operators' buffers of finished runs, for the next run to reuse (see
     /// [`crate::engine::scratch`]); never part of a result.
     pub(crate) scratch: crate::engine::scratch::ScratchPool,
+    /// Dungeons given back by [`RuleSet::recycle`], whose buffers the next outputs are
+    /// written into; never part of a result.
+    pub(crate) spares: crate::engine::scratch::Pool<Dungeon>,
 }
 
 /// How deep `select` may nest rule files (a cycle ends here with an error).
@@ -432,7 +435,7 @@ impl RuleSet {
         st.assets = assets.to_vec();
         st.assets.resize(self.file_params.len(), None);
         st.budget = crate::engine::budget::Budget::until(observer.deadline());
-        st.scratch = self.scratch.take();
+        st.scratch = self.scratch.take().unwrap_or_default();
         let mut rc = RunCx {
             labels: &self.labels,
             failures: &self.failures,

@@ -4,6 +4,7 @@
 
 use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer};
+use crate::engine::bit_rows::BitRows;
 use crate::engine::walk::{DistanceField, Regions, NO_REGION, UNREACHED};
 use std::collections::VecDeque;
 
@@ -13,10 +14,10 @@ use std::collections::VecDeque;
 pub(crate) struct Scratch {
     /// The class of every tile ([`Dungeon::tile_classes_into`]).
     pub classes: Vec<u8>,
-    /// Whether each tile class is walkable (1) or not (0) under the spec, by class index.
-    walk: Vec<u8>,
-    /// Which tiles are walkable (1) or not (0), row-major.
-    mask: Vec<u8>,
+    /// Whether each tile class is walkable under the spec, by class index.
+    walk: Vec<bool>,
+    /// Which tiles are walkable (set bits).
+    open: BitRows,
     regions: Regions,
 }
 
@@ -26,8 +27,7 @@ pub(crate) struct Scratch {
 pub(crate) struct Floor<'a> {
     w: i32,
     h: i32,
-    /// Which tiles are walkable (1) or not (0), row-major.
-    mask: &'a [u8],
+    /// The regions (every walkable tile is in one).
     regions: &'a Regions,
 }
 
@@ -44,23 +44,29 @@ impl Floor<'_> {
     }
 }
 
-/// Fill `s.classes` with the tile classes of `d` (when it has them) and `s.mask` with its
-/// walkable mask under `spec` (marker cells count as walkable); `false` when the dungeon
+/// Fill `s.classes` with the tile classes of `d` (when it has them) and `s.open` with its
+/// walkable tiles under `spec` (marker cells count as walkable); `false` when the dungeon
 /// has no walkable tiles to speak of (no tile classes, no such layer). `s.classes` is left
 /// empty when `d` has no tile classes.
-fn walkable_mask(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
+fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
     let (w, h) = d.tile_size();
+    let cells = (w.max(0) * h.max(0)) as usize;
     let tc = d.tile_classes_into(&mut s.classes);
     if tc.is_none() {
         s.classes.clear();
     }
-    s.mask.clear();
     match &spec.walkable {
         Walkable::Tiles { layer, ids } => match d.layers.get(layer) {
-            Some(Layer::Ids(rows)) => s.mask.extend(
-                rows.iter()
-                    .flat_map(|r| r.iter().map(|t| ids.contains(t) as u8)),
-            ),
+            // the rows' cells one after the other, as many as the grid has
+            Some(Layer::Ids(rows)) if rows.iter().map(Vec::len).sum::<usize>() == cells => {
+                let open = |t: u16| ids.contains(&t);
+                if rows.iter().all(|r| r.len() == w as usize) {
+                    s.open.set_rows(w, h, rows.iter().map(Vec::as_slice), open);
+                } else {
+                    s.open
+                        .set_cells(w, h, rows.iter().flatten().map(|&t| open(t)));
+                }
+            }
             _ => return false,
         },
         which => {
@@ -68,19 +74,20 @@ fn walkable_mask(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
             let first = tc.classes.first().map(|c| c.name.as_str());
             s.walk.clear();
             s.walk.extend(tc.classes.iter().map(|c| match which {
-                Walkable::Classes(names) => names.contains(&c.name) as u8,
-                _ => (Some(c.name.as_str()) == first) as u8,
+                Walkable::Classes(names) => names.contains(&c.name),
+                _ => Some(c.name.as_str()) == first,
             }));
             let walk = &s.walk;
-            s.mask.extend(s.classes.iter().map(|&k| walk[k as usize]));
+            if s.classes.len() != cells {
+                return false;
+            }
+            let rows = s.classes.chunks(w.max(1) as usize);
+            s.open.set_rows(w, h, rows, |k| walk[k as usize]);
         }
-    }
-    if s.mask.len() != (w.max(0) * h.max(0)) as usize {
-        return false;
     }
     for m in d.markers.values() {
         if m[0] >= 0 && m[1] >= 0 && m[0] < w && m[1] < h {
-            s.mask[(m[1] * w + m[0]) as usize] = 1;
+            s.open.put(m[0], m[1], true);
         }
     }
     true
@@ -88,15 +95,14 @@ fn walkable_mask(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
 
 /// The walkable floor of `d` with its regions, if it has one, computed in `s`'s buffers.
 pub(crate) fn floor<'a>(d: &Dungeon, spec: &StatsSpec, s: &'a mut Scratch) -> Option<Floor<'a>> {
-    if !walkable_mask(d, spec, s) {
+    if !walkable(d, spec, s) {
         return None;
     }
     let (w, h) = d.tile_size();
-    s.regions.compute_mask(w, h, &s.mask);
+    s.regions.compute_bits(&s.open);
     Some(Floor {
         w,
         h,
-        mask: &s.mask,
         regions: &s.regions,
     })
 }
@@ -106,7 +112,9 @@ pub(crate) fn floor<'a>(d: &Dungeon, spec: &StatsSpec, s: &'a mut Scratch) -> Op
 pub(crate) fn walk(f: &Floor, field: &mut DistanceField, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
     f.at(a[0], a[1])?;
     f.at(b[0], b[1])?;
-    let d = field.steps(f.w, f.h, |i| f.mask[i] != 0, (a[0], a[1]), (b[0], b[1]));
+    let labels = f.regions.labels();
+    let open = |i: usize| labels[i] != NO_REGION;
+    let d = field.steps(f.w, f.h, open, (a[0], a[1]), (b[0], b[1]));
     (d != UNREACHED).then_some(d)
 }
 

@@ -194,3 +194,64 @@ fn cli_reports_broken_rules_and_bad_params() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("--param level"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A dungeon given back to its rule set (`RuleSet::recycle`, as `stats` does with each one
+/// it has measured) only lends its buffers: the next outputs are those of a rule set that
+/// never got one back, whatever it held (its own, one changed in every field, or another
+/// rule set's).
+#[test]
+fn dungeons_given_back_leave_nothing_in_later_ones() {
+    use undercroft::dungeon::{Layer, Tally};
+    let cases = [
+        ("rules/isaac/flash-rooms.ron", Params::new()),
+        ("rules/examples/themed_halls.ron", Params::new()),
+        ("rules/diablo/cathedral.ron", Params::new().set("level", 2)),
+        ("rules/isaac/flash.ron", Params::new().set("level", 4)),
+    ];
+    let other = RuleSet::load("rules/diablo/caves.ron").unwrap();
+    let foreign = other.generate(1, &Params::new().set("level", 9)).unwrap();
+    for (path, params) in cases {
+        let (fresh, reused) = (RuleSet::load(path).unwrap(), RuleSet::load(path).unwrap());
+        for s in 0..15u64 {
+            let want = fresh.generate(s, &params).unwrap();
+            let got = reused.generate(s, &params).unwrap();
+            assert_eq!(got, want, "{path} seed {s}");
+            let back = match s % 3 {
+                0 => got,
+                1 => foreign.clone(),
+                _ => {
+                    let mut d = got;
+                    d.format.push('x');
+                    d.ruleset.clear();
+                    d.params.insert("zz".into(), serde_json::json!("x"));
+                    d.params.remove("level");
+                    d.layers.insert("zz".into(), Layer::Ids(vec![vec![1, 2]]));
+                    d.layers
+                        .insert("rooms".into(), Layer::Ids(vec![vec![3]; 99]));
+                    if let Some(Layer::Ids(rows)) = d.layers.values_mut().last() {
+                        rows.truncate(1);
+                        rows[0].push(7);
+                    }
+                    d.markers.insert("zz".into(), [1, 1]);
+                    d.rooms.truncate(1);
+                    if let Some(r) = d.rooms.first_mut() {
+                        (r.layout, r.shape) = (Some("zz".into()), "9x9".into());
+                        r.cells.push([99, 99]);
+                    }
+                    d.doors.clear();
+                    d.tallies.push(Tally {
+                        kind: "zz".into(),
+                        reason: "zz".into(),
+                        count: 1,
+                    });
+                    d.interiors = None;
+                    if let Some(g) = &mut d.grids {
+                        g.layers.insert("zz".into(), "plan".into());
+                    }
+                    d
+                }
+            };
+            reused.recycle(back);
+        }
+    }
+}
