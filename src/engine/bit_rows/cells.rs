@@ -72,7 +72,7 @@ mod tests {
     fn cells_fill_rows_of_any_width_in_raster_order() {
         // 70 wide: the second word of a row holds columns 64..70
         let (w, h) = (70, 3);
-        let on = |i: usize| i % 7 == 0 || i == 69 || i == 70;
+        let on = |i: usize| i.is_multiple_of(7) || i == 69 || i == 70;
         let mut b = BitRows::new();
         // the flags stop in the middle of row 2: its cells from there on are clear
         b.set_cells(w, h, (0..150).map(on));
