@@ -9,10 +9,10 @@
 //! than any before).
 
 use super::bit_rows::BitRows;
-use super::grid::{Connectivity, Rect};
-use super::row_flood::{flood_region, next_open, FloodStack};
+use super::grid::Rect;
 
 mod distance;
+mod runs;
 use distance::covers;
 pub use distance::{DistanceField, LayerDistances, UNREACHED};
 
@@ -21,8 +21,8 @@ pub const NO_REGION: u32 = u32::MAX;
 
 /// The 4-connected regions of the open cells of a grid: a label per cell, regions numbered
 /// from 0 in raster order of their first cell, and each region's size. Labelled a run of
-/// open cells at a time over a bit plane ([`super::row_flood`]): the open cells of any grid
-/// become a [`BitRows`] plane, whose regions are flooded run by run.
+/// open cells at a time: the open cells of any grid become a [`BitRows`] plane, whose runs
+/// of set cells are linked row to row (`runs`).
 #[derive(Debug, Default, Clone)]
 pub struct Regions {
     width: i32,
@@ -31,10 +31,10 @@ pub struct Regions {
     label: Vec<u32>,
     /// Cells per region, by label.
     sizes: Vec<u32>,
-    /// The open cells not labelled yet (a flood clears those it reaches).
+    /// The open cells, when given otherwise than as a plane.
     open: BitRows,
-    /// The flood's stack.
-    stack: FloodStack,
+    /// The runs and their links.
+    links: runs::RunLinks,
 }
 
 impl Regions {
@@ -62,38 +62,15 @@ impl Regions {
     /// [`compute`](Self::compute) with the open cells given as the set cells of a plane
     /// (its margin is not read).
     pub fn compute_bits(&mut self, open: &BitRows) {
-        self.open.copy_from(open);
-        self.label_open();
+        (self.width, self.height) = (open.width(), open.height());
+        self.links.label(open, &mut self.label, &mut self.sizes);
     }
 
-    /// Label the regions of the set cells of `self.open` (clearing it), from the first in
-    /// raster order on.
+    /// Label the regions of the set cells of `self.open`.
     fn label_open(&mut self) {
-        let (w, h) = (self.open.width(), self.open.height());
-        self.width = w;
-        self.height = h;
-        self.label.clear();
-        self.label.resize((w * h) as usize, NO_REGION);
-        self.sizes.clear();
-        let mut row = 0;
-        while let Some(first) = next_open(&self.open, &mut row) {
-            let id = self.sizes.len() as u32;
-            let mut n = 0;
-            let label = &mut self.label;
-            flood_region(
-                &mut self.open,
-                first,
-                Connectivity::Four,
-                &mut self.stack,
-                |y, i, run| {
-                    n += run.count_ones();
-                    let x = 64 * i + run.trailing_zeros() as usize;
-                    let from = y as usize * w as usize + x;
-                    label[from..from + run.count_ones() as usize].fill(id);
-                },
-            );
-            self.sizes.push(n);
-        }
+        (self.width, self.height) = (self.open.width(), self.open.height());
+        self.links
+            .label(&self.open, &mut self.label, &mut self.sizes);
     }
 
     /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells

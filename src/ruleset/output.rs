@@ -4,7 +4,7 @@
 //! (palette, parameter defaults, interiors). The rule set's module calls these as methods
 //! and names nothing of this one.
 
-use super::glyphs::{ascii_byte, NOT_ASCII};
+use super::glyphs::ascii_byte;
 use super::RuleSet;
 use crate::dungeon::{
     DoorOut, Dungeon, Interiors, Layer, LayoutRows, Palette, RoomOut, Swatch, Tally, TileClasses,
@@ -353,35 +353,6 @@ fn rows_of<T>(data: &[T], w: i32, h: i32) -> impl Iterator<Item = &[T]> {
     (0..h.max(0) as usize).map(move |y| &data[y * w..(y + 1) * w])
 }
 
-/// One row of a symbol layer written into `out`: the glyph of each value, in order,
-/// `byte(v)` being [`ascii_byte`] of `glyph(v)`. Glyphs are nearly always ASCII: one pass
-/// writes a byte per cell (without a branch or a capacity check per cell), and when one of
-/// them is [`NOT_ASCII`] the row is written again char by char.
-fn symbol_row<T: Copy>(
-    out: &mut String,
-    row: &[T],
-    byte: impl Fn(T) -> u8,
-    glyph: impl Fn(T) -> char,
-) {
-    let mut bytes = std::mem::take(out).into_bytes();
-    bytes.clear();
-    bytes.resize(row.len(), 0);
-    let mut all = 0;
-    for (b, &v) in bytes.iter_mut().zip(row) {
-        *b = byte(v);
-        all |= *b;
-    }
-    if all & NOT_ASCII != 0 {
-        bytes.clear();
-        *out = String::from_utf8(bytes).unwrap_or_default();
-        out.extend(row.iter().map(|&v| glyph(v)));
-        return;
-    }
-    // ASCII bytes are UTF-8 (the other arm never runs)
-    *out = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-}
-
 /// Write `WxH` of the cells' bounding box ("1x1", "2x2", ...) into `out`.
 fn shape_name(cells: &[[i32; 2]], out: &mut String) {
     out.clear();
@@ -407,41 +378,4 @@ fn shape_name(cells: &[[i32; 2]], out: &mut String) {
     }
     use std::fmt::Write;
     let _ = write!(out, "{w}x{h}");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{ascii_byte, symbol_row};
-
-    #[test]
-    fn symbol_rows_keep_every_glyph_ascii_or_not() {
-        let glyph = |v: u8| match v {
-            0 => '.',
-            1 => '#',
-            2 => '·',
-            _ => '🜂',
-        };
-        let row = |r: &[u8]| {
-            // written over a longer row with a glyph outside ASCII: nothing of it stays
-            let mut out = String::from("🜂🜂🜂🜂🜂🜂");
-            symbol_row(&mut out, r, |v| ascii_byte(glyph(v)), glyph);
-            out
-        };
-        assert_eq!(row(&[0u8, 1, 1, 0]), ".##.");
-        assert_eq!(row(&[0u8, 2, 1, 3, 0]), ".·#🜂.");
-        assert_eq!(row(&[3u8]), "🜂");
-        assert_eq!(row(&[]), "");
-        // against a char per cell, on rows with and without glyphs outside ASCII
-        let mut x = 7u32;
-        for n in 0..50 {
-            let cells: Vec<u8> = (0..n)
-                .map(|_| {
-                    x = x.wrapping_mul(1664525).wrapping_add(1013904223);
-                    (x >> 16) as u8 % if n % 3 == 0 { 4 } else { 2 }
-                })
-                .collect();
-            let plain: String = cells.iter().map(|&v| glyph(v)).collect();
-            assert_eq!(row(&cells), plain, "{cells:?}");
-        }
-    }
 }

@@ -3,7 +3,7 @@
 //! 4-neighbour moves.
 
 use super::spec::{StatsSpec, Walkable};
-use crate::dungeon::{Dungeon, Layer};
+use crate::dungeon::{Dungeon, Layer, TileClasses};
 use crate::engine::bit_rows::BitRows;
 use crate::engine::walk::{DistanceField, Regions, NO_REGION, UNREACHED};
 use std::collections::VecDeque;
@@ -12,10 +12,18 @@ use std::collections::VecDeque;
 /// never shrunk: measuring many dungeons of one size allocates only for the first).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// The class of every tile ([`Dungeon::tile_classes_into`]).
-    pub classes: Vec<u8>,
+    /// Tiles per tile class, by class index (every class 0 when the tiles are not there;
+    /// empty without tile classes).
+    pub area: Vec<u32>,
+    /// The class of every tile ([`Dungeon::tile_classes_into`]), when the classes are not
+    /// read from the tile ids directly.
+    classes: Vec<u8>,
+    /// Tiles per tile id, by id (the last entry: the ids past the classified ones).
+    per_id: Vec<u32>,
     /// Whether each tile class is walkable under the spec, by class index.
     walk: Vec<bool>,
+    /// Whether each classified tile id is walkable under the spec, by id.
+    walk_id: Vec<bool>,
     /// Which tiles are walkable (set bits).
     open: BitRows,
     regions: Regions,
@@ -44,17 +52,61 @@ impl Floor<'_> {
     }
 }
 
-/// Fill `s.classes` with the tile classes of `d` (when it has them) and `s.open` with its
-/// walkable tiles under `spec` (marker cells count as walkable); `false` when the dungeon
-/// has no walkable tiles to speak of (no tile classes, no such layer). `s.classes` is left
-/// empty when `d` has no tile classes.
+/// The rows of the classified tile layer of `d` when the tile ids give the classes
+/// ([`TileClasses::class_of`]) and the rows fill the `w × h` grid exactly (else the
+/// classes come from [`Dungeon::tile_classes_into`]).
+fn id_rows<'d>(d: &'d Dungeon, tc: &TileClasses, w: i32, h: i32) -> Option<&'d [Vec<u16>]> {
+    if tc.class_of.is_empty() || tc.classes.is_empty() {
+        return None;
+    }
+    let Some(Layer::Ids(rows)) = d.layers.get(&tc.layer) else {
+        return None;
+    };
+    let rows = rows.get(..h.max(0) as usize)?;
+    rows.iter().all(|r| r.len() == w as usize).then_some(rows)
+}
+
+/// Count the tiles of each class of `d` into `s.area` (from a count per tile id when
+/// [`id_rows`] gives the rows, else from `s.classes`, filled); the tile classes, when the
+/// tiles have them.
+fn count_classes<'d>(d: &'d Dungeon, s: &mut Scratch) -> Option<&'d TileClasses> {
+    s.area.clear();
+    s.classes.clear();
+    let tc = d.palette.tiles.as_ref()?;
+    s.area.resize(tc.classes.len(), 0);
+    let (w, h) = d.tile_size();
+    let Some(rows) = id_rows(d, tc, w, h) else {
+        if d.tile_classes_into(&mut s.classes).is_none() {
+            s.classes.clear();
+            return None;
+        }
+        for &k in &s.classes {
+            s.area[k as usize] += 1;
+        }
+        return Some(tc);
+    };
+    let n = tc.class_of.len();
+    s.per_id.clear();
+    s.per_id.resize(n + 1, 0);
+    for row in rows {
+        for &t in row {
+            s.per_id[(t as usize).min(n)] += 1;
+        }
+    }
+    let last = (tc.classes.len() - 1) as u8;
+    for (t, &count) in s.per_id.iter().enumerate().filter(|c| *c.1 > 0) {
+        s.area[tc.class_of.get(t).copied().unwrap_or(last) as usize] += count;
+    }
+    Some(tc)
+}
+
+/// Count the tiles of each class of `d` into `s.area` ([`count_classes`]) and fill
+/// `s.open` with its walkable tiles under `spec` (marker cells count as walkable); `false`
+/// when the dungeon has no walkable tiles to speak of (no tile classes, no such layer).
 fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
     let (w, h) = d.tile_size();
     let cells = (w.max(0) * h.max(0)) as usize;
-    let tc = d.tile_classes_into(&mut s.classes);
-    if tc.is_none() {
-        s.classes.clear();
-    }
+    let tc = count_classes(d, s);
     match &spec.walkable {
         Walkable::Tiles { layer, ids } => match d.layers.get(layer) {
             // the rows' cells one after the other, as many as the grid has
@@ -78,11 +130,25 @@ fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
                 _ => Some(c.name.as_str()) == first,
             }));
             let walk = &s.walk;
-            if s.classes.len() != cells {
-                return false;
+            match id_rows(d, tc, w, h) {
+                Some(rows) => {
+                    // walkable or not by tile id: a lookup per tile
+                    let other = walk.last().copied().unwrap_or(false);
+                    let by_class = |&k: &u8| walk.get(k as usize).copied().unwrap_or(false);
+                    s.walk_id.clear();
+                    s.walk_id.extend(tc.class_of.iter().map(by_class));
+                    let lut = &s.walk_id;
+                    let open = |t: u16| lut.get(t as usize).copied().unwrap_or(other);
+                    s.open.set_rows(w, h, rows.iter().map(Vec::as_slice), open);
+                }
+                None => {
+                    if s.classes.len() != cells {
+                        return false;
+                    }
+                    let rows = s.classes.chunks(w.max(1) as usize);
+                    s.open.set_rows(w, h, rows, |k| walk[k as usize]);
+                }
             }
-            let rows = s.classes.chunks(w.max(1) as usize);
-            s.open.set_rows(w, h, rows, |k| walk[k as usize]);
         }
     }
     for m in d.markers.values() {

@@ -68,8 +68,6 @@ pub struct Measurer {
     doors: Doors,
     /// Rooms seen by the region count without a floor.
     seen: Vec<bool>,
-    /// Tiles per tile class.
-    area: Vec<u32>,
 }
 
 impl Measurer {
@@ -161,14 +159,8 @@ impl Measurer {
             for c in &tc.classes {
                 v.put("area.", &c.name, 0.0);
             }
-            // the floor's tile classes (empty when the dungeon has none)
-            let counts = &mut self.area;
-            counts.clear();
-            counts.resize(tc.classes.len(), 0);
-            for &k in &self.floor.classes {
-                counts[k as usize] += 1;
-            }
-            for (e, &n) in v.since(from).iter_mut().zip(counts.iter()) {
+            // tiles per class, counted by the floor (0 when the dungeon has no tiles)
+            for (e, &n) in v.since(from).iter_mut().zip(&self.floor.area) {
                 e.1 = n as f64;
             }
         }

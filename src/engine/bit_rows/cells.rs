@@ -1,6 +1,6 @@
-//! A [`BitRows`] plane from one flag per cell (a byte mask, a test of each cell), and a
-//! copy of a plane into kept storage: for scans whose open cells are not a tile set of a
-//! layer (the walkable floor of a finished dungeon, a closure's cells).
+//! A [`BitRows`] plane from one flag per cell (rows of cells and a test, a byte mask, any
+//! sequence of flags): for scans whose open cells are not a tile set of a layer (the
+//! walkable floor of a finished dungeon, a closure's cells).
 
 use super::BitRows;
 
@@ -55,13 +55,6 @@ impl BitRows {
             }
         }
     }
-
-    /// Make this a copy of `other` (size, margin and bits), reusing the storage.
-    pub fn copy_from(&mut self, other: &BitRows) {
-        (self.width, self.height, self.pad, self.wpr, self.fill) =
-            (other.width, other.height, other.pad, other.wpr, other.fill);
-        self.words.clone_from(&other.words);
-    }
 }
 
 #[cfg(test)]
@@ -95,9 +88,5 @@ mod tests {
         assert_eq!(r.grid_words(), b.grid_words());
         r.set_rows(w, h, rows[..1].iter().map(Vec::as_slice), |o| !o);
         assert_eq!((r.row(0)[1], r.row(1)), (!(1 << 5) & 0x3f, &[0, 0][..]));
-        let mut c = BitRows::new();
-        c.set_cells(3, 1, [true, true, true]);
-        c.copy_from(&b);
-        assert_eq!((c.width(), c.height(), c.row(2)), (70, 3, b.row(2)));
     }
 }

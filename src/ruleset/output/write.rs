@@ -3,9 +3,9 @@
 //! the new size. What they hold afterwards is exactly what building them afresh gives; only
 //! the allocations differ.
 
-use super::symbol_row;
 use crate::dungeon::{Grids, Layer};
 use crate::engine::state::State;
+use crate::ruleset::glyphs::NOT_ASCII;
 use std::collections::BTreeMap;
 
 /// Make `out` hold `v`.
@@ -125,4 +125,71 @@ pub(super) fn grids(st: &State, layers: &BTreeMap<String, Layer>, out: &mut Opti
             .map(|(name, l)| (name.clone(), grid(name, l).to_string()))
             .collect(),
     });
+}
+
+/// One row of a symbol layer written into `out`: the glyph of each value, in order,
+/// `byte(v)` being `ascii_byte` of `glyph(v)`. Glyphs are nearly always ASCII: one pass
+/// writes a byte per cell (without a branch or a capacity check per cell), and when one of
+/// them is [`NOT_ASCII`] the row is written again char by char.
+fn symbol_row<T: Copy>(
+    out: &mut String,
+    row: &[T],
+    byte: impl Fn(T) -> u8,
+    glyph: impl Fn(T) -> char,
+) {
+    let mut bytes = std::mem::take(out).into_bytes();
+    bytes.clear();
+    bytes.resize(row.len(), 0);
+    let mut all = 0;
+    for (b, &v) in bytes.iter_mut().zip(row) {
+        *b = byte(v);
+        all |= *b;
+    }
+    if all & NOT_ASCII != 0 {
+        bytes.clear();
+        *out = String::from_utf8(bytes).unwrap_or_default();
+        out.extend(row.iter().map(|&v| glyph(v)));
+        return;
+    }
+    // ASCII bytes are UTF-8 (the other arm never runs)
+    *out = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::symbol_row;
+    use crate::ruleset::glyphs::ascii_byte;
+
+    #[test]
+    fn symbol_rows_keep_every_glyph_ascii_or_not() {
+        let glyph = |v: u8| match v {
+            0 => '.',
+            1 => '#',
+            2 => '·',
+            _ => '🜂',
+        };
+        let row = |r: &[u8]| {
+            // written over a longer row with a glyph outside ASCII: nothing of it stays
+            let mut out = String::from("🜂🜂🜂🜂🜂🜂");
+            symbol_row(&mut out, r, |v| ascii_byte(glyph(v)), glyph);
+            out
+        };
+        assert_eq!(row(&[0u8, 1, 1, 0]), ".##.");
+        assert_eq!(row(&[0u8, 2, 1, 3, 0]), ".·#🜂.");
+        assert_eq!(row(&[3u8]), "🜂");
+        assert_eq!(row(&[]), "");
+        // against a char per cell, on rows with and without glyphs outside ASCII
+        let mut x = 7u32;
+        for n in 0..50 {
+            let cells: Vec<u8> = (0..n)
+                .map(|_| {
+                    x = x.wrapping_mul(1664525).wrapping_add(1013904223);
+                    (x >> 16) as u8 % if n % 3 == 0 { 4 } else { 2 }
+                })
+                .collect();
+            let plain: String = cells.iter().map(|&v| glyph(v)).collect();
+            assert_eq!(row(&cells), plain, "{cells:?}");
+        }
+    }
 }
