@@ -12,13 +12,19 @@
 //! ratio engine / hand-written.
 //!
 //! For profiles: `CATHEDRAL_LEVEL_ONLY=engine` (or `native`) `CATHEDRAL_LEVEL=1` runs that
-//! side alone for `CATHEDRAL_LEVEL_SECS` seconds (default 20), e.g. under `perf record`.
+//! side alone for `CATHEDRAL_LEVEL_SECS` seconds (default 20), e.g. under `perf record`;
+//! `CATHEDRAL_LEVEL_ONLY=steps` prints the engine's mean time per level in each step
+//! (`Retry`, `If` and `Named` steps include the steps inside them; the clock reads add
+//! their own cost).
 
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
+use undercroft::engine::state::State;
 use undercroft::engine::value::Value;
-use undercroft::interpreter::NoTrace;
+use undercroft::engine::StepLabel;
+use undercroft::interpreter::{NoTrace, Observer};
+use undercroft::operator::Writes;
 use undercroft::{Params, RuleSet};
 
 // the bench reads the tiles and the RNG state only
@@ -51,6 +57,46 @@ fn native(tb: &baseline::Tables, c: &Case) {
     }
 }
 
+/// Time per step, by where the step is written (in first-run order), nested steps included.
+#[derive(Default)]
+struct Steps {
+    open: Vec<Instant>,
+    total: Vec<(String, String, f64)>,
+}
+
+impl Observer for Steps {
+    fn before_step(&mut self, _: &StepLabel, _: Writes<'_>, _: &State) {
+        self.open.push(Instant::now());
+    }
+    fn after_step(&mut self, l: &StepLabel, _: &State) {
+        let t = self.open.pop().unwrap().elapsed().as_secs_f64();
+        match self.total.iter_mut().find(|e| e.1 == l.at) {
+            Some(e) => e.2 += t,
+            None => self
+                .total
+                .push((format!("{} ({})", l.name, l.kind), l.at.clone(), t)),
+        }
+    }
+}
+
+/// Prints the engine's mean time per level in each step over the seeds of `c`.
+fn steps(rs: &RuleSet, c: &Case) {
+    let mut o = Steps::default();
+    for s in c.seeds.clone() {
+        let (st, restarts) = rs.run(s as u64, &c.values, &mut o).unwrap();
+        black_box(rs.finish(st, s as u64, &c.values, restarts));
+    }
+    let n = c.seeds.len() as f64;
+    println!(
+        "L{}: engine µs per level by step ({} seeds)",
+        c.level, c.seeds.end
+    );
+    for (name, at, t) in o.total {
+        let at = at.rsplit('/').next().unwrap_or("");
+        println!("{:>9.2}  {name}  {at}", t * 1e6 / n);
+    }
+}
+
 fn secs(f: impl FnOnce()) -> f64 {
     let t = Instant::now();
     f();
@@ -74,6 +120,9 @@ fn main() {
         let level = env("CATHEDRAL_LEVEL").map_or(1, |l| l.parse().unwrap());
         let secs_max: f64 = env("CATHEDRAL_LEVEL_SECS").map_or(20.0, |s| s.parse().unwrap());
         let c = case(level, 100);
+        if side == "steps" {
+            return steps(&rs, &case(level, 400));
+        }
         let t = Instant::now();
         let mut batches = 0;
         while t.elapsed().as_secs_f64() < secs_max {

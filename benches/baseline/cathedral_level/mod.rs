@@ -8,10 +8,11 @@
 //! Facts: shared/spec/diablo.md §1.2 (RNG), §1.5 A (single miniset placement, the Cathedral
 //! quirk), §1.7 (marching squares), §1.10 and §2.8 (substitution, finishing steps), §2.1-§2.7
 //! (the steps and their draws), §6 (retries), §9.1-§9.2 (theme candidates and the theme
-//! draw, as the rule file approximates them: see rules/diablo/diablo.themes). The big data
-//! tables (fix-up rules, shadows, decoration classes, minisets, glyph classes) are read from
-//! rules/diablo/cathedral.pat once, untimed ([`Tables::load`]); small literals (chamber
-//! openings, AddWall pieces, the theme table) are written here.
+//! draw, as the rule file approximates them: see rules/diablo/diablo.themes). The fix-up rule
+//! lists of rules/diablo/cathedral.pat are if-chains, one `if` a rule, as the original writes
+//! them (fix_tiles.rs, finish.rs); the other tables (decoration classes, base types,
+//! minisets, glyph classes) are read from the .pat once, untimed ([`Tables::load`]); small
+//! literals (chamber openings, AddWall pieces, the theme table) are written here.
 //!
 //! Order (rules/diablo/cathedral.ron): loop A { loop B (benches/baseline/cathedral.rs,
 //! [`loop_b::layout_from`]); Dirt everywhere; MakeDmt; FillChambers; FixTilesPatterns (three
@@ -20,6 +21,8 @@
 //! FixDirtTiles; FixCornerTiles; Substitution; shadows; shadow fences; lamps; FillFloor;
 //! InitThemes.
 
+mod finish;
+mod fix_tiles;
 // the level uses `layout_from` and `rnd` only; the test suite loads the file for its own test too
 #[allow(dead_code, clippy::duplicate_mod)]
 #[path = "../cathedral.rs"]
@@ -109,9 +112,7 @@ pub fn generate(tb: &Tables, level: u32, seed: u32) -> Level {
         };
         tiles::make_dmt(&mut m.t, &l.mask);
         tiles::fill_chambers(&mut m, l.vertical, l.has);
-        for pass in &tb.fix_tiles {
-            pass.run(&mut m, (0, 0, N, N));
-        }
+        fix_tiles::fix_tiles_patterns(&mut m);
         tiles::add_wall(&mut m, &mut r);
         let rooms = themes::flood_regions(&m.t);
         let Some(up) = tiles::place(&mut m, &tb.stairs_up, &mut r) else {
@@ -121,11 +122,9 @@ pub fn generate(tb: &Tables, level: u32, seed: u32) -> Level {
             break (m, up, down, rooms);
         }
     };
-    tb.fix_dirt.run(&mut m, (0, 0, N - 1, N - 1));
-    tb.fix_corner.run(&mut m, (1, 1, N - 1, N - 1));
+    finish::fix_dirt_and_corners(&mut m);
     tiles::substitution(&mut m, tb, &mut r);
-    tb.shadows.run(&mut m, (1, 1, N, N));
-    tb.shadow_fences.run(&mut m, (1, 1, N, N));
+    finish::shadows_and_fences(&mut m, &tb.base);
     let lamps = r.rnd(5) + 5;
     for _ in 0..lamps {
         tiles::place(&mut m, &tb.lamps, &mut r);

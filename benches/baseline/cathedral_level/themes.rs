@@ -7,38 +7,42 @@ use super::{Map, Rnd, CELLS, FLOOR, N};
 
 /// FloodTransparencyValues(13) as the rule file records candidates: the 8-connected regions
 /// of Floor in raster order of their first cell, those of 1..16 cells, each as its cells in
-/// raster order.
+/// raster order. The floor is copied into a grid with a closed border (42 x 42), so that a
+/// neighbour needs no bounds test; a cell leaves it when the flood reaches it.
 pub fn flood_regions(t: &[u8; CELLS]) -> Vec<Vec<u16>> {
-    let mut seen = [false; CELLS];
+    const W: usize = 42;
+    let mut open = [false; W * W];
+    for (i, &v) in t.iter().enumerate() {
+        open[(i / 40 + 1) * W + i % 40 + 1] = v == FLOOR;
+    }
     let mut rooms = Vec::new();
-    let mut stack: Vec<u16> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
     let mut cells: Vec<u16> = Vec::new();
     for start in 0..CELLS {
-        if seen[start] || t[start] != FLOOR {
+        let s = (start / 40 + 1) * W + start % 40 + 1;
+        if !open[s] {
             continue;
         }
-        seen[start] = true;
-        stack.push(start as u16);
+        open[s] = false;
+        stack.push(s);
         cells.clear();
         while let Some(c) = stack.pop() {
-            cells.push(c);
-            let c = c as usize;
-            let (x, y) = (c % 40, c / 40);
-            let (l, r, u, d) = (x > 0, x < 39, y > 0, y < 39);
-            let mut visit = |ok: bool, j: usize| {
-                if ok && !seen[j] && t[j] == FLOOR {
-                    seen[j] = true;
-                    stack.push(j as u16);
+            cells.push(((c / W - 1) * 40 + c % W - 1) as u16);
+            for j in [
+                c - W - 1,
+                c - W,
+                c - W + 1,
+                c - 1,
+                c + 1,
+                c + W - 1,
+                c + W,
+                c + W + 1,
+            ] {
+                if open[j] {
+                    open[j] = false;
+                    stack.push(j);
                 }
-            };
-            visit(u && l, c.wrapping_sub(41));
-            visit(u, c.wrapping_sub(40));
-            visit(u && r, c.wrapping_sub(39));
-            visit(l, c.wrapping_sub(1));
-            visit(r, c + 1);
-            visit(d && l, c + 39);
-            visit(d, c + 40);
-            visit(d && r, c + 41);
+            }
         }
         if cells.len() <= 16 {
             cells.sort_unstable();
