@@ -17,7 +17,7 @@ use distance::covers;
 pub use distance::{DistanceField, LayerDistances, UNREACHED};
 
 /// No region: [`Regions::at`] of a cell that is not open.
-pub const NO_REGION: u32 = u32::MAX;
+pub use runs::NO_REGION;
 
 /// The 4-connected regions of the open cells of a grid: a label per cell, regions numbered
 /// from 0 in raster order of their first cell, and each region's size. Labelled a run of

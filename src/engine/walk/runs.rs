@@ -2,11 +2,13 @@
 //! cells (a run may cross word edges) are joined to the runs they touch in the row above
 //! (union-find, the root of a region being its first run in raster order), then numbered
 //! in raster order of their first cell and written out: a few dozen instructions a run,
-//! whatever the shape of the regions. [`super::Regions`] labels with it.
+//! whatever the shape of the regions. `Regions` labels with it.
 
-use super::NO_REGION;
 use crate::engine::bit_rows::BitRows;
 use std::ops::Range;
+
+/// No region: the label of a cell that is not open.
+pub const NO_REGION: u32 = u32::MAX;
 
 /// A run of set cells `x0..x1` of row `y`.
 #[derive(Debug, Clone, Copy)]
@@ -203,10 +205,11 @@ mod tests {
     fn runs_join_across_word_edges_and_around_bends() {
         // a U whose arms meet only at the bottom: one region, numbered at (0, 0); a run
         // across the edge of the first word; a lone cell
-        let line = |cells: &[std::ops::Range<usize>]| -> String {
+        // the cells of spans `(from, to)`, `to` not included
+        let line = |cells: &[(usize, usize)]| -> String {
             (0..67)
                 .map(|x| {
-                    if cells.iter().any(|c| c.contains(&x)) {
+                    if cells.iter().any(|&(a, b)| (a..b).contains(&x)) {
                         '#'
                     } else {
                         '.'
@@ -215,11 +218,11 @@ mod tests {
                 .collect()
         };
         let rows = [
-            line(&[0..1, 5..6]),
-            line(&[0..1, 5..6]),
-            line(&[0..6]),
-            line(&[55..65]),
-            line(&[66..67]),
+            line(&[(0, 1), (5, 6)]),
+            line(&[(0, 1), (5, 6)]),
+            line(&[(0, 6)]),
+            line(&[(55, 65)]),
+            line(&[(66, 67)]),
         ];
         let (w, h) = (rows[0].len() as i32, rows.len() as i32);
         let mut open = BitRows::new();
