@@ -1,7 +1,7 @@
 //! [`Flood`]: flood fill with a cell limit and a choice of connectivity, part of the grid
 //! toolkit ([`super`]).
 
-use super::Connectivity;
+use super::neighbours::Connectivity;
 
 /// Flood fill over cells that pass a test, from one start cell.
 ///

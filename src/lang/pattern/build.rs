@@ -2,8 +2,13 @@
 //! rules and tables checked and converted, every semantic error collected with its span
 //! (part of [`super`]).
 
+use super::grammar::{PatParser, Rule};
+use super::items::*;
 use super::syntax_error::syntax_error;
-use super::*;
+use crate::lang::parse::Span;
+use pest::iterators::Pair;
+use pest::Parser;
+use std::collections::BTreeMap;
 
 /// Parse a pattern file.
 ///

@@ -1,7 +1,8 @@
 //! Pest's syntax errors in a pattern file, told in the file's words: what was expected, an
 //! unclosed brace, where an item starts or ends (part of [`super`]).
 
-use super::{PatternError, Rule};
+use super::grammar::Rule;
+use super::items::PatternError;
 
 fn friendly(r: &Rule) -> String {
     match r {
