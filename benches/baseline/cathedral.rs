@@ -22,23 +22,35 @@ pub struct Layout {
     pub mask: [u8; 1600],
     /// The RNG state after loop B.
     pub state: u32,
+    /// The accepted layout's flags: vertical, and chambers 1, 2, 3 present.
+    pub vertical: bool,
+    pub has: [bool; 3],
 }
 
 struct Gen {
     s: u32,
     m: [u8; 1600],
+    vertical: bool,
+    has: [bool; 3],
+}
+
+/// `GenerateRnd(n)` (§1.2) for `n <= 32767` on the RNG state `s`: `n <= 0` gives 0 without a
+/// step; otherwise one step and `(|int32 s| >> 16) % n` (negative once in 2^32 steps).
+#[inline(always)]
+pub fn rnd(s: &mut u32, n: i32) -> i32 {
+    if n <= 0 {
+        return 0;
+    }
+    *s = s.wrapping_mul(22695477).wrapping_add(1);
+    let a = (*s as i32).wrapping_abs(); // -2^31 stays -2^31: a negative result
+    (a >> 16) % n
 }
 
 impl Gen {
-    /// `GenerateRnd(n)` (§1.2) for `n <= 32767`.
+    /// [`rnd`] on this loop's state.
     #[inline(always)]
     fn rnd(&mut self, n: i32) -> i32 {
-        if n <= 0 {
-            return 0;
-        }
-        self.s = self.s.wrapping_mul(22695477).wrapping_add(1);
-        let a = (self.s as i32).wrapping_abs(); // -2^31 stays -2^31: a negative result
-        (a >> 16) % n
+        rnd(&mut self.s, n)
     }
 
     /// CheckRoom: every cell of the rectangle inside the mask and not floor (an empty
@@ -122,6 +134,7 @@ impl Gen {
         let mut has2 = self.rnd(2) == 1;
         let has3 = self.rnd(2) == 1;
         has2 |= !has1 || !has3;
+        (self.vertical, self.has) = (vertical, [has1, has2, has3]);
         // (along, across) -> (x, y): the horizontal layout, or x and y swapped
         let at = |a: i32, c: i32| if vertical { (c, a) } else { (a, c) };
         let chambers = [(has1, 1), (has2, 15), (has3, 29)];
@@ -151,14 +164,22 @@ impl Gen {
 
 /// Loop B of Cathedral level `level` (1-4) from `SetRndSeed(seed)`.
 pub fn layout(level: u32, seed: u32) -> Layout {
+    layout_from(level, seed)
+}
+
+/// Loop B of Cathedral level `level` (1-4) from the RNG state `state` (the stream goes on
+/// from there: loop A of a whole level calls it again after a failed attempt).
+pub fn layout_from(level: u32, state: u32) -> Layout {
     let min_area = match level {
         1 => 533,
         2 => 693,
         _ => 761,
     };
     let mut g = Gen {
-        s: seed,
+        s: state,
         m: [0; 1600],
+        vertical: false,
+        has: [false; 3],
     };
     let mut tried = 0;
     loop {
@@ -170,6 +191,8 @@ pub fn layout(level: u32, seed: u32) -> Layout {
                 tried,
                 mask: g.m,
                 state: g.s,
+                vertical: g.vertical,
+                has: g.has,
             };
         }
     }

@@ -6,6 +6,8 @@
 use undercroft::interpreter::NoTrace;
 use undercroft::{Params, RuleSet};
 
+// the test reads neither the layout flags nor `layout_from`
+#[allow(dead_code)]
 #[path = "../../benches/baseline/cathedral.rs"]
 mod baseline;
 

@@ -18,6 +18,7 @@ mod fixture_dir;
 mod bad_input;
 mod catacombs_baseline;
 mod cathedral_baseline;
+mod cathedral_level_baseline;
 mod cave_baseline;
 mod caves_baseline;
 mod determinism;
