@@ -13,8 +13,12 @@ use super::grid::Rect;
 
 mod distance;
 mod runs;
-use distance::covers;
 pub use distance::{DistanceField, LayerDistances, UNREACHED};
+
+/// Whether `area` holds every cell of a `width × height` grid.
+fn covers(area: Rect, width: i32, height: i32) -> bool {
+    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
+}
 
 /// No region: [`Regions::at`] of a cell that is not open.
 pub use runs::NO_REGION;

@@ -17,16 +17,18 @@ trait Marks {
     fn mark(&mut self, i: usize, d: u32);
 }
 
-/// The breadth-first walk over a `w × h` grid (`w`, `h` ≥ 0) from the open cells among
-/// `sources` (those outside the grid or not open ignored), over the open cells
-/// (`open(i)` of the row-major index): every reached cell enters `queue` once, nearest
-/// first, and is marked with its distance as it enters (distances are counted by levels of
-/// the queue, never read back). A neighbour is tested `fresh` before `open`. Returns the
-/// farthest reached cell (the first in raster order among equals) with its distance; the
-/// walk stops (returning `None`) as soon as it reaches cell `stop` (`usize::MAX`: never).
+/// The breadth-first walk over the cells of `area` in a grid `w` cells wide (row-major
+/// indexes; `area` already clipped to the grid) from the open cells among `sources` (those
+/// outside `area` or not open ignored), over the open cells (`open(i)` of the row-major
+/// index): every reached cell enters `queue` once, nearest first, and is marked with its
+/// distance as it enters (distances are counted by levels of the queue, never read back). A
+/// step never leaves `area`: the neighbour tests compare with its edges, so confining a walk
+/// costs nothing. A neighbour is tested `fresh` before `open`. Returns the farthest reached
+/// cell (the first in raster order among equals) with its distance; the walk stops
+/// (returning `None`) as soon as it reaches cell `stop` (`usize::MAX`: never).
 fn bfs(
     w: i32,
-    h: i32,
+    area: Rect,
     queue: &mut Vec<u32>,
     marks: &mut impl Marks,
     open: impl Fn(usize) -> bool,
@@ -34,9 +36,9 @@ fn bfs(
     stop: usize,
 ) -> Option<((i32, i32), u32)> {
     queue.clear();
-    queue.reserve((w * h) as usize);
+    queue.reserve((area.w.max(0) * area.h.max(0)) as usize);
     for (x, y) in sources {
-        if x < 0 || y < 0 || x >= w || y >= h {
+        if !area.contains(x, y) {
             continue;
         }
         let i = (y * w + x) as usize;
@@ -48,7 +50,10 @@ fn bfs(
             }
         }
     }
-    let (wu, hu) = (w as usize, h as usize);
+    let wu = w as usize;
+    // the area's edges: a step right needs `x + 1 < x1`, left `x > x0`, and so on
+    let (x0, y0) = (area.x as usize, area.y as usize);
+    let (x1, y1) = (area.x1() as usize, area.y1() as usize);
     let (mut head, mut level_end, mut d) = (0, queue.len(), 0u32);
     let mut best = (usize::MAX, 0u32);
     while head < queue.len() {
@@ -66,10 +71,10 @@ fn bfs(
         }
         let (x, y) = (i % wu, i / wu);
         for (j, inside) in [
-            (i + 1, x + 1 < wu),
-            (i.wrapping_sub(1), x > 0),
-            (i + wu, y + 1 < hu),
-            (i.wrapping_sub(wu), y > 0),
+            (i + 1, x + 1 < x1),
+            (i.wrapping_sub(1), x > x0),
+            (i + wu, y + 1 < y1),
+            (i.wrapping_sub(wu), y > y0),
         ] {
             if inside && marks.fresh(j) && open(j) {
                 marks.mark(j, d + 1);
@@ -81,11 +86,6 @@ fn bfs(
         }
     }
     (best.0 != usize::MAX).then(|| (((best.0 % wu) as i32, (best.0 / wu) as i32), best.1))
-}
-
-/// Whether `area` holds every cell of a `width × height` grid.
-pub(super) fn covers(area: Rect, width: i32, height: i32) -> bool {
-    area.x <= 0 && area.y <= 0 && area.x1() >= width && area.y1() >= height
 }
 
 /// `Marks` of a [`DistanceField`]: its `u32` distances, [`UNREACHED`] where not reached.
@@ -152,17 +152,7 @@ impl DistanceField {
         open: impl Fn(usize) -> bool,
         sources: impl IntoIterator<Item = (i32, i32)>,
     ) {
-        let (w, h) = (width.max(0), height.max(0));
-        self.reset(w, h);
-        self.farthest = bfs(
-            w,
-            h,
-            &mut self.queue,
-            &mut Dist(&mut self.dist),
-            open,
-            sources,
-            usize::MAX,
-        );
+        self.compute_in(width, height, Rect::of_size(width, height), open, sources);
     }
 
     /// Steps from `from` to `to` over the open cells (as [`compute`](Self::compute) from
@@ -185,8 +175,8 @@ impl DistanceField {
             return UNREACHED;
         }
         let stop = (to.1 * w + to.0) as usize;
-        let (queue, dist) = (&mut self.queue, &mut self.dist);
-        bfs(w, h, queue, &mut Dist(dist), open, [from], stop);
+        let (queue, dist, all) = (&mut self.queue, &mut self.dist, Rect::of_size(w, h));
+        bfs(w, all, queue, &mut Dist(dist), open, [from], stop);
         self.dist[stop]
     }
 
@@ -207,8 +197,8 @@ impl DistanceField {
         }
     }
 
-    /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells
-    /// outside it are not open, so walks stay inside it.
+    /// [`compute`](Self::compute) confined to `area` (clipped to the grid): cells outside
+    /// it are not open, so walks stay inside it.
     pub fn compute_in(
         &mut self,
         width: i32,
@@ -217,13 +207,10 @@ impl DistanceField {
         open: impl Fn(usize) -> bool,
         sources: impl IntoIterator<Item = (i32, i32)>,
     ) {
-        if covers(area, width, height) {
-            self.compute(width, height, open, sources);
-        } else {
-            let w = width.max(1) as usize;
-            let inside = |i: usize| area.contains((i % w) as i32, (i / w) as i32);
-            self.compute(width, height, |i| inside(i) && open(i), sources);
-        }
+        let (w, h) = (width.max(0), height.max(0));
+        self.reset(w, h);
+        let (queue, dist) = (&mut self.queue, &mut Dist(&mut self.dist));
+        self.farthest = bfs(w, area.clip(w, h), queue, dist, open, sources, usize::MAX);
     }
 
     /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
@@ -311,22 +298,8 @@ impl LayerDistances {
             out,
             cap: cap as u32,
         };
-        let queue = &mut self.queue;
-        self.farthest = if covers(area, w, h) {
-            bfs(w, h, queue, &mut marks, open, sources, usize::MAX)
-        } else {
-            let wu = w.max(1) as usize;
-            let inside = |i: usize| area.contains((i % wu) as i32, (i / wu) as i32);
-            bfs(
-                w,
-                h,
-                queue,
-                &mut marks,
-                |i| inside(i) && open(i),
-                sources,
-                usize::MAX,
-            )
-        };
+        let (queue, area) = (&mut self.queue, area.clip(w, h));
+        self.farthest = bfs(w, area, queue, &mut marks, open, sources, usize::MAX);
     }
 
     /// The reached cell farthest from the sources, the first in raster order among cells as

@@ -1,8 +1,8 @@
 //! ASCII grids in pattern files: `glyphs { '#' = Wall }` definitions and the `|#..#|` rows of
 //! examples, templates and chunks (grammar: `glyphs`, `ascii_row` in `pattern.pest`).
 
+use super::build::{span_of, Builder};
 use super::grammar::Rule;
-use super::{span_of, Builder};
 use crate::lang::grid_items::AsciiGrid;
 use pest::iterators::Pair;
 

@@ -2,8 +2,10 @@
 //! [`crate::lang::automaton`] rules (grammar: `ca_rule`, `ca_cond`, `condition` in
 //! `pattern.pest`).
 
+use super::build::{Builder, Name};
 use super::grammar::{PatParser, Rule};
-use super::{syntax_error, Builder, Name, PatternError};
+use super::items::PatternError;
+use super::syntax_error::syntax_error;
 use crate::lang::automaton::{CaRule, Cmp, Term};
 use pest::iterators::Pair;
 use pest::Parser;

@@ -3,9 +3,11 @@
 //! `template`, `chunk` in `pattern.pest`). Filled into a tile map by `FillTemplates`.
 
 use super::ascii::glyph_char;
+use super::build::{span_of, Builder};
 use super::grammar::Rule;
-use super::{span_of, Builder, ItemKind, Span};
+use super::items::ItemKind;
 use crate::lang::grid_items::{ChunkGroup, Template, Templates, EAST, NORTH, SOUTH, WEST};
+use crate::lang::parse::Span;
 use pest::iterators::{Pair, Pairs};
 
 impl Builder {

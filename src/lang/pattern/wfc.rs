@@ -3,9 +3,11 @@
 //! example grid whose N×N patterns are learnt). Grammar: `tileset`, `example` in
 //! `pattern.pest`; the solver is `ops::wave_function_collapse`.
 
+use super::build::{span_of, Builder};
 use super::grammar::Rule;
-use super::{span_of, Builder, ItemKind, Span};
+use super::items::ItemKind;
 use crate::lang::grid_items::{AsciiGrid, Example, TileSet};
+use crate::lang::parse::Span;
 use pest::iterators::{Pair, Pairs};
 
 impl Builder {
