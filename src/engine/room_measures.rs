@@ -6,6 +6,7 @@ use crate::engine::dir::Dir;
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::point::Point;
 use crate::engine::state::State;
+use crate::engine::tile_set::TileSet;
 use crate::engine::value::RoomId;
 
 /// The names of the measures, in [`Measures::values`] order, as requirements write them.
@@ -23,16 +24,16 @@ pub const NAMES: [&str; 10] = [
 ];
 
 /// What the measures read besides the room's cells.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Sources {
     /// The tile layer read by `square`, `open` and `avoided`.
     pub layer: Option<u16>,
     /// Tiles that are clear for `square` (`None`: every room cell is clear).
-    pub clear: Option<Vec<u16>>,
+    pub clear: Option<TileSet>,
     /// Tiles counted by `open` on the far side of the room's edges.
-    pub open: Vec<u16>,
+    pub open: TileSet,
     /// Tiles counted by `avoided` inside the room.
-    pub avoid: Vec<u16>,
+    pub avoid: TileSet,
     /// Markers `near` measures to.
     pub markers: Vec<u16>,
     /// Layers whose non-zero cells `flagged` counts.
@@ -47,8 +48,16 @@ pub struct Measures {
 }
 
 /// Measure room `id`; `depths` are door distances from the origin room (`u32::MAX` where
-/// unreachable), or `None` without an origin (then `depth` is -1).
-pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) -> Measures {
+/// unreachable), or `None` without an origin (then `depth` is -1). `side` is a scratch
+/// buffer for the largest clear square (its contents do not matter; reused, it saves an
+/// allocation per room).
+pub fn measure(
+    st: &State,
+    id: RoomId,
+    src: &Sources,
+    depths: Option<&[u32]>,
+    side: &mut Vec<u16>,
+) -> Measures {
     let cells = st.cells_of(id);
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
     for &Point { x, y } in cells {
@@ -62,15 +71,17 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
     } else {
         (x1 - x0 + 1, y1 - y0 + 1)
     };
-    let tile = |x: i32, y: i32| src.layer.and_then(|l| st.grid(l).get(x, y));
+    let layer = src.layer.map(|l| st.grid(l));
+    let tile = |x: i32, y: i32| layer.as_ref().and_then(|g| g.get(x, y));
     let is_clear = |x: i32, y: i32| match (&src.clear, tile(x, y)) {
         (None, _) => true,
-        (Some(c), Some(t)) => c.contains(&t),
+        (Some(c), Some(t)) => c.contains(t),
         (Some(_), None) => false,
     };
     // the largest square of clear room cells: side of the square ending at each cell
-    let mut side = vec![0u16; (bw * bh) as usize];
-    let mut sq = GridMut::new(&mut side, bw, bh);
+    side.clear();
+    side.resize((bw * bh) as usize, 0);
+    let mut sq = GridMut::new(side, bw, bh);
     for &Point { x, y } in cells {
         if is_clear(x, y) {
             sq.set(x - x0, y - y0, 1);
@@ -92,40 +103,30 @@ pub fn measure(st: &State, id: RoomId, src: &Sources, depths: Option<&[u32]>) ->
     let (mut perimeter, mut open, mut avoided, mut flagged) = (0u32, 0u32, 0u32, 0u32);
     for &Point { x, y } in cells {
         for d in Dir::ALL4 {
-            let (dx, dy) = (d.dx(), d.dy());
-            let (nx, ny) = (x + dx, y + dy);
+            let (nx, ny) = (x + d.dx(), y + d.dy());
             if st.room_at(nx, ny) != id {
                 perimeter += 1;
-                if tile(nx, ny).is_some_and(|t| src.open.contains(&t)) {
+                if tile(nx, ny).is_some_and(|t| src.open.contains(t)) {
                     open += 1;
                 }
             }
         }
-        if tile(x, y).is_some_and(|t| src.avoid.contains(&t)) {
+        if tile(x, y).is_some_and(|t| src.avoid.contains(t)) {
             avoided += 1;
         }
         if src.flags.iter().any(|&l| st.grid(l).at(x, y) != 0) {
             flagged += 1;
         }
     }
-    let placed: Vec<Point> = src
-        .markers
-        .iter()
-        .filter_map(|&m| st.markers[m as usize])
-        .collect();
-    let near = if placed.is_empty() {
-        (st.width + st.height) as f64
-    } else {
-        cells
-            .iter()
-            .flat_map(|&Point { x, y }| {
-                placed
-                    .iter()
-                    .map(move |m| (m.x - x).abs().max((m.y - y).abs()))
-            })
-            .min()
-            .unwrap_or(st.width + st.height) as f64
-    };
+    // Chebyshev distance from the room to the nearest placed marker
+    let mut nearest: Option<i32> = None;
+    for m in src.markers.iter().filter_map(|&m| st.markers[m as usize]) {
+        for &Point { x, y } in cells {
+            let d = (m.x - x).abs().max((m.y - y).abs());
+            nearest = Some(nearest.map_or(d, |n| n.min(d)));
+        }
+    }
+    let near = nearest.unwrap_or(st.width + st.height) as f64;
     let depth = match depths.map(|d| d[id as usize]) {
         Some(d) if d != u32::MAX => d as f64,
         _ => -1.0,

@@ -37,6 +37,7 @@ pub mod table;
 
 use crate::engine::room_measures::{measure, Sources, NAMES};
 use crate::engine::state::State;
+use crate::engine::tile_set::TileSet;
 use crate::engine::value::{RoomId, Type, Value};
 use crate::engine::Flow;
 use crate::lang::{nearest, Program};
@@ -219,9 +220,9 @@ impl Operator for Params {
             kind,
             src: Sources {
                 layer,
-                clear,
-                open,
-                avoid,
+                clear: clear.map(TileSet::new),
+                open: TileSet::new(open),
+                avoid: TileSet::new(avoid),
                 markers,
                 flags,
             },
@@ -244,11 +245,12 @@ impl Runnable for Compiled {
         });
         let mut used = vec![false; self.themes.len()];
         let mut themed = 0;
+        let mut side: Vec<u16> = st.scratch.take();
         for id in 0..st.rooms.len() {
             if st.rooms[id].kind != self.kind {
                 continue;
             }
-            let m = measure(st, id as RoomId, &self.src, depths.as_deref()).values;
+            let m = measure(st, id as RoomId, &self.src, depths.as_deref(), &mut side).values;
             if let Some(n) = Self::failing(st, &self.candidate, &m) {
                 st.tallies[n.tally as usize] += 1;
                 continue;
@@ -283,6 +285,7 @@ impl Runnable for Compiled {
             st.rooms[id].kind = self.themes[t].kind;
             themed += 1;
         }
+        st.scratch.put(side);
         if let Some(v) = self.var {
             st.vars[v as usize] = Value::Num(themed as f64);
         }
