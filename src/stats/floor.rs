@@ -22,7 +22,8 @@ pub(crate) struct Scratch {
     per_id: Vec<u32>,
     /// Whether each tile class is walkable under the spec, by class index.
     walk: Vec<bool>,
-    /// Whether each classified tile id is walkable under the spec, by id.
+    /// Whether each classified tile id is walkable under the spec, by id (the last entry:
+    /// the ids past them).
     walk_id: Vec<bool>,
     /// Which tiles are walkable (set bits).
     open: BitRows,
@@ -133,12 +134,14 @@ fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
             match id_rows(d, tc, w, h) {
                 Some(rows) => {
                     // walkable or not by tile id: a lookup per tile
+                    // ids past the classified ones are in the last class
                     let other = walk.last().copied().unwrap_or(false);
                     let by_class = |&k: &u8| walk.get(k as usize).copied().unwrap_or(false);
                     s.walk_id.clear();
                     s.walk_id.extend(tc.class_of.iter().map(by_class));
-                    let lut = &s.walk_id;
-                    let open = |t: u16| lut.get(t as usize).copied().unwrap_or(other);
+                    s.walk_id.push(other);
+                    let (lut, n) = (&s.walk_id[..], tc.class_of.len());
+                    let open = |t: u16| lut[(t as usize).min(n)];
                     s.open.set_rows(w, h, rows.iter().map(Vec::as_slice), open);
                 }
                 None => {
@@ -176,8 +179,10 @@ pub(crate) fn floor<'a>(d: &Dungeon, spec: &StatsSpec, s: &'a mut Scratch) -> Op
 /// Steps from `a` to `b` over the floor's cells (4-neighbour), if connected: the toolkit's
 /// breadth-first [`DistanceField::steps`] from `a` to `b` (in `field`, reused).
 pub(crate) fn walk(f: &Floor, field: &mut DistanceField, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
-    f.at(a[0], a[1])?;
-    f.at(b[0], b[1])?;
+    // cells of two regions: no way between (without a walk over the first)
+    if f.at(a[0], a[1])? != f.at(b[0], b[1])? {
+        return None;
+    }
     let labels = f.regions.labels();
     let open = |i: usize| labels[i] != NO_REGION;
     let d = field.steps(f.w, f.h, open, (a[0], a[1]), (b[0], b[1]));

@@ -47,11 +47,11 @@ impl BitRows {
         for (words, cells) in self.words.chunks_exact_mut(wpr).zip(rows) {
             let cells = &cells[..cells.len().min(w)];
             for (word, chunk) in words.iter_mut().zip(cells.chunks(64)) {
-                let mut bits = 0u64;
-                for (b, &c) in chunk.iter().enumerate() {
-                    bits |= (open(c) as u64) << b;
-                }
-                *word = bits;
+                // from the last cell down: each cell's bit shifted in below the later ones'
+                *word = chunk
+                    .iter()
+                    .rev()
+                    .fold(0, |bits, &c| bits << 1 | open(c) as u64);
             }
         }
     }
