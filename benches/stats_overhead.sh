@@ -40,9 +40,9 @@ one() { # rules params seeds
   if [ "${INSTR:-0}" = 1 ]; then
     local cg=/tmp/stats_overhead.cg.$$ total inner
     RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$cg" "$bin" "${args[@]}" >/dev/null 2>&1
-    total=$(callgrind_annotate "$cg" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }')
+    total=$(callgrind_annotate "$cg" 2>/dev/null | awk '/PROGRAM TOTALS/ && !n++ { gsub(",", "", $1); print $1 }')
     inner=$(callgrind_annotate --inclusive=yes "$cg" 2>/dev/null |
-      awk '/undercroft::batch::budget::generate_with \[/ { gsub(",", "", $1); print $1; exit }')
+      awk '/undercroft::batch::budget::generate_with \[/ && !n++ { gsub(",", "", $1); print $1 }')
     rm -f "$cg"
     row+=" $total | $inner | **$(awk -v a="$total" -v b="$inner" 'BEGIN { printf "%.3f", a / b }')** |"
   fi
