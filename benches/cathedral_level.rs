@@ -3,7 +3,8 @@
 //! run: `cargo bench --bench cathedral_level` (about a minute).
 //!
 //! The engine runs as `stats` runs it: the rule set compiled once, `RuleSet::run` then
-//! `RuleSet::finish` (the run's output built, its scratch kept for the next run) per seed.
+//! `RuleSet::finish` (the run's output built, its scratch kept for the next run) per seed,
+//! the dungeon given back with `RuleSet::recycle` once read.
 //! The hand-written level reads its tables once (untimed) and runs from `SetRndSeed(seed)`.
 //! Before timing, both sides must agree on every seed (tiles and the RNG state at the end;
 //! tests/suite/cathedral_level_baseline.rs checks markers and themes too). Each round times
@@ -48,7 +49,9 @@ struct Case {
 fn engine(rs: &RuleSet, c: &Case) {
     for s in c.seeds.clone() {
         let (st, restarts) = rs.run(s as u64, &c.values, &mut NoTrace).unwrap();
-        black_box(rs.finish(st, s as u64, &c.values, restarts));
+        // as `stats` does: the dungeon goes back to the rule set once read, and the next
+        // output is written into its buffers
+        rs.recycle(black_box(rs.finish(st, s as u64, &c.values, restarts)));
     }
 }
 
@@ -85,7 +88,7 @@ fn steps(rs: &RuleSet, c: &Case) {
     let mut o = Steps::default();
     for s in c.seeds.clone() {
         let (st, restarts) = rs.run(s as u64, &c.values, &mut o).unwrap();
-        black_box(rs.finish(st, s as u64, &c.values, restarts));
+        rs.recycle(black_box(rs.finish(st, s as u64, &c.values, restarts)));
     }
     let n = c.seeds.len() as f64;
     println!(
