@@ -55,14 +55,6 @@ impl Regions {
         self.label_open();
     }
 
-    /// [`compute`](Self::compute) with the open cells given as a row-major byte mask of the
-    /// grid's cells (non-zero: open; cells past its end are not open).
-    pub fn compute_mask(&mut self, width: i32, height: i32, open: &[u8]) {
-        let rows = open.chunks(width.max(1) as usize);
-        self.open.set_rows(width, height, rows, |o| o != 0);
-        self.label_open();
-    }
-
     /// [`compute`](Self::compute) with the open cells given as the set cells of a plane
     /// (its margin is not read).
     pub fn compute_bits(&mut self, open: &BitRows) {
@@ -260,16 +252,17 @@ mod tests {
     }
 
     #[test]
-    fn regions_from_a_mask_are_those_of_the_test() {
-        // 12 wide: the eight-cell skips cross row ends; the mask stops short of the grid
+    fn regions_of_a_byte_mask_are_those_of_the_test() {
+        // 12 wide: runs cross word and row ends; the mask stops short of the grid
         let (w, h, open) = grid(&[
             "#########.##", //
             "##.######.##", //
             "##..####..#.", //
         ]);
         let bytes: Vec<u8> = open.iter().map(|&o| o as u8).collect();
+        let mask = |bytes: &[u8], i: usize| bytes.get(i).is_some_and(|&b| b != 0);
         let mut r = Regions::new();
-        r.compute_mask(w, h, &bytes);
+        r.compute(w, h, |i| mask(&bytes, i));
         // regions in raster order of their first cell: (9, 0), (2, 1), (11, 2)
         assert_eq!(r.sizes(), &[4, 3, 1]);
         assert_eq!(
@@ -280,7 +273,7 @@ mod tests {
         t.compute(w, h, |i| open[i]);
         assert_eq!((t.sizes(), t.label.clone()), (r.sizes(), r.label.clone()));
         // a mask shorter than the grid: the cells past it are closed
-        r.compute_mask(w, h, &bytes[..30]);
+        r.compute(w, h, |i| mask(&bytes[..30], i));
         assert_eq!(r.sizes(), &[2, 3]);
         assert_eq!((r.at(11, 2), r.at(8, 2)), (NO_REGION, NO_REGION));
     }
