@@ -36,16 +36,7 @@ fn main() {
         let Some(ItemKind::Example(ex)) = patterns.get(name).map(|i| &i.kind) else {
             panic!("{file}#{name} is an example");
         };
-        let example = baseline::Example {
-            n: ex.n as usize,
-            w: ex.grid.width as usize,
-            h: ex.grid.height as usize,
-            cells: &ex.grid.cells,
-            rotate: ex.rotate,
-            mirror: ex.mirror,
-            wrap: ex.wrap,
-        };
-        let model = baseline::learn(&example);
+        let model = baseline::learn(&baseline::Example::of(ex));
         let dir = std::path::Path::new(root).join(file);
         let dir = dir.parent().unwrap();
         let base = std::path::Path::new(file)

@@ -23,6 +23,22 @@ pub struct Example<'a> {
     pub wrap: bool,
 }
 
+impl<'a> Example<'a> {
+    /// The example of a pattern file's `example` item (read untimed, as the engine's load
+    /// reads it).
+    pub fn of(ex: &'a undercroft::lang::pattern::Example) -> Example<'a> {
+        Example {
+            n: ex.n as usize,
+            w: ex.grid.width as usize,
+            h: ex.grid.height as usize,
+            cells: &ex.grid.cells,
+            rotate: ex.rotate,
+            mirror: ex.mirror,
+            wrap: ex.wrap,
+        }
+    }
+}
+
 /// The learnt model: each pattern's tiles and weight (its count), and `allowed[d][s]`: the
 /// patterns allowed next to `s` in direction `d` (right, down, left, up), `words` words each.
 pub struct Model {

@@ -91,15 +91,7 @@ fn the_overlapping_wfc_loop_gives_the_engine_s_tiles() {
     let Some(ItemKind::Example(ex)) = file.get("dungeon").map(|i| &i.kind) else {
         panic!("wfc.pat#dungeon is an example");
     };
-    let model = wfc_overlap::learn(&wfc_overlap::Example {
-        n: ex.n as usize,
-        w: ex.grid.width as usize,
-        h: ex.grid.height as usize,
-        cells: &ex.grid.cells,
-        rotate: ex.rotate,
-        mirror: ex.mirror,
-        wrap: ex.wrap,
-    });
+    let model = wfc_overlap::learn(&wfc_overlap::Example::of(ex));
     let (w, h) = (30, 20);
     let rs = rules(
         "rules/examples",
