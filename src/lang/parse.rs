@@ -6,6 +6,8 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
+mod atom;
+
 /// The parser pest generates from `expr.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).
 #[allow(missing_docs)]
@@ -115,6 +117,14 @@ pub struct SyntaxError {
 /// [`SyntaxError`] with the offending position and the list of things expected there
 /// (e.g. "expected a number, a name, a function call or `(`").
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
+    match atom::atom(text) {
+        Some(node) => Ok(node),
+        None => parse_with_grammar(text),
+    }
+}
+
+/// [`parse`] through the grammar, for every text (atoms included).
+fn parse_with_grammar(text: &str) -> Result<Node, SyntaxError> {
     check_size(text)?;
     let mut pairs = ExprParser::parse(Rule::expression, text).map_err(|e| convert(e, text))?;
     let expr = pairs.next().expect("grammar: expression");
