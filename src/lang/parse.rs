@@ -117,10 +117,15 @@ pub struct SyntaxError {
 /// [`SyntaxError`] with the offending position and the list of things expected there
 /// (e.g. "expected a number, a name, a function call or `(`").
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
-    match atom::atom(text) {
-        Some(node) => Ok(node),
-        None => parse_with_grammar(text),
-    }
+    let Some((atom, span)) = atom::atom(text) else {
+        return parse_with_grammar(text);
+    };
+    let kind = match atom {
+        atom::Atom::Num(v) => NodeKind::Num(v),
+        atom::Atom::Bool(b) => NodeKind::Bool(b),
+        atom::Atom::Name(n) => NodeKind::Name(n.to_string()),
+    };
+    Ok(Node { kind, span })
 }
 
 /// [`parse`] through the grammar, for every text (atoms included).
@@ -373,6 +378,20 @@ mod tests {
             NodeKind::Binary(op, a, b) => format!("({op:?} {} {})", show(a), show(b)),
             NodeKind::Ternary(c, a, b) => format!("({} ? {} : {})", show(c), show(a), show(b)),
             NodeKind::TileSet(l, items) => format!("{l}{items:?}"),
+        }
+    }
+
+    /// Atoms skip the grammar (`atom.rs`): every kind gives the grammar's tree, spans
+    /// included.
+    #[test]
+    fn atoms_are_parsed_as_the_grammar_parses_them() {
+        let atoms = [
+            "0", "10", " 39 ", "2.6", "\t0.25\n", "007", "tiles", "_x", "has2", "true", "false",
+            " true ", "truex", "true_", "false1", "Level", "x_1_y",
+        ];
+        for text in atoms {
+            assert!(atom::atom(text).is_some(), "`{text}` is an atom");
+            assert_eq!(parse(text), parse_with_grammar(text), "`{text}`");
         }
     }
 
