@@ -1,9 +1,11 @@
 //! Part of the grid toolkit (see [`super::grid`]): walking over the open cells of a grid in
-//! orthogonal steps — distance fields by breadth-first search from a set of cells, and the
-//! connected regions of the open cells.
+//! orthogonal steps — distance fields by breadth-first search from a set of cells, the
+//! connected regions of the open cells, and the word-parallel walks both of those can rest
+//! on ([`BitWalk`]: regions of a bit plane, steps between two cells).
 //!
 //! A grid here is `width × height` cells, row-major ([`Grid::index`](super::grid::Grid)'s
-//! order); which cells are open is a test of a cell's row-major index. Both structures keep
+//! order); which cells are open is a test of a cell's row-major index, or the set cells of a
+//! [`BitRows`] plane. All the structures keep
 //! their buffers between computations: after the first computation of a grid size they do
 //! not allocate (a labelling may grow its list of region sizes when a grid has more regions
 //! than any before).
@@ -12,8 +14,35 @@ use super::bit_rows::BitRows;
 use super::grid::Rect;
 
 mod distance;
-mod runs;
+mod sweep;
 pub use distance::{DistanceField, LayerDistances, UNREACHED};
+pub use sweep::{runs_through, BitWalk};
+
+/// Label the set cells of `open` (the grid's cells) with `walk`: `label` (row-major,
+/// `width × height`) gets each cell's region ([`NO_REGION`] where clear), regions numbered
+/// from 0 in raster order of their first cell, and `sizes` their cells.
+fn label(open: &BitRows, walk: &mut BitWalk, label: &mut Vec<u32>, sizes: &mut Vec<u32>) {
+    let (w, h) = (open.width().max(0) as usize, open.height().max(0) as usize);
+    let wpr = open.words_per_row();
+    label.resize(w * h, NO_REGION);
+    label.fill(NO_REGION);
+    sizes.clear();
+    walk.each_region(open, |y0, words| {
+        let id = sizes.len() as u32;
+        let mut cells = 0;
+        for (k, &word) in words.iter().enumerate().filter(|w| *w.1 != 0) {
+            let at = (y0 as usize + k / wpr) * w + 64 * (k % wpr);
+            let row = &mut label[at..at + (w - 64 * (k % wpr)).min(64)];
+            let mut bits = word;
+            cells += bits.count_ones();
+            while bits != 0 {
+                row[bits.trailing_zeros() as usize] = id;
+                bits &= bits - 1;
+            }
+        }
+        sizes.push(cells);
+    });
+}
 
 /// Whether `area` holds every cell of a `width × height` grid.
 fn covers(area: Rect, width: i32, height: i32) -> bool {
@@ -21,12 +50,12 @@ fn covers(area: Rect, width: i32, height: i32) -> bool {
 }
 
 /// No region: [`Regions::at`] of a cell that is not open.
-pub use runs::NO_REGION;
+pub const NO_REGION: u32 = u32::MAX;
 
 /// The 4-connected regions of the open cells of a grid: a label per cell, regions numbered
-/// from 0 in raster order of their first cell, and each region's size. Labelled a run of
-/// open cells at a time: the open cells of any grid become a [`BitRows`] plane, whose runs
-/// of set cells are linked row to row (`runs`).
+/// from 0 in raster order of their first cell, and each region's size. Labelled a region at
+/// a time: the open cells of any grid become a [`BitRows`] plane, whose regions grow a
+/// word at a time ([`BitWalk::each_region`]).
 #[derive(Debug, Default, Clone)]
 pub struct Regions {
     width: i32,
@@ -37,8 +66,8 @@ pub struct Regions {
     sizes: Vec<u32>,
     /// The open cells, when given otherwise than as a plane.
     open: BitRows,
-    /// The runs and their links.
-    links: runs::RunLinks,
+    /// The word-parallel flood.
+    walk: BitWalk,
 }
 
 impl Regions {
@@ -58,15 +87,14 @@ impl Regions {
     /// [`compute`](Self::compute) with the open cells given as the set cells of a plane
     /// (its margin is not read).
     pub fn compute_bits(&mut self, open: &BitRows) {
+        label(open, &mut self.walk, &mut self.label, &mut self.sizes);
         (self.width, self.height) = (open.width(), open.height());
-        self.links.label(open, &mut self.label, &mut self.sizes);
     }
 
     /// Label the regions of the set cells of `self.open`.
     fn label_open(&mut self) {
+        label(&self.open, &mut self.walk, &mut self.label, &mut self.sizes);
         (self.width, self.height) = (self.open.width(), self.open.height());
-        self.links
-            .label(&self.open, &mut self.label, &mut self.sizes);
     }
 
     /// [`compute`](Self::compute) confined to `area` (a rectangle inside the grid): cells

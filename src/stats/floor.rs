@@ -5,7 +5,7 @@
 use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer, TileClasses};
 use crate::engine::bit_rows::BitRows;
-use crate::engine::walk::{DistanceField, Regions, NO_REGION, UNREACHED};
+use crate::engine::walk::{BitWalk, Regions, NO_REGION, UNREACHED};
 use std::collections::VecDeque;
 
 /// A worker's buffers for the floor of one dungeon after another (cleared and refilled,
@@ -34,8 +34,8 @@ pub(crate) struct Scratch {
 /// [`Regions`]: numbered in raster order of their first cell), read in place from a
 /// [`Scratch`].
 pub(crate) struct Floor<'a> {
-    w: i32,
-    h: i32,
+    /// The walkable tiles (set bits).
+    open: &'a BitRows,
     /// The regions (every walkable tile is in one).
     regions: &'a Regions,
 }
@@ -167,25 +167,21 @@ pub(crate) fn floor<'a>(d: &Dungeon, spec: &StatsSpec, s: &'a mut Scratch) -> Op
     if !walkable(d, spec, s) {
         return None;
     }
-    let (w, h) = d.tile_size();
     s.regions.compute_bits(&s.open);
     Some(Floor {
-        w,
-        h,
+        open: &s.open,
         regions: &s.regions,
     })
 }
 
 /// Steps from `a` to `b` over the floor's cells (4-neighbour), if connected: the toolkit's
-/// breadth-first [`DistanceField::steps`] from `a` to `b` (in `field`, reused).
-pub(crate) fn walk(f: &Floor, field: &mut DistanceField, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
+/// word-parallel [`BitWalk::steps`] from `a` to `b` (in `walk`, reused).
+pub(crate) fn walk(f: &Floor, walk: &mut BitWalk, a: [i32; 2], b: [i32; 2]) -> Option<u32> {
     // cells of two regions: no way between (without a walk over the first)
     if f.at(a[0], a[1])? != f.at(b[0], b[1])? {
         return None;
     }
-    let labels = f.regions.labels();
-    let open = |i: usize| labels[i] != NO_REGION;
-    let d = field.steps(f.w, f.h, open, (a[0], a[1]), (b[0], b[1]));
+    let d = walk.steps(f.open, (a[0], a[1]), (b[0], b[1]));
     (d != UNREACHED).then_some(d)
 }
 

@@ -29,7 +29,7 @@ use super::lint::Problem;
 use super::slots::Slots;
 use super::spec::StatsSpec;
 use crate::dungeon::Dungeon;
-use crate::engine::walk::DistanceField;
+use crate::engine::walk::BitWalk;
 
 /// The measures of one dungeon.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -58,13 +58,13 @@ pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
 }
 
 /// A worker's measuring state, kept from one dungeon to the next: the buffers of the
-/// walkable floor (tile classes, walkable mask, regions, the walking-distance field) and
+/// walkable floor (tile classes, walkable mask, regions, the walk between markers) and
 /// of the door graph. Measuring into a reused [`Sample`] of a dungeon like the last one
 /// allocates nothing (the names are rewritten in place, the buffers only grow).
 #[derive(Debug, Default)]
 pub struct Measurer {
     floor: Scratch,
-    field: DistanceField,
+    walk: BitWalk,
     doors: Doors,
     /// Rooms seen by the region count without a floor.
     seen: Vec<bool>,
@@ -98,7 +98,7 @@ impl Measurer {
         let floor = floor(d, spec, &mut self.floor);
         let stairs = match (&floor, marker_pair(d, spec)) {
             (Some(f), Some((a, b))) => match (d.markers.get(a), d.markers.get(b)) {
-                (Some(&a), Some(&b)) => walk(f, &mut self.field, a, b).map_or(nan, |n| n as f64),
+                (Some(&a), Some(&b)) => walk(f, &mut self.walk, a, b).map_or(nan, |n| n as f64),
                 _ => nan,
             },
             _ => nan,

@@ -24,8 +24,7 @@ trait Marks {
 /// distance as it enters (distances are counted by levels of the queue, never read back). A
 /// step never leaves `area`: the neighbour tests compare with its edges, so confining a walk
 /// costs nothing. A neighbour is tested `fresh` before `open`. Returns the farthest reached
-/// cell (the first in raster order among equals) with its distance; the walk stops
-/// (returning `None`) as soon as it reaches cell `stop` (`usize::MAX`: never).
+/// cell (the first in raster order among equals) with its distance.
 fn bfs(
     w: i32,
     area: Rect,
@@ -33,7 +32,6 @@ fn bfs(
     marks: &mut impl Marks,
     open: impl Fn(usize) -> bool,
     sources: impl IntoIterator<Item = (i32, i32)>,
-    stop: usize,
 ) -> Option<((i32, i32), u32)> {
     queue.clear();
     queue.reserve((area.w.max(0) * area.h.max(0)) as usize);
@@ -45,9 +43,6 @@ fn bfs(
         if marks.fresh(i) && open(i) {
             marks.mark(i, 0);
             queue.push(i as u32);
-            if i == stop {
-                return None;
-            }
         }
     }
     let wu = w as usize;
@@ -79,9 +74,6 @@ fn bfs(
             if inside && marks.fresh(j) && open(j) {
                 marks.mark(j, d + 1);
                 queue.push(j as u32);
-                if j == stop {
-                    return None;
-                }
             }
         }
     }
@@ -155,31 +147,6 @@ impl DistanceField {
         self.compute_in(width, height, Rect::of_size(width, height), open, sources);
     }
 
-    /// Steps from `from` to `to` over the open cells (as [`compute`](Self::compute) from
-    /// the one source `from`), or [`UNREACHED`]. The walk stops as soon as it reaches `to`:
-    /// the field then holds only cells as near as `to` or nearer (not all of those as near),
-    /// and [`farthest`](Self::farthest) is `None`.
-    pub fn steps(
-        &mut self,
-        width: i32,
-        height: i32,
-        open: impl Fn(usize) -> bool,
-        from: (i32, i32),
-        to: (i32, i32),
-    ) -> u32 {
-        let (w, h) = (width.max(0), height.max(0));
-        self.reset(w, h);
-        self.farthest = None;
-        if to.0 < 0 || to.1 < 0 || to.0 >= w || to.1 >= h {
-            self.queue.clear();
-            return UNREACHED;
-        }
-        let stop = (to.1 * w + to.0) as usize;
-        let (queue, dist, all) = (&mut self.queue, &mut self.dist, Rect::of_size(w, h));
-        bfs(w, all, queue, &mut Dist(dist), open, [from], stop);
-        self.dist[stop]
-    }
-
     /// Every cell unreached, on a `w × h` grid (`w`, `h` ≥ 0).
     fn reset(&mut self, w: i32, h: i32) {
         let n = (w * h) as usize;
@@ -210,7 +177,7 @@ impl DistanceField {
         let (w, h) = (width.max(0), height.max(0));
         self.reset(w, h);
         let (queue, dist) = (&mut self.queue, &mut Dist(&mut self.dist));
-        self.farthest = bfs(w, area.clip(w, h), queue, dist, open, sources, usize::MAX);
+        self.farthest = bfs(w, area.clip(w, h), queue, dist, open, sources);
     }
 
     /// Steps from the nearest source to `(x, y)`; [`UNREACHED`] outside the grid or where
@@ -299,7 +266,7 @@ impl LayerDistances {
             cap: cap as u32,
         };
         let (queue, area) = (&mut self.queue, area.clip(w, h));
-        self.farthest = bfs(w, area, queue, &mut marks, open, sources, usize::MAX);
+        self.farthest = bfs(w, area, queue, &mut marks, open, sources);
     }
 
     /// The reached cell farthest from the sources, the first in raster order among cells as
@@ -312,30 +279,6 @@ impl LayerDistances {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn steps_stop_at_the_target_and_leave_the_rest_unreached() {
-        // (0, 0) reaches (4, 0) the long way round, through row 2 (8 steps)
-        let rows = ["..#..", ".##..", "....."];
-        let open: Vec<bool> = rows.concat().chars().map(|c| c != '#').collect();
-        let (w, h) = (5, 3);
-        let mut f = DistanceField::new();
-        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (4, 0)), 8);
-        // (3, 2) is 5 steps away: the walk stops there, short of (4, 0) at 8
-        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (3, 2)), 5);
-        assert_eq!((f.at(0, 0), f.at(0, 2), f.at(4, 0)), (0, 2, UNREACHED));
-        assert_eq!(f.farthest(), None);
-        // to itself, to a closed cell, outside the grid, from a closed cell
-        assert_eq!(f.steps(w, h, |i| open[i], (1, 0), (1, 0)), 0);
-        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (2, 0)), UNREACHED);
-        assert_eq!(f.steps(w, h, |i| open[i], (0, 0), (5, 0)), UNREACHED);
-        assert_eq!(f.steps(w, h, |i| open[i], (1, 1), (0, 0)), UNREACHED);
-        // a full walk after a stopped one sees none of its cells
-        f.steps(w, h, |i| open[i], (4, 2), (3, 2));
-        f.compute(w, h, |i| open[i], [(0, 0)]);
-        assert_eq!((f.at(4, 2), f.at(4, 0)), (6, 8));
-        assert_eq!(f.farthest(), Some(((4, 0), 8)));
-    }
 
     #[test]
     fn a_layer_gets_the_distances_of_its_reached_cells_only() {
