@@ -42,10 +42,10 @@ pub struct LayerPlanes {
     lut: Vec<u8>,
     /// `lut` over every tile (65,536 entries): read per cell without a bounds test.
     every: Vec<u8>,
-    /// Per plane, the value it holds the cells of, or is the negation of (0 for the grid).
-    value_of: Vec<u16>,
-    /// The planes of values (bits).
-    value_planes: u64,
+    /// The values of planes `1..=values.len()` (the grid's is plane 0).
+    values: Vec<u16>,
+    /// The planes of the values whose negations the planes after them are.
+    not_of: Vec<u8>,
     /// Plane of a value -> the plane of the cells not of it ([`NONE`]: none kept).
     others: Vec<u8>,
     planes: BitPlanes,
@@ -119,28 +119,17 @@ impl LayerPlanes {
             return Some(k);
         }
         let wanted = mask.plane_kinds()?;
-        let mut kinds = self.kinds.clone();
-        for p in &wanted {
-            if !kinds.contains(p) {
-                kinds.push(*p);
-            }
+        if wanted.len() > MAX_PLANES {
+            return None;
         }
-        if kinds.len() > MAX_PLANES {
-            if wanted.len() + 1 > MAX_PLANES {
-                return None;
+        if wanted.iter().any(|p| !self.kinds.contains(p)) || mask.pad() > self.planes.pad {
+            let mut kinds = self.kinds.clone();
+            kinds.extend(wanted.iter().filter(|p| !self.kinds.contains(p)));
+            if kinds.len() > MAX_PLANES {
+                // the planes of the masks before make room
+                kinds.clone_from(&wanted);
             }
-            kinds = vec![Plane::Grid];
-            kinds.extend(wanted.iter().filter(|&&p| p != Plane::Grid));
-        }
-        if kinds.len() > self.planes.per_row || mask.pad() > self.planes.pad {
             self.lay_out(kinds, mask.pad().max(self.planes.pad), st);
-        } else if kinds.len() > self.kinds.len() {
-            // new planes in the room left: none made yet, the kept masks follow them too
-            self.kinds = kinds;
-            self.index();
-            for m in &mut self.masks {
-                m.1.follow(&self.lut, &self.others);
-            }
         }
         let plane_of = |p: &Plane| self.kinds.iter().position(|k| k == p).unwrap() as u8;
         let map: Vec<u8> = wanted.iter().map(plane_of).collect();
@@ -150,16 +139,19 @@ impl LayerPlanes {
         Some(self.masks.len() - 1)
     }
 
-    /// Lay the planes out for `kinds` (the grid plane first) with `pad` margin rows: nothing
-    /// made, no mask prepared.
+    /// Lay the planes out for `kinds` with `pad` margin rows: the grid plane, the values'
+    /// planes, the negations' (a run of words each), nothing made, no mask prepared. Only
+    /// while masks new to these planes come (a run's first steps: the planes stay with the
+    /// rule set's runs).
     fn lay_out(&mut self, mut kinds: Vec<Plane>, pad: usize, st: &State) {
-        if kinds.first() != Some(&Plane::Grid) {
-            kinds.retain(|&p| p != Plane::Grid);
-            kinds.insert(0, Plane::Grid);
-        }
-        // room for a few more planes before the next lay-out
-        let per_row = kinds.len().next_power_of_two().clamp(8, MAX_PLANES);
-        self.planes.reset(&st.grid(0), per_row - 1, pad);
+        kinds.push(Plane::Grid);
+        kinds.sort_unstable_by_key(|p| match *p {
+            Plane::Grid => (0, 0),
+            Plane::Value(v) => (1, v),
+            Plane::Not(v) => (2, v),
+        });
+        kinds.dedup();
+        self.planes.reset(&st.grid(0), kinds.len() - 1, pad);
         let h = st.height.max(0) as usize;
         (self.synced, self.made) = (vec![u64::MAX; h], vec![0; h]);
         self.kinds = kinds;
@@ -179,21 +171,18 @@ impl LayerPlanes {
         self.every.resize(1 << 16, NONE);
         self.others.clear();
         self.others.resize(self.kinds.len(), NONE);
-        (self.value_of, self.value_planes) = (vec![0; self.kinds.len()], 0);
+        self.values.clear();
         for (k, p) in self.kinds.iter().enumerate() {
-            match *p {
-                Plane::Value(v) => {
-                    self.lut[v as usize] = k as u8;
-                    self.value_planes |= 1 << k;
-                    self.value_of[k] = v;
-                }
-                Plane::Not(v) => self.value_of[k] = v,
-                Plane::Grid => {}
+            if let Plane::Value(v) = *p {
+                self.lut[v as usize] = k as u8;
+                self.values.push(v);
             }
         }
+        self.not_of.clear();
         for (k, p) in self.kinds.iter().enumerate() {
-            if let Plane::Not(v) = p {
-                self.others[self.lut[*v as usize] as usize] = k as u8;
+            if let Plane::Not(v) = *p {
+                self.others[self.lut[v as usize] as usize] = k as u8;
+                self.not_of.push(self.lut[v as usize]);
             }
         }
         self.every[..self.lut.len()].copy_from_slice(&self.lut);
@@ -204,13 +193,8 @@ impl LayerPlanes {
     /// few more values to fill). Up to [`EQ_VALUES`] values by comparing the row with each
     /// value ([`eq_planes`]), beyond by looking each cell's plane up.
     fn make(&mut self, g: &Grid, rows: Range<i32>, needs: u64) {
-        let (n, width) = (self.kinds.len(), self.planes.width);
+        let (n, nv, width) = (self.kinds.len(), self.values.len(), self.planes.width);
         let all = u64::MAX >> (64 - n);
-        let (mut values, mut at, mut nv) = ([0u16; MAX_PLANES], [0u8; MAX_PLANES], 0);
-        for k in bits(self.value_planes) {
-            (values[nv], at[nv]) = (self.value_of[k], k as u8);
-            nv += 1;
-        }
         // per word: a plane's bits by plane, [`NONE`] the spare
         let mut acc = [0u64; 256];
         let every: &[u8; 1 << 16] = self.every.as_slice().try_into().unwrap();
@@ -225,40 +209,21 @@ impl LayerPlanes {
                 let (base, span) = (self.planes.at(y, i), self.planes.span(i, 0, width));
                 let words = &mut self.planes.words[base..base + n];
                 if nv <= EQ_VALUES {
-                    eq_planes(row, &values[..nv], &mut acc[..nv]);
-                    for k in 0..nv {
-                        words[at[k] as usize] = acc[k];
-                    }
+                    eq_planes(row, &self.values, &mut words[1..=nv]);
                 } else {
-                    acc[..n].fill(0);
+                    acc[..=nv].fill(0);
                     for (x, &v) in row.iter().enumerate() {
                         acc[every[v as usize] as usize] |= 1 << x;
                     }
-                    words.copy_from_slice(&acc[..n]);
+                    words[1..=nv].copy_from_slice(&acc[1..=nv]);
                 }
-                for k in bits(all & !self.value_planes) {
-                    // the grid plane (0), or the cells not of a value
-                    let of = self.value_of[k] as usize;
-                    words[k] = match k {
-                        0 => span,
-                        _ => span & !words[self.lut[of] as usize],
-                    };
+                words[0] = span;
+                for (k, &of) in self.not_of.iter().enumerate() {
+                    words[1 + nv + k] = span & !words[of as usize];
                 }
             }
         }
     }
-}
-
-/// The set bits of `w`, lowest first.
-#[inline]
-fn bits(mut w: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (w != 0).then(|| {
-            let k = w.trailing_zeros() as usize;
-            w &= w - 1;
-            k
-        })
-    })
 }
 
 #[cfg(test)]
