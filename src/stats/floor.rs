@@ -5,7 +5,7 @@
 use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer, TileClasses};
 use crate::engine::bit_rows::BitRows;
-use crate::engine::walk::{BitWalk, Regions, NO_REGION, UNREACHED};
+use crate::engine::walk::{BitWalk, PlaneRegions, NO_REGION, UNREACHED};
 use std::collections::VecDeque;
 
 /// A worker's buffers for the floor of one dungeon after another (cleared and refilled,
@@ -22,22 +22,21 @@ pub(crate) struct Scratch {
     per_id: Vec<u32>,
     /// Whether each tile class is walkable under the spec, by class index.
     walk: Vec<bool>,
-    /// Whether each classified tile id is walkable under the spec, by id (the last entry:
-    /// the ids past them).
+    /// Whether each classified tile id is walkable under the spec, by id.
     walk_id: Vec<bool>,
     /// Which tiles are walkable (set bits).
     open: BitRows,
-    regions: Regions,
+    regions: PlaneRegions,
 }
 
-/// Walkable cells of the tile grid and their connected regions (the toolkit's labelling,
-/// [`Regions`]: numbered in raster order of their first cell), read in place from a
+/// Walkable cells of the tile grid and their connected regions (the toolkit's
+/// [`PlaneRegions`]: numbered in raster order of their first cell), read in place from a
 /// [`Scratch`].
 pub(crate) struct Floor<'a> {
     /// The walkable tiles (set bits).
     open: &'a BitRows,
     /// The regions (every walkable tile is in one).
-    regions: &'a Regions,
+    regions: &'a PlaneRegions,
 }
 
 impl Floor<'_> {
@@ -89,9 +88,11 @@ fn count_classes<'d>(d: &'d Dungeon, s: &mut Scratch) -> Option<&'d TileClasses>
     let n = tc.class_of.len();
     s.per_id.clear();
     s.per_id.resize(n + 1, 0);
+    // a slice of n + 1 entries, indexes at most n: no bounds test per tile
+    let per_id = &mut s.per_id[..=n];
     for row in rows {
         for &t in row {
-            s.per_id[(t as usize).min(n)] += 1;
+            per_id[(t as usize).min(n)] += 1;
         }
     }
     let last = (tc.classes.len() - 1) as u8;
@@ -139,9 +140,8 @@ fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
                     let by_class = |&k: &u8| walk.get(k as usize).copied().unwrap_or(false);
                     s.walk_id.clear();
                     s.walk_id.extend(tc.class_of.iter().map(by_class));
-                    s.walk_id.push(other);
-                    let (lut, n) = (&s.walk_id[..], tc.class_of.len());
-                    let open = |t: u16| lut[(t as usize).min(n)];
+                    let lut = &s.walk_id[..];
+                    let open = |t: u16| *lut.get(t as usize).unwrap_or(&other);
                     s.open.set_rows(w, h, rows.iter().map(Vec::as_slice), open);
                 }
                 None => {
@@ -167,7 +167,7 @@ pub(crate) fn floor<'a>(d: &Dungeon, spec: &StatsSpec, s: &'a mut Scratch) -> Op
     if !walkable(d, spec, s) {
         return None;
     }
-    s.regions.compute_bits(&s.open);
+    s.regions.compute(&s.open);
     Some(Floor {
         open: &s.open,
         regions: &s.regions,
