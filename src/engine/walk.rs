@@ -53,7 +53,7 @@ fn covers(area: Rect, width: i32, height: i32) -> bool {
 }
 
 /// No region: [`Regions::at`] of a cell that is not open.
-pub const NO_REGION: u32 = u32::MAX;
+pub use sweep::NO_REGION;
 
 /// The 4-connected regions of the open cells of a grid: a label per cell, regions numbered
 /// from 0 in raster order of their first cell, and each region's size. Labelled a region at

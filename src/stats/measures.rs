@@ -103,6 +103,33 @@ pub struct Measurer {
     count: Vec<u32>,
     /// The ids met while counting kinds or shapes.
     met: Vec<u32>,
+    /// Room kinds and shapes seen lately, by a few of their bytes ([`cached_id`]).
+    kind_cache: IdCache,
+    shape_cache: IdCache,
+}
+
+/// `id + 1` of a name of one family (`kind.` names, `shape.` names) by a slot picked from
+/// its suffix's length and end bytes; 0 for an empty slot.
+type IdCache = [u32; 64];
+
+/// The id of `prefix` + `name` in `names`, through `cache` (the family of `prefix`): the
+/// slot's name when it is this one (one comparison, no hash), else [`Names::id`], kept in
+/// the slot.
+fn cached_id(names: &mut Names, cache: &mut IdCache, prefix: &str, name: &str) -> u32 {
+    let b = name.as_bytes();
+    let ends = b
+        .first()
+        .map_or(0, |&c| c as usize * 7 + b[b.len() - 1] as usize);
+    let slot = (b.len() * 31 + ends) % cache.len();
+    if let Some(id) = cache[slot].checked_sub(1) {
+        let known = names.name(id).as_bytes();
+        if known.len() == prefix.len() + b.len() && &known[prefix.len()..] == b {
+            return id;
+        }
+    }
+    let id = names.id(&[prefix, name]);
+    cache[slot] = id + 1;
+    id
 }
 
 impl Default for Measurer {
@@ -123,6 +150,8 @@ impl Default for Measurer {
             area_ids: Vec::new(),
             count: Vec::new(),
             met: Vec::new(),
+            kind_cache: [0; 64],
+            shape_cache: [0; 64],
         }
     }
 }
@@ -230,7 +259,8 @@ impl Measurer {
         // the rooms of each kind: the palette's kinds in order, then any other kind in the
         // order met
         met.clear();
-        met.extend(d.rooms.iter().map(|r| names.id(&["kind.", &r.kind])));
+        let cache = &mut self.kind_cache;
+        met.extend((d.rooms.iter()).map(|r| cached_id(names, cache, "kind.", &r.kind)));
         count.resize(count.len().max(names.len()), 0);
         met.iter().for_each(|&k| count[k as usize] += 1);
         let mut v = Slots::new(&mut out.values, &mut self.ids);
@@ -248,7 +278,8 @@ impl Measurer {
         }
         // the rooms of each shape, in name order
         met.clear();
-        met.extend(d.rooms.iter().map(|r| names.id(&["shape.", &r.shape])));
+        let cache = &mut self.shape_cache;
+        met.extend((d.rooms.iter()).map(|r| cached_id(names, cache, "shape.", &r.shape)));
         count.resize(count.len().max(names.len()), 0);
         met.iter().for_each(|&k| count[k as usize] += 1);
         let rank = names.ranks();

@@ -4,8 +4,7 @@
 //! how big): no `width × height` array is written; [`PlaneRegions::at`] looks through the
 //! regions whose rows hold the cell. [`super::Regions`] labels every cell instead.
 
-use super::sweep::BitWalk;
-use super::NO_REGION;
+use super::sweep::{BitWalk, NO_REGION};
 use crate::engine::bit_rows::BitRows;
 
 /// One region: its first row and its words (`words[from..to]`, whole rows of the plane's

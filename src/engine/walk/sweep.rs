@@ -4,12 +4,15 @@
 //! - **regions** ([`BitWalk::each_region`]): a region grows from its first cell by sweeps
 //!   down and up its rows, each row taking the cells of the row before it that are open in
 //!   it and then the whole runs of open cells those touch ([`runs_through`]: an add for the
-//!   runs' upper parts, a six-step shift fill for their lower parts), until a sweep adds
-//!   nothing; the region's cells then leave the plane and the next region starts at the
-//!   first cell left, so regions come in raster order of their first cell;
-//! - **steps** ([`BitWalk::steps`]): the cells reached from a source grow by one step a
+//!   runs' upper parts, a six-step shift fill for their lower parts); a sweep covers only
+//!   the rows beside those the sweeps the other way changed, and the rows its own changes
+//!   reach, so a winding region costs rows where it grows, not its height per turn; when no
+//!   row is left to look at, the region's cells leave the plane and the next region starts
+//!   at the first cell left, so regions come in raster order of their first cell;
+//! - **steps** ([`BitWalk::steps`]): the cells reached from each end grow by one step a
 //!   round (each reached cell's four neighbours, shifts and ORs over whole words), over
-//!   only the rows next to those the last round changed, until the target is among them.
+//!   only the rows next to those the last round changed, on the side whose last round
+//!   changed fewer rows, until the two sides meet.
 //!
 //! The buffers are kept from one walk to the next: after the first walk of a grid size
 //! nothing is allocated.
@@ -17,6 +20,10 @@
 use crate::engine::bit_rows::BitRows;
 
 mod steps;
+
+/// No region: the region of a cell that is not open ([`super::Regions::at`],
+/// [`super::PlaneRegions::at`]).
+pub const NO_REGION: u32 = u32::MAX;
 
 /// The runs of set bits of `open` that hold a bit of `seeds` (seeds outside `open` are
 /// ignored), within one word: bit `k` is set when every bit between `k` and some seed is
@@ -70,8 +77,10 @@ pub struct BitWalk {
     /// The open cells of the grid (rows `0..h`, the bits past the width clear); the
     /// regions taken out as they are found.
     open: Vec<u64>,
-    /// The cells of the region growing, or reached by the steps so far.
+    /// The cells of the region growing, or reached by the steps so far from their start.
     grown: Vec<u64>,
+    /// The cells reached by the steps so far from their end.
+    back: Vec<u64>,
     /// Two rows' worth of words: a row's value before this round, and the row above's.
     old: Vec<u64>,
 }
@@ -148,34 +157,42 @@ impl BitWalk {
 fn grow(open: &[u64], grown: &mut [u64], wpr: usize, h: usize, y: usize) -> (usize, usize) {
     fill_row(&open[y * wpr..][..wpr], &mut grown[y * wpr..][..wpr]);
     let (mut lo, mut hi) = (y, y);
-    let (mut down, mut first) = (true, true);
-    loop {
-        let mut changed = false;
-        if down {
-            for y in lo + 1..h {
-                if pull(open, grown, wpr, y, y - 1) {
-                    (changed, hi) = (true, hi.max(y));
-                } else if y > hi {
-                    // an empty row that stays empty: nothing reaches past it
+    // the rows changed since the last sweep down, and since the last sweep up (first,
+    // last; empty when first > last): a sweep starts beside them, and goes on past them
+    // only while the row before it changed
+    let (mut for_down, mut for_up) = ((y, y), (y, y));
+    const NONE: (usize, usize) = (usize::MAX, 0);
+    while for_down.0 <= for_down.1 || for_up.0 <= for_up.1 {
+        if for_down.0 <= for_down.1 {
+            let (mut prev, last) = (false, for_down.1);
+            for y in for_down.0 + 1..h {
+                if !prev && y > last + 1 {
                     break;
                 }
-            }
-        } else {
-            for y in (0..hi).rev() {
-                if pull(open, grown, wpr, y, y + 1) {
-                    (changed, lo) = (true, lo.min(y));
-                } else if y < lo {
-                    break;
+                prev = pull(open, grown, wpr, y, y - 1);
+                if prev {
+                    (for_up.0, for_up.1) = (for_up.0.min(y), for_up.1.max(y));
+                    hi = hi.max(y);
                 }
             }
+            for_down = NONE;
         }
-        // after the first sweep down every row holds what the rows above give it; a
-        // later sweep that adds nothing leaves every row holding what both sides give
-        if !changed && !first {
-            return (lo, hi + 1);
+        if for_up.0 <= for_up.1 {
+            let (mut prev, first) = (false, for_up.0);
+            for y in (0..for_up.1).rev() {
+                if !prev && y + 1 < first {
+                    break;
+                }
+                prev = pull(open, grown, wpr, y, y + 1);
+                if prev {
+                    (for_down.0, for_down.1) = (for_down.0.min(y), for_down.1.max(y));
+                    lo = lo.min(y);
+                }
+            }
+            for_up = NONE;
         }
-        (first, down) = (false, !down);
     }
+    (lo, hi + 1)
 }
 
 /// Grow row `y` of `grown` (`wpr` words a row) by the open cells of row `y` under grown

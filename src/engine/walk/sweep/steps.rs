@@ -8,7 +8,9 @@ use crate::engine::walk::distance::UNREACHED;
 impl BitWalk {
     /// Steps (4-neighbour moves over the set cells of `plane`, its margin and the bits
     /// past its width not read) from `from` to `to`, or [`UNREACHED`] when either is off
-    /// the grid or not set, or no way joins them.
+    /// the grid or not set, or no way joins them. The cells reached grow from both ends, a
+    /// round at a time on the side whose last round changed fewer rows, until the two
+    /// sides meet: the steps are then the rounds of both.
     pub fn steps(&mut self, plane: &BitRows, from: (i32, i32), to: (i32, i32)) -> u32 {
         let (w, h) = (plane.width(), plane.height());
         let inside = |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < w && y < h;
@@ -19,37 +21,64 @@ impl BitWalk {
             return 0;
         }
         self.load(plane);
+        self.back.clear();
+        self.back.resize(self.open.len(), 0);
         let wpr = self.wpr;
         let bit = |(x, y): (i32, i32)| (y as usize * wpr + x as usize / 64, 1u64 << (x % 64));
-        let (k, b) = bit(from);
-        self.grown[k] = b;
-        let (target, target_bit) = bit(to);
-        // the rows the last round changed
-        let (mut lo, mut hi) = (from.1 as usize, from.1 as usize + 1);
-        let mut d = 0;
+        let ((k, b), (j, c)) = (bit(from), bit(to));
+        (self.grown[k], self.back[j]) = (b, c);
+        // per side: the rows its last round changed, and its rounds
+        let mut sides = [
+            (from.1 as usize, from.1 as usize + 1, 0),
+            (to.1 as usize, to.1 as usize + 1, 0),
+        ];
         loop {
-            d += 1;
-            match self.round(lo.saturating_sub(1), (hi + 1).min(self.h)) {
-                None => return UNREACHED,
-                Some(_) if self.grown[target] & target_bit != 0 => return d,
-                Some(rows) => (lo, hi) = rows,
+            let s = usize::from(sides[1].1 - sides[1].0 < sides[0].1 - sides[0].0);
+            let (lo, hi, _) = sides[s];
+            let grown = if s == 0 {
+                &mut self.grown
+            } else {
+                &mut self.back
+            };
+            let (y0, y1) = (lo.saturating_sub(1), (hi + 1).min(self.h));
+            let Some((lo, hi)) = round_any(&self.open, grown, &mut self.old, wpr, self.h, y0, y1)
+            else {
+                return UNREACHED;
+            };
+            sides[s] = (lo, hi, sides[s].2 + 1);
+            // the sides met in a cell this round reached
+            let rows = lo * wpr..hi * wpr;
+            if self.grown[rows.clone()]
+                .iter()
+                .zip(&self.back[rows])
+                .any(|(a, b)| a & b != 0)
+            {
+                return sides[0].2 + sides[1].2;
             }
-        }
-    }
-
-    /// One round of [`BitWalk::steps`] over rows `y0..y1`: every open cell beside a grown
-    /// one is grown. The rows that changed (first, past the last), `None` when none did.
-    fn round(&mut self, y0: usize, y1: usize) -> Option<(usize, usize)> {
-        let (open, grown, old) = (&self.open[..], &mut self.grown[..], &mut self.old[..]);
-        match self.wpr {
-            1 => round(open, grown, old, 1, self.h, y0, y1),
-            wpr => round(open, grown, old, wpr, self.h, y0, y1),
         }
     }
 }
 
-/// [`BitWalk::round`] over `open` and `grown` (`wpr` words a row, `h` rows), `old` holding
-/// two rows.
+/// [`round`] for any words per row (one word a row: the same code with the word loops
+/// gone).
+fn round_any(
+    open: &[u64],
+    grown: &mut [u64],
+    old: &mut [u64],
+    wpr: usize,
+    h: usize,
+    y0: usize,
+    y1: usize,
+) -> Option<(usize, usize)> {
+    match wpr {
+        1 => round(open, grown, old, 1, h, y0, y1),
+        wpr => round(open, grown, old, wpr, h, y0, y1),
+    }
+}
+
+/// One round of [`BitWalk::steps`] over rows `y0..y1` of `open` and `grown` (`wpr` words a
+/// row, `h` rows; `old` holding two rows): every open cell beside a grown one is grown.
+/// The rows that changed (first, past the last), `None` when none did.
 #[inline(always)]
 fn round(
     open: &[u64],
