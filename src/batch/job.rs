@@ -165,37 +165,43 @@ impl<'a> Job<'a> {
         keep: impl Fn(u64, Result<Dungeon, String>) -> T + Sync,
     ) -> (Aggregate, Vec<T>) {
         let started = Instant::now();
-        let (mut total, mut kept) = seeds
-            .par_iter()
-            .enumerate()
-            .fold(
-                || (Adder::new(self.aggregate()), self.worker(), Vec::new()),
-                |(mut agg, mut w, mut kept), (i, &s)| {
-                    let r = match self.run(s, &mut w) {
-                        Ok(m) => {
-                            let ids = w.measurer.ids();
-                            agg.add(&m.sample, ids, m.restarts(), &m.tallies, m.secs);
-                            Ok(w.recycle(m))
-                        }
-                        Err(e) => {
-                            agg.fail(s, super::budget::one_line(&e));
-                            Err(e)
-                        }
-                    };
-                    kept.push((i, keep(s, r)));
-                    tick();
-                    (agg, w, kept)
-                },
-            )
-            .map(|(agg, w, kept)| (agg.finish(w.names(), &self.causes), kept))
-            .reduce(
-                || (self.aggregate(), Vec::new()),
-                |(mut a, mut ka), (b, mut kb)| {
-                    a.merge(&b);
-                    ka.append(&mut kb);
-                    (a, ka)
-                },
-            );
+        let start = || (Adder::new(self.aggregate()), self.worker(), Vec::new());
+        let step = |(mut agg, mut w, mut kept): (Adder, Worker, Vec<(usize, T)>),
+                    (i, &s): (usize, &u64)| {
+            let r = match self.run(s, &mut w) {
+                Ok(m) => {
+                    let ids = w.measurer.ids();
+                    agg.add(&m.sample, ids, m.restarts(), &m.tallies, m.secs);
+                    Ok(w.recycle(m))
+                }
+                Err(e) => {
+                    agg.fail(s, super::budget::one_line(&e));
+                    Err(e)
+                }
+            };
+            kept.push((i, keep(s, r)));
+            tick();
+            (agg, w, kept)
+        };
+        // one thread: on the calling thread, with no pool to hand the work to and back
+        let (mut total, mut kept) = if rayon::current_num_threads() == 1 {
+            let (agg, w, kept) = seeds.iter().enumerate().fold(start(), step);
+            (agg.finish(w.names(), &self.causes), kept)
+        } else {
+            seeds
+                .par_iter()
+                .enumerate()
+                .fold(start, step)
+                .map(|(agg, w, kept)| (agg.finish(w.names(), &self.causes), kept))
+                .reduce(
+                    || (self.aggregate(), Vec::new()),
+                    |(mut a, mut ka), (b, mut kb)| {
+                        a.merge(&b);
+                        ka.append(&mut kb);
+                        (a, ka)
+                    },
+                )
+        };
         total.wall_s = started.elapsed().as_secs_f64();
         kept.sort_unstable_by_key(|k| k.0);
         (total, kept.into_iter().map(|k| k.1).collect())

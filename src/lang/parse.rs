@@ -6,6 +6,8 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
+mod atom;
+
 /// The parser pest generates from `expr.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).
 #[allow(missing_docs)]
@@ -115,6 +117,19 @@ pub struct SyntaxError {
 /// [`SyntaxError`] with the offending position and the list of things expected there
 /// (e.g. "expected a number, a name, a function call or `(`").
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
+    let Some((atom, span)) = atom::atom(text) else {
+        return parse_with_grammar(text);
+    };
+    let kind = match atom {
+        atom::Atom::Num(v) => NodeKind::Num(v),
+        atom::Atom::Bool(b) => NodeKind::Bool(b),
+        atom::Atom::Name(n) => NodeKind::Name(n.to_string()),
+    };
+    Ok(Node { kind, span })
+}
+
+/// [`parse`] through the grammar, for every text (atoms included).
+fn parse_with_grammar(text: &str) -> Result<Node, SyntaxError> {
     check_size(text)?;
     let mut pairs = ExprParser::parse(Rule::expression, text).map_err(|e| convert(e, text))?;
     let expr = pairs.next().expect("grammar: expression");
@@ -363,6 +378,20 @@ mod tests {
             NodeKind::Binary(op, a, b) => format!("({op:?} {} {})", show(a), show(b)),
             NodeKind::Ternary(c, a, b) => format!("({} ? {} : {})", show(c), show(a), show(b)),
             NodeKind::TileSet(l, items) => format!("{l}{items:?}"),
+        }
+    }
+
+    /// Atoms skip the grammar (`atom.rs`): every kind gives the grammar's tree, spans
+    /// included.
+    #[test]
+    fn atoms_are_parsed_as_the_grammar_parses_them() {
+        let atoms = [
+            "0", "10", " 39 ", "2.6", "\t0.25\n", "007", "tiles", "_x", "has2", "true", "false",
+            " true ", "truex", "true_", "false1", "Level", "x_1_y",
+        ];
+        for text in atoms {
+            assert!(atom::atom(text).is_some(), "`{text}` is an atom");
+            assert_eq!(parse(text), parse_with_grammar(text), "`{text}`");
         }
     }
 

@@ -90,6 +90,8 @@ pub struct Cx<'a> {
     pub(super) walk_defs: RefCell<WalkDefs>,
     /// Earlier problems and variables that may be unset ([`super::causes`]).
     pub(crate) causes: super::unset::Causes,
+    /// Expression texts parsed so far, with their trees ([`Cx::parse`]).
+    parsed: RefCell<HashMap<String, Result<lang::parse::Node, lang::SyntaxError>>>,
 }
 
 impl<'a> Cx<'a> {
@@ -133,7 +135,22 @@ impl<'a> Cx<'a> {
             used_minisets: Vec::new(),
             walk_defs: RefCell::new(WalkDefs::default()),
             causes: Default::default(),
+            parsed: RefCell::default(),
         }
+    }
+
+    /// The syntax tree of expression `text` ([`lang::parse`]): a text written several
+    /// times in a rule set (`"vertical ? 11 : 12"`), or read again to find its type, is
+    /// parsed once per load.
+    pub(crate) fn parse(&self, text: &str) -> Result<lang::parse::Node, lang::SyntaxError> {
+        if let Some(parsed) = self.parsed.borrow().get(text) {
+            return parsed.clone();
+        }
+        let parsed = lang::parse(text);
+        self.parsed
+            .borrow_mut()
+            .insert(text.to_string(), parsed.clone());
+        parsed
     }
 
     /// Report a problem at byte `span` of loaded file number `file` (e.g. a pool file).
@@ -213,7 +230,7 @@ impl<'a> Cx<'a> {
 
     /// Compile expression `s`, which must have type `want`.
     pub fn expr(&mut self, s: &Src, want: Type) -> Option<Program> {
-        let node = match lang::parse(&s.text) {
+        let node = match self.parse(&s.text) {
             Ok(n) => n,
             Err(e) => {
                 self.error_in(s, e.span, e.message, None);

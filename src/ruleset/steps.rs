@@ -296,7 +296,7 @@ impl Steps<'_, '_> {
     /// The type of expression `e`, when it compiles (its errors are reported when it is
     /// compiled for good).
     fn type_of(&self, e: &Src) -> Option<Type> {
-        let node = lang::parse(&e.text).ok()?;
+        let node = self.cx.parse(&e.text).ok()?;
         lang::compile(&node, &*self.cx).ok().map(|p| p.ty)
     }
 
@@ -330,7 +330,7 @@ impl Steps<'_, '_> {
     /// such term that is false names the step that made it false (its own failure point),
     /// instead of only the condition. Otherwise a plain `Require`.
     fn require(&mut self, e: &Src, expr: Program, id: u32) -> Step {
-        let Ok(node) = lang::parse(&e.text) else {
+        let Ok(node) = self.cx.parse(&e.text) else {
             return Step::Require { id, expr };
         };
         let mut terms = Vec::new();
