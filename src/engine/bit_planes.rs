@@ -19,6 +19,7 @@ use super::bit_rows::span_bits;
 use super::grid::Grid;
 use super::row_bits::{eq_bits, eq_planes};
 
+pub mod layer_planes;
 pub mod pattern_mask;
 
 /// The plane of a value that is in no plane.

@@ -28,6 +28,7 @@ pub mod room_measures;
 pub mod row_bits;
 pub mod row_flood;
 pub mod row_masks;
+pub mod row_versions;
 pub mod scratch;
 pub mod shape;
 pub mod short_rows;

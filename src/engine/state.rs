@@ -10,6 +10,7 @@
 use super::dir::Dir;
 use super::point::Point;
 use super::queries::{Queries, Spatial, Walkable};
+use super::row_versions::{RowSet, RowVersions};
 use super::value::{RoomId, Value};
 use crate::rng::Rng;
 
@@ -129,11 +130,17 @@ pub struct State {
     /// rule set; grown on first use by the operators that write them.
     pub segments: Vec<Vec<Segment>>,
     /// Tile layers, each `width * height` values, row-major (on the tile grid). Private:
-    /// every write goes through [`State::grid_mut`] or [`State::layer_mut`], which bump the
-    /// layer's version (what the spatial-query cache is keyed by).
+    /// every write goes through [`State::grid_mut`], [`State::layer_mut`] (the whole layer)
+    /// or [`State::put_layer`] (the rows it names), which bump the layer's version (what the
+    /// spatial-query cache is keyed by) and those of the rows written.
     layers: Vec<Vec<u16>>,
     /// The version of each tile layer: a number no other content of it had in this run.
     versions: Vec<u64>,
+    /// The version of each row of each tile layer (see [`super::row_versions`]).
+    row_versions: Vec<RowVersions>,
+    /// This run's number among the states of the process (snapshots share it): versions
+    /// are comparable only within one.
+    epoch: u64,
     /// The last version given out (never restored: versions stay unique).
     last_version: u64,
     /// The spatial-query cache (see [`super::queries`]); not part of the state's content.
@@ -160,6 +167,12 @@ pub struct State {
 /// than the few doublings a larger run then needs.
 fn reserve<T>(want: usize) -> usize {
     want.min((1024 / std::mem::size_of::<T>()).max(1))
+}
+
+/// A number no state built before in this process has (see [`State::epoch`]).
+fn next_epoch() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl State {
@@ -232,6 +245,8 @@ impl State {
             segments: Vec::new(),
             layers: vec![vec![0; n]; n_layers],
             versions: vec![0; n_layers],
+            row_versions: vec![RowVersions::new(height.max(0) as usize); n_layers],
+            epoch: next_epoch(),
             last_version: 0,
             queries: Queries::default(),
             assets: Vec::new(),
@@ -263,6 +278,7 @@ impl State {
         self.segments.clone_from(&snap.segments);
         self.layers.clone_from(&snap.layers);
         self.versions.clone_from(&snap.versions);
+        self.row_versions.clone_from(&snap.row_versions);
         self.tallies.clone_from(&snap.tallies);
     }
 
@@ -279,6 +295,7 @@ impl State {
         for &l in layers {
             self.layers[l as usize].clone_from(&snap.layers[l as usize]);
             self.versions[l as usize] = snap.versions[l as usize];
+            self.row_versions[l as usize].clone_from(&snap.row_versions[l as usize]);
         }
     }
 
@@ -301,6 +318,8 @@ impl State {
             segments: self.segments.clone(),
             layers: self.layers.clone(),
             versions: self.versions.clone(),
+            row_versions: self.row_versions.clone(),
+            epoch: self.epoch,
             last_version: self.last_version,
             queries: Queries::new(self.queries.walkables().clone()),
             assets: self.assets.clone(),
@@ -358,13 +377,52 @@ impl State {
     pub fn layer_mut(&mut self, l: u16) -> &mut Vec<u16> {
         self.last_version += 1;
         self.versions[l as usize] = self.last_version;
+        self.row_versions[l as usize].write_all(self.last_version);
         &mut self.layers[l as usize]
+    }
+
+    /// Take tile layer `l` out, to write it and give it back with [`State::put_layer`]
+    /// (until then the state holds an empty layer `l`: read other layers only). Versions
+    /// nothing: the put says which rows changed.
+    #[inline]
+    pub fn take_layer(&mut self, l: u16) -> Vec<u16> {
+        std::mem::take(&mut self.layers[l as usize])
+    }
+
+    /// Give back tile layer `l` taken by [`State::take_layer`] (`width * height` values),
+    /// with the rows it was written in since (`None`: any row): the layer and those rows
+    /// get a new version.
+    #[inline]
+    pub fn put_layer(&mut self, l: u16, tiles: Vec<u16>, written: Option<&RowSet>) {
+        self.last_version += 1;
+        let (v, l) = (self.last_version, l as usize);
+        self.versions[l] = v;
+        match written {
+            Some(rows) => self.row_versions[l].write_rows(rows, v),
+            None => self.row_versions[l].write_all(v),
+        }
+        self.layers[l] = tiles;
     }
 
     /// The version of tile layer `l`: equal versions mean equal contents.
     #[inline]
     pub fn layer_version(&self, l: u16) -> u64 {
         self.versions[l as usize]
+    }
+
+    /// The versions of the rows of tile layer `l`: equal versions of a row mean equal
+    /// contents of it (within this run, see [`State::epoch`]).
+    #[inline]
+    pub fn row_versions(&self, l: u16) -> &RowVersions {
+        &self.row_versions[l as usize]
+    }
+
+    /// This run's number: versions of two states of different numbers say nothing about
+    /// each other (a cache kept across runs, in a scratch, checks it first). A snapshot
+    /// has its state's.
+    #[inline]
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     /// Use the walkable sets `walkables` for spatial queries (the rule set's, indexed by the

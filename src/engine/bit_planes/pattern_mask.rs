@@ -27,6 +27,9 @@ pub type MaskPattern = (Vec<u16>, Vec<CellTest>);
 /// not of that value), then the grid plane. A test is then one shifted word of a plane.
 #[derive(Debug, Clone)]
 pub struct PatternMask {
+    /// A number no other mask made in this process has (a clone has its mask's): what
+    /// [`super::layer_planes::LayerPlanes`] knows it by.
+    id: u64,
     /// Tile -> plane of its value.
     lut: Vec<u8>,
     /// The plane of tiles past `lut`.
@@ -53,6 +56,17 @@ pub struct PatternMask {
     /// Per pattern, its tests: a range of `probes`.
     pats: Vec<(u32, u32)>,
     probes: Vec<Probe>,
+}
+
+/// What a plane of a [`PatternMask`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plane {
+    /// The grid's cells.
+    Grid,
+    /// The cells of a value.
+    Value(u16),
+    /// The grid's cells not of a value.
+    Not(u16),
 }
 
 /// One test: the cells `x` of a row where it holds are those whose cell `dx` columns and
@@ -145,7 +159,9 @@ impl PatternMask {
             }
             groups.push((run[0].0, start, ranges.len() as u32));
         }
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Some(PatternMask {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             lut,
             beyond,
             others,
@@ -159,6 +175,54 @@ impl PatternMask {
             pats: ranges,
             probes,
         })
+    }
+
+    /// The mask's number (see the field).
+    pub(super) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The margin rows the tests need (their largest `|dy|`): the planes of rows `y0 - pad
+    /// .. y1 + pad` are read to scan rows `y0..y1`.
+    pub fn pad(&self) -> usize {
+        self.pad
+    }
+
+    /// What each of the mask's planes holds, in its order (values, negations, the grid);
+    /// `None` with a class table (its planes hold classes).
+    pub(super) fn plane_kinds(&self) -> Option<Vec<Plane>> {
+        if self.classes {
+            return None;
+        }
+        let values = self.values.iter().map(|&v| Plane::Value(v));
+        let nots = self
+            .negated
+            .iter()
+            .map(|&p| Plane::Not(self.values[p as usize]));
+        Some(values.chain(nots).chain([Plane::Grid]).collect())
+    }
+
+    /// This mask on other planes: plane `p` of [`PatternMask::plane_kinds`] is plane
+    /// `map[p]` of rows of `per_row` planes, whose tiles' planes are `lut` (none past its
+    /// end) and their negations `others`; [`PatternMask::moved`] then follows those.
+    pub(super) fn on_planes(&self, map: &[u8], per_row: usize, lut: &[u8], others: &[u8]) -> Self {
+        let mut m = self.clone();
+        for g in &mut m.groups {
+            g.0 = map[g.0 as usize] as u32;
+        }
+        for t in &mut m.probes {
+            t.plane = map[t.plane as usize];
+            t.at = t.dy as isize * per_row as isize + t.plane as isize;
+        }
+        m.follow(lut, others);
+        m.planes = per_row - 1;
+        m
+    }
+
+    /// [`PatternMask::moved`] follows the planes `lut` and `others` (of a mask
+    /// [`PatternMask::on_planes`], when planes were added beside its own).
+    pub(super) fn follow(&mut self, lut: &[u8], others: &[u8]) {
+        (self.lut, self.beyond, self.others) = (lut.to_vec(), NONE, others.to_vec());
     }
 
     /// The plane of a tile's value ([`NONE`]: none).

@@ -17,11 +17,13 @@
 //!   one, with bounds-checked tests.
 
 use super::{Compiled, Quick, Visit};
+use crate::engine::bit_planes::layer_planes::LayerPlanes;
 use crate::engine::bit_planes::pattern_mask::PatternMask;
 use crate::engine::bit_planes::BitPlanes;
 use crate::engine::bit_rows::span_bits;
 use crate::engine::fast_path::{self, FastPath};
 use crate::engine::grid::{GridMut, Rect};
+use crate::engine::row_versions::RowSet;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::Edges;
@@ -61,60 +63,103 @@ impl Compiled {
             Err(f) => return f,
         };
         let (w, h) = (st.width, st.height);
-        let l = self.head.layer as usize;
+        let l = self.head.layer;
         let inner = self.inner_on(w, h);
+        if let Some(mask) = self.mask.as_ref().filter(|_| !plain()) {
+            self.masked_pass(mask, st, area, inner, class);
+            return Flow::Continue;
+        }
         // Work on the layer taken out of the state (flag layers are read from the state).
-        let mut tiles = std::mem::take(st.layer_mut(l as u16));
+        let mut tiles = st.take_layer(l);
         let mut g = GridMut::new(&mut tiles, w, h);
-        let mask = self.mask.as_ref().filter(|_| !plain());
-        if let Some(mask) = mask {
-            let mut planes: BitPlanes = st.scratch.take();
-            self.masked(mask, &mut planes, (&mut g, st), area, inner, class);
-            st.scratch.put(planes);
-        } else {
-            let (x0, x1) = (area.x, area.x1());
-            for y in area.y..area.y1() {
-                // [a, b): the row's cells in `inner`
-                let (a, b) = if y >= inner.y && y < inner.y1() {
-                    let a = x0.max(inner.x).min(x1);
-                    (a, x1.min(inner.x1()).max(a))
-                } else {
-                    (x1, x1)
-                };
-                let stop = if !plain() {
-                    (x0..x1).step_by(64).any(|c| {
-                        self.row_by_mask(&mut g, st, y, (c, x1.min(c + 64)), (a, b), class)
-                    })
-                } else {
-                    self.cells(&mut g, st, y, (x0, a), false, class)
-                        || self.cells(&mut g, st, y, (a, b), true, class)
-                        || self.cells(&mut g, st, y, (b, x1), false, class)
-                };
-                if stop {
-                    break;
-                }
+        let (x0, x1) = (area.x, area.x1());
+        for y in area.y..area.y1() {
+            // [a, b): the row's cells in `inner`
+            let (a, b) = if y >= inner.y && y < inner.y1() {
+                let a = x0.max(inner.x).min(x1);
+                (a, x1.min(inner.x1()).max(a))
+            } else {
+                (x1, x1)
+            };
+            let stop = if !plain() {
+                (x0..x1)
+                    .step_by(64)
+                    .any(|c| self.row_by_mask(&mut g, st, y, (c, x1.min(c + 64)), (a, b), class))
+            } else {
+                self.cells(&mut g, st, y, (x0, a), false, class)
+                    || self.cells(&mut g, st, y, (a, b), true, class)
+                    || self.cells(&mut g, st, y, (b, x1), false, class)
+            };
+            if stop {
+                break;
             }
         }
-        *st.layer_mut(l as u16) = tiles;
+        st.put_layer(l, tiles, None);
         Flow::Continue
     }
 
-    /// The pass over bit planes (in `planes`, whose contents do not matter): visit, in
-    /// raster order, only the cells where a rule may hold on the tiles as they are then. A
-    /// firing's writes are told to the planes, and the cells of the row after it that read
-    /// a written cell are visited too. With edges read another way than `Outside`, the mask
+    /// The pass over bit planes ([`Compiled::masked`]): those the run keeps for the layer
+    /// ([`LayerPlanes`]: only the rows written since they were made are made again), or
+    /// the mask's own when they cannot be kept (a class table, too many planes). The layer
+    /// is given back with the rows written.
+    #[inline(always)]
+    fn masked_pass(
+        &self,
+        mask: &PatternMask,
+        st: &mut State,
+        area: Rect,
+        inner: Rect,
+        class: impl Fn(u16) -> u16 + Copy,
+    ) {
+        let l = self.head.layer;
+        let mut kept: Vec<LayerPlanes> = st.scratch.take();
+        if kept.len() <= l as usize {
+            kept.resize_with(l as usize + 1, LayerPlanes::default);
+        }
+        let pad = mask.pad() as i32;
+        let rows = area.y - pad..area.y1() + pad;
+        let on_kept = kept[l as usize].prepare(st, l, mask, rows);
+        let mut written: RowSet = st.scratch.take();
+        written.clear(st.height);
+        let mut tiles = st.take_layer(l);
+        let mut g = GridMut::new(&mut tiles, st.width, st.height);
+        match on_kept {
+            Some(k) => {
+                let (mask, planes) = kept[l as usize].mask(k);
+                let planes = (planes, &mut written);
+                self.masked(mask, planes, (&mut g, st), area, inner, class);
+            }
+            None => {
+                let mut own: BitPlanes = st.scratch.take();
+                mask.planes(&g.as_grid(), &mut own);
+                let planes = (&mut own, &mut written);
+                self.masked(mask, planes, (&mut g, st), area, inner, class);
+                st.scratch.put(own);
+            }
+        }
+        st.put_layer(l, tiles, Some(&written));
+        if on_kept.is_some() {
+            kept[l as usize].kept_in_step(st, l, Some(&written));
+        }
+        st.scratch.put(kept);
+        st.scratch.put(written);
+    }
+
+    /// The pass over bit planes (`planes`, made by or for `mask`, in the rows the area's
+    /// tests read): visit, in raster order, only the cells where a rule may hold on the
+    /// tiles as they are then. A firing's writes are told to the planes and their rows to
+    /// `written`, and the cells of the row after it that read a written cell are visited too. With edges read another way than `Outside`, the mask
     /// holds only in `inner`: the other cells of the area (`rim`) are all visited.
     #[inline(always)]
     fn masked(
         &self,
         mask: &PatternMask,
-        planes: &mut BitPlanes,
+        (planes, written): (&mut BitPlanes, &mut RowSet),
         (g, st): (&mut GridMut, &mut State),
         area: Rect,
         inner: Rect,
         class: impl Fn(u16) -> u16 + Copy,
     ) {
-        mask.planes(&g.as_grid(), planes);
         // a word of 64 columns at a time: writes to later words are in the planes when
         // their candidates are read
         let words = (area.x / 64) as usize..=((area.x1() - 1) / 64) as usize;
@@ -149,6 +194,7 @@ impl Compiled {
                     let mut stale = 0u64;
                     let moved = |nx, ny, old, new| {
                         mask.moved(planes, nx, ny, old, new);
+                        written.insert(ny);
                         stale |= mask.readers(y, i, nx, ny);
                     };
                     let c = self.candidates(g.at(x, y));
