@@ -13,7 +13,6 @@ use crate::dungeon::Dungeon;
 use crate::engine::state::State;
 use crate::ruleset::{Params, Resolved, RuleSet};
 use crate::stats::expr::Extra;
-use crate::stats::slots::Slots;
 use crate::stats::{Adder, Aggregate, Measurer, Sample, StatsSpec};
 use rayon::prelude::*;
 
@@ -106,9 +105,10 @@ impl<'a> Job<'a> {
         }
     }
 
-    /// Generate and measure seed `s`: the dungeon, its measures, its restart causes
-    /// `(label, count)`, its tallies and the generation time in seconds. The buffers of the
-    /// result come from `w` (given back with [`Worker::recycle`], the next seed reuses them).
+    /// Generate and measure seed `s`: the dungeon, its measures, its restarts per failure
+    /// point, its tallies and the generation time in seconds (the names of its measures
+    /// and tallies interned in `w`'s [`Worker::names`]). The buffers of the result come
+    /// from `w` (given back with [`Worker::recycle`], the next seed reuses them).
     pub fn run(&self, s: u64, w: &mut Worker) -> Result<Measured, String> {
         let t = Instant::now();
         let mut spare = std::mem::take(&mut w.spare);
@@ -127,30 +127,18 @@ impl<'a> Job<'a> {
             self.extra
                 .add(&mut w.st, &d, &mut sample)
                 .map_err(|e| format!("seed {s}: {e}"))?;
+            w.measurer.add_ids(&sample);
         }
-        let mut restarts = spare.restarts;
-        let mut r = Slots::new(&mut restarts);
-        for (i, &n) in spare.causes.0.iter().enumerate().filter(|c| *c.1 > 0) {
-            match self.causes.get(i) {
-                Some(label) => r.put("", label, n as u64),
-                None => r.put_fmt(
-                    format_args!("failure point {i} of the chosen rule set"),
-                    n as u64,
-                ),
-            }
-        }
-        r.finish();
         let mut tallies = spare.tallies;
-        let mut t = Slots::new(&mut tallies);
+        tallies.clear();
         for x in &d.tallies {
-            t.put_fmt(format_args!("{}: {}", x.kind, x.reason), x.count as u64);
+            let id = w.measurer.intern(&[&x.kind, ": ", &x.reason]);
+            tallies.push((id, x.count as u64));
         }
-        t.finish();
         Ok(Measured {
             causes: spare.causes,
             d,
             sample,
-            restarts,
             tallies,
             secs,
         })
@@ -182,7 +170,8 @@ impl<'a> Job<'a> {
                     (i, &s): (usize, &u64)| {
             let r = match self.run(s, &mut w) {
                 Ok(m) => {
-                    agg.add(&m.sample, &m.restarts, &m.tallies, m.secs);
+                    let ids = w.measurer.ids();
+                    agg.add(&m.sample, ids, m.restarts(), &m.tallies, m.secs);
                     Ok(w.recycle(m))
                 }
                 Err(e) => {
@@ -196,14 +185,14 @@ impl<'a> Job<'a> {
         };
         // one thread: on the calling thread, with no pool to hand the work to and back
         let (mut total, mut kept) = if rayon::current_num_threads() == 1 {
-            let (agg, _, kept) = seeds.iter().enumerate().fold(start(), step);
-            (agg.finish(), kept)
+            let (agg, w, kept) = seeds.iter().enumerate().fold(start(), step);
+            (agg.finish(w.names(), &self.causes), kept)
         } else {
             seeds
                 .par_iter()
                 .enumerate()
                 .fold(start, step)
-                .map(|(agg, _, kept)| (agg.finish(), kept))
+                .map(|(agg, w, kept)| (agg.finish(w.names(), &self.causes), kept))
                 .reduce(
                     || (self.aggregate(), Vec::new()),
                     |(mut a, mut ka), (b, mut kb)| {
@@ -225,14 +214,21 @@ pub struct Measured {
     pub d: Dungeon,
     /// Its measures and lint problems.
     pub sample: Sample,
-    /// Its restart causes `(label, count)`, those that restarted.
-    pub restarts: Vec<(String, u64)>,
-    /// Its tallies `("kind: reason", count)`.
-    pub tallies: Vec<(String, u64)>,
+    /// Its tallies `(id, count)`, by the id of `kind: reason` in the worker's
+    /// [`Worker::names`].
+    pub tallies: Vec<(u32, u64)>,
     /// Its generation time, seconds.
     pub secs: f64,
     /// Its restarts per failure point (the buffer [`Worker::recycle`] keeps).
     causes: RestartCauses,
+}
+
+impl Measured {
+    /// Its restarts per failure point (labelled by [`Job::causes`]; past its end, failure
+    /// points it does not name).
+    pub fn restarts(&self) -> &[u32] {
+        &self.causes.0
+    }
 }
 
 /// A worker thread's state for [`Job::run`]: the measure expressions' state and the
@@ -249,18 +245,21 @@ pub struct Worker {
 #[derive(Default)]
 struct Buffers {
     sample: Sample,
-    restarts: Vec<(String, u64)>,
-    tallies: Vec<(String, u64)>,
+    tallies: Vec<(u32, u64)>,
     causes: RestartCauses,
 }
 
 impl Worker {
+    /// Every measure and tally name of the results so far, by id.
+    pub fn names(&self) -> &crate::stats::Names {
+        self.measurer.names()
+    }
+
     /// Keep a result's buffers (its sample, restarts and tallies) for the next seed, and
     /// give its dungeon back.
     pub fn recycle(&mut self, m: Measured) -> Dungeon {
         self.spare = Buffers {
             sample: m.sample,
-            restarts: m.restarts,
             tallies: m.tallies,
             causes: m.causes,
         };

@@ -1,7 +1,8 @@
 //! Part of the grid toolkit (see [`super::grid`]): walking over the open cells of a grid in
 //! orthogonal steps — distance fields by breadth-first search from a set of cells, the
-//! connected regions of the open cells, and the word-parallel walks both of those can rest
-//! on ([`BitWalk`]: regions of a bit plane, steps between two cells).
+//! connected regions of the open cells (labelled per cell, [`Regions`], or kept as planes,
+//! [`PlaneRegions`]), and the word-parallel walks those rest on ([`BitWalk`]: regions of a
+//! bit plane, steps between two cells).
 //!
 //! A grid here is `width × height` cells, row-major ([`Grid::index`](super::grid::Grid)'s
 //! order); which cells are open is a test of a cell's row-major index, or the set cells of a
@@ -14,8 +15,10 @@ use super::bit_rows::BitRows;
 use super::grid::Rect;
 
 mod distance;
+mod plane_regions;
 mod sweep;
 pub use distance::{DistanceField, LayerDistances, UNREACHED};
+pub use plane_regions::PlaneRegions;
 pub use sweep::{runs_through, BitWalk};
 
 /// Label the set cells of `open` (the grid's cells) with `walk`: `label` (row-major,
@@ -50,7 +53,7 @@ fn covers(area: Rect, width: i32, height: i32) -> bool {
 }
 
 /// No region: [`Regions::at`] of a cell that is not open.
-pub const NO_REGION: u32 = u32::MAX;
+pub use sweep::NO_REGION;
 
 /// The 4-connected regions of the open cells of a grid: a label per cell, regions numbered
 /// from 0 in raster order of their first cell, and each region's size. Labelled a region at
@@ -82,13 +85,6 @@ impl Regions {
         let cells = (width.max(0) * height.max(0)) as usize;
         self.open.set_cells(width, height, (0..cells).map(open));
         self.label_open();
-    }
-
-    /// [`compute`](Self::compute) with the open cells given as the set cells of a plane
-    /// (its margin is not read).
-    pub fn compute_bits(&mut self, open: &BitRows) {
-        label(open, &mut self.walk, &mut self.label, &mut self.sizes);
-        (self.width, self.height) = (open.width(), open.height());
     }
 
     /// Label the regions of the set cells of `self.open`.

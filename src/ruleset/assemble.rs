@@ -118,7 +118,11 @@ impl RuleSet {
             interiors: None,
             choices,
             warnings,
+            params_by_name: Vec::new(),
         };
+        rs.params_by_name = (0..rs.params.len()).collect();
+        rs.params_by_name
+            .sort_by(|&a, &b| rs.params[a].name.cmp(&rs.params[b].name));
         rs.prepare_drawing();
         Ok(rs)
     }

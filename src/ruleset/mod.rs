@@ -150,6 +150,9 @@ pub struct RuleSet {
     /// Dungeons given back by [`RuleSet::recycle`], whose buffers the next outputs are
     /// written into; never part of a result.
     pub(crate) spares: crate::engine::scratch::Pool<Dungeon>,
+    /// Indices of [`RuleSet::params`] in the order of their names (a dungeon's `params`
+    /// map's order), for writing the values over a recycled dungeon's in one pass.
+    pub(crate) params_by_name: Vec<usize>,
 }
 
 /// How deep `select` may nest rule files (a cycle ends here with an error).

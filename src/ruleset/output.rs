@@ -207,13 +207,20 @@ impl RuleSet {
             (_, Value::Bool(b)) => serde_json::json!(b),
             _ => serde_json::Value::Null,
         };
-        // the same names as last time: the values written in place
-        if out.len() == self.params.len() && self.params.iter().all(|p| out.contains_key(&p.name)) {
-            for (p, v) in self.params.iter().zip(values) {
-                if let Some(slot) = out.get_mut(&p.name) {
-                    *slot = json(p, v);
+        // the same names as last time: the values written in place, the map's entries (in
+        // name order) walked beside the parameters in name order
+        let order = &self.params_by_name;
+        if out.len() == self.params.len()
+            && order.len() == self.params.len()
+            && values.len() >= self.params.len()
+            && out.iter_mut().zip(order).all(|((name, slot), &i)| {
+                let same = *name == self.params[i].name;
+                if same {
+                    *slot = json(&self.params[i], &values[i]);
                 }
-            }
+                same
+            })
+        {
             return;
         }
         *out = self

@@ -1,19 +1,32 @@
-//! A worker's running summary: [`Aggregate::add`] for one dungeon after another, with the
-//! measures counted in a list kept in the order the samples give them (the next name is
-//! looked for where the last one was found, then among all), and added to the summary's
-//! map once, at the end. The summary is the same as adding each sample to it (counts
-//! merge exactly); finding a measure costs a string comparison or two instead of a walk
-//! down the summary's map.
+//! A worker's running summary: [`Aggregate::add`] for one dungeon after another, with each
+//! measure and tally counted by the id of its name (its worker's [`Names`]) and each
+//! restart cause by its failure point, in lists indexed by those numbers, and added to the
+//! summary's maps by name once, at the end. The summary is the same as adding each sample
+//! to it (counts merge exactly); a dungeon costs no name lookup and no allocation once
+//! its measures' values have all been seen.
 
 use super::aggregate::{Aggregate, Counts};
 use super::measures::Sample;
+use super::names::Names;
 
 /// A summary being added to, one sample at a time ([`Adder::finish`] gives it back).
 #[derive(Debug)]
 pub struct Adder {
     agg: Aggregate,
-    /// Every measure seen, in the order first seen, with its counts not yet in `agg`.
-    measures: Vec<(String, Counts)>,
+    /// Counts per measure, by the id of its name; `None` for an id never measured.
+    measures: Vec<Option<Counts>>,
+    /// Restarts per failure point.
+    restarts: Vec<u64>,
+    /// Totals per tally, by the id of its `kind: reason`; `None` for an id never reported.
+    tallies: Vec<Option<u64>>,
+}
+
+/// Entry `i` of `list`, the list grown with `T::default()` to reach it.
+fn at<T: Default + Clone>(list: &mut Vec<T>, i: usize) -> &mut T {
+    if i >= list.len() {
+        list.resize(i + 1, T::default());
+    }
+    &mut list[i]
 }
 
 impl Adder {
@@ -22,32 +35,33 @@ impl Adder {
         Adder {
             agg,
             measures: Vec::new(),
+            restarts: Vec::new(),
+            tallies: Vec::new(),
         }
     }
 
-    /// [`Aggregate::add`].
+    /// [`Aggregate::add`]: `s` with the ids of its values' names (`ids[k]` for
+    /// `s.values[k]`), its restarts per failure point and its tallies `(id, count)`, the
+    /// ids those of the [`Names`] that [`Adder::finish`] is given.
     pub fn add(
         &mut self,
         s: &Sample,
-        restarts: &[(String, u64)],
-        tallies: &[(String, u64)],
+        ids: &[u32],
+        restarts: &[u32],
+        tallies: &[(u32, u64)],
         secs: f64,
     ) {
-        self.agg.add_besides_measures(s, restarts, tallies, secs);
-        let mut next = 0;
-        for (name, v) in &s.values {
-            let k = match self.measures.get(next) {
-                Some(m) if m.0 == *name => next,
-                _ => match self.measures.iter().position(|m| m.0 == *name) {
-                    Some(k) => k,
-                    None => {
-                        self.measures.push((name.clone(), Counts::default()));
-                        self.measures.len() - 1
-                    }
-                },
-            };
-            self.measures[k].1.add(*v, 1);
-            next = k + 1;
+        self.agg.add_besides_measures(s, &[], &[], secs);
+        for (&id, &(_, v)) in ids.iter().zip(&s.values) {
+            at(&mut self.measures, id as usize)
+                .get_or_insert_with(Counts::default)
+                .add(v, 1);
+        }
+        for (i, &n) in restarts.iter().enumerate().filter(|r| *r.1 > 0) {
+            *at(&mut self.restarts, i) += n as u64;
+        }
+        for &(id, n) in tallies {
+            *at(&mut self.tallies, id as usize).get_or_insert(0) += n;
         }
     }
 
@@ -56,14 +70,31 @@ impl Adder {
         self.agg.fail(seed, message);
     }
 
-    /// The summary with everything added.
-    pub fn finish(mut self) -> Aggregate {
-        for (name, c) in self.measures {
-            match self.agg.measures.get_mut(&name) {
-                Some(m) => m.merge(&c),
+    /// The summary with everything added: the measures and tallies named by `names`, the
+    /// restarts of failure point `i` by `causes[i]` (`failure point i of the chosen rule
+    /// set` past its end).
+    pub fn finish(mut self, names: &Names, causes: &[String]) -> Aggregate {
+        for (id, c) in self.measures.iter().enumerate() {
+            let Some(c) = c else { continue };
+            match self.agg.measures.get_mut(names.name(id as u32)) {
+                Some(m) => m.merge(c),
                 None => {
-                    self.agg.measures.insert(name, c);
+                    let name = names.name(id as u32).to_string();
+                    self.agg.measures.insert(name, c.clone());
                 }
+            }
+        }
+        for (i, &n) in self.restarts.iter().enumerate().filter(|r| *r.1 > 0) {
+            let label = match causes.get(i) {
+                Some(label) => label.clone(),
+                None => format!("failure point {i} of the chosen rule set"),
+            };
+            *self.agg.restarts.entry(label).or_default() += n;
+        }
+        for (id, n) in self.tallies.iter().enumerate() {
+            if let Some(n) = n {
+                let name = names.name(id as u32).to_string();
+                *self.agg.tallies.entry(name).or_default() += n;
             }
         }
         self.agg
@@ -74,42 +105,61 @@ impl Adder {
 mod tests {
     use super::*;
 
-    fn sample(seed: u64, values: &[(&str, f64)]) -> Sample {
-        Sample {
+    /// A sample of `values`, with the ids of their names in `names`.
+    fn sample(names: &mut Names, seed: u64, values: &[(&str, f64)]) -> (Sample, Vec<u32>) {
+        let s = Sample {
             seed,
             values: values.iter().map(|&(n, v)| (n.to_string(), v)).collect(),
             problems: Vec::new(),
-        }
+        };
+        let ids = values.iter().map(|(n, _)| names.id(&[n])).collect();
+        (s, ids)
     }
 
     #[test]
     fn adding_through_an_adder_is_adding_to_the_summary() {
         // names that come and go and change places, a NaN, a repeated value
+        let mut names = Names::new();
         let samples = [
             sample(
+                &mut names,
                 1,
                 &[("rooms", 3.0), ("shape.1x1", 2.0), ("area.floor", 7.0)],
             ),
-            sample(2, &[("rooms", 4.0), ("shape.2x1", 1.0), ("shape.1x1", 1.0)]),
             sample(
+                &mut names,
+                2,
+                &[("rooms", 4.0), ("shape.2x1", 1.0), ("shape.1x1", 1.0)],
+            ),
+            sample(
+                &mut names,
                 3,
                 &[("boss", f64::NAN), ("rooms", 3.0), ("area.floor", 9.0)],
             ),
         ];
+        let tally = names.id(&["theme", ": ", "too small"]);
+        let causes = ["a".to_string()];
         let mut direct = Aggregate::new("r", Default::default());
         let mut adder = Adder::new(Aggregate::new("r", Default::default()));
-        for s in &samples {
-            direct.add(s, &[("a".into(), 2)], &[], 0.001);
-            adder.add(s, &[("a".into(), 2)], &[], 0.001);
+        for (s, ids) in &samples {
+            // failure point 0 ("a") restarted twice, point 1 (unnamed) once
+            let restarts = [
+                ("a".to_string(), 2),
+                ("failure point 1 of the chosen rule set".to_string(), 1),
+            ];
+            direct.add(s, &restarts, &[("theme: too small".into(), 0)], 0.001);
+            adder.add(s, ids, &[2, 1], &[(tally, 0)], 0.001);
         }
         adder.fail(4, "no".into());
         direct.fail(4, "no".into());
-        let added = adder.finish();
+        let added = adder.finish(&names, &causes);
         assert_eq!(added, direct);
         assert_eq!(added.measures["rooms"].0, vec![(3.0, 2), (4.0, 1)]);
         assert_eq!(added.measures["shape.1x1"].0, vec![(1.0, 1), (2.0, 1)]);
-        // a measure only ever undefined is there, with no counts
+        // a measure only ever undefined is there, with no counts; so is a tally of 0
         assert_eq!(added.measures["boss"].0, vec![]);
         assert_eq!(added.restarts["a"], 6);
+        assert_eq!(added.restarts["failure point 1 of the chosen rule set"], 3);
+        assert_eq!(added.tallies["theme: too small"], 0);
     }
 }

@@ -5,7 +5,7 @@
 use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer, TileClasses};
 use crate::engine::bit_rows::BitRows;
-use crate::engine::walk::{BitWalk, Regions, NO_REGION, UNREACHED};
+use crate::engine::walk::{BitWalk, PlaneRegions, NO_REGION, UNREACHED};
 use std::collections::VecDeque;
 
 /// A worker's buffers for the floor of one dungeon after another (cleared and refilled,
@@ -27,17 +27,17 @@ pub(crate) struct Scratch {
     walk_id: Vec<bool>,
     /// Which tiles are walkable (set bits).
     open: BitRows,
-    regions: Regions,
+    regions: PlaneRegions,
 }
 
-/// Walkable cells of the tile grid and their connected regions (the toolkit's labelling,
-/// [`Regions`]: numbered in raster order of their first cell), read in place from a
+/// Walkable cells of the tile grid and their connected regions (the toolkit's
+/// [`PlaneRegions`]: numbered in raster order of their first cell), read in place from a
 /// [`Scratch`].
 pub(crate) struct Floor<'a> {
     /// The walkable tiles (set bits).
     open: &'a BitRows,
     /// The regions (every walkable tile is in one).
-    regions: &'a Regions,
+    regions: &'a PlaneRegions,
 }
 
 impl Floor<'_> {
@@ -89,16 +89,67 @@ fn count_classes<'d>(d: &'d Dungeon, s: &mut Scratch) -> Option<&'d TileClasses>
     let n = tc.class_of.len();
     s.per_id.clear();
     s.per_id.resize(n + 1, 0);
+    // a slice of n + 1 entries, indexes at most n: no bounds test per tile
+    let per_id = &mut s.per_id[..=n];
     for row in rows {
         for &t in row {
-            s.per_id[(t as usize).min(n)] += 1;
+            per_id[(t as usize).min(n)] += 1;
         }
     }
-    let last = (tc.classes.len() - 1) as u8;
-    for (t, &count) in s.per_id.iter().enumerate().filter(|c| *c.1 > 0) {
-        s.area[tc.class_of.get(t).copied().unwrap_or(last) as usize] += count;
-    }
+    add_areas(tc, &s.per_id, &mut s.area);
     Some(tc)
+}
+
+/// Add the tiles per tile id `per_id` (the last entry: the ids past the classified ones,
+/// which are in the last class) to the tiles per class `area`.
+fn add_areas(tc: &TileClasses, per_id: &[u32], area: &mut [u32]) {
+    let last = (tc.classes.len() - 1) as u8;
+    for (t, &count) in per_id.iter().enumerate().filter(|c| *c.1 > 0) {
+        area[tc.class_of.get(t).copied().unwrap_or(last) as usize] += count;
+    }
+}
+
+/// [`walkable`] when walkable tiles are given by class and the tile ids give the classes
+/// ([`id_rows`]): one pass over the tiles counts them per id (then per class, into
+/// `s.area`) and makes the plane `s.open` of the walkable ones, by a lookup per tile id.
+fn walkable_by_ids(tc: &TileClasses, rows: &[Vec<u16>], which: &Walkable, s: &mut Scratch) {
+    let first = tc.classes.first().map(|c| c.name.as_str());
+    s.walk.clear();
+    s.walk.extend(tc.classes.iter().map(|c| match which {
+        Walkable::Classes(names) => names.contains(&c.name),
+        _ => Some(c.name.as_str()) == first,
+    }));
+    // walkable or not by tile id; the ids past the classified ones are in the last class
+    let n = tc.class_of.len();
+    let walk = &s.walk;
+    s.walk_id.clear();
+    (s.walk_id).extend(
+        tc.class_of
+            .iter()
+            .map(|&k| walk.get(k as usize) == Some(&true)),
+    );
+    s.walk_id.push(walk.last() == Some(&true));
+    s.per_id.clear();
+    s.per_id.resize(n + 1, 0);
+    let w = rows.first().map_or(0, Vec::len);
+    s.open.reset(w as i32, rows.len() as i32, 0, false);
+    // slices of n + 1 entries, indexes at most n: no bounds test per tile
+    let (per_id, lut) = (&mut s.per_id[..=n], &s.walk_id[..=n]);
+    for (y, row) in rows.iter().enumerate() {
+        for (word, chunk) in s.open.row_mut(y as i32).iter_mut().zip(row.chunks(64)) {
+            let mut bits = 0u64;
+            for (x, &t) in chunk.iter().enumerate() {
+                let k = (t as usize).min(n);
+                per_id[k] += 1;
+                bits |= (lut[k] as u64) << x;
+            }
+            *word = bits;
+        }
+    }
+    s.area.clear();
+    s.area.resize(tc.classes.len(), 0);
+    s.classes.clear();
+    add_areas(tc, &s.per_id, &mut s.area);
 }
 
 /// Count the tiles of each class of `d` into `s.area` ([`count_classes`]) and fill
@@ -107,6 +158,15 @@ fn count_classes<'d>(d: &'d Dungeon, s: &mut Scratch) -> Option<&'d TileClasses>
 fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
     let (w, h) = d.tile_size();
     let cells = (w.max(0) * h.max(0)) as usize;
+    let by_ids = match (&spec.walkable, d.palette.tiles.as_ref()) {
+        (Walkable::Tiles { .. }, _) | (_, None) => None,
+        (_, Some(tc)) => id_rows(d, tc, w, h).map(|rows| (tc, rows)),
+    };
+    if let Some((tc, rows)) = by_ids {
+        walkable_by_ids(tc, rows, &spec.walkable, s);
+        add_markers(d, &mut s.open);
+        return true;
+    }
     let tc = count_classes(d, s);
     match &spec.walkable {
         Walkable::Tiles { layer, ids } => match d.layers.get(layer) {
@@ -130,36 +190,25 @@ fn walkable(d: &Dungeon, spec: &StatsSpec, s: &mut Scratch) -> bool {
                 Walkable::Classes(names) => names.contains(&c.name),
                 _ => Some(c.name.as_str()) == first,
             }));
-            let walk = &s.walk;
-            match id_rows(d, tc, w, h) {
-                Some(rows) => {
-                    // walkable or not by tile id: a lookup per tile
-                    // ids past the classified ones are in the last class
-                    let other = walk.last().copied().unwrap_or(false);
-                    let by_class = |&k: &u8| walk.get(k as usize).copied().unwrap_or(false);
-                    s.walk_id.clear();
-                    s.walk_id.extend(tc.class_of.iter().map(by_class));
-                    s.walk_id.push(other);
-                    let (lut, n) = (&s.walk_id[..], tc.class_of.len());
-                    let open = |t: u16| lut[(t as usize).min(n)];
-                    s.open.set_rows(w, h, rows.iter().map(Vec::as_slice), open);
-                }
-                None => {
-                    if s.classes.len() != cells {
-                        return false;
-                    }
-                    let rows = s.classes.chunks(w.max(1) as usize);
-                    s.open.set_rows(w, h, rows, |k| walk[k as usize]);
-                }
+            if s.classes.len() != cells {
+                return false;
             }
+            let (walk, rows) = (&s.walk, s.classes.chunks(w.max(1) as usize));
+            s.open.set_rows(w, h, rows, |k| walk[k as usize]);
         }
     }
+    add_markers(d, &mut s.open);
+    true
+}
+
+/// Set the marker cells of `d` (those on the grid) in `open`: a marker counts as walkable.
+fn add_markers(d: &Dungeon, open: &mut BitRows) {
+    let (w, h) = (open.width(), open.height());
     for m in d.markers.values() {
         if m[0] >= 0 && m[1] >= 0 && m[0] < w && m[1] < h {
-            s.open.put(m[0], m[1], true);
+            open.put(m[0], m[1], true);
         }
     }
-    true
 }
 
 /// The walkable floor of `d` with its regions, if it has one, computed in `s`'s buffers.
@@ -167,7 +216,7 @@ pub(crate) fn floor<'a>(d: &Dungeon, spec: &StatsSpec, s: &'a mut Scratch) -> Op
     if !walkable(d, spec, s) {
         return None;
     }
-    s.regions.compute_bits(&s.open);
+    s.regions.compute(&s.open);
     Some(Floor {
         open: &s.open,
         regions: &s.regions,

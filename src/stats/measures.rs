@@ -26,10 +26,28 @@
 
 use super::floor::{floor, marker_pair, walk, Doors, Scratch};
 use super::lint::Problem;
+use super::names::Names;
 use super::slots::Slots;
 use super::spec::StatsSpec;
-use crate::dungeon::Dungeon;
+use crate::dungeon::{Dungeon, Palette};
 use crate::engine::walk::BitWalk;
+use std::sync::Arc;
+
+/// The built-in measures, in their order in a sample (their ids in a [`Measurer`]'s
+/// names, from 0).
+const BUILT_IN: [&str; 11] = [
+    "rooms",
+    "doors",
+    "dead_ends",
+    "room_cells",
+    "boss_distance",
+    "stairs_distance",
+    "regions",
+    "walkable",
+    "markers",
+    "attempts",
+    "problems",
+];
 
 /// The measures of one dungeon.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -59,21 +77,113 @@ pub fn measure(d: &Dungeon, spec: &StatsSpec) -> Sample {
 
 /// A worker's measuring state, kept from one dungeon to the next: the buffers of the
 /// walkable floor (tile classes, walkable mask, regions, the walk between markers) and
-/// of the door graph. Measuring into a reused [`Sample`] of a dungeon like the last one
-/// allocates nothing (the names are rewritten in place, the buffers only grow).
-#[derive(Debug, Default)]
+/// of the door graph, and every measure name met so far interned ([`Names`]: the
+/// built-in measures, then each `kind.K`, `area.C`, `shape.S` as first met), with the ids
+/// of the last sample's values ([`Measurer::ids`]). Measuring into a reused [`Sample`] of
+/// a dungeon like the last one allocates nothing (the names are rewritten in place, the
+/// buffers only grow); the names of a palette's kinds and tile classes are looked up once
+/// per palette.
+#[derive(Debug)]
 pub struct Measurer {
     floor: Scratch,
     walk: BitWalk,
     doors: Doors,
     /// Rooms seen by the region count without a floor.
     seen: Vec<bool>,
+    names: Names,
+    /// The id of each value of the last sample, in order.
+    ids: Vec<u32>,
+    /// The palette `kind_ids` and `area_ids` belong to.
+    palette: Option<Arc<Palette>>,
+    /// The ids of `kind.K` for the palette's kinds, in order.
+    kind_ids: Vec<u32>,
+    /// The ids of `area.C` for the palette's tile classes, in order.
+    area_ids: Vec<u32>,
+    /// Rooms per id while counting kinds or shapes (all 0 in between).
+    count: Vec<u32>,
+    /// The ids met while counting kinds or shapes.
+    met: Vec<u32>,
+    /// Room kinds and shapes seen lately, by a few of their bytes ([`cached_id`]).
+    kind_cache: IdCache,
+    shape_cache: IdCache,
+}
+
+/// `id + 1` of a name of one family (`kind.` names, `shape.` names) by a slot picked from
+/// its suffix's length and end bytes; 0 for an empty slot.
+type IdCache = [u32; 64];
+
+/// The id of `prefix` + `name` in `names`, through `cache` (the family of `prefix`): the
+/// slot's name when it is this one (one comparison, no hash), else [`Names::id`], kept in
+/// the slot.
+fn cached_id(names: &mut Names, cache: &mut IdCache, prefix: &str, name: &str) -> u32 {
+    let b = name.as_bytes();
+    let ends = b
+        .first()
+        .map_or(0, |&c| c as usize * 7 + b[b.len() - 1] as usize);
+    let slot = (b.len() * 31 + ends) % cache.len();
+    if let Some(id) = cache[slot].checked_sub(1) {
+        let known = names.name(id).as_bytes();
+        if known.len() == prefix.len() + b.len() && &known[prefix.len()..] == b {
+            return id;
+        }
+    }
+    let id = names.id(&[prefix, name]);
+    cache[slot] = id + 1;
+    id
+}
+
+impl Default for Measurer {
+    fn default() -> Measurer {
+        let mut names = Names::new();
+        for n in BUILT_IN {
+            names.id(&[n]);
+        }
+        Measurer {
+            floor: Scratch::default(),
+            walk: BitWalk::new(),
+            doors: Doors::default(),
+            seen: Vec::new(),
+            names,
+            ids: Vec::new(),
+            palette: None,
+            kind_ids: Vec::new(),
+            area_ids: Vec::new(),
+            count: Vec::new(),
+            met: Vec::new(),
+            kind_cache: [0; 64],
+            shape_cache: [0; 64],
+        }
+    }
 }
 
 impl Measurer {
     /// A measurer with empty buffers.
     pub fn new() -> Measurer {
         Measurer::default()
+    }
+
+    /// Every name measured so far (and interned with [`Measurer::intern`]), by id.
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// The id of the name made of `parts` ([`Names::id`]).
+    pub fn intern(&mut self, parts: &[&str]) -> u32 {
+        self.names.id(parts)
+    }
+
+    /// The ids of the names of the last sample's values (`ids()[k]` for `values[k]`),
+    /// those [`Measurer::measure_into`] wrote and those [`Measurer::add_ids`] added.
+    pub fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// Intern the names of `s`'s values past those of [`Measurer::ids`] (values added to
+    /// the last sample after measuring, e.g. the rule set's own measures).
+    pub fn add_ids(&mut self, s: &Sample) {
+        for (name, _) in s.values.iter().skip(self.ids.len()) {
+            self.ids.push(self.names.id(&[name]));
+        }
     }
 
     /// Measure `d` into `out` (its previous values and problems replaced): the same values,
@@ -129,41 +239,83 @@ impl Measurer {
             .map_or(nan, |f| f.sizes().iter().sum::<u32>() as f64);
         super::lint::check(d, spec, &mut self.doors, floor.as_ref(), &mut out.problems);
         let dead_ends = self.doors.neighbours().iter().filter(|a| a.len() == 1);
-        let mut v = Slots::new(&mut out.values);
-        v.put("", "rooms", d.rooms.len() as f64);
-        v.put("", "doors", d.doors.len() as f64);
-        v.put("", "dead_ends", dead_ends.count() as f64);
         let cells = d.rooms.iter().map(|r| r.cells.len()).sum::<usize>();
-        v.put("", "room_cells", cells as f64);
-        v.put("", "boss_distance", boss);
-        v.put("", "stairs_distance", stairs);
-        v.put("", "regions", regions);
-        v.put("", "walkable", walkable);
-        v.put("", "markers", d.markers.len() as f64);
-        v.put("", "attempts", d.attempts as f64);
-        v.put("", "problems", out.problems.len() as f64);
-        let from = v.written();
-        for k in &d.palette.kinds {
-            v.put("kind.", &k.name, 0.0);
+        let built_in = [
+            d.rooms.len() as f64,
+            d.doors.len() as f64,
+            dead_ends.count() as f64,
+            cells as f64,
+            boss,
+            stairs,
+            regions,
+            walkable,
+            d.markers.len() as f64,
+            d.attempts as f64,
+            out.problems.len() as f64,
+        ];
+        self.palette_ids(&d.palette);
+        let names = &mut self.names;
+        let (count, met) = (&mut self.count, &mut self.met);
+        // the rooms of each kind: the palette's kinds in order, then any other kind in the
+        // order met
+        met.clear();
+        let cache = &mut self.kind_cache;
+        met.extend((d.rooms.iter()).map(|r| cached_id(names, cache, "kind.", &r.kind)));
+        count.resize(count.len().max(names.len()), 0);
+        met.iter().for_each(|&k| count[k as usize] += 1);
+        let mut v = Slots::new(&mut out.values, &mut self.ids);
+        for (id, x) in built_in.into_iter().enumerate() {
+            v.put(names, id as u32, x);
         }
-        for r in &d.rooms {
-            v.bump(from, "kind.", &r.kind);
+        for &k in &self.kind_ids {
+            v.put(names, k, std::mem::take(&mut count[k as usize]) as f64);
         }
-        let from = v.written();
-        for r in &d.rooms {
-            v.bump(from, "shape.", &r.shape);
-        }
-        v.since(from).sort_by(|a, b| a.0.cmp(&b.0));
-        if let Some(tc) = &d.palette.tiles {
-            let from = v.written();
-            for c in &tc.classes {
-                v.put("area.", &c.name, 0.0);
+        for &k in met.iter() {
+            let n = std::mem::take(&mut count[k as usize]);
+            if n > 0 {
+                v.put(names, k, n as f64);
             }
-            // tiles per class, counted by the floor (0 when the dungeon has no tiles)
-            for (e, &n) in v.since(from).iter_mut().zip(&self.floor.area) {
-                e.1 = n as f64;
-            }
+        }
+        // the rooms of each shape, in name order
+        met.clear();
+        let cache = &mut self.shape_cache;
+        met.extend((d.rooms.iter()).map(|r| cached_id(names, cache, "shape.", &r.shape)));
+        count.resize(count.len().max(names.len()), 0);
+        met.iter().for_each(|&k| count[k as usize] += 1);
+        let rank = names.ranks();
+        met.sort_unstable_by_key(|&k| rank[k as usize]);
+        met.dedup();
+        for &k in met.iter() {
+            let n = std::mem::take(&mut count[k as usize]);
+            v.put(names, k, n as f64);
+        }
+        // tiles per class, counted by the floor (0 when the dungeon has no tiles)
+        for (i, &k) in self.area_ids.iter().enumerate() {
+            v.put(
+                names,
+                k,
+                self.floor.area.get(i).copied().unwrap_or(0) as f64,
+            );
         }
         v.finish();
+    }
+
+    /// Look up the ids of the kinds and tile classes of `palette` unless they are those of
+    /// the last palette.
+    fn palette_ids(&mut self, palette: &Arc<Palette>) {
+        if self
+            .palette
+            .as_ref()
+            .is_some_and(|p| Arc::ptr_eq(p, palette))
+        {
+            return;
+        }
+        let names = &mut self.names;
+        self.kind_ids.clear();
+        (self.kind_ids).extend(palette.kinds.iter().map(|k| names.id(&["kind.", &k.name])));
+        self.area_ids.clear();
+        let classes = palette.tiles.iter().flat_map(|tc| &tc.classes);
+        (self.area_ids).extend(classes.map(|c| names.id(&["area.", &c.name])));
+        self.palette = Some(palette.clone());
     }
 }

@@ -11,7 +11,8 @@
 //!   `search --where`;
 //! - [`aggregate`]: the mergeable summary of many dungeons; [`adder`]: adding to one
 //!   dungeon after dungeon;
-//! - [`slots`]: named values rewritten over a list kept from dungeon to dungeon;
+//! - [`names`]: measure and tally names interned to ids, for counting without names;
+//! - [`slots`]: a sample's values rewritten over its list kept from dungeon to dungeon;
 //! - [`histogram`]: terminal histograms;
 //! - [`compare`]: Welch's t-test for `stats --vs`.
 //!
@@ -25,12 +26,14 @@ pub(crate) mod floor;
 pub mod histogram;
 pub mod lint;
 pub mod measures;
+pub mod names;
 pub mod slots;
 pub mod spec;
 
 pub use adder::Adder;
 pub use aggregate::{Aggregate, Counts};
 pub use measures::{measure, Measurer, Sample};
+pub use names::Names;
 pub use spec::{StatsSpec, Walkable};
 
 /// A number as a short text: integers without a fraction, others with two decimals, NaN

@@ -197,8 +197,8 @@ fn cli_reports_broken_rules_and_bad_params() {
 
 /// A dungeon given back to its rule set (`RuleSet::recycle`, as `stats` does with each one
 /// it has measured) only lends its buffers: the next outputs are those of a rule set that
-/// never got one back, whatever it held (its own, one changed in every field, or another
-/// rule set's).
+/// never got one back, whatever it held (its own, its own with stale parameter values, one
+/// changed in every field, or another rule set's).
 #[test]
 fn dungeons_given_back_leave_nothing_in_later_ones() {
     use undercroft::dungeon::{Layer, Tally};
@@ -217,7 +217,14 @@ fn dungeons_given_back_leave_nothing_in_later_ones() {
             let got = reused.generate(s, &params).unwrap();
             assert_eq!(got, want, "{path} seed {s}");
             let back = match s % 3 {
-                0 => got,
+                // its own, every parameter's value stale (the names as they were)
+                0 => {
+                    let mut d = got;
+                    d.params
+                        .values_mut()
+                        .for_each(|v| *v = serde_json::json!("stale"));
+                    d
+                }
                 1 => foreign.clone(),
                 _ => {
                     let mut d = got;

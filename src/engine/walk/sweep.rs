@@ -4,18 +4,26 @@
 //! - **regions** ([`BitWalk::each_region`]): a region grows from its first cell by sweeps
 //!   down and up its rows, each row taking the cells of the row before it that are open in
 //!   it and then the whole runs of open cells those touch ([`runs_through`]: an add for the
-//!   runs' upper parts, a six-step shift fill for their lower parts), until a sweep adds
-//!   nothing; the region's cells then leave the plane and the next region starts at the
-//!   first cell left, so regions come in raster order of their first cell;
-//! - **steps** ([`BitWalk::steps`]): the cells reached from a source grow by one step a
+//!   runs' upper parts, a six-step shift fill for their lower parts); a sweep covers only
+//!   the rows beside those the sweeps the other way changed, and the rows its own changes
+//!   reach, so a winding region costs rows where it grows, not its height per turn; when no
+//!   row is left to look at, the region's cells leave the plane and the next region starts
+//!   at the first cell left, so regions come in raster order of their first cell;
+//! - **steps** ([`BitWalk::steps`]): the cells reached from each end grow by one step a
 //!   round (each reached cell's four neighbours, shifts and ORs over whole words), over
-//!   only the rows next to those the last round changed, until the target is among them.
+//!   only the rows next to those the last round changed, on the side whose last round
+//!   changed fewer rows, until the two sides meet.
 //!
 //! The buffers are kept from one walk to the next: after the first walk of a grid size
 //! nothing is allocated.
 
-use super::distance::UNREACHED;
 use crate::engine::bit_rows::BitRows;
+
+mod steps;
+
+/// No region: the region of a cell that is not open ([`super::Regions::at`],
+/// [`super::PlaneRegions::at`]).
+pub const NO_REGION: u32 = u32::MAX;
 
 /// The runs of set bits of `open` that hold a bit of `seeds` (seeds outside `open` are
 /// ignored), within one word: bit `k` is set when every bit between `k` and some seed is
@@ -69,8 +77,10 @@ pub struct BitWalk {
     /// The open cells of the grid (rows `0..h`, the bits past the width clear); the
     /// regions taken out as they are found.
     open: Vec<u64>,
-    /// The cells of the region growing, or reached by the steps so far.
+    /// The cells of the region growing, or reached by the steps so far from their start.
     grown: Vec<u64>,
+    /// The cells reached by the steps so far from their end.
+    back: Vec<u64>,
     /// Two rows' worth of words: a row's value before this round, and the row above's.
     old: Vec<u64>,
 }
@@ -139,88 +149,6 @@ impl BitWalk {
             wpr => grow(open, grown, wpr, self.h, y),
         }
     }
-
-    /// Steps (4-neighbour moves over the set cells of `plane`, its margin and the bits
-    /// past its width not read) from `from` to `to`, or [`UNREACHED`] when either is off
-    /// the grid or not set, or no way joins them.
-    pub fn steps(&mut self, plane: &BitRows, from: (i32, i32), to: (i32, i32)) -> u32 {
-        let (w, h) = (plane.width(), plane.height());
-        let inside = |(x, y): (i32, i32)| x >= 0 && y >= 0 && x < w && y < h;
-        if !inside(from) || !inside(to) || !plane.get(from.0, from.1) || !plane.get(to.0, to.1) {
-            return UNREACHED;
-        }
-        if from == to {
-            return 0;
-        }
-        self.load(plane);
-        let wpr = self.wpr;
-        let bit = |(x, y): (i32, i32)| (y as usize * wpr + x as usize / 64, 1u64 << (x % 64));
-        let (k, b) = bit(from);
-        self.grown[k] = b;
-        let (target, target_bit) = bit(to);
-        // the rows the last round changed
-        let (mut lo, mut hi) = (from.1 as usize, from.1 as usize + 1);
-        let mut d = 0;
-        loop {
-            d += 1;
-            match self.round(lo.saturating_sub(1), (hi + 1).min(self.h)) {
-                None => return UNREACHED,
-                Some(_) if self.grown[target] & target_bit != 0 => return d,
-                Some(rows) => (lo, hi) = rows,
-            }
-        }
-    }
-
-    /// One round of [`BitWalk::steps`] over rows `y0..y1`: every open cell beside a grown
-    /// one is grown. The rows that changed (first, past the last), `None` when none did.
-    fn round(&mut self, y0: usize, y1: usize) -> Option<(usize, usize)> {
-        let (open, grown, old) = (&self.open[..], &mut self.grown[..], &mut self.old[..]);
-        match self.wpr {
-            1 => round(open, grown, old, 1, self.h, y0, y1),
-            wpr => round(open, grown, old, wpr, self.h, y0, y1),
-        }
-    }
-}
-
-/// [`BitWalk::round`] over `open` and `grown` (`wpr` words a row, `h` rows), `old` holding
-/// two rows.
-#[inline(always)]
-fn round(
-    open: &[u64],
-    grown: &mut [u64],
-    old: &mut [u64],
-    wpr: usize,
-    h: usize,
-    y0: usize,
-    y1: usize,
-) -> Option<(usize, usize)> {
-    let (above, here) = old.split_at_mut(wpr);
-    // the rows as they were before this round: the one above, then each in turn
-    if y0 > 0 {
-        above.copy_from_slice(&grown[(y0 - 1) * wpr..][..wpr]);
-    } else {
-        above.fill(0);
-    }
-    let (mut lo, mut hi) = (usize::MAX, 0);
-    for y in y0..y1 {
-        let row = y * wpr;
-        here.copy_from_slice(&grown[row..][..wpr]);
-        let mut changed = false;
-        for i in 0..wpr {
-            let r = here[i];
-            let west = r << 1 | if i > 0 { here[i - 1] >> 63 } else { 0 };
-            let east = r >> 1 | if i + 1 < wpr { here[i + 1] << 63 } else { 0 };
-            let below = if y + 1 < h { grown[row + wpr + i] } else { 0 };
-            let n = (west | east | above[i] | below) & open[row + i] | r;
-            changed |= n != r;
-            grown[row + i] = n;
-        }
-        if changed {
-            (lo, hi) = (lo.min(y), y + 1);
-        }
-        above.copy_from_slice(here);
-    }
-    (lo != usize::MAX).then_some((lo, hi))
 }
 
 /// [`BitWalk::grow`] over `open` and `grown` (`wpr` words a row, `h` rows) from the seed
@@ -229,34 +157,42 @@ fn round(
 fn grow(open: &[u64], grown: &mut [u64], wpr: usize, h: usize, y: usize) -> (usize, usize) {
     fill_row(&open[y * wpr..][..wpr], &mut grown[y * wpr..][..wpr]);
     let (mut lo, mut hi) = (y, y);
-    let (mut down, mut first) = (true, true);
-    loop {
-        let mut changed = false;
-        if down {
-            for y in lo + 1..h {
-                if pull(open, grown, wpr, y, y - 1) {
-                    (changed, hi) = (true, hi.max(y));
-                } else if y > hi {
-                    // an empty row that stays empty: nothing reaches past it
+    // the rows changed since the last sweep down, and since the last sweep up (first,
+    // last; empty when first > last): a sweep starts beside them, and goes on past them
+    // only while the row before it changed
+    let (mut for_down, mut for_up) = ((y, y), (y, y));
+    const NONE: (usize, usize) = (usize::MAX, 0);
+    while for_down.0 <= for_down.1 || for_up.0 <= for_up.1 {
+        if for_down.0 <= for_down.1 {
+            let (mut prev, last) = (false, for_down.1);
+            for y in for_down.0 + 1..h {
+                if !prev && y > last + 1 {
                     break;
                 }
-            }
-        } else {
-            for y in (0..hi).rev() {
-                if pull(open, grown, wpr, y, y + 1) {
-                    (changed, lo) = (true, lo.min(y));
-                } else if y < lo {
-                    break;
+                prev = pull(open, grown, wpr, y, y - 1);
+                if prev {
+                    (for_up.0, for_up.1) = (for_up.0.min(y), for_up.1.max(y));
+                    hi = hi.max(y);
                 }
             }
+            for_down = NONE;
         }
-        // after the first sweep down every row holds what the rows above give it; a
-        // later sweep that adds nothing leaves every row holding what both sides give
-        if !changed && !first {
-            return (lo, hi + 1);
+        if for_up.0 <= for_up.1 {
+            let (mut prev, first) = (false, for_up.0);
+            for y in (0..for_up.1).rev() {
+                if !prev && y + 1 < first {
+                    break;
+                }
+                prev = pull(open, grown, wpr, y, y + 1);
+                if prev {
+                    (for_down.0, for_down.1) = (for_down.0.min(y), for_down.1.max(y));
+                    lo = lo.min(y);
+                }
+            }
+            for_up = NONE;
         }
-        (first, down) = (false, !down);
     }
+    (lo, hi + 1)
 }
 
 /// Grow row `y` of `grown` (`wpr` words a row) by the open cells of row `y` under grown
@@ -282,7 +218,7 @@ mod tests {
     use crate::engine::row_flood::each_region;
 
     /// A plane from rows of `.` (open) and `#` (closed).
-    fn plane(rows: &[&str]) -> BitRows {
+    pub(super) fn plane(rows: &[&str]) -> BitRows {
         let mut p = BitRows::new();
         let cells = rows.iter().flat_map(|r| r.bytes().map(|b| b == b'.'));
         p.set_cells(rows[0].len() as i32, rows.len() as i32, cells);
@@ -357,31 +293,8 @@ mod tests {
         assert_eq!(regions(&p), ["a#aaa#", "a#a#a#", "a#a#a#", "aaa#aa"]);
     }
 
-    #[test]
-    fn steps_go_round_walls() {
-        let p = plane(&[
-            "...#..", //
-            ".#.#.#", //
-            ".#...#", //
-            "#.#...", //
-        ]);
-        let mut walk = BitWalk::new();
-        // (0, 0) → (4, 0): right 2, down 2, right 2, up 2
-        assert_eq!(walk.steps(&p, (0, 0), (4, 0)), 8);
-        assert_eq!(walk.steps(&p, (4, 0), (0, 0)), 8);
-        assert_eq!(walk.steps(&p, (0, 0), (5, 0)), 9);
-        assert_eq!(walk.steps(&p, (0, 0), (3, 3)), 6);
-        assert_eq!(walk.steps(&p, (0, 0), (5, 3)), 8);
-        assert_eq!(walk.steps(&p, (5, 3), (5, 3)), 0);
-        // (1, 3) is cut off; closed and outside cells are never reached
-        assert_eq!(walk.steps(&p, (0, 0), (1, 3)), UNREACHED);
-        assert_eq!(walk.steps(&p, (0, 0), (1, 1)), UNREACHED);
-        assert_eq!(walk.steps(&p, (0, 0), (6, 0)), UNREACHED);
-        assert_eq!(walk.steps(&p, (-1, 0), (0, 0)), UNREACHED);
-    }
-
     /// Random planes of many widths (several words a row) and densities.
-    fn planes(mut f: impl FnMut(&BitRows, &[bool])) {
+    pub(super) fn planes(mut f: impl FnMut(&BitRows, &[bool])) {
         let mut x = 12345u64;
         for w in [1, 2, 7, 63, 64, 65, 127, 128, 130, 200] {
             for density in [20, 50, 65, 90] {
@@ -438,26 +351,6 @@ mod tests {
                 r.sort_unstable();
             }
             assert_eq!(got, want, "{w} x {h}");
-        });
-    }
-
-    #[test]
-    fn steps_are_those_of_the_breadth_first_field_on_any_width() {
-        let mut walk = BitWalk::new();
-        let mut field = crate::engine::walk::DistanceField::new();
-        planes(|open, cells| {
-            let (w, h) = (open.width(), open.height());
-            let first = cells.iter().position(|&c| c).unwrap_or(0) as i32;
-            let from = (first % w, first / w);
-            field.compute(w, h, |i| cells[i], [from]);
-            for (i, _) in cells.iter().enumerate().step_by(7) {
-                let to = (i as i32 % w, i as i32 / w);
-                assert_eq!(
-                    walk.steps(open, from, to),
-                    field.at(to.0, to.1),
-                    "{w} x {h} {to:?}"
-                );
-            }
         });
     }
 }
