@@ -17,20 +17,9 @@ use crate::lang::parse::{Node, NodeKind};
 use crate::lang::{CompileError, Program, Scope};
 use crate::rng::{Rng, RngSpec};
 
-/// The built-in measures that are single names (the families come from the rule set).
-pub const BUILTIN: [&str; 11] = [
-    "rooms",
-    "doors",
-    "dead_ends",
-    "room_cells",
-    "boss_distance",
-    "stairs_distance",
-    "regions",
-    "walkable",
-    "markers",
-    "attempts",
-    "problems",
-];
+/// The built-in measures that are single names (the families come from the rule set), in
+/// their order in a sample.
+pub use super::measures::BUILT_IN as BUILTIN;
 
 /// Functions a measure expression may not call, with why.
 const REFUSED: [&str; 8] = [

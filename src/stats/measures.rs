@@ -34,8 +34,8 @@ use crate::engine::walk::BitWalk;
 use std::sync::Arc;
 
 /// The built-in measures, in their order in a sample (their ids in a [`Measurer`]'s
-/// names, from 0).
-const BUILT_IN: [&str; 11] = [
+/// names, from 0). `stats::expr` names them `BUILTIN` for measure expressions.
+pub const BUILT_IN: [&str; 11] = [
     "rooms",
     "doors",
     "dead_ends",
