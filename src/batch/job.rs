@@ -165,10 +165,12 @@ impl<'a> Job<'a> {
         keep: impl Fn(u64, Result<Dungeon, String>) -> T + Sync,
     ) -> (Aggregate, Vec<T>) {
         let started = Instant::now();
-        let start = || (Adder::new(self.aggregate()), self.worker(), Vec::new());
-        let step = |(mut agg, mut w, mut kept): (Adder, Worker, Vec<(usize, T)>),
-                    (i, &s): (usize, &u64)| {
-            let r = match self.run(s, &mut w) {
+        // the state boxed: a fold moves it from seed to seed, a pointer instead of kilobytes
+        type Acc<T> = Box<(Adder, Worker, Vec<(usize, T)>)>;
+        let start = || Box::new((Adder::new(self.aggregate()), self.worker(), Vec::new()));
+        let step = |mut acc: Acc<T>, (i, &s): (usize, &u64)| {
+            let (agg, w, kept) = &mut *acc;
+            let r = match self.run(s, w) {
                 Ok(m) => {
                     let ids = w.measurer.ids();
                     agg.add(&m.sample, ids, m.restarts(), &m.tallies, m.secs);
@@ -181,18 +183,21 @@ impl<'a> Job<'a> {
             };
             kept.push((i, keep(s, r)));
             tick();
-            (agg, w, kept)
+            acc
         };
         // one thread: on the calling thread, with no pool to hand the work to and back
-        let (mut total, mut kept) = if rayon::current_num_threads() == 1 {
-            let (agg, w, kept) = seeds.iter().enumerate().fold(start(), step);
+        let (mut total, mut kept) = if one_thread() {
+            let (agg, w, kept) = *seeds.iter().enumerate().fold(start(), step);
             (agg.finish(w.names(), &self.causes), kept)
         } else {
             seeds
                 .par_iter()
                 .enumerate()
                 .fold(start, step)
-                .map(|(agg, w, kept)| (agg.finish(w.names(), &self.causes), kept))
+                .map(|acc| {
+                    let (agg, w, kept) = *acc;
+                    (agg.finish(w.names(), &self.causes), kept)
+                })
                 .reduce(
                     || (self.aggregate(), Vec::new()),
                     |(mut a, mut ka), (b, mut kb)| {
@@ -206,6 +211,19 @@ impl<'a> Job<'a> {
         kept.sort_unstable_by_key(|k| k.0);
         (total, kept.into_iter().map(|k| k.1).collect())
     }
+}
+
+/// Whether rayon would run work handed to it here on one thread: the size of the pool this
+/// runs in, or, outside any pool, `RAYON_NUM_THREADS=1` (read as rayon reads it), found
+/// without building the global pool (a thread started and stopped for nothing).
+fn one_thread() -> bool {
+    if rayon::current_thread_index().is_none() {
+        let env = std::env::var("RAYON_NUM_THREADS").ok();
+        if env.and_then(|s| s.parse::<usize>().ok()) == Some(1) {
+            return true;
+        }
+    }
+    rayon::current_num_threads() == 1
 }
 
 /// One generated and measured dungeon.

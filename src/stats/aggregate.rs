@@ -194,7 +194,8 @@ impl Aggregate {
         tallies: &[(String, u64)],
         secs: f64,
     ) {
-        self.add_besides_measures(s, restarts, tallies, secs);
+        self.add_besides_measures(s, restarts, tallies);
+        self.time_us.add(three_digits(secs * 1e6), 1);
         for (name, v) in &s.values {
             match self.measures.get_mut(name) {
                 Some(c) => c.add(*v, 1),
@@ -207,13 +208,13 @@ impl Aggregate {
         }
     }
 
-    /// [`Aggregate::add`] but for the sample's measures (which [`super::Adder`] counts).
+    /// [`Aggregate::add`] but for the sample's measures and the generation time (which
+    /// [`super::Adder`] counts).
     pub(crate) fn add_besides_measures(
         &mut self,
         s: &Sample,
         restarts: &[(String, u64)],
         tallies: &[(String, u64)],
-        secs: f64,
     ) {
         self.cover(s.seed);
         self.generated += 1;
@@ -230,7 +231,6 @@ impl Aggregate {
                 seeds.insert(i, (s.seed, p.detail.clone()));
             }
         }
-        self.time_us.add(three_digits(secs * 1e6), 1);
     }
 
     /// Count one failed seed.

@@ -6,7 +6,6 @@ use super::spec::{StatsSpec, Walkable};
 use crate::dungeon::{Dungeon, Layer, TileClasses};
 use crate::engine::bit_rows::BitRows;
 use crate::engine::walk::{BitWalk, PlaneRegions, NO_REGION, UNREACHED};
-use std::collections::VecDeque;
 
 /// A worker's buffers for the floor of one dungeon after another (cleared and refilled,
 /// never shrunk: measuring many dungeons of one size allocates only for the first).
@@ -235,63 +234,92 @@ pub(crate) fn walk(f: &Floor, walk: &mut BitWalk, a: [i32; 2], b: [i32; 2]) -> O
 }
 
 /// The door graph of a dungeon and a breadth-first walk over it, in buffers kept from one
-/// dungeon to the next.
+/// dungeon to the next; the last walk's distances are kept until the graph or the start
+/// changes.
 #[derive(Debug, Default)]
 pub(crate) struct Doors {
-    /// Each room's door-graph neighbours (distinct rooms, sorted); only the first `n` are
+    /// Each room's door-graph neighbours (distinct rooms, in the order of the first door
+    /// to each, or ascending when a room has more than [`SMALL`]); only the first `n` are
     /// this dungeon's (the rest keep their buffers for a later, bigger dungeon).
     adj: Vec<Vec<u32>>,
     n: usize,
-    /// Doors crossed from the last walk's room to every room (`u32::MAX`: unreachable).
+    /// Doors crossed from room `from` to every room (`u32::MAX`: unreachable), when
+    /// `from` is `Some`.
     dist: Vec<u32>,
-    queue: VecDeque<usize>,
+    from: Option<usize>,
+    queue: Vec<u32>,
 }
+
+/// Neighbour lists up to this long are kept free of repeats as they grow (a look through
+/// the list per door); past it, every list is sorted and freed of repeats at the end.
+const SMALL: usize = 16;
 
 impl Doors {
     /// Build the door graph of `d`.
     pub(crate) fn build(&mut self, d: &Dungeon) {
         let n = d.rooms.len();
         self.n = n;
+        self.from = None;
         if self.adj.len() < n {
             self.adj.resize_with(n, Vec::new);
         }
-        for a in &mut self.adj[..n] {
+        let adj = &mut self.adj[..n];
+        for a in adj.iter_mut() {
             a.clear();
         }
+        let mut long = false;
         for door in &d.doors {
-            let [a, b] = door.rooms;
-            if (a as usize) < n && (b as usize) < n && a != b {
-                self.adj[a as usize].push(b);
-                self.adj[b as usize].push(a);
+            let [a, b] = door.rooms.map(|r| r as usize);
+            if a < n && b < n && a != b {
+                // a door between two rooms already joined is in both lists already
+                if adj[a].len() <= SMALL {
+                    if adj[a].contains(&(b as u32)) {
+                        continue;
+                    }
+                } else {
+                    long = true;
+                }
+                adj[a].push(b as u32);
+                adj[b].push(a as u32);
             }
         }
-        for a in &mut self.adj[..n] {
-            a.sort_unstable();
-            a.dedup();
+        if long {
+            for a in adj.iter_mut() {
+                a.sort_unstable();
+                a.dedup();
+            }
         }
     }
 
-    /// Each room's door-graph neighbours (distinct rooms, sorted).
-    pub(crate) fn neighbours(&self) -> &[Vec<u32>] {
-        &self.adj[..self.n]
+    /// Rooms with doors to exactly one other room.
+    pub(crate) fn dead_ends(&self) -> usize {
+        self.adj[..self.n].iter().filter(|a| a.len() == 1).count()
     }
 
     /// Doors crossed from room `from` to every room (`u32::MAX`: unreachable).
     pub(crate) fn distances(&mut self, from: usize) -> &[u32] {
+        if self.from == Some(from) {
+            return &self.dist;
+        }
+        self.from = Some(from);
         let adj = &self.adj[..self.n];
         self.dist.clear();
         self.dist.resize(self.n, u32::MAX);
         if from >= self.n {
             return &self.dist;
         }
+        // each room is queued once: the queue is a list read from its start
         self.queue.clear();
-        self.queue.push_back(from);
+        self.queue.push(from as u32);
         self.dist[from] = 0;
-        while let Some(r) = self.queue.pop_front() {
-            for &s in &adj[r] {
+        let mut head = 0;
+        while let Some(&r) = self.queue.get(head) {
+            head += 1;
+            let next = self.dist[r as usize] + 1;
+            for &s in &adj[r as usize] {
                 if self.dist[s as usize] == u32::MAX {
-                    self.dist[s as usize] = self.dist[r] + 1;
-                    self.queue.push_back(s as usize);
+                    self.dist[s as usize] = next;
+                    self.queue.push(s);
                 }
             }
         }

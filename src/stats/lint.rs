@@ -37,12 +37,14 @@ fn problem(check: &str, detail: String) -> Problem {
     }
 }
 
-/// Run every check on `d` (`doors`: its door graph; `floor`: its walkable regions), adding
-/// the problems found to `out` (which allocates nothing when there are none).
+/// Run every check on `d` (`doors`: its door graph; `from`: the first room of kind
+/// `rooms[0]` of `spec`, else room 0; `floor`: its walkable regions), adding the problems
+/// found to `out` (which allocates nothing when there are none).
 pub(crate) fn check(
     d: &Dungeon,
     spec: &StatsSpec,
     doors: &mut Doors,
+    from: usize,
     floor: Option<&Floor>,
     out: &mut Vec<Problem>,
 ) {
@@ -95,11 +97,6 @@ pub(crate) fn check(
         }
     }
     if !d.doors.is_empty() {
-        let from = d
-            .rooms
-            .iter()
-            .position(|r| spec.rooms.as_ref().is_some_and(|e| r.kind == e[0]))
-            .unwrap_or(0);
         let dist = doors.distances(from);
         for (i, r) in d.rooms.iter().enumerate() {
             if dist[i] == u32::MAX {

@@ -25,6 +25,7 @@
 //! ([`Dungeon::tile_size`]); a room cell covers [`Dungeon::cell_size`] tiles.
 
 use super::floor::{floor, marker_pair, walk, Doors, Scratch};
+use super::id_cache::IdCache;
 use super::lint::Problem;
 use super::names::Names;
 use super::slots::Slots;
@@ -103,33 +104,11 @@ pub struct Measurer {
     count: Vec<u32>,
     /// The ids met while counting kinds or shapes.
     met: Vec<u32>,
-    /// Room kinds and shapes seen lately, by a few of their bytes ([`cached_id`]).
+    /// The id of each room's `kind.K`, by room.
+    room_kinds: Vec<u32>,
+    /// Room kinds and shapes seen lately ([`IdCache`]).
     kind_cache: IdCache,
     shape_cache: IdCache,
-}
-
-/// `id + 1` of a name of one family (`kind.` names, `shape.` names) by a slot picked from
-/// its suffix's length and end bytes; 0 for an empty slot.
-type IdCache = [u32; 64];
-
-/// The id of `prefix` + `name` in `names`, through `cache` (the family of `prefix`): the
-/// slot's name when it is this one (one comparison, no hash), else [`Names::id`], kept in
-/// the slot.
-fn cached_id(names: &mut Names, cache: &mut IdCache, prefix: &str, name: &str) -> u32 {
-    let b = name.as_bytes();
-    let ends = b
-        .first()
-        .map_or(0, |&c| c as usize * 7 + b[b.len() - 1] as usize);
-    let slot = (b.len() * 31 + ends) % cache.len();
-    if let Some(id) = cache[slot].checked_sub(1) {
-        let known = names.name(id).as_bytes();
-        if known.len() == prefix.len() + b.len() && &known[prefix.len()..] == b {
-            return id;
-        }
-    }
-    let id = names.id(&[prefix, name]);
-    cache[slot] = id + 1;
-    id
 }
 
 impl Default for Measurer {
@@ -150,8 +129,9 @@ impl Default for Measurer {
             area_ids: Vec::new(),
             count: Vec::new(),
             met: Vec::new(),
-            kind_cache: [0; 64],
-            shape_cache: [0; 64],
+            room_kinds: Vec::new(),
+            kind_cache: IdCache::default(),
+            shape_cache: IdCache::default(),
         }
     }
 }
@@ -193,13 +173,18 @@ impl Measurer {
         out.seed = d.seed;
         out.problems.clear();
         self.doors.build(d);
-        let kind_of = |k: &str| d.rooms.iter().position(|r| r.kind == k);
-        let ends = spec.rooms.as_ref();
-        let boss = match (
-            ends.and_then(|e| kind_of(&e[0])),
-            ends.and_then(|e| kind_of(&e[1])),
-        ) {
-            (Some(a), Some(b)) => match self.doors.distances(a)[b] {
+        self.palette_ids(&d.palette);
+        // each room's kind by id: rooms of a kind found without comparing names
+        let (names, cache) = (&mut self.names, &mut self.kind_cache);
+        self.room_kinds.clear();
+        (self.room_kinds).extend(d.rooms.iter().map(|r| cache.id(names, "kind.", &r.kind)));
+        let ends = spec.rooms.as_ref().map(|e| {
+            let [a, b] = [&e[0], &e[1]].map(|k| cache.id(names, "kind.", k));
+            let first = |k| self.room_kinds.iter().position(|&r| r == k);
+            (first(a), first(b))
+        });
+        let boss = match ends {
+            Some((Some(a), Some(b))) => match self.doors.distances(a)[b] {
                 u32::MAX => nan,
                 n => n as f64,
             },
@@ -237,13 +222,15 @@ impl Measurer {
         let walkable = floor
             .as_ref()
             .map_or(nan, |f| f.sizes().iter().sum::<u32>() as f64);
-        super::lint::check(d, spec, &mut self.doors, floor.as_ref(), &mut out.problems);
-        let dead_ends = self.doors.neighbours().iter().filter(|a| a.len() == 1);
+        let from = ends.and_then(|e| e.0).unwrap_or(0);
+        let (doors, problems) = (&mut self.doors, &mut out.problems);
+        super::lint::check(d, spec, doors, from, floor.as_ref(), problems);
+        let dead_ends = self.doors.dead_ends();
         let cells = d.rooms.iter().map(|r| r.cells.len()).sum::<usize>();
         let built_in = [
             d.rooms.len() as f64,
             d.doors.len() as f64,
-            dead_ends.count() as f64,
+            dead_ends as f64,
             cells as f64,
             boss,
             stairs,
@@ -253,14 +240,12 @@ impl Measurer {
             d.attempts as f64,
             out.problems.len() as f64,
         ];
-        self.palette_ids(&d.palette);
         let names = &mut self.names;
         let (count, met) = (&mut self.count, &mut self.met);
         // the rooms of each kind: the palette's kinds in order, then any other kind in the
         // order met
         met.clear();
-        let cache = &mut self.kind_cache;
-        met.extend((d.rooms.iter()).map(|r| cached_id(names, cache, "kind.", &r.kind)));
+        met.extend_from_slice(&self.room_kinds);
         count.resize(count.len().max(names.len()), 0);
         met.iter().for_each(|&k| count[k as usize] += 1);
         let mut v = Slots::new(&mut out.values, &mut self.ids);
@@ -279,7 +264,7 @@ impl Measurer {
         // the rooms of each shape, in name order
         met.clear();
         let cache = &mut self.shape_cache;
-        met.extend((d.rooms.iter()).map(|r| cached_id(names, cache, "shape.", &r.shape)));
+        met.extend((d.rooms.iter()).map(|r| cache.id(names, "shape.", &r.shape)));
         count.resize(count.len().max(names.len()), 0);
         met.iter().for_each(|&k| count[k as usize] += 1);
         let rank = names.ranks();

@@ -24,6 +24,7 @@ pub mod compare;
 pub mod expr;
 pub(crate) mod floor;
 pub mod histogram;
+pub(crate) mod id_cache;
 pub mod lint;
 pub mod measures;
 pub mod names;

@@ -29,13 +29,14 @@ impl<'a> Slots<'a> {
     }
 
     /// The next value: `names.name(id)` = `v`.
+    #[inline(always)]
     pub fn put(&mut self, names: &Names, id: u32, v: f64) {
         if self.next == self.values.len() {
             self.values.push((String::new(), 0.0));
         }
         let e = &mut self.values[self.next];
         let name = names.name(id);
-        if e.0 != name {
+        if !super::id_cache::same_bytes(e.0.as_bytes(), name.as_bytes()) {
             e.0.clear();
             e.0.push_str(name);
         }
