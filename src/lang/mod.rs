@@ -14,6 +14,7 @@ pub mod nearest;
 pub mod parse;
 pub mod pattern;
 pub mod pool;
+pub mod syntax;
 #[cfg(test)]
 mod test_scope;
 pub mod tree;

@@ -7,6 +7,9 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 mod atom;
+mod fast;
+#[cfg(test)]
+mod fast_tests;
 
 /// The parser pest generates from `expr.pest`, with its `Rule` enum (one variant per
 /// grammar rule, documented in the grammar file).
@@ -19,88 +22,7 @@ mod grammar {
 use grammar::ExprParser;
 pub use grammar::Rule;
 
-/// Byte range `start..end` inside the expression text.
-pub type Span = (usize, usize);
-
-/// A node of the syntax tree with the span of the text it came from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Node {
-    /// What it is.
-    pub kind: NodeKind,
-    /// Where it is in the expression text.
-    pub span: Span,
-}
-
-/// The kinds of syntax-tree node.
-#[derive(Debug, Clone, PartialEq)]
-pub enum NodeKind {
-    /// A number literal.
-    Num(f64),
-    /// `true` or `false`.
-    Bool(bool),
-    /// A variable, parameter or built-in name.
-    Name(String),
-    /// Function name, span of the name, arguments.
-    Call(String, Span, Vec<Node>),
-    /// `-a` or `!a`.
-    Unary(UnOp, Box<Node>),
-    /// `a op b`.
-    Binary(BinOp, Box<Node>, Box<Node>),
-    /// `c ? a : b`.
-    Ternary(Box<Node>, Box<Node>, Box<Node>),
-    /// `layer[a, b, ...]`: the walkable tiles of a spatial query, the layer's name and each
-    /// tile (an id or a tile class name) with its span.
-    TileSet(String, Vec<(TileItem, Span)>),
-}
-
-/// A tile of a `layer[...]` set.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TileItem {
-    /// A tile id.
-    Id(f64),
-    /// A tile class of `tile_glyphs`.
-    Class(String),
-}
-
-/// A prefix operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnOp {
-    /// `-`
-    Neg,
-    /// `!`
-    Not,
-}
-
-/// An infix operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BinOp {
-    /// `||`
-    Or,
-    /// `&&`
-    And,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/`
-    Div,
-    /// `%`
-    Mod,
-}
+pub use super::syntax::{BinOp, Node, NodeKind, Span, TileItem, UnOp};
 
 /// A syntax error: where in the expression text, and what was expected there.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,7 +40,11 @@ pub struct SyntaxError {
 /// (e.g. "expected a number, a name, a function call or `(`").
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     let Some((atom, span)) = atom::atom(text) else {
-        return parse_with_grammar(text);
+        check_size(text)?;
+        return match fast::parse(text) {
+            Some(node) => Ok(node),
+            None => parse_with_grammar(text),
+        };
     };
     let kind = match atom {
         atom::Atom::Num(v) => NodeKind::Num(v),

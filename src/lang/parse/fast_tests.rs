@@ -1,0 +1,135 @@
+//! The hand-written parser (`fast.rs`) against the grammar (`expr.pest`): the same tree,
+//! spans included, on every string of the shipped rule files and on generated and mutated
+//! expressions (tests only).
+
+/// The hand-written parser (`fast.rs`) agrees with the grammar on `text`: the same
+/// tree (spans included) when it parses it; whether it must parse it too (`must`: the
+/// grammar accepts it and it is not nested past the hand parser's limit).
+fn agree(text: &str, must: bool) -> bool {
+    let grammar = super::parse_with_grammar(text);
+    match super::fast::parse(text) {
+        Some(node) => {
+            assert_eq!(Ok(node), grammar, "`{text}`");
+            true
+        }
+        None => {
+            assert!(!must || grammar.is_err(), "`{text}`: the grammar parses it");
+            false
+        }
+    }
+}
+
+/// Every string of the shipped rule files that the grammar parses, the hand parser
+/// parses the same way.
+#[test]
+fn the_hand_parser_agrees_on_every_string_of_the_rule_files() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "ron") {
+                out.push(p);
+            }
+        }
+    }
+    let mut list = Vec::new();
+    files(std::path::Path::new("rules"), &mut list);
+    let (mut parsed, mut strings) = (0, 0);
+    for f in list {
+        let text = std::fs::read_to_string(&f).unwrap();
+        // the contents of "..." (no escapes in rule-file expressions)
+        for (k, s) in text.split('"').enumerate() {
+            if k % 2 == 1 && !s.contains('\\') {
+                strings += 1;
+                parsed += agree(s, true) as usize;
+            }
+        }
+    }
+    assert!(strings > 1000 && parsed > 300, "{parsed} of {strings}");
+}
+
+/// Generated expressions (every rule, random whitespace) and their mutations: the hand
+/// parser gives the grammar's tree whenever either parses.
+#[test]
+fn the_hand_parser_agrees_on_generated_and_mutated_expressions() {
+    struct Gen(u64);
+    impl Gen {
+        fn next(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+        fn ws(&mut self) -> &'static str {
+            ["", "", "", " ", "  ", "\t", "\n ", "\r\n"][self.next(8)]
+        }
+        fn expr(&mut self, depth: u32) -> String {
+            let leaf = depth == 0 || self.next(3) == 0;
+            let atoms = [
+                "1",
+                "2.5",
+                "007",
+                "x",
+                "level",
+                "true",
+                "false",
+                "truex",
+                "_a1",
+                "t[1, floor]",
+                "t [ ]",
+                "f()",
+                "g( 1 )",
+                "rnd(6)",
+            ];
+            if leaf {
+                return atoms[self.next(atoms.len())].to_string();
+            }
+            let (a, b) = (self.expr(depth - 1), self.expr(depth - 1));
+            let w = [self.ws(), self.ws(), self.ws(), self.ws()];
+            match self.next(7) {
+                0 => {
+                    let ops = [
+                        "||", "&&", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%",
+                    ];
+                    format!("{a}{}{}{}{b}", w[0], ops[self.next(ops.len())], w[1])
+                }
+                1 => format!("{}{}{a}", ["!", "-", "--", "! -"][self.next(4)], w[0]),
+                2 => format!("({}{a}{}){}", w[0], w[1], w[2]),
+                3 => {
+                    let c = self.expr(depth - 1);
+                    format!("{c}{}?{}{a}{}:{}{b}{}", w[0], w[1], w[2], w[3], self.ws())
+                }
+                4 => format!("min{}({}{a}{},{}{b}{})", w[0], w[1], w[2], w[3], self.ws()),
+                5 => format!("{}{a}{}", w[0], w[1]),
+                _ => format!("{a}{}+{}{b}", w[0], w[1]),
+            }
+        }
+    }
+    let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+    let pieces = [
+        " ", "(", ")", "?", ":", ",", "!", "-", "=", "<", "&", "|", "[", "]", ".", "1", "a", "é",
+    ];
+    let (mut both, mut mutated) = (0, 0);
+    for _ in 0..3000 {
+        let text = g.expr(4);
+        both += agree(&text, true) as usize;
+        // a character taken out, put in or replaced
+        let mut m = text.clone();
+        let at = g.next(m.len() + 1);
+        let at = (0..=at).rev().find(|&i| m.is_char_boundary(i)).unwrap_or(0);
+        match g.next(3) {
+            0 if at < m.len() => {
+                m.remove(at);
+            }
+            1 if at < m.len() => {
+                m.remove(at);
+                m.insert_str(at, pieces[g.next(pieces.len())]);
+            }
+            _ => m.insert_str(at, pieces[g.next(pieces.len())]),
+        }
+        mutated += agree(&m, true) as usize;
+    }
+    // (chained comparisons, `a < b < c`, are generated too: neither parses them)
+    assert!(both > 2500 && mutated > 300, "{both} {mutated}");
+}
