@@ -359,6 +359,13 @@ impl State {
         (g, &mut self.rng)
     }
 
+    /// The tile layers (read) with the random stream, for a loop that draws while it reads
+    /// them; a layer it writes is taken out first ([`State::take_layer`]: empty here).
+    #[inline]
+    pub fn layers_and_rng(&mut self) -> (&[Vec<u16>], &mut Rng) {
+        (&self.layers, &mut self.rng)
+    }
+
     /// Every tile layer, by index: `width * height` values each, row-major.
     #[inline]
     pub fn layers(&self) -> &[Vec<u16>] {

@@ -13,14 +13,46 @@ pub(super) fn run<O: Observer>(
     st: &mut State,
     rc: &mut RunCx<O>,
 ) -> Result<Flow, GenError> {
+    let start = snapshot(st);
+    let r = attempts(run, spec, st, rc, &start);
+    // the snapshot's buffers go back to the run's pool for the next Retry
+    let mut pool: Vec<State> = st.scratch.take();
+    pool.push(start);
+    st.scratch.put(pool);
+    r
+}
+
+/// A copy of `st` to restore attempts from: one from the run's pool of earlier Retries'
+/// copies when there is one (its buffers reused: [`State::restore_from`] copies every part
+/// a restore reads), else a new [`State::snapshot`].
+fn snapshot(st: &mut State) -> State {
+    let mut pool: Vec<State> = st.scratch.take();
+    let start = match pool.pop() {
+        Some(mut s) => {
+            s.restore_from(st);
+            s
+        }
+        None => st.snapshot(),
+    };
+    st.scratch.put(pool);
+    start
+}
+
+/// The attempts of a `Retry` from `start`.
+fn attempts<O: Observer>(
+    run: Run<O>,
+    spec: &Retry,
+    st: &mut State,
+    rc: &mut RunCx<O>,
+    start: &State,
+) -> Result<Flow, GenError> {
     let max = spec.max;
-    let start = st.snapshot();
     let before = rc.fail_counts.clone();
     for attempt in 0..max {
         if attempt > 0 {
             match &spec.restore {
-                Restore::All => st.restore_from(&start),
-                Restore::Parts { layers, vars } => st.restore_parts_from(&start, layers, vars),
+                Restore::All => st.restore_from(start),
+                Restore::Parts { layers, vars } => st.restore_parts_from(start, layers, vars),
             }
             rc.attempts += 1;
         }

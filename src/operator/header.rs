@@ -277,6 +277,61 @@ impl TileHeader {
             bits & crate::engine::row_bits::eq_bits(st.grid(l).row(y, x0, x1), 0)
         })
     }
+
+    /// The protected flag layers among `layers` (a state's, [`State::layers_and_rng`]) while
+    /// the header's layer is out of the state ([`State::take_layer`]): a pass that draws
+    /// reads them beside the layer it writes (which stands in for itself if it is also a
+    /// flag layer).
+    #[inline]
+    pub fn flags<'a>(&'a self, layers: &'a [Vec<u16>], dims: grid::Dims) -> Flags<'a> {
+        Flags {
+            protected: &self.protected,
+            layer: self.layer,
+            layers,
+            dims,
+        }
+    }
+}
+
+/// The protected flag layers of a [`TileHeader`] read while its layer is out of the state
+/// ([`TileHeader::flags`]). Cells are flat indices of the grid ([`grid::Dims::index`]);
+/// `own` is the layer taken out.
+#[derive(Clone, Copy)]
+pub struct Flags<'a> {
+    protected: &'a [u16],
+    layer: u16,
+    layers: &'a [Vec<u16>],
+    dims: grid::Dims,
+}
+
+impl Flags<'_> {
+    /// The values of flag layer `p`: the layer itself when `p` is the one taken out.
+    #[inline(always)]
+    fn of<'b>(&'b self, p: u16, own: &'b [u16]) -> &'b [u16] {
+        match p == self.layer {
+            true => own,
+            false => &self.layers[p as usize],
+        }
+    }
+
+    /// Whether a flag layer is set at cell `i`.
+    #[inline]
+    pub fn at(&self, own: &[u16], i: usize) -> bool {
+        self.protected.iter().any(|&p| self.of(p, own)[i] != 0)
+    }
+
+    /// [`TileHeader::unflagged_bits`]: the cells `x0..x1` of row `y` (1 to 64 of them) that
+    /// no flag layer sets, bit `k` for cell `x0 + k`.
+    #[inline]
+    pub fn unflagged_bits(&self, own: &[u16], y: i32, x0: i32, x1: i32) -> u64 {
+        debug_assert!((1..=64).contains(&(x1 - x0)));
+        let all = u64::MAX >> (64 - (x1 - x0));
+        let i = self.dims.index(x0, y);
+        self.protected.iter().fold(all, |bits, &p| {
+            let row = &self.of(p, own)[i..i + (x1 - x0) as usize];
+            bits & crate::engine::row_bits::eq_bits(row, 0)
+        })
+    }
 }
 
 /// How an area reads in messages: the expression, or `(x, y, w, h)`.

@@ -3,13 +3,15 @@
 //! Diablo's Cathedral `FillFloor` (shared/spec/diablo.md §2.8.7). With `area`, only its cells
 //! are visited (and drawn for); `when` false skips the step.
 
+use crate::engine::grid::{Dims, GridMut, Rect};
 use crate::engine::row_bits::eq_bits;
+use crate::engine::row_versions::RowSet;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::Tile;
-use crate::operator::header::TileHeader;
+use crate::operator::header::{Flags, TileHeader};
 use crate::operator::{Operator, Runnable, Writes};
-use crate::rng::RandomSource;
+use crate::rng::draws::{DrawLoop, Draws};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -66,25 +68,62 @@ impl Runnable for Compiled {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let (l, n) = (self.head.layer, self.variants.len() as i64);
+        let l = self.head.layer;
+        // the layer out of the state, the flag layers read beside it, the draws specialised
+        // to the generator and the bound once ([`crate::rng::Rng::draw_loop`])
+        let mut tiles = st.take_layer(l);
+        let mut written: RowSet = st.scratch.take();
+        written.clear(st.height);
+        let dims = Dims::new(st.width, st.height);
+        let (layers, rng) = st.layers_and_rng();
+        let pass = Pass {
+            op: self,
+            g: GridMut::new(&mut tiles, dims.width, dims.height),
+            flags: self.head.flags(layers, dims),
+            area,
+            written: &mut written,
+        };
+        rng.draw_loop(self.variants.len() as i64, pass);
+        st.put_layer(l, tiles, Some(&written));
+        st.scratch.put(written);
+        Flow::Continue
+    }
+}
+
+/// The raster pass of [`Compiled`] over its layer (taken out of the state).
+struct Pass<'a> {
+    op: &'a Compiled,
+    g: GridMut<'a>,
+    flags: Flags<'a>,
+    area: Rect,
+    /// The rows written.
+    written: &'a mut RowSet,
+}
+
+impl DrawLoop for Pass<'_> {
+    type Out = ();
+
+    fn run(mut self, d: &mut impl Draws) {
+        let (op, area) = (self.op, self.area);
         for y in area.y..area.y1() {
             // the row 64 cells at a time: the unflagged cells holding the tile (a write
             // changes only its own cell, so the row is read once)
             for x0 in (area.x..area.x1()).step_by(64) {
                 let x1 = area.x1().min(x0 + 64);
-                let mut bits = eq_bits(st.grid(l).row(y, x0, x1), self.tile)
-                    & self.head.unflagged_bits(st, y, x0, x1);
+                let g = self.g.as_grid();
+                let mut bits = eq_bits(g.row(y, x0, x1), op.tile)
+                    & self.flags.unflagged_bits(g.as_slice(), y, x0, x1);
                 while bits != 0 {
-                    let x = x0 + bits.trailing_zeros() as i32;
+                    let k = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let r = st.rng.below(n);
-                    if r >= 0 && self.variants[r as usize] != 0 {
-                        st.grid_mut(l).set(x, y, self.variants[r as usize]);
+                    let r = d.draw();
+                    if r >= 0 && op.variants[r as usize] != 0 {
+                        self.g.set(x0 + k as i32, y, op.variants[r as usize]);
+                        self.written.insert(y);
                     }
                 }
             }
         }
-        Flow::Continue
     }
 }
 
@@ -107,6 +146,20 @@ mod tests {
         assert!(top.iter().all(|t| [13, 162, 163].contains(t)));
         assert!(top.contains(&162) && top.contains(&163));
         assert!(g[2..].iter().flatten().all(|&t| t == 0));
+    }
+
+    /// The written layer as its own flag layer, read from the layer being written: its
+    /// non-zero cells are protected, its 0 cells take the variant.
+    #[test]
+    fn own_layer_as_flags() {
+        let g = run_rules(
+            3,
+            1,
+            r#"FillRect(layer: "t", value: "7", rect: (x: "1", y: "0", w: "1", h: "1")),
+               RandomVariants(layer: "t", tile: 0, variants: [5], protected: ["t"])"#,
+            "t",
+        );
+        assert_eq!(g, vec![vec![5, 7, 5]]);
     }
 
     /// Rows are read 64 cells at a time: cells past column 64 get variants too, and a

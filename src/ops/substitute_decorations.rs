@@ -21,14 +21,15 @@
 //! window read with `edges` (e.g. `ColumnMajor`: the original reads past the edge without
 //! bounds checks).
 
-use crate::engine::grid;
+use crate::engine::grid::{self, GridMut};
+use crate::engine::row_versions::RowSet;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Edges, Rect, RectDef, Tile};
-use crate::operator::header::TileHeader;
+use crate::operator::header::{Flags, TileHeader};
 use crate::operator::knobs::{Knobs, I32};
 use crate::operator::{Operator, Runnable, Writes};
-use crate::rng::RandomSource;
+use crate::rng::draws::{DrawLoop, Draws};
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
@@ -190,58 +191,118 @@ impl Runnable for Compiled {
         };
         let l = self.head.layer;
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
-        area.for_each(|x, y| {
-            if avoid.is_some_and(|r| r.contains(x, y)) {
-                return;
-            }
-            if st.rng.below(self.roll) != 0 {
-                return;
-            }
-            let c = self.class(st.grid(l).at(x, y));
-            if c == 0 || self.only_class.is_some_and(|o| o != c) || self.head.flagged(st, x, y) {
-                return;
-            }
-            if let Some(v) = &self.variants {
-                let r = st.rng.below(v.len() as i64).max(0) as usize;
-                st.grid_mut(l).set(x, y, v[r]);
-                return;
-            }
-            let rv = st.rng.below(self.variant_roll);
-            let m = &self.members[c as usize];
-            if rv < 0 || m.is_empty() {
-                return;
-            }
-            let mut pick = m[(rv as usize) % m.len()];
-            if let Some((dx, dy, ww, wh)) = self.distinct {
-                let g = st.grid(l);
-                let seen = grid::Rect::new(x + dx, y + dy, ww, wh).any_cell(|k, j| {
-                    self.edges
-                        .cell(&g, k, j)
-                        .is_some_and(|(k, j)| g.at(k, j) == pick)
-                });
-                if seen {
-                    return;
-                }
-            }
-            for p in &self.partners {
-                if pick != p.pick.0 {
-                    continue;
-                }
-                let (px, py) = (x + p.dx, y + p.dy);
-                if !area.contains(px, py) {
-                    continue;
-                }
-                if self.class(st.grid(l).at(px, py)) == p.partner_class.0
-                    && !self.head.flagged(st, px, py)
-                {
-                    st.grid_mut(l).set(px, py, p.partner_tile.0);
-                } else {
-                    pick = p.fallback.0;
-                }
-            }
-            st.grid_mut(l).set(x, y, pick);
-        });
+        let second = match &self.variants {
+            Some(v) => v.len() as i64,
+            None => self.variant_roll,
+        };
+        // the layer out of the state, the flag layers read beside it, the draws specialised
+        // to the generator and the two bounds once ([`crate::rng::Rng::draw_loop2`])
+        let mut tiles = st.take_layer(l);
+        let mut written: RowSet = st.scratch.take();
+        written.clear(st.height);
+        let (w, h) = (st.width, st.height);
+        let (layers, rng) = st.layers_and_rng();
+        let pass = Pass {
+            op: self,
+            g: GridMut::new(&mut tiles, w, h),
+            flags: self.head.flags(layers, grid::Dims::new(w, h)),
+            area,
+            avoid,
+            written: &mut written,
+        };
+        rng.draw_loop2([self.roll, second], pass);
+        st.put_layer(l, tiles, Some(&written));
+        st.scratch.put(written);
         Flow::Continue
+    }
+}
+
+/// The raster pass of [`Compiled`] over its layer (taken out of the state), drawing
+/// `rnd(roll)` first and `rnd(variant_roll)` (or `rnd(len)` of the variants) second.
+struct Pass<'a> {
+    op: &'a Compiled,
+    g: GridMut<'a>,
+    /// The protected flag layers.
+    flags: Flags<'a>,
+    area: grid::Rect,
+    avoid: Option<grid::Rect>,
+    /// The rows written.
+    written: &'a mut RowSet,
+}
+
+impl Pass<'_> {
+    /// Whether a protected flag layer is set at cell `i` (a flat index).
+    #[inline]
+    fn flagged(&self, i: usize) -> bool {
+        self.flags.at(self.g.as_slice(), i)
+    }
+
+    /// Write `v` at `(x, y)` (in the grid).
+    #[inline]
+    fn set(&mut self, x: i32, y: i32, v: u16) {
+        self.g.set(x, y, v);
+        self.written.insert(y);
+    }
+}
+
+impl DrawLoop for Pass<'_> {
+    type Out = ();
+
+    fn run(mut self, d: &mut impl Draws) {
+        let (op, area) = (self.op, self.area);
+        for y in area.y..area.y1() {
+            for x in area.x..area.x1() {
+                if self.avoid.is_some_and(|r| r.contains(x, y)) {
+                    continue;
+                }
+                if d.draw() != 0 {
+                    continue;
+                }
+                let i = self.g.index(x, y);
+                let c = op.class(self.g.as_slice()[i]);
+                if c == 0 || op.only_class.is_some_and(|o| o != c) || self.flagged(i) {
+                    continue;
+                }
+                if let Some(v) = &op.variants {
+                    let r = d.draw_second().max(0) as usize;
+                    self.set(x, y, v[r]);
+                    continue;
+                }
+                let rv = d.draw_second();
+                let m = &op.members[c as usize];
+                if rv < 0 || m.is_empty() {
+                    continue;
+                }
+                let mut pick = m[(rv as usize) % m.len()];
+                if let Some((dx, dy, ww, wh)) = op.distinct {
+                    let g = self.g.as_grid();
+                    let seen = grid::Rect::new(x + dx, y + dy, ww, wh).any_cell(|k, j| {
+                        op.edges
+                            .cell(&g, k, j)
+                            .is_some_and(|(k, j)| g.at(k, j) == pick)
+                    });
+                    if seen {
+                        continue;
+                    }
+                }
+                for p in &op.partners {
+                    if pick != p.pick.0 {
+                        continue;
+                    }
+                    let (px, py) = (x + p.dx, y + p.dy);
+                    if !area.contains(px, py) {
+                        continue;
+                    }
+                    let j = self.g.index(px, py);
+                    if op.class(self.g.as_slice()[j]) == p.partner_class.0 && !self.flagged(j) {
+                        self.set(px, py, p.partner_tile.0);
+                    } else {
+                        pick = p.fallback.0;
+                    }
+                }
+                self.set(x, y, pick);
+            }
+        }
     }
 }
 
@@ -278,6 +339,23 @@ mod tests {
             vec![vec![1, 3, 3, 1]]
         );
         assert_eq!(run("distinct: (-1, 0, 1, 1)"), vec![vec![1, 3, 1, 3]]);
+    }
+
+    /// The written layer as its own flag layer: a cell it sets (non-zero) is protected,
+    /// read from the layer being written (taken out of the state during the pass).
+    #[test]
+    fn own_layer_as_flags() {
+        let pat = "table cls { 1 1 }";
+        let g = run_rules_with(
+            4,
+            2,
+            r#"FillRect(layer: "t", value: "1", rect: (x: "0", y: "0", w: "4", h: "1")),
+               SubstituteDecorations(layer: "t", classes: "p.pat#cls", roll: 1, variant_roll: 2, protected: ["t"])"#,
+            "t",
+            &[("p.pat", pat)],
+        );
+        assert_eq!(g[0], vec![1, 1, 1, 1]);
+        assert!(g[1].contains(&1), "no 0 became 1: {g:?}");
     }
 
     #[test]
