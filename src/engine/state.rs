@@ -260,8 +260,17 @@ impl State {
 
     /// Copy everything but the RNG from `snap`, reusing this state's buffers. Used by `Retry`:
     /// an attempt starts from the state the Retry was entered with, while the random stream
-    /// continues (it is never reseeded).
+    /// continues (it is never reseeded). A tile layer whose version is already `snap`'s
+    /// (in the same run: see [`State::epoch`]) holds its content and is not copied.
     pub fn restore_from(&mut self, snap: &State) {
+        if self.layers.len() != snap.layers.len() {
+            self.layers.clone_from(&snap.layers);
+            self.versions.clone_from(&snap.versions);
+        }
+        for l in 0..snap.layers.len() {
+            self.copy_layer_from(snap, l);
+        }
+        self.epoch = snap.epoch;
         self.width = snap.width;
         self.height = snap.height;
         self.plan_width = snap.plan_width;
@@ -276,10 +285,20 @@ impl State {
         self.vars.clone_from(&snap.vars);
         self.markers.clone_from(&snap.markers);
         self.segments.clone_from(&snap.segments);
-        self.layers.clone_from(&snap.layers);
-        self.versions.clone_from(&snap.versions);
         self.row_versions.clone_from(&snap.row_versions);
         self.tallies.clone_from(&snap.tallies);
+    }
+
+    /// Tile layer `l` and its version from `snap` (of as many layers), unless this state's
+    /// already has that version in the same run: then the contents are equal (every write
+    /// gives a layer a version no content had before in the run).
+    #[inline]
+    fn copy_layer_from(&mut self, snap: &State, l: usize) {
+        let same = self.epoch == snap.epoch && self.versions[l] == snap.versions[l];
+        if !same || self.layers[l].len() != snap.layers[l].len() {
+            self.layers[l].clone_from(&snap.layers[l]);
+            self.versions[l] = snap.versions[l];
+        }
     }
 
     /// Copy the variables `vars`, the lists and tallies, and the tile layers `layers` from
@@ -293,8 +312,7 @@ impl State {
         self.value_lists.clone_from(&snap.value_lists);
         self.tallies.clone_from(&snap.tallies);
         for &l in layers {
-            self.layers[l as usize].clone_from(&snap.layers[l as usize]);
-            self.versions[l as usize] = snap.versions[l as usize];
+            self.copy_layer_from(snap, l as usize);
             self.row_versions[l as usize].clone_from(&snap.row_versions[l as usize]);
         }
     }
@@ -666,3 +684,6 @@ impl State {
         dist
     }
 }
+
+#[cfg(test)]
+mod tests;
