@@ -12,10 +12,12 @@
 use super::args::{flag_layers, flagged, holds, Rect, RectDef};
 use super::Writes;
 use crate::engine::grid;
+use crate::engine::row_versions::RowSet;
 use crate::engine::state::State;
 use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
+use crate::rng::Rng;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 
@@ -278,26 +280,76 @@ impl TileHeader {
         })
     }
 
-    /// The protected flag layers among `layers` (a state's, [`State::layers_and_rng`]) while
-    /// the header's layer is out of the state ([`State::take_layer`]): a pass that draws
-    /// reads them beside the layer it writes (which stands in for itself if it is also a
-    /// flag layer).
+    /// Run `pass` over the header's layer taken out of the state ([`LayerPass`]: the layer,
+    /// the flag layers read beside it, the rows written), with the random stream: for a
+    /// raster pass that draws (through [`crate::rng::Rng::draw_loop2`], the generator and
+    /// bounds chosen once) while it writes. The layer goes back with the rows written.
+    pub fn drawing_pass<O>(
+        &self,
+        st: &mut State,
+        pass: impl FnOnce(&mut LayerPass<'_>, &mut Rng) -> O,
+    ) -> O {
+        let l = self.layer;
+        let mut tiles = st.take_layer(l);
+        let mut written: RowSet = st.scratch.take();
+        written.clear(st.height);
+        let dims = grid::Dims::new(st.width, st.height);
+        let (layers, rng) = st.layers_and_rng();
+        let mut lp = LayerPass {
+            g: grid::GridMut::new(&mut tiles, dims.width, dims.height),
+            flags: Flags {
+                protected: &self.protected,
+                layer: l,
+                layers,
+                dims,
+            },
+            written: &mut written,
+        };
+        let out = pass(&mut lp, rng);
+        st.put_layer(l, tiles, Some(&written));
+        st.scratch.put(written);
+        out
+    }
+}
+
+/// A pass over a [`TileHeader`]'s layer while it is out of the state
+/// ([`TileHeader::drawing_pass`]): write through [`LayerPass::set`] (the rows written are
+/// told to the state when the pass ends).
+pub struct LayerPass<'a> {
+    /// The layer.
+    pub g: grid::GridMut<'a>,
+    flags: Flags<'a>,
+    written: &'a mut RowSet,
+}
+
+impl LayerPass<'_> {
+    /// Write `v` at `(x, y)` (in the grid).
     #[inline]
-    pub fn flags<'a>(&'a self, layers: &'a [Vec<u16>], dims: grid::Dims) -> Flags<'a> {
-        Flags {
-            protected: &self.protected,
-            layer: self.layer,
-            layers,
-            dims,
-        }
+    pub fn set(&mut self, x: i32, y: i32, v: u16) {
+        self.g.set(x, y, v);
+        self.written.insert(y);
+    }
+
+    /// Whether a protected flag layer is set at cell `i` (a flat index,
+    /// [`grid::Dims::index`]).
+    #[inline]
+    pub fn flagged(&self, i: usize) -> bool {
+        self.flags.at(self.g.as_slice(), i)
+    }
+
+    /// [`TileHeader::unflagged_bits`]: the cells `x0..x1` of row `y` (1 to 64 of them) that
+    /// no flag layer sets, bit `k` for cell `x0 + k`.
+    #[inline]
+    pub fn unflagged_bits(&self, y: i32, x0: i32, x1: i32) -> u64 {
+        self.flags.unflagged_bits(self.g.as_slice(), y, x0, x1)
     }
 }
 
 /// The protected flag layers of a [`TileHeader`] read while its layer is out of the state
-/// ([`TileHeader::flags`]). Cells are flat indices of the grid ([`grid::Dims::index`]);
-/// `own` is the layer taken out.
+/// ([`LayerPass`]). Cells are flat indices of the grid ([`grid::Dims::index`]); `own` is
+/// the layer taken out.
 #[derive(Clone, Copy)]
-pub struct Flags<'a> {
+struct Flags<'a> {
     protected: &'a [u16],
     layer: u16,
     layers: &'a [Vec<u16>],
@@ -316,14 +368,14 @@ impl Flags<'_> {
 
     /// Whether a flag layer is set at cell `i`.
     #[inline]
-    pub fn at(&self, own: &[u16], i: usize) -> bool {
+    fn at(&self, own: &[u16], i: usize) -> bool {
         self.protected.iter().any(|&p| self.of(p, own)[i] != 0)
     }
 
     /// [`TileHeader::unflagged_bits`]: the cells `x0..x1` of row `y` (1 to 64 of them) that
     /// no flag layer sets, bit `k` for cell `x0 + k`.
     #[inline]
-    pub fn unflagged_bits(&self, own: &[u16], y: i32, x0: i32, x1: i32) -> u64 {
+    fn unflagged_bits(&self, own: &[u16], y: i32, x0: i32, x1: i32) -> u64 {
         debug_assert!((1..=64).contains(&(x1 - x0)));
         let all = u64::MAX >> (64 - (x1 - x0));
         let i = self.dims.index(x0, y);

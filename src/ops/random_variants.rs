@@ -3,13 +3,12 @@
 //! Diablo's Cathedral `FillFloor` (shared/spec/diablo.md §2.8.7). With `area`, only its cells
 //! are visited (and drawn for); `when` false skips the step.
 
-use crate::engine::grid::{Dims, GridMut, Rect};
+use crate::engine::grid::Rect;
 use crate::engine::row_bits::eq_bits;
-use crate::engine::row_versions::RowSet;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::Tile;
-use crate::operator::header::{Flags, TileHeader};
+use crate::operator::header::{LayerPass, TileHeader};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::draws::{DrawLoop, Draws};
 use crate::ruleset::compile::Cx;
@@ -68,58 +67,40 @@ impl Runnable for Compiled {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let l = self.head.layer;
-        // the layer out of the state, the flag layers read beside it, the draws specialised
-        // to the generator and the bound once ([`crate::rng::Rng::draw_loop`])
-        let mut tiles = st.take_layer(l);
-        let mut written: RowSet = st.scratch.take();
-        written.clear(st.height);
-        let dims = Dims::new(st.width, st.height);
-        let (layers, rng) = st.layers_and_rng();
-        let pass = Pass {
-            op: self,
-            g: GridMut::new(&mut tiles, dims.width, dims.height),
-            flags: self.head.flags(layers, dims),
-            area,
-            written: &mut written,
-        };
-        rng.draw_loop(self.variants.len() as i64, pass);
-        st.put_layer(l, tiles, Some(&written));
-        st.scratch.put(written);
+        // the layer out of the state, the draws specialised to the generator and the bound
+        // once ([`crate::rng::Rng::draw_loop`])
+        let n = self.variants.len() as i64;
+        self.head
+            .drawing_pass(st, |lp, rng| rng.draw_loop(n, Pass { op: self, lp, area }));
         Flow::Continue
     }
 }
 
 /// The raster pass of [`Compiled`] over its layer (taken out of the state).
-struct Pass<'a> {
-    op: &'a Compiled,
-    g: GridMut<'a>,
-    flags: Flags<'a>,
+struct Pass<'p, 'a> {
+    op: &'p Compiled,
+    lp: &'p mut LayerPass<'a>,
     area: Rect,
-    /// The rows written.
-    written: &'a mut RowSet,
 }
 
-impl DrawLoop for Pass<'_> {
+impl DrawLoop for Pass<'_, '_> {
     type Out = ();
 
-    fn run(mut self, d: &mut impl Draws) {
-        let (op, area) = (self.op, self.area);
+    fn run(self, d: &mut impl Draws) {
+        let (op, area, lp) = (self.op, self.area, self.lp);
         for y in area.y..area.y1() {
             // the row 64 cells at a time: the unflagged cells holding the tile (a write
             // changes only its own cell, so the row is read once)
             for x0 in (area.x..area.x1()).step_by(64) {
                 let x1 = area.x1().min(x0 + 64);
-                let g = self.g.as_grid();
-                let mut bits = eq_bits(g.row(y, x0, x1), op.tile)
-                    & self.flags.unflagged_bits(g.as_slice(), y, x0, x1);
+                let mut bits =
+                    eq_bits(lp.g.as_grid().row(y, x0, x1), op.tile) & lp.unflagged_bits(y, x0, x1);
                 while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
+                    let k = bits.trailing_zeros() as i32;
                     bits &= bits - 1;
                     let r = d.draw();
                     if r >= 0 && op.variants[r as usize] != 0 {
-                        self.g.set(x0 + k as i32, y, op.variants[r as usize]);
-                        self.written.insert(y);
+                        lp.set(x0 + k, y, op.variants[r as usize]);
                     }
                 }
             }

@@ -21,12 +21,11 @@
 //! window read with `edges` (e.g. `ColumnMajor`: the original reads past the edge without
 //! bounds checks).
 
-use crate::engine::grid::{self, GridMut};
-use crate::engine::row_versions::RowSet;
+use crate::engine::grid;
 use crate::engine::state::State;
 use crate::engine::Flow;
 use crate::operator::args::{Count, Edges, Rect, RectDef, Tile};
-use crate::operator::header::{Flags, TileHeader};
+use crate::operator::header::{LayerPass, TileHeader};
 use crate::operator::knobs::{Knobs, I32};
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::draws::{DrawLoop, Draws};
@@ -189,67 +188,40 @@ impl Runnable for Compiled {
             Ok(a) => a,
             Err(f) => return f,
         };
-        let l = self.head.layer;
         let avoid = self.avoid.as_ref().map(|a| a.eval(st));
         let second = match &self.variants {
             Some(v) => v.len() as i64,
             None => self.variant_roll,
         };
-        // the layer out of the state, the flag layers read beside it, the draws specialised
-        // to the generator and the two bounds once ([`crate::rng::Rng::draw_loop2`])
-        let mut tiles = st.take_layer(l);
-        let mut written: RowSet = st.scratch.take();
-        written.clear(st.height);
-        let (w, h) = (st.width, st.height);
-        let (layers, rng) = st.layers_and_rng();
-        let pass = Pass {
-            op: self,
-            g: GridMut::new(&mut tiles, w, h),
-            flags: self.head.flags(layers, grid::Dims::new(w, h)),
-            area,
-            avoid,
-            written: &mut written,
-        };
-        rng.draw_loop2([self.roll, second], pass);
-        st.put_layer(l, tiles, Some(&written));
-        st.scratch.put(written);
+        // the layer out of the state, the draws specialised to the generator and the two
+        // bounds once ([`crate::rng::Rng::draw_loop2`])
+        self.head.drawing_pass(st, |lp, rng| {
+            let pass = Pass {
+                op: self,
+                lp,
+                area,
+                avoid,
+            };
+            rng.draw_loop2([self.roll, second], pass)
+        });
         Flow::Continue
     }
 }
 
 /// The raster pass of [`Compiled`] over its layer (taken out of the state), drawing
 /// `rnd(roll)` first and `rnd(variant_roll)` (or `rnd(len)` of the variants) second.
-struct Pass<'a> {
-    op: &'a Compiled,
-    g: GridMut<'a>,
-    /// The protected flag layers.
-    flags: Flags<'a>,
+struct Pass<'p, 'a> {
+    op: &'p Compiled,
+    lp: &'p mut LayerPass<'a>,
     area: grid::Rect,
     avoid: Option<grid::Rect>,
-    /// The rows written.
-    written: &'a mut RowSet,
 }
 
-impl Pass<'_> {
-    /// Whether a protected flag layer is set at cell `i` (a flat index).
-    #[inline]
-    fn flagged(&self, i: usize) -> bool {
-        self.flags.at(self.g.as_slice(), i)
-    }
-
-    /// Write `v` at `(x, y)` (in the grid).
-    #[inline]
-    fn set(&mut self, x: i32, y: i32, v: u16) {
-        self.g.set(x, y, v);
-        self.written.insert(y);
-    }
-}
-
-impl DrawLoop for Pass<'_> {
+impl DrawLoop for Pass<'_, '_> {
     type Out = ();
 
-    fn run(mut self, d: &mut impl Draws) {
-        let (op, area) = (self.op, self.area);
+    fn run(self, d: &mut impl Draws) {
+        let (op, area, lp) = (self.op, self.area, self.lp);
         for y in area.y..area.y1() {
             for x in area.x..area.x1() {
                 if self.avoid.is_some_and(|r| r.contains(x, y)) {
@@ -258,14 +230,14 @@ impl DrawLoop for Pass<'_> {
                 if d.draw() != 0 {
                     continue;
                 }
-                let i = self.g.index(x, y);
-                let c = op.class(self.g.as_slice()[i]);
-                if c == 0 || op.only_class.is_some_and(|o| o != c) || self.flagged(i) {
+                let i = lp.g.index(x, y);
+                let c = op.class(lp.g.as_slice()[i]);
+                if c == 0 || op.only_class.is_some_and(|o| o != c) || lp.flagged(i) {
                     continue;
                 }
                 if let Some(v) = &op.variants {
                     let r = d.draw_second().max(0) as usize;
-                    self.set(x, y, v[r]);
+                    lp.set(x, y, v[r]);
                     continue;
                 }
                 let rv = d.draw_second();
@@ -275,7 +247,7 @@ impl DrawLoop for Pass<'_> {
                 }
                 let mut pick = m[(rv as usize) % m.len()];
                 if let Some((dx, dy, ww, wh)) = op.distinct {
-                    let g = self.g.as_grid();
+                    let g = lp.g.as_grid();
                     let seen = grid::Rect::new(x + dx, y + dy, ww, wh).any_cell(|k, j| {
                         op.edges
                             .cell(&g, k, j)
@@ -293,14 +265,14 @@ impl DrawLoop for Pass<'_> {
                     if !area.contains(px, py) {
                         continue;
                     }
-                    let j = self.g.index(px, py);
-                    if op.class(self.g.as_slice()[j]) == p.partner_class.0 && !self.flagged(j) {
-                        self.set(px, py, p.partner_tile.0);
+                    let j = lp.g.index(px, py);
+                    if op.class(lp.g.as_slice()[j]) == p.partner_class.0 && !lp.flagged(j) {
+                        lp.set(px, py, p.partner_tile.0);
                     } else {
                         pick = p.fallback.0;
                     }
                 }
-                self.set(x, y, pick);
+                lp.set(x, y, pick);
             }
         }
     }
