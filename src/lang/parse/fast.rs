@@ -274,21 +274,7 @@ impl<'a> P<'a> {
     /// The rest of `name ~ "(" ~ (ternary ~ ("," ~ ternary)*)? ~ ")"`, after the `(`.
     fn call(&mut self, name: &str, name_span: Span) -> Option<Node> {
         let name = name.to_string();
-        let mut args = Vec::new();
-        self.ws();
-        if self.peek() != Some(b')') {
-            loop {
-                args.push(self.ternary()?);
-                if self.op(&[(b",", ())]).is_none() {
-                    break;
-                }
-                self.ws();
-            }
-            self.ws();
-        }
-        if !self.eat(b")") {
-            return None;
-        }
+        let args = self.list(b')', |p| p.ternary())?;
         Some(Node {
             kind: NodeKind::Call(name, name_span, args),
             span: (name_span.0, self.i),
@@ -299,22 +285,36 @@ impl<'a> P<'a> {
     /// (`tile_item = _{ number | name }`).
     fn tile_set(&mut self, layer: &str, start: usize) -> Option<Node> {
         let layer = layer.to_string();
+        let items = self.list(b']', |p| {
+            let at = p.i;
+            match p.peek()? {
+                b'0'..=b'9' => {
+                    let (v, span) = p.number()?;
+                    Some((TileItem::Id(v), span))
+                }
+                _ => {
+                    let name = p.name()?;
+                    Some((TileItem::Class(name.to_string()), (at, p.i)))
+                }
+            }
+        })?;
+        Some(Node {
+            kind: NodeKind::TileSet(layer, items),
+            span: (start, self.i),
+        })
+    }
+
+    /// The rest of `(item ~ ("," ~ item)*)? ~ close`, after the opening bracket: the items.
+    fn list<T>(
+        &mut self,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<Vec<T>> {
         let mut items = Vec::new();
         self.ws();
-        if self.peek() != Some(b']') {
+        if self.peek() != Some(close) {
             loop {
-                let at = self.i;
-                let item = match self.peek()? {
-                    b'0'..=b'9' => {
-                        let (v, span) = self.number()?;
-                        (TileItem::Id(v), span)
-                    }
-                    _ => {
-                        let name = self.name()?;
-                        (TileItem::Class(name.to_string()), (at, self.i))
-                    }
-                };
-                items.push(item);
+                items.push(item(self)?);
                 if self.op(&[(b",", ())]).is_none() {
                     break;
                 }
@@ -322,12 +322,6 @@ impl<'a> P<'a> {
             }
             self.ws();
         }
-        if !self.eat(b"]") {
-            return None;
-        }
-        Some(Node {
-            kind: NodeKind::TileSet(layer, items),
-            span: (start, self.i),
-        })
+        self.eat(&[close]).then_some(items)
     }
 }
