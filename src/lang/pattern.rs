@@ -20,6 +20,7 @@ mod grammar;
 mod items;
 mod syntax_error;
 pub mod templates;
+mod tree;
 pub mod wfc;
 
 pub use super::grid_items::{AsciiGrid, ChunkGroup, Example, Template, Templates, TileSet};

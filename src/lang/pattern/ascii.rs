@@ -2,14 +2,13 @@
 //! examples, templates and chunks (grammar: `glyphs`, `ascii_row` in `pattern.pest`).
 
 use super::build::{span_of, Builder};
-use super::grammar::Rule;
+use super::tree::{Node, Nodes};
 use crate::lang::grid_items::AsciiGrid;
-use pest::iterators::Pair;
 
 impl Builder {
     /// `glyphs { 'c' = tile ... }`: define each character (a later definition replaces an
     /// earlier one).
-    pub(super) fn glyphs(&mut self, inner: pest::iterators::Pairs<Rule>) {
+    pub(super) fn glyphs(&mut self, inner: Nodes<'_>) {
         for d in inner {
             let mut it = d.into_inner();
             let c = glyph_char(&it.next().expect("glyph"));
@@ -25,7 +24,7 @@ impl Builder {
     /// tile is then 0). `at` is where messages about the whole grid point (an empty grid).
     pub(super) fn ascii_grid(
         &mut self,
-        rows: Vec<Pair<Rule>>,
+        rows: Vec<Node<'_>>,
         at: (usize, usize),
         what: &str,
         special: &dyn Fn(char) -> Option<u16>,
@@ -76,7 +75,7 @@ impl Builder {
 }
 
 /// The character of a `'c'` glyph.
-pub(super) fn glyph_char(p: &Pair<Rule>) -> char {
+pub(super) fn glyph_char(p: &Node<'_>) -> char {
     p.as_str()
         .trim_start_matches('\'')
         .chars()

@@ -5,8 +5,8 @@
 use super::grammar::{PatParser, Rule};
 use super::items::*;
 use super::syntax_error::syntax_error;
+use super::tree::{Node, Nodes, Tree};
 use crate::lang::parse::Span;
-use pest::iterators::Pair;
 use pest::Parser;
 use std::collections::BTreeMap;
 
@@ -16,9 +16,12 @@ use std::collections::BTreeMap;
 /// Every syntax error (the first one pest finds) or every semantic error (unknown tile
 /// name, duplicate item, grid of the wrong size, tile id out of range), with spans.
 pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
-    let pairs = match super::fast::parse(text) {
-        Some(pairs) => pairs,
-        None => PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e, text)])?,
+    let tree = match super::fast::parse(text) {
+        Some(tree) => tree,
+        None => Tree::from_pairs(
+            text,
+            PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e, text)])?,
+        ),
     };
     let mut p = Builder {
         names: BTreeMap::new(),
@@ -27,7 +30,7 @@ pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
         members: 0,
     };
     let mut out = PatternFile::default();
-    for item in pairs.into_iter().next().expect("file").into_inner() {
+    for item in tree.pairs().next().expect("file").into_inner() {
         let which = item.as_rule();
         let mut inner = item.into_inner();
         let kind = match which {
@@ -107,7 +110,7 @@ pub(super) struct Builder {
 /// long chain would otherwise grow with the square of the chain.
 pub const MAX_SET_MEMBERS: usize = 1 << 20;
 
-pub(super) fn span_of(p: &Pair<Rule>) -> Span {
+pub(super) fn span_of(p: &Node<'_>) -> Span {
     (p.as_span().start(), p.as_span().end())
 }
 
@@ -139,7 +142,7 @@ impl Builder {
 
     /// Define a tile or set name. A set may not reuse a name, nor a tile a set's name (a
     /// tile name defined again takes the new id, as it always has).
-    pub(super) fn define(&mut self, name: &Pair<Rule>, what: Name) {
+    pub(super) fn define(&mut self, name: &Node<'_>, what: Name) {
         let clash = !matches!(
             (self.names.get(name.as_str()), &what),
             (None, _) | (Some(Name::Tile(_)), Name::Tile(_))
@@ -156,7 +159,7 @@ impl Builder {
 
     /// The error for a name that is not defined: the nearest tile name (or, when `sets` is
     /// true, tile or set name), ties broken by name.
-    pub(super) fn unknown(&mut self, p: &Pair<Rule>, sets: bool) {
+    pub(super) fn unknown(&mut self, p: &Node<'_>, sets: bool) {
         let what = if sets {
             "tile or set name"
         } else {
@@ -183,7 +186,7 @@ impl Builder {
 
     /// The members of a set cell `{...}` (ids, tile names, set names), ascending without
     /// repeats; an empty set is an error.
-    pub(super) fn set(&mut self, p: Pair<Rule>) -> Box<[u16]> {
+    pub(super) fn set(&mut self, p: Node<'_>) -> Box<[u16]> {
         let span = span_of(&p);
         let mut members = Vec::new();
         let mut written = 0;
@@ -221,11 +224,11 @@ impl Builder {
     }
 
     /// A search cell: `.` (any), a tile (itself, 0 included), or a set (inline or by name).
-    pub(super) fn search_cell(&mut self, p: Pair<Rule>) -> Cell {
+    pub(super) fn search_cell(&mut self, p: Node<'_>) -> Cell {
         match p.as_rule() {
             Rule::any_cell => Cell::Any,
             Rule::set_cell => Cell::Set(self.set(p)),
-            Rule::int => match self.int(p.clone(), 0, 65535) {
+            Rule::int => match self.int(p, 0, 65535) {
                 0 => {
                     self.bare_zero(&p, "write `.` for any tile", "match only tile 0");
                     Cell::Any
@@ -255,7 +258,7 @@ impl Builder {
     }
 
     /// A replace cell: `.` (`None`: leave the tile) or the tile written (0 included).
-    pub(super) fn replace_cell(&mut self, p: Pair<Rule>) -> Option<u16> {
+    pub(super) fn replace_cell(&mut self, p: Node<'_>) -> Option<u16> {
         match p.as_rule() {
             Rule::any_cell => None,
             Rule::int if p.as_str().parse::<i64>() == Ok(0) => {
@@ -268,7 +271,7 @@ impl Builder {
 
     /// The located error for a bare `0` in a grid (see [`BARE_ZERO`]): `dot` says what `.`
     /// does in this grid, `named` what a name for tile 0 does.
-    pub(super) fn bare_zero(&mut self, p: &Pair<Rule>, dot: &str, named: &str) {
+    pub(super) fn bare_zero(&mut self, p: &Node<'_>, dot: &str, named: &str) {
         self.err(
             span_of(p),
             format!(
@@ -279,7 +282,7 @@ impl Builder {
     }
 
     /// `1x`: a number glued to a name, one located error (not two cells and a miscount).
-    pub(super) fn glued(&mut self, p: &Pair<Rule>) {
+    pub(super) fn glued(&mut self, p: &Node<'_>) {
         let t = p.as_str();
         let digits = t.trim_start_matches('-');
         let n = t.len() - digits.len() + digits.chars().take_while(char::is_ascii_digit).count();
@@ -294,7 +297,7 @@ impl Builder {
         );
     }
 
-    pub(super) fn int(&mut self, p: Pair<Rule>, lo: i64, hi: i64) -> i64 {
+    pub(super) fn int(&mut self, p: Node<'_>, lo: i64, hi: i64) -> i64 {
         let span = (p.as_span().start(), p.as_span().end());
         match p.as_str().parse::<i64>() {
             Ok(v) if (lo..=hi).contains(&v) => v,
@@ -306,7 +309,7 @@ impl Builder {
     }
 
     /// A tile id or name (or any integer >= lo in tables). A set here is an error.
-    pub(super) fn value(&mut self, p: Pair<Rule>, lo: i64) -> i64 {
+    pub(super) fn value(&mut self, p: Node<'_>, lo: i64) -> i64 {
         match p.as_rule() {
             Rule::int => self.int(p, lo, 65535),
             Rule::glued => {
@@ -344,11 +347,11 @@ impl Builder {
         }
     }
 
-    pub(super) fn tile(&mut self, p: Pair<Rule>) -> u16 {
+    pub(super) fn tile(&mut self, p: Node<'_>) -> u16 {
         self.value(p, 0) as u16
     }
 
-    pub(super) fn miniset(&mut self, mut inner: pest::iterators::Pairs<Rule>) -> ItemKind {
+    pub(super) fn miniset(&mut self, mut inner: Nodes<'_>) -> ItemKind {
         let size = inner.next().expect("size");
         let mut s = size.into_inner();
         let w = self.int(s.next().expect("w"), 1, 64) as i32;
@@ -367,10 +370,10 @@ impl Builder {
 
     pub(super) fn grid<T: Clone + Default>(
         &mut self,
-        g: Pair<Rule>,
+        g: Node<'_>,
         w: i32,
         h: i32,
-        mut cell: impl FnMut(&mut Self, Pair<Rule>) -> T,
+        mut cell: impl FnMut(&mut Self, Node<'_>) -> T,
     ) -> Vec<T> {
         let span = (g.as_span().start(), g.as_span().end());
         let mut cells = Vec::new();
@@ -409,21 +412,21 @@ impl Builder {
         cells
     }
 
-    pub(super) fn offset(&mut self, p: Pair<Rule>) -> (i32, i32) {
+    pub(super) fn offset(&mut self, p: Node<'_>) -> (i32, i32) {
         let mut it = p.into_inner();
         let dx = self.int(it.next().expect("dx"), -64, 64) as i32;
         let dy = self.int(it.next().expect("dy"), -64, 64) as i32;
         (dx, dy)
     }
 
-    pub(super) fn action(&mut self, a: Pair<Rule>) -> (i32, i32, u16) {
+    pub(super) fn action(&mut self, a: Node<'_>) -> (i32, i32, u16) {
         let mut it = a.into_inner();
         let (dx, dy) = self.offset(it.next().expect("offset"));
         let value = self.tile(it.next().expect("value"));
         (dx, dy, value)
     }
 
-    pub(super) fn rule(&mut self, r: Pair<Rule>) -> FixRule {
+    pub(super) fn rule(&mut self, r: Node<'_>) -> FixRule {
         let mut out = FixRule {
             heads: Vec::new(),
             unprotected: false,

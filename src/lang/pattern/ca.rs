@@ -6,14 +6,14 @@ use super::build::{Builder, Name};
 use super::grammar::{PatParser, Rule};
 use super::items::PatternError;
 use super::syntax_error::syntax_error;
+use super::tree::{Node, Tree};
 use crate::lang::automaton::{CaRule, Cmp, Term};
-use pest::iterators::Pair;
 use pest::Parser;
 use std::collections::BTreeMap;
 
 impl Builder {
     /// `condition -> value`.
-    pub(super) fn ca_rule(&mut self, r: Pair<Rule>) -> CaRule {
+    pub(super) fn ca_rule(&mut self, r: Node<'_>) -> CaRule {
         let mut it = r.into_inner();
         let terms = self.ca_cond(it.next().expect("condition"));
         let set = self.tile(it.next().expect("value"));
@@ -21,11 +21,11 @@ impl Builder {
     }
 
     /// Terms joined by `and`.
-    pub(super) fn ca_cond(&mut self, c: Pair<Rule>) -> Vec<Term> {
+    pub(super) fn ca_cond(&mut self, c: Node<'_>) -> Vec<Term> {
         c.into_inner().map(|t| self.ca_term(t)).collect()
     }
 
-    fn ca_term(&mut self, t: Pair<Rule>) -> Term {
+    fn ca_term(&mut self, t: Node<'_>) -> Term {
         let which = t.as_rule();
         let mut it = t.into_inner().peekable();
         if which == Rule::count_term {
@@ -41,7 +41,7 @@ impl Builder {
     }
 
     /// A tile, a tile or set name, or an inline set: its members, ascending.
-    pub(super) fn members(&mut self, p: Pair<Rule>) -> Box<[u16]> {
+    pub(super) fn members(&mut self, p: Node<'_>) -> Box<[u16]> {
         match p.as_rule() {
             Rule::set_cell => self.set(p),
             Rule::name_ref => match self.names.get(p.as_str()) {
@@ -64,10 +64,9 @@ impl Builder {
 /// The syntax error pest finds first, or every tile id out of 0..=65535, count above 8,
 /// empty set or name, with byte spans in `text`.
 pub fn parse_condition(text: &str) -> Result<Vec<Term>, Vec<PatternError>> {
-    let pair = PatParser::parse(Rule::condition, text)
-        .map_err(|e| vec![syntax_error(e, text)])?
-        .next()
-        .expect("condition");
+    let pairs = PatParser::parse(Rule::condition, text).map_err(|e| vec![syntax_error(e, text)])?;
+    let tree = Tree::from_pairs(text, pairs);
+    let pair = tree.pairs().next().expect("condition");
     let mut b = Builder {
         names: BTreeMap::new(),
         glyphs: BTreeMap::new(),

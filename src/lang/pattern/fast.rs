@@ -14,47 +14,18 @@
 //! nothing still takes the skip after `x` (its span ends after that whitespace).
 
 use super::grammar::Rule;
-use pest::iterators::{Pairs, PairsBuilder};
+use super::tree::{Tok, Tree};
 
 /// The pairs of `text` read as a `file`, as `PatParser::parse(Rule::file, text)` gives
 /// them, or `None` (the grammar decides).
-pub(super) fn parse(text: &str) -> Option<Pairs<'_, Rule>> {
+pub(super) fn parse(text: &str) -> Option<Tree<'_>> {
     let mut r = Reader {
         s: text.as_bytes(),
         i: 0,
         toks: Vec::with_capacity(text.len() / 4),
     };
     r.file()?;
-    Some(add(PairsBuilder::new(text), &r.toks, 0, r.toks.len()).build())
-}
-
-/// One pair, in preorder: its rule, its byte span, and the index just past its subtree.
-struct Tok {
-    rule: Rule,
-    start: usize,
-    end: usize,
-    next: usize,
-}
-
-/// The pairs `toks[k..end]` (whole subtrees) appended to `b`.
-fn add<'i>(
-    mut b: PairsBuilder<'i, Rule>,
-    toks: &[Tok],
-    mut k: usize,
-    end: usize,
-) -> PairsBuilder<'i, Rule> {
-    while k < end {
-        let t = &toks[k];
-        b = if t.next == k + 1 {
-            b.rule(t.rule, t.start, t.end)
-        } else {
-            b.rule_with(t.rule, t.start, t.end, |inner| {
-                add(inner, toks, k + 1, t.next)
-            })
-        };
-        k = t.next;
-    }
-    b
+    Some(Tree { text, toks: r.toks })
 }
 
 /// Words that are never names (the grammar's `keyword`).

@@ -3,6 +3,7 @@
 //! files (tests only).
 
 use super::grammar::{PatParser, Rule};
+use super::tree::Tree;
 use pest::Parser;
 
 /// Item keywords the hand reader does not read (a file with one goes to the grammar).
@@ -13,11 +14,9 @@ const OTHER_ITEMS: [&str; 5] = ["glyphs", "automaton", "tileset", "example", "te
 fn agree(text: &str, must: bool) -> bool {
     let grammar = PatParser::parse(Rule::file, text);
     match super::fast::parse(text) {
-        Some(pairs) => {
+        Some(tree) => {
             let grammar = grammar.unwrap_or_else(|e| panic!("`{text}`: the grammar says {e}"));
-            let a: Vec<_> = pairs.tokens().collect();
-            let b: Vec<_> = grammar.tokens().collect();
-            assert_eq!(a, b, "`{text}`");
+            assert_eq!(tree, Tree::from_pairs(text, grammar), "`{text}`");
             true
         }
         None => {

@@ -6,14 +6,14 @@ use super::ascii::glyph_char;
 use super::build::{span_of, Builder};
 use super::grammar::Rule;
 use super::items::ItemKind;
+use super::tree::{Node, Nodes};
 use crate::lang::grid_items::{ChunkGroup, Template, Templates, EAST, NORTH, SOUTH, WEST};
 use crate::lang::parse::Span;
-use pest::iterators::{Pair, Pairs};
 
 impl Builder {
     /// `templates name WxH { chunk ... template ... }`: chunks are read first, so a template
     /// may use a chunk written below it.
-    pub(super) fn templates(&mut self, mut inner: Pairs<Rule>) -> ItemKind {
+    pub(super) fn templates(&mut self, mut inner: Nodes<'_>) -> ItemKind {
         let size = inner.next().expect("size");
         let mut s = size.into_inner();
         let w = self.int(s.next().expect("w"), 1, 256) as i32;
@@ -35,7 +35,7 @@ impl Builder {
         ItemKind::Templates(out)
     }
 
-    fn chunk(&mut self, out: &mut Templates, c: Pair<Rule>) {
+    fn chunk(&mut self, out: &mut Templates, c: Node<'_>) {
         let mut it = c.into_inner();
         let g = it.next().expect("glyph");
         let (at, glyph) = (span_of(&g), glyph_char(&g));
@@ -84,7 +84,7 @@ impl Builder {
         }
     }
 
-    fn template(&mut self, out: &Templates, t: Pair<Rule>) -> Template {
+    fn template(&mut self, out: &Templates, t: Node<'_>) -> Template {
         let mut it = t.into_inner();
         let name = it.next().expect("name");
         let mut tpl = Template {

@@ -6,13 +6,13 @@
 use super::build::{span_of, Builder};
 use super::grammar::Rule;
 use super::items::ItemKind;
+use super::tree::{Node, Nodes};
 use crate::lang::grid_items::{AsciiGrid, Example, TileSet};
 use crate::lang::parse::Span;
-use pest::iterators::{Pair, Pairs};
 
 impl Builder {
     /// `tileset name { tile ... right/below/next ... }`.
-    pub(super) fn tileset(&mut self, name: Span, inner: Pairs<Rule>) -> ItemKind {
+    pub(super) fn tileset(&mut self, name: Span, inner: Nodes<'_>) -> ItemKind {
         let mut set = TileSet {
             tiles: Vec::new(),
             right: Vec::new(),
@@ -70,7 +70,7 @@ impl Builder {
     }
 
     /// The tiles of a rule's side, each of which must be a tile of the set.
-    fn tileset_members(&mut self, set: &TileSet, p: Pair<Rule>) -> Box<[u16]> {
+    fn tileset_members(&mut self, set: &TileSet, p: Node<'_>) -> Box<[u16]> {
         let at = span_of(&p);
         let text = p.as_str().to_string();
         let m = self.members(p);
@@ -84,7 +84,7 @@ impl Builder {
     }
 
     /// `weight W`: a positive number.
-    pub(super) fn weight(&mut self, p: Pair<Rule>) -> f64 {
+    pub(super) fn weight(&mut self, p: Node<'_>) -> f64 {
         let n = p.into_inner().next().expect("number");
         match n.as_str().parse::<f64>() {
             Ok(w) if w > 0.0 && w <= 1e9 => w,
@@ -99,7 +99,7 @@ impl Builder {
     }
 
     /// `example name NxN { flags rows }`.
-    pub(super) fn example(&mut self, name: Span, mut inner: Pairs<Rule>) -> ItemKind {
+    pub(super) fn example(&mut self, name: Span, mut inner: Nodes<'_>) -> ItemKind {
         let size = inner.next().expect("size");
         let at = span_of(&size);
         let mut s = size.into_inner();
