@@ -6,7 +6,6 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
-mod atom;
 mod fast;
 #[cfg(test)]
 mod fast_tests;
@@ -39,19 +38,14 @@ pub struct SyntaxError {
 /// [`SyntaxError`] with the offending position and the list of things expected there
 /// (e.g. "expected a number, a name, a function call or `(`").
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
-    let Some((atom, span)) = atom::atom(text) else {
-        check_size(text)?;
-        return match fast::parse(text) {
-            Some(node) => Ok(node),
-            None => parse_with_grammar(text),
-        };
-    };
-    let kind = match atom {
-        atom::Atom::Num(v) => NodeKind::Num(v),
-        atom::Atom::Bool(b) => NodeKind::Bool(b),
-        atom::Atom::Name(n) => NodeKind::Name(n.to_string()),
-    };
-    Ok(Node { kind, span })
+    if let Some(node) = fast::atom(text) {
+        return Ok(node);
+    }
+    check_size(text)?;
+    match fast::parse(text) {
+        Some(node) => Ok(node),
+        None => parse_with_grammar(text),
+    }
 }
 
 /// [`parse`] through the grammar, for every text (atoms included).
@@ -307,8 +301,8 @@ mod tests {
         }
     }
 
-    /// Atoms skip the grammar (`atom.rs`): every kind gives the grammar's tree, spans
-    /// included.
+    /// Atoms skip the size check and the rest of the hand parser (`fast::atom`): every
+    /// kind gives the grammar's tree, spans included.
     #[test]
     fn atoms_are_parsed_as_the_grammar_parses_them() {
         let atoms = [
@@ -316,7 +310,7 @@ mod tests {
             " true ", "truex", "true_", "false1", "Level", "x_1_y",
         ];
         for text in atoms {
-            assert!(atom::atom(text).is_some(), "`{text}` is an atom");
+            assert!(fast::atom(text).is_some(), "`{text}` is an atom");
             assert_eq!(parse(text), parse_with_grammar(text), "`{text}`");
         }
     }

@@ -6,6 +6,9 @@
 //! what it accepts. The tests of `super` compare the two on every string of the shipped
 //! rule files and on many generated and mutated expressions.
 //!
+//! [`atom`] reads a text that is one number, `true`/`false` or one name (most strings in
+//! rule files), with the same readers.
+//!
 //! Where the grammar's rule spans reach: a rule `x ~ (op ~ y)*` takes the whitespace after
 //! its first element even when no `op` follows, so a `?:` node (the only node whose span is
 //! a rule's) ends after the whitespace that follows its last token.
@@ -17,13 +20,25 @@ const MAX_DEPTH: u32 = 48;
 
 /// The tree of `text` as the grammar builds it, or `None` (the grammar decides).
 pub(super) fn parse(text: &str) -> Option<Node> {
+    whole(text, P::ternary)
+}
+
+/// The tree of `text` when it is a lone atom — one number, `true`/`false` or one name,
+/// with nothing but whitespace around it — or `None`. Most strings in rule files are
+/// atoms, and nothing in one nests: [`super::parse`] takes them before its size check.
+pub(super) fn atom(text: &str) -> Option<Node> {
+    whole(text, P::atom)
+}
+
+/// What `read` reads from `text`, when only whitespace is around it.
+fn whole<'a>(text: &'a str, read: fn(&mut P<'a>) -> Option<Node>) -> Option<Node> {
     let mut p = P {
         s: text.as_bytes(),
         i: 0,
         depth: 0,
     };
     p.ws();
-    let n = p.ternary()?;
+    let n = read(&mut p)?;
     p.ws();
     (p.i == p.s.len()).then_some(n)
 }
@@ -188,13 +203,7 @@ impl<'a> P<'a> {
     fn primary(&mut self) -> Option<Node> {
         let start = self.i;
         match self.peek()? {
-            b'0'..=b'9' => {
-                let (v, span) = self.number()?;
-                Some(Node {
-                    kind: NodeKind::Num(v),
-                    span,
-                })
-            }
+            b'0'..=b'9' => self.atom(),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let name = self.name()?;
                 let name_span = (start, self.i);
@@ -208,17 +217,7 @@ impl<'a> P<'a> {
                         self.i = j + 1;
                         self.call(name, name_span)
                     }
-                    _ => {
-                        let kind = match name {
-                            "true" => NodeKind::Bool(true),
-                            "false" => NodeKind::Bool(false),
-                            _ => NodeKind::Name(name.to_string()),
-                        };
-                        Some(Node {
-                            kind,
-                            span: name_span,
-                        })
-                    }
+                    _ => Some(name_node(name, name_span)),
                 }
             }
             b'(' => {
@@ -232,6 +231,20 @@ impl<'a> P<'a> {
             }
             _ => None,
         }
+    }
+
+    /// `number | boolean | name`: a leaf of the tree (what follows it is not looked at).
+    fn atom(&mut self) -> Option<Node> {
+        let start = self.i;
+        if self.peek()?.is_ascii_digit() {
+            let (v, span) = self.number()?;
+            return Some(Node {
+                kind: NodeKind::Num(v),
+                span,
+            });
+        }
+        let name = self.name()?;
+        Some(name_node(name, (start, self.i)))
     }
 
     /// `number = @{ ASCII_DIGIT+ ~ ("." ~ ASCII_DIGIT+)? }`: its value and span.
@@ -324,4 +337,15 @@ impl<'a> P<'a> {
         }
         self.eat(&[close]).then_some(items)
     }
+}
+
+/// The leaf for the name `name` at `span`: `true` and `false` are booleans
+/// (`boolean = @{ ("true" | "false") ~ !(ASCII_ALPHANUMERIC | "_") }`), any other is a name.
+fn name_node(name: &str, span: Span) -> Node {
+    let kind = match name {
+        "true" => NodeKind::Bool(true),
+        "false" => NodeKind::Bool(false),
+        _ => NodeKind::Name(name.to_string()),
+    };
+    Node { kind, span }
 }

@@ -1,6 +1,6 @@
 //! The hand-written parser (`fast.rs`) against the grammar (`expr.pest`): the same tree,
 //! spans included, on every string of the shipped rule files and on generated and mutated
-//! expressions (tests only).
+//! expressions; and what its atom reader (`fast::atom`) takes (tests only).
 
 /// The hand-written parser (`fast.rs`) agrees with the grammar on `text`: the same
 /// tree (spans included) when it parses it; whether it must parse it too (`must`: the
@@ -132,4 +132,36 @@ fn the_hand_parser_agrees_on_generated_and_mutated_expressions() {
     }
     // (chained comparisons, `a < b < c`, are generated too: neither parses them)
     assert!(both > 2500 && mutated > 300, "{both} {mutated}");
+}
+
+/// Texts that are near atoms but not lone atoms: `fast::atom` leaves them to the rest of
+/// the parse (the size check, then the hand parser or the grammar).
+#[test]
+fn near_atoms_are_not_atoms() {
+    let not_atoms = [
+        "", "  ", "1.", ".5", "1.2.3", "1e5", "-1", "!x", "a b", "a.b", "1x", "x-1", "f()", "é",
+        "tiles[1]", "(1)", "a # b", "f ()", "t [1]",
+    ];
+    for text in not_atoms {
+        assert_eq!(super::fast::atom(text), None, "`{text}` is not an atom");
+    }
+}
+
+/// An atom's span leaves out the whitespace around it.
+#[test]
+fn atom_spans_leave_out_the_whitespace_around() {
+    use crate::lang::syntax::{Node, NodeKind};
+    let node = |kind, span| Some(Node { kind, span });
+    assert_eq!(
+        super::fast::atom("  12 "),
+        node(NodeKind::Num(12.0), (2, 4))
+    );
+    assert_eq!(
+        super::fast::atom("\n level\t"),
+        node(NodeKind::Name("level".into()), (2, 7))
+    );
+    assert_eq!(
+        super::fast::atom("false"),
+        node(NodeKind::Bool(false), (0, 5))
+    );
 }
