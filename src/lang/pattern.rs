@@ -13,6 +13,9 @@
 pub mod ascii;
 mod build;
 pub mod ca;
+mod fast;
+#[cfg(test)]
+mod fast_tests;
 mod grammar;
 mod items;
 mod syntax_error;

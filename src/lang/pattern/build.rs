@@ -16,7 +16,10 @@ use std::collections::BTreeMap;
 /// Every syntax error (the first one pest finds) or every semantic error (unknown tile
 /// name, duplicate item, grid of the wrong size, tile id out of range), with spans.
 pub fn parse_patterns(text: &str) -> Result<PatternFile, Vec<PatternError>> {
-    let pairs = PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e, text)])?;
+    let pairs = match super::fast::parse(text) {
+        Some(pairs) => pairs,
+        None => PatParser::parse(Rule::file, text).map_err(|e| vec![syntax_error(e, text)])?,
+    };
     let mut p = Builder {
         names: BTreeMap::new(),
         glyphs: BTreeMap::new(),
