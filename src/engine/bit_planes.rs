@@ -17,7 +17,7 @@
 
 use super::bit_rows::span_bits;
 use super::grid::Grid;
-use super::row_bits::{eq_bits, eq_planes};
+use super::row_bits::{eq_bits, eq_planes, index_planes};
 
 pub mod layer_planes;
 pub mod pattern_mask;
@@ -73,16 +73,10 @@ impl BitPlanes {
         plane: impl Fn(u16) -> u8,
     ) {
         self.reset(g, planes + others.len(), pad);
-        let mut acc = [0u64; 256];
         for y in 0..self.height {
             for (i, chunk) in g.row(y, 0, self.width).chunks(64).enumerate() {
-                // each cell sets its bit in its plane's word ([`NONE`]: a spare word)
-                acc[..planes].fill(0);
-                for (x, &v) in chunk.iter().enumerate() {
-                    acc[plane(v) as usize] |= 1 << x;
-                }
                 let at = self.at(y, i);
-                self.words[at..at + planes].copy_from_slice(&acc[..planes]);
+                index_planes(chunk, &plane, 0, &mut self.words[at..at + planes]);
                 self.others(y, i, planes, others);
             }
         }

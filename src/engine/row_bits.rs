@@ -1,7 +1,8 @@
 //! The cells of one row (a slice of at most 64 tile values) that equal, or differ from,
 //! a value, as the bits of one word: bit `i` for `row[i]`. The one way every scan in the
-//! engine and the operators turns a row of values into bits ([`eq_bits`], [`ne_bits`], and
-//! [`eq_planes`] for many values against one row); sixteen values per step with SSE2
+//! engine and the operators turns a row of values into bits ([`eq_bits`], [`ne_bits`],
+//! [`eq_planes`] for a few values against one row, and [`index_planes`] for the planes of
+//! many values or classes through a lookup table); sixteen values per step with SSE2
 //! (always present on x86-64), four per step in a 64-bit word for short rows.
 
 /// Bit `i` set when `row[i] == v` (a row of at most 64 values).
@@ -148,6 +149,62 @@ fn eq_planes_sse2<const B: usize>(cells: &[u16], values: &[u16], out: &mut [u64]
     }
 }
 
+/// `out[j]` = the cells of `row` (at most 64) whose plane `plane(value)` is `first + j`,
+/// as bits: the planes of many values (or classes) from one row, where comparing the row
+/// with each value would cost a compare per value and cell. Each cell's plane is looked up
+/// once into a row of bytes, then each plane is one byte compare per sixteen cells (SSE2),
+/// with no chain of writes to the same word from cell to cell.
+#[inline]
+pub fn index_planes(row: &[u16], plane: impl Fn(u16) -> u8, first: u8, out: &mut [u64]) {
+    debug_assert!(row.len() <= 64 && first as usize + out.len() <= 256);
+    let mut idx = [u8::MAX; 64];
+    for (i, &v) in idx.iter_mut().zip(row) {
+        *i = plane(v);
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        match row.len().div_ceil(16) {
+            0 => out.fill(0),
+            1 => index_planes_sse2::<1>(&idx, row.len(), first, out),
+            2 => index_planes_sse2::<2>(&idx, row.len(), first, out),
+            3 => index_planes_sse2::<3>(&idx, row.len(), first, out),
+            _ => index_planes_sse2::<4>(&idx, row.len(), first, out),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (j, o) in out.iter_mut().enumerate() {
+        let k = first.wrapping_add(j as u8);
+        *o = idx[..row.len()]
+            .iter()
+            .enumerate()
+            .fold(0, |m, (x, &p)| m | ((p == k) as u64) << x);
+    }
+}
+
+/// [`index_planes`] of the first `n` (at most `16 · B`) bytes of `idx`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn index_planes_sse2<const B: usize>(idx: &[u8; 64], n: usize, first: u8, out: &mut [u64]) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    let keep = u64::MAX >> (64 - n);
+    // SAFETY: block `b < 4` is 16 bytes of `idx` (64 bytes); unaligned loads are allowed.
+    let blocks: [__m128i; B] = std::array::from_fn(|b| unsafe {
+        _mm_loadu_si128(idx.as_ptr().add(16 * b) as *const __m128i)
+    });
+    for (j, o) in out.iter_mut().enumerate() {
+        let k = first.wrapping_add(j as u8);
+        let mut m = 0u64;
+        for (b, block) in blocks.iter().enumerate() {
+            // SAFETY: SSE2 is part of x86-64; register operations only.
+            let bits = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(*block, _mm_set1_epi8(k as i8))) };
+            m |= (bits as u32 as u64) << (16 * b);
+        }
+        *o = m & keep;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,6 +272,25 @@ mod tests {
             0
         } else {
             u64::MAX >> (64 - n)
+        }
+    }
+    /// Every plane of every length against a cell-by-cell lookup, with cells in no plane
+    /// (`u8::MAX`) and planes before `first`.
+    #[test]
+    fn index_planes_agree_with_a_lookup_per_cell() {
+        let plane = |v: u16| if v % 7 == 6 { u8::MAX } else { (v % 7) as u8 };
+        for n in 0..=64usize {
+            let row: Vec<u16> = (0..n).map(|i| ((i * 5 + n * 3) % 23) as u16).collect();
+            for first in [0u8, 2] {
+                let mut out = [0u64; 5];
+                index_planes(&row, plane, first, &mut out);
+                for (j, &o) in out.iter().enumerate() {
+                    let want = row.iter().enumerate().fold(0u64, |m, (x, &v)| {
+                        m | ((plane(v) == first + j as u8) as u64) << x
+                    });
+                    assert_eq!(o, want, "n {n} first {first} plane {j}");
+                }
+            }
         }
     }
 }

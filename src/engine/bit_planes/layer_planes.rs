@@ -18,7 +18,7 @@
 use super::pattern_mask::{PatternMask, Plane};
 use super::{BitPlanes, NONE};
 use crate::engine::grid::Grid;
-use crate::engine::row_bits::eq_planes;
+use crate::engine::row_bits::{eq_planes, index_planes};
 use crate::engine::row_versions::RowSet;
 use crate::engine::state::State;
 use std::ops::Range;
@@ -191,12 +191,10 @@ impl LayerPlanes {
     /// Make the planes of rows `rows` from the grid `g` where some of `needs` (bits) are not
     /// made: every plane kept (a row's cells cost more to read again than the planes of a
     /// few more values to fill). Up to [`EQ_VALUES`] values by comparing the row with each
-    /// value ([`eq_planes`]), beyond by looking each cell's plane up.
+    /// value ([`eq_planes`]), beyond by looking each cell's plane up ([`index_planes`]).
     fn make(&mut self, g: &Grid, rows: Range<i32>, needs: u64) {
         let (n, nv, width) = (self.kinds.len(), self.values.len(), self.planes.width);
         let all = u64::MAX >> (64 - n);
-        // per word: a plane's bits by plane, [`NONE`] the spare
-        let mut acc = [0u64; 256];
         let every: &[u8; 1 << 16] = self.every.as_slice().try_into().unwrap();
         for y in rows {
             if needs & !self.made[y as usize] == 0 {
@@ -211,11 +209,7 @@ impl LayerPlanes {
                 if nv <= EQ_VALUES {
                     eq_planes(row, &self.values, &mut words[1..=nv]);
                 } else {
-                    acc[..=nv].fill(0);
-                    for (x, &v) in row.iter().enumerate() {
-                        acc[every[v as usize] as usize] |= 1 << x;
-                    }
-                    words[1..=nv].copy_from_slice(&acc[1..=nv]);
+                    index_planes(row, |v| every[v as usize], 1, &mut words[1..=nv]);
                 }
                 words[0] = span;
                 for (k, &of) in self.not_of.iter().enumerate() {
