@@ -1,7 +1,7 @@
 //! Tests of [`super`]: restores copy what changed and only that.
 
-use super::*;
-use crate::rng::RngSpec;
+use super::State;
+use crate::rng::{Rng, RngSpec};
 
 fn state() -> State {
     State::new(3, 2, 0, 0, 0, 2, Rng::new(&RngSpec::Pcg64, 1))
