@@ -16,6 +16,8 @@ pub mod pattern;
 pub mod pool;
 pub mod syntax;
 #[cfg(test)]
+mod test_files;
+#[cfg(test)]
 mod test_scope;
 pub mod tree;
 

@@ -23,18 +23,7 @@ fn agree(text: &str, must: bool) -> bool {
 /// parses the same way.
 #[test]
 fn the_hand_parser_agrees_on_every_string_of_the_rule_files() {
-    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                files(&p, out);
-            } else if p.extension().is_some_and(|x| x == "ron") {
-                out.push(p);
-            }
-        }
-    }
-    let mut list = Vec::new();
-    files(std::path::Path::new("rules"), &mut list);
+    let list = crate::lang::test_files::files_with_extension(&["rules"], "ron");
     let (mut parsed, mut strings) = (0, 0);
     for f in list {
         let text = std::fs::read_to_string(&f).unwrap();

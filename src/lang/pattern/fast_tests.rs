@@ -34,19 +34,7 @@ fn agree(text: &str, must: bool) -> bool {
 /// holds only the item kinds it knows (every big one among them).
 #[test]
 fn the_hand_reader_agrees_on_every_shipped_pattern_file() {
-    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                files(&p, out);
-            } else if p.extension().is_some_and(|x| x == "pat") {
-                out.push(p);
-            }
-        }
-    }
-    let mut list = Vec::new();
-    files(std::path::Path::new("rules"), &mut list);
-    files(std::path::Path::new("tests"), &mut list);
+    let list = crate::lang::test_files::files_with_extension(&["rules", "tests"], "pat");
     let mut read = 0;
     for f in &list {
         let text = std::fs::read_to_string(f).unwrap();
