@@ -1,6 +1,6 @@
-//! The rule language tests' corpus: every file of one extension under some folders of the
-//! repository (the shipped rule sets, the tests' rule files), for the tests that check the
-//! hand-written readers against the grammars on every shipped text.
+//! The rule language tests' corpus, for the tests that check the hand-written readers
+//! against the grammars: every file of one extension under some folders of the repository
+//! (the shipped rule sets, the tests' rule files), and one random edit of a generated text.
 
 use std::path::{Path, PathBuf};
 
@@ -23,4 +23,23 @@ pub fn files_with_extension(dirs: &[&str], ext: &str) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// `text` with one random edit at a random char boundary: a character taken out, replaced
+/// by one of `pieces`, or one of `pieces` put in. `next(n)` draws a number below `n`.
+pub fn mutate(text: &str, pieces: &[&str], mut next: impl FnMut(usize) -> usize) -> String {
+    let mut m = text.to_string();
+    let at = next(m.len() + 1);
+    let at = (0..=at).rev().find(|&i| m.is_char_boundary(i)).unwrap_or(0);
+    match next(3) {
+        0 if at < m.len() => {
+            m.remove(at);
+        }
+        1 if at < m.len() => {
+            m.remove(at);
+            m.insert_str(at, pieces[next(pieces.len())]);
+        }
+        _ => m.insert_str(at, pieces[next(pieces.len())]),
+    }
+    m
 }

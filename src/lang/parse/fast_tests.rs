@@ -104,19 +104,7 @@ fn the_hand_parser_agrees_on_generated_and_mutated_expressions() {
         let text = g.expr(4);
         both += agree(&text, true) as usize;
         // a character taken out, put in or replaced
-        let mut m = text.clone();
-        let at = g.next(m.len() + 1);
-        let at = (0..=at).rev().find(|&i| m.is_char_boundary(i)).unwrap_or(0);
-        match g.next(3) {
-            0 if at < m.len() => {
-                m.remove(at);
-            }
-            1 if at < m.len() => {
-                m.remove(at);
-                m.insert_str(at, pieces[g.next(pieces.len())]);
-            }
-            _ => m.insert_str(at, pieces[g.next(pieces.len())]),
-        }
+        let m = crate::lang::test_files::mutate(&text, &pieces, |n| g.next(n));
         mutated += agree(&m, true) as usize;
     }
     // (chained comparisons, `a < b < c`, are generated too: neither parses them)

@@ -232,19 +232,7 @@ fn the_hand_reader_agrees_on_generated_and_mutated_files() {
     for _ in 0..3000 {
         let text = g.file();
         both += agree(&text, true) as usize;
-        let mut m = text.clone();
-        let at = g.next(m.len() + 1);
-        let at = (0..=at).rev().find(|&i| m.is_char_boundary(i)).unwrap_or(0);
-        match g.next(3) {
-            0 if at < m.len() => {
-                m.remove(at);
-            }
-            1 if at < m.len() => {
-                m.remove(at);
-                m.insert_str(at, pieces[g.next(pieces.len())]);
-            }
-            _ => m.insert_str(at, pieces[g.next(pieces.len())]),
-        }
+        let m = crate::lang::test_files::mutate(&text, &pieces, |n| g.next(n));
         mutated += agree(&m, true) as usize;
     }
     assert!(both > 1500 && mutated > 600, "{both} {mutated}");
