@@ -123,7 +123,7 @@ pub fn read_pools(
         files.push(LoadedFile {
             path: path.clone(),
             text: text.clone(),
-            literals: Literals::scan(""),
+            literals: Literals::default(),
         });
         match parse_pool(&text) {
             Ok(p) => parsed.push((name.clone(), id, p)),

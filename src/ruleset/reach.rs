@@ -13,25 +13,62 @@ use super::compile::Cx;
 use super::diag::Diagnostic;
 use crate::lang::pattern::{Cell, ItemKind};
 
-/// Every tile id 0..=65535 that some rule file or pattern file could make a step write.
-fn writable(cx: &Cx) -> Vec<bool> {
-    let mut ok = vec![false; 65536];
-    let mut mark = |v: i64| {
+/// The tile ids 0..=65535, a bit each.
+struct TileSet(Vec<u64>);
+
+impl TileSet {
+    fn mark(&mut self, v: i64) {
         if let Ok(t) = u16::try_from(v) {
-            ok[t as usize] = true;
+            self.0[t as usize / 64] |= 1 << (t % 64);
         }
-    };
+    }
+
+    fn has(&self, t: u16) -> bool {
+        self.0[t as usize / 64] >> (t % 64) & 1 == 1
+    }
+}
+
+/// The index of the first ASCII digit of `b` at or after `i` (eight bytes at a time: a
+/// rule file is mostly other bytes).
+fn next_digit(b: &[u8], mut i: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_ne_bytes(chunk.try_into().unwrap());
+        // per byte of 7 bits x (no carry between bytes): x >= '0' sets the top bit of
+        // x + 0x50, x > '9' that of x + 0x46; a byte with its top bit set is no digit
+        let x = w & (0x7f * ONES);
+        let digits = (x + 0x50 * ONES) & !(x + 0x46 * ONES) & !w & (0x80 * ONES);
+        if digits != 0 {
+            let first = if cfg!(target_endian = "little") {
+                digits.trailing_zeros()
+            } else {
+                digits.leading_zeros()
+            };
+            return Some(i + first as usize / 8);
+        }
+        i += 8;
+    }
+    (i..b.len()).find(|&j| b[j].is_ascii_digit())
+}
+
+/// Every tile id 0..=65535 that some rule file or pattern file could make a step write.
+fn writable(cx: &Cx) -> TileSet {
+    let mut ok = TileSet(vec![0; 65536 / 64]);
+    let mut mark = |v: i64| ok.mark(v);
     mark(0);
     mark(1);
     for f in cx.files {
-        let mut run = String::new();
-        for c in f.text.chars().chain(std::iter::once(' ')) {
-            if c.is_ascii_digit() {
-                run.push(c);
-            } else if !run.is_empty() {
-                mark(run.parse().unwrap_or(-1));
-                run.clear();
+        // every run of ASCII digits, read as a number (one over 65535 names no tile)
+        let b = f.text.as_bytes();
+        let mut i = 0;
+        while let Some(start) = next_digit(b, i) {
+            let mut n = 0i64;
+            i = start;
+            while let Some(d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+                n = (n * 10 + (d - b'0') as i64).min(1 << 20);
+                i += 1;
             }
+            mark(n);
         }
     }
     for (_, parsed) in cx.patterns.values() {
@@ -81,8 +118,8 @@ pub(super) fn unreachable_minisets(cx: &mut Cx) -> Vec<Diagnostic> {
         seen.push((src.file, &src.text, src.ordinal));
         let bad = m.search.iter().enumerate().find_map(|(i, c)| match c {
             Cell::Any => None,
-            Cell::Tile(t) => (!ok[*t as usize]).then(|| (i, format!("tile {t}"))),
-            Cell::Set(s) => (!s.iter().any(|t| ok[*t as usize])).then(|| {
+            Cell::Tile(t) => (!ok.has(*t)).then(|| (i, format!("tile {t}"))),
+            Cell::Set(s) => (!s.iter().any(|t| ok.has(*t))).then(|| {
                 let ids: Vec<String> = s.iter().map(|t| t.to_string()).collect();
                 (i, format!("one of the tiles {{{}}}", ids.join(" ")))
             }),
@@ -113,4 +150,22 @@ pub(super) fn unreachable_minisets(cx: &mut Cx) -> Vec<Diagnostic> {
     }
     cx.used_minisets = used;
     warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_digit;
+
+    /// The word-at-a-time search finds what a byte-at-a-time one finds, from every start,
+    /// among every byte value (those next to '0' and '9', and with the top bit set).
+    #[test]
+    fn next_digit_is_the_first_digit() {
+        let mut b: Vec<u8> = (0..=255u8).collect();
+        b.extend((0..=255u8).rev().step_by(3));
+        b.extend(b"abc/9x0 //\xb0\xb9\x30");
+        for i in 0..=b.len() {
+            let naive = (i..b.len()).find(|&j| b[j].is_ascii_digit());
+            assert_eq!(next_digit(&b, i), naive, "{i}");
+        }
+    }
 }

@@ -10,6 +10,8 @@
 use serde::{Deserialize, Deserializer};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// A string of a rule file, with where it came from.
 #[derive(Debug, Clone)]
@@ -57,7 +59,23 @@ impl std::fmt::Display for Src {
 
 struct Reading {
     file: u16,
-    seen: HashMap<String, u32>,
+    seen: HashMap<String, u32, BuildHasherDefault<Fx>>,
+}
+
+/// FxHash (rustc's hasher) over bytes: the strings of a rule file are short and not chosen
+/// against the table, where std's SipHash cost more than the rest of recording them.
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 thread_local! {
@@ -69,7 +87,7 @@ pub fn reading<T>(file: u16, f: impl FnOnce() -> T) -> T {
     READING.with(|r| {
         *r.borrow_mut() = Some(Reading {
             file,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
         })
     });
     let out = f();
@@ -82,9 +100,16 @@ impl<'de> Deserialize<'de> for Src {
         let text = String::deserialize(d)?;
         let (file, ordinal) = READING.with(|r| match r.borrow_mut().as_mut() {
             Some(rd) => {
-                let n = rd.seen.entry(text.clone()).or_insert(0);
-                let ord = *n;
-                *n += 1;
+                let ord = match rd.seen.get_mut(&text) {
+                    Some(n) => {
+                        *n += 1;
+                        *n - 1
+                    }
+                    None => {
+                        rd.seen.insert(text.clone(), 1);
+                        0
+                    }
+                };
                 (rd.file, ord)
             }
             None => (u16::MAX, 0),
@@ -97,30 +122,97 @@ impl<'de> Deserialize<'de> for Src {
     }
 }
 
-/// The string literals of one RON file: content → byte offsets of the content (after the
-/// opening quote), in file order.
+/// The string literals of one RON file, to find where the `ordinal`-th literal with a text
+/// was written, and where its lines start (for `line:column` of a byte offset).
+///
+/// Made once per loaded file and asked once per located step, so it stores no string of its
+/// own: the (hash of the content, offset) of every literal, sorted, and the offset of every
+/// newline; a lookup compares the literals of one hash with the text in the file itself.
 #[derive(Debug, Default)]
 pub struct Literals {
-    map: HashMap<String, Vec<usize>>,
+    text: Arc<str>,
+    /// `(hash of the content, byte offset of the content)` of every literal, sorted (so the
+    /// literals of one content follow one another in file order).
+    by_hash: Vec<(u64, u32)>,
+    /// Byte offsets of the newlines, in order.
+    newlines: Vec<u32>,
+}
+
+/// Reads the content of the string literal that starts at byte `i` (after its opening
+/// quote), unescaping as RON does for `\n`, `\t`, `\r`, `\0` (any other escaped char
+/// stands for itself); stops at the closing quote, at the end of the text, or (never in a
+/// text RON accepts) where a char cannot be read.
+struct Content<'t> {
+    text: &'t str,
+    i: usize,
+}
+
+impl Iterator for Content<'_> {
+    type Item = char;
+    #[inline]
+    fn next(&mut self) -> Option<char> {
+        let b = self.text.as_bytes();
+        let c = *b.get(self.i)?;
+        if c == b'"' {
+            return None;
+        }
+        if c < 0x80 && c != b'\\' {
+            self.i += 1;
+            return Some(c as char);
+        }
+        // `i` is on a char boundary here: it only moves over whole chars.
+        let escaped = b[self.i] == b'\\' && self.i + 1 < b.len();
+        if escaped {
+            self.i += 1;
+        }
+        let ch = self.text.get(self.i..).and_then(|t| t.chars().next())?;
+        self.i += ch.len_utf8();
+        Some(match (escaped, ch) {
+            (true, 'n') => '\n',
+            (true, 't') => '\t',
+            (true, 'r') => '\r',
+            (true, '0') => '\0',
+            (_, other) => other,
+        })
+    }
+}
+
+/// The hash of a literal's content (FxHash's step over the chars).
+fn hash_chars(chars: impl Iterator<Item = char>) -> u64 {
+    chars.fold(0u64, |h, c| {
+        (h.rotate_left(5) ^ c as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
 }
 
 impl Literals {
     /// Scan `text` for string literals, skipping comments and char literals.
-    pub fn scan(text: &str) -> Literals {
+    pub fn scan(text: &Arc<str>) -> Literals {
         let b = text.as_bytes();
-        let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_hash = Vec::new();
         let mut i = 0;
-        while i < b.len() {
+        // (only these three bytes start something to skip or record)
+        while let Some(next) = memchr::memchr3(b'/', b'\'', b'"', &b[i.min(b.len())..]) {
+            i += next;
             match b[i] {
                 b'/' if b.get(i + 1) == Some(&b'/') => {
-                    while i < b.len() && b[i] != b'\n' {
-                        i += 1;
-                    }
+                    i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |n| i + n);
                 }
                 b'/' if b.get(i + 1) == Some(&b'*') => {
                     i += 2;
-                    while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                        i += 1;
+                    loop {
+                        match memchr::memchr(b'*', &b[i.min(b.len())..]) {
+                            Some(n) if i + n + 1 < b.len() => {
+                                i += n;
+                                if b[i + 1] == b'/' {
+                                    break;
+                                }
+                                i += 1;
+                            }
+                            _ => {
+                                i = b.len().saturating_sub(1).max(i);
+                                break;
+                            }
+                        }
                     }
                     i += 2;
                 }
@@ -138,42 +230,66 @@ impl Literals {
                     i += 1;
                 }
                 b'"' => {
-                    let start = i + 1;
-                    let mut s = String::new();
-                    i += 1;
-                    while i < b.len() && b[i] != b'"' {
-                        // `i` is on a char boundary here: it only moves over whole chars.
-                        let escaped = b[i] == b'\\' && i + 1 < b.len();
-                        if escaped {
-                            i += 1;
-                        }
-                        let Some(ch) = text.get(i..).and_then(|t| t.chars().next()) else {
-                            break;
-                        };
-                        s.push(match (escaped, ch) {
-                            (true, 'n') => '\n',
-                            (true, 't') => '\t',
-                            (true, 'r') => '\r',
-                            (true, '0') => '\0',
-                            (_, other) => other,
-                        });
-                        i += ch.len_utf8();
-                    }
-                    i += 1;
-                    map.entry(s).or_default().push(start);
+                    let mut content = Content { text, i: i + 1 };
+                    let hash = hash_chars(&mut content);
+                    by_hash.push((hash, (i + 1) as u32));
+                    i = content.i + 1;
                 }
                 _ => i += 1,
             }
         }
-        Literals { map }
+        by_hash.sort_unstable();
+        let newlines = memchr::memchr_iter(b'\n', b).map(|i| i as u32).collect();
+        Literals {
+            text: text.clone(),
+            by_hash,
+            newlines,
+        }
     }
 
     /// Byte offset of the content of the `ordinal`-th literal with this text.
     pub fn find(&self, text: &str, ordinal: u32) -> Option<usize> {
-        self.map
-            .get(text)
-            .and_then(|v| v.get(ordinal as usize))
-            .copied()
+        let hash = hash_chars(text.chars());
+        let first = self.by_hash.partition_point(|&(h, _)| h < hash);
+        (self.by_hash[first..].iter())
+            .take_while(|&&(h, _)| h == hash)
+            .map(|&(_, off)| off as usize)
+            .filter(|&off| self.is(off, text))
+            .nth(ordinal as usize)
+    }
+
+    /// Whether the literal whose content starts at byte `off` holds `text`.
+    fn is(&self, off: usize, text: &str) -> bool {
+        let b = self.text.as_bytes();
+        let raw = &b[off..(off + text.len()).min(b.len())];
+        if !raw.contains(&b'\\') {
+            // no escape in the first `text.len()` bytes: the content is `text` exactly when
+            // those bytes are `text` and the literal ends there (an escape right after them
+            // would add a char)
+            return raw == text.as_bytes() && b.get(off + text.len()) == Some(&b'"');
+        }
+        let content = Content {
+            text: &self.text,
+            i: off,
+        };
+        content.eq(text.chars())
+    }
+
+    /// 1-based line and column (in characters) of byte `offset` of the scanned text, as
+    /// [`super::diag::line_col`] gives them (an offset inside a char counts as that char's
+    /// start), by a search among the newlines.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let text = &*self.text;
+        let mut at = offset.min(text.len());
+        while at > 0 && !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let line = self.newlines.partition_point(|&n| (n as usize) < at);
+        let line_start = match line {
+            0 => 0,
+            l => self.newlines[l - 1] as usize + 1,
+        };
+        (line + 1, text[line_start..at].chars().count() + 1)
     }
 }
 
@@ -185,7 +301,7 @@ mod tests {
     fn finds_nth_literal_skipping_comments_and_chars() {
         let t = r#"( // "a" in a comment
   a: "x", b: '"', c: "x", /* "x" */ d: "y\"z" )"#;
-        let l = Literals::scan(t);
+        let l = Literals::scan(&Arc::from(t));
         let first = l.find("x", 0).unwrap();
         let second = l.find("x", 1).unwrap();
         assert_eq!(&t[first - 1..first + 2], "\"x\"");
@@ -198,14 +314,46 @@ mod tests {
     #[test]
     fn multibyte_chars_after_escapes_and_quotes_never_split() {
         // Found by tests/suite/bad_input.rs: `\` before `§` used to step into the middle of it.
-        let l = Literals::scan("( a: \"x\\§y\", b: '§', c: \"é\" )");
+        let l = Literals::scan(&Arc::from("( a: \"x\\§y\", b: '§', c: \"é\" )"));
         assert!(l.find("x§y", 0).is_some());
         assert!(l.find("é", 0).is_some());
         // Every cut of a text full of multibyte chars, quotes and escapes scans without panic.
         let t = "\"§\\§'é'\\\"ü\" '\\§' \"\\é";
         for (cut, _) in t.char_indices() {
-            Literals::scan(&t[..cut]);
-            Literals::scan(&t[cut..]);
+            Literals::scan(&Arc::from(&t[..cut]));
+            Literals::scan(&Arc::from(&t[cut..]));
         }
+    }
+
+    /// Lines and columns by the newline search are those of `diag::line_col`, at every
+    /// offset (inside chars too) of a text of multibyte chars, empty lines and a last line
+    /// without a newline.
+    #[test]
+    fn line_col_is_diag_line_col() {
+        let t: Arc<str> = Arc::from("\n( a: \"é\",\n\n  b: \"§x\" // ü\n)é");
+        let l = Literals::scan(&t);
+        for off in 0..=t.len() + 2 {
+            assert_eq!(
+                l.line_col(off),
+                crate::ruleset::diag::line_col(&t, off),
+                "{off}"
+            );
+        }
+    }
+
+    /// Each ordinal counts only the literals of its own text, unescaped: `"a\nb"` (a
+    /// newline) and `"a\\nb"` (a backslash and `n`) are different texts.
+    #[test]
+    fn find_counts_only_equal_contents() {
+        let t: Arc<str> = Arc::from(r#"("a\nb", "x", "a\nb", "a\\nb", "x")"#);
+        let l = Literals::scan(&t);
+        assert_eq!(l.find("a\nb", 0), Some(2));
+        assert_eq!(l.find("a\nb", 1), Some(15));
+        assert_eq!(l.find("a\nb", 2), None);
+        assert_eq!(l.find("a\\nb", 0), Some(23));
+        assert_eq!(l.find("a\\nb", 1), None);
+        assert_eq!(l.find("x", 0), Some(10));
+        assert_eq!(l.find("x", 1), Some(32));
+        assert_eq!(l.find("", 0), None);
     }
 }

@@ -3,6 +3,35 @@
 
 use super::*;
 
+/// `file:line:col` of byte `off` of a loaded file (what `format!("{}:{l}:{c}",
+/// path.display())` writes, without the formatting machinery: loading writes one per step).
+fn file_line_col(file: &LoadedFile, off: usize) -> String {
+    let (l, c) = file.literals.line_col(off);
+    let path = file.path.to_string_lossy();
+    let mut s = String::with_capacity(path.len() + 12);
+    s.push_str(&path);
+    for n in [l, c] {
+        s.push(':');
+        push_number(&mut s, n);
+    }
+    s
+}
+
+/// Append the decimal digits of `n`.
+fn push_number(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[i..].iter().map(|&d| d as char));
+}
+
 impl Cx<'_> {
     /// Where `s` was written: `(file index, byte offset of its text)`.
     fn locate(&self, s: &Src) -> Option<(usize, usize)> {
@@ -17,8 +46,7 @@ impl Cx<'_> {
         match self.locate(s) {
             Some((f, off)) => {
                 let file = &self.files[f];
-                let (l, c) = crate::ruleset::diag::line_col(&file.text, off);
-                format!("{}:{l}:{c}", file.path.display())
+                file_line_col(file, off)
             }
             None => "<built-in>".into(),
         }
@@ -42,8 +70,7 @@ impl Cx<'_> {
                         None => break,
                     }
                 }
-                let (l, c) = crate::ruleset::diag::line_col(&file.text, at);
-                format!("{}:{l}:{c}", file.path.display())
+                file_line_col(file, at)
             }
             None => "<built-in>".into(),
         }
@@ -123,5 +150,30 @@ impl Cx<'_> {
     pub fn error(&mut self, s: &Src, message: String, help: Option<String>) {
         let len = s.text.len();
         self.error_in(s, (0, len), message, help);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-made `file:line:col` is what `format!` with `Path::display` writes.
+    #[test]
+    fn file_line_col_as_format_writes_it() {
+        let text: Arc<str> = Arc::from("a\n\n  é \"x\"\n".repeat(40).as_str());
+        let file = LoadedFile {
+            path: PathBuf::from("rules/dir é/x.ron"),
+            literals: crate::ruleset::src::Literals::scan(&text),
+            text,
+        };
+        for off in 0..file.text.len() {
+            let (l, c) = crate::ruleset::diag::line_col(&file.text, off);
+            let want = format!("{}:{l}:{c}", file.path.display());
+            assert_eq!(file_line_col(&file, off), want);
+        }
+        let mut s = String::new();
+        push_number(&mut s, 0);
+        push_number(&mut s, usize::MAX);
+        assert_eq!(s, format!("0{}", usize::MAX));
     }
 }
