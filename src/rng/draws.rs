@@ -63,6 +63,16 @@ impl Rng {
                     shift_max_bound,
                 } if n.iter().all(|&n| n < SMALL && n <= shift_max_bound) => {
                     // the state in a copy (a register in the loop), written back once
+                    if n.iter().all(|&n| n & (n - 1) == 0) {
+                        let mut d = AbsShiftPow2 {
+                            lcg: g.draws(),
+                            shift: shift.min(31),
+                            n: n.map(|n| n as i32),
+                        };
+                        let out = l.run(&mut d);
+                        g.resume(d.lcg);
+                        return out;
+                    }
                     let mut d = AbsShiftSmall {
                         lcg: g.draws(),
                         shift: shift.min(31),
@@ -144,6 +154,37 @@ impl Draws for AbsShiftSmall {
     }
 }
 
+/// [`AbsShiftSmall`] with bounds that are powers of two: the remainder of a value not
+/// negative is its low bits (one `and`, where the reciprocal takes two multiplications, on
+/// the path to the branch a loop takes on the draw).
+struct AbsShiftPow2 {
+    lcg: LcgDraws,
+    shift: u32,
+    n: [i32; 2],
+}
+impl AbsShiftPow2 {
+    #[inline(always)]
+    fn draw_of(&mut self, k: usize) -> i64 {
+        let s = self.lcg.step();
+        let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
+        if v >= 0 {
+            (v & (self.n[k] - 1)) as i64
+        } else {
+            (v % self.n[k]) as i64
+        }
+    }
+}
+impl Draws for AbsShiftPow2 {
+    #[inline(always)]
+    fn draw(&mut self) -> i64 {
+        self.draw_of(0)
+    }
+    #[inline(always)]
+    fn draw_second(&mut self) -> i64 {
+        self.draw_of(1)
+    }
+}
+
 /// Any other LCG case: its `below`.
 struct Plain<'a> {
     g: &'a mut Lcg32,
@@ -198,7 +239,9 @@ mod tests {
     fn a_draw_loop_gives_below_s_values_and_leaves_the_same_stream() {
         for spec in specs() {
             for seed in [0u64, 1, 7, 4_000_000_000, 123_456_789] {
-                for n in [-3i64, 0, 1, 2, 3, 7, 10, 11, 100, 255, 256, 1000, 40_000] {
+                for n in [
+                    -3i64, 0, 1, 2, 3, 4, 7, 10, 11, 16, 100, 128, 255, 256, 1000, 40_000,
+                ] {
                     let mut a = Rng::new(&spec, seed);
                     let mut b = a.clone();
                     let got = a.draw_loop(n, Take(300));
@@ -221,7 +264,7 @@ mod tests {
 
     #[test]
     fn a_two_bound_loop_gives_below_s_values_in_turn() {
-        let bounds = [-3i64, 0, 1, 3, 38, 100, 255, 256, 40_000];
+        let bounds = [-3i64, 0, 1, 3, 4, 16, 38, 100, 128, 255, 256, 40_000];
         for spec in specs() {
             for seed in [0u64, 7, 4_000_000_000] {
                 for n in bounds {
@@ -261,10 +304,13 @@ mod tests {
         if let Rng::Lcg32(g) = &mut a {
             g.state = s;
         }
-        let mut b = a.clone();
-        let got = a.draw_loop(100, Take(3));
-        let want: Vec<i64> = (0..3).map(|_| b.below(100)).collect();
-        assert_eq!(got, want);
-        assert!(got[0] <= 0, "the -2^31 draw gives {}", got[0]);
+        // 100 takes the reciprocal's path, 64 the power of two's
+        for n in [100, 64] {
+            let (mut a, mut b) = (a.clone(), a.clone());
+            let got = a.draw_loop(n, Take(3));
+            let want: Vec<i64> = (0..3).map(|_| b.below(n)).collect();
+            assert_eq!(got, want);
+            assert!(got[0] <= 0, "the -2^31 draw gives {}", got[0]);
+        }
     }
 }

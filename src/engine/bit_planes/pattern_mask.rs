@@ -50,12 +50,23 @@ pub struct PatternMask {
     /// The largest `|dx|` of a test.
     reach: u32,
     /// The patterns grouped by their head (in any order: only their union matters; a
-    /// pattern of several heads is in several groups, one of none in the grid plane's):
-    /// per group, the word offset of the head's plane in a row and a range of `pats`.
-    groups: Vec<(u32, u32, u32)>,
-    /// Per pattern, its tests: a range of `probes`.
+    /// pattern of several heads is in several groups, one of none in the grid plane's).
+    groups: Vec<Group>,
+    /// Per pattern of no test or several, its tests: a range of `probes`.
     pats: Vec<(u32, u32)>,
     probes: Vec<Probe>,
+}
+
+/// The patterns of one head in a [`PatternMask`]: those of one test first, as a range of
+/// `probes` (a test each: a row's answer takes no branch per pattern), then the others
+/// (no test, or several: a pattern stops at the first test that leaves it no column), a
+/// range of `pats`.
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    /// The word offset of the head's plane in a row.
+    head: u32,
+    one_test: (u32, u32),
+    others: (u32, u32),
 }
 
 /// What a plane of a [`PatternMask`] holds.
@@ -139,25 +150,37 @@ impl PatternMask {
         }
         by_head.sort_unstable();
         let (mut groups, mut ranges, mut probes) = (Vec::new(), Vec::new(), Vec::new());
+        let probe = |&(dx, dy, v, equal): &CellTest| {
+            let p = plane(v);
+            let p = if equal { p } else { others[p as usize] };
+            Probe {
+                at: dy as isize * per_row + p as isize,
+                dy,
+                plane: p,
+                dx,
+                shr: dx.max(0) as u32,
+                shl: (-dx).max(0) as u32,
+            }
+        };
         for run in by_head.chunk_by(|a, b| a.0 == b.0) {
-            let start = ranges.len() as u32;
-            for &(_, i) in run {
+            let one = |i: usize| pats[i].1.len() == 1;
+            let s0 = probes.len() as u32;
+            probes.extend(
+                run.iter()
+                    .filter(|r| one(r.1))
+                    .map(|r| probe(&pats[r.1].1[0])),
+            );
+            let (s1, p0) = (probes.len() as u32, ranges.len() as u32);
+            for &(_, i) in run.iter().filter(|r| !one(r.1)) {
                 let t0 = probes.len() as u32;
-                probes.extend(pats[i].1.iter().map(|&(dx, dy, v, equal)| {
-                    let p = plane(v);
-                    let p = if equal { p } else { others[p as usize] };
-                    Probe {
-                        at: dy as isize * per_row + p as isize,
-                        dy,
-                        plane: p,
-                        dx,
-                        shr: dx.max(0) as u32,
-                        shl: (-dx).max(0) as u32,
-                    }
-                }));
+                probes.extend(pats[i].1.iter().map(probe));
                 ranges.push((t0, probes.len() as u32));
             }
-            groups.push((run[0].0, start, ranges.len() as u32));
+            groups.push(Group {
+                head: run[0].0,
+                one_test: (s0, s1),
+                others: (p0, ranges.len() as u32),
+            });
         }
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Some(PatternMask {
@@ -208,7 +231,7 @@ impl PatternMask {
     pub(super) fn on_planes(&self, map: &[u8], per_row: usize, lut: &[u8], others: &[u8]) -> Self {
         let mut m = self.clone();
         for g in &mut m.groups {
-            g.0 = map[g.0 as usize] as u32;
+            g.head = map[g.head as usize] as u32;
         }
         for t in &mut m.probes {
             t.plane = map[t.plane as usize];
@@ -297,12 +320,15 @@ impl PatternMask {
     #[inline(always)]
     fn any(&self, span: u64, head: impl Fn(isize) -> u64, test: impl Fn(&Probe) -> u64) -> u64 {
         let mut any = 0u64;
-        for &(h, p0, p1) in &self.groups {
-            let hm = span & !any & head(h as isize);
+        for g in &self.groups {
+            let hm = span & !any & head(g.head as isize);
             if hm == 0 {
                 continue;
             }
-            for &(t0, t1) in &self.pats[p0 as usize..p1 as usize] {
+            for t in &self.probes[g.one_test.0 as usize..g.one_test.1 as usize] {
+                any |= hm & test(t);
+            }
+            for &(t0, t1) in &self.pats[g.others.0 as usize..g.others.1 as usize] {
                 let mut m = hm;
                 for t in &self.probes[t0 as usize..t1 as usize] {
                     m &= test(t);

@@ -5,7 +5,6 @@
 
 use crate::dungeon::{Grids, Layer};
 use crate::engine::state::State;
-use crate::ruleset::glyphs::NOT_ASCII;
 use std::collections::BTreeMap;
 
 /// Make `out` hold `v`.
@@ -129,8 +128,8 @@ pub(super) fn grids(st: &State, layers: &BTreeMap<String, Layer>, out: &mut Opti
 
 /// One row of a symbol layer written into `out`: the glyph of each value, in order,
 /// `byte(v)` being `ascii_byte` of `glyph(v)`. Glyphs are nearly always ASCII: one pass
-/// writes a byte per cell (without a branch or a capacity check per cell), and when one of
-/// them is [`NOT_ASCII`] the row is written again char by char.
+/// writes a byte per cell (the row's length reserved once), one word-wise check finds any
+/// [`NOT_ASCII`](crate::ruleset::glyphs::NOT_ASCII) byte (any byte past 0x7f), and then the row is written again char by char.
 fn symbol_row<T: Copy>(
     out: &mut String,
     row: &[T],
@@ -139,21 +138,15 @@ fn symbol_row<T: Copy>(
 ) {
     let mut bytes = std::mem::take(out).into_bytes();
     bytes.clear();
-    bytes.resize(row.len(), 0);
-    let mut all = 0;
-    for (b, &v) in bytes.iter_mut().zip(row) {
-        *b = byte(v);
-        all |= *b;
-    }
-    if all & NOT_ASCII != 0 {
+    bytes.extend(row.iter().map(|&v| byte(v)));
+    if !bytes.is_ascii() {
         bytes.clear();
         *out = String::from_utf8(bytes).unwrap_or_default();
         out.extend(row.iter().map(|&v| glyph(v)));
         return;
     }
-    // ASCII bytes are UTF-8 (the other arm never runs)
-    *out = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    // SAFETY: every byte is ASCII (checked just above), and ASCII text is valid UTF-8.
+    *out = unsafe { String::from_utf8_unchecked(bytes) };
 }
 
 #[cfg(test)]
