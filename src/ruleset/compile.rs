@@ -6,7 +6,7 @@
 
 use super::diag::Diagnostic;
 use super::files::{LoadedFile, Reader};
-use super::src::Src;
+use super::src::{FxBuild, Src};
 use super::walk_defs::WalkDefs;
 use crate::engine::value::Type;
 use crate::engine::{FailurePoint, StepLabel};
@@ -18,6 +18,7 @@ use crate::lang::{self, nearest, Program, Scope};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::Arc;
 
 mod names;
@@ -26,6 +27,10 @@ mod position;
 /// Layer names the engine writes into the output itself: a rule file may not use them for a
 /// tile layer.
 pub const RESERVED_LAYERS: &[&str] = &["rooms"];
+
+/// An expression's syntax tree, shared by every use of the same text, or its syntax error
+/// ([`Cx::parse`]).
+pub(crate) type Parsed = Result<Rc<lang::parse::Node>, lang::SyntaxError>;
 
 /// A procedure of the rule file, as calls see it.
 #[derive(Debug, Clone)]
@@ -91,7 +96,7 @@ pub struct Cx<'a> {
     /// Earlier problems and variables that may be unset ([`super::causes`]).
     pub(crate) causes: super::unset::Causes,
     /// Expression texts parsed so far, with their trees ([`Cx::parse`]).
-    parsed: RefCell<HashMap<String, Result<lang::parse::Node, lang::SyntaxError>>>,
+    parsed: RefCell<HashMap<String, Parsed, FxBuild>>,
 }
 
 impl<'a> Cx<'a> {
@@ -142,11 +147,11 @@ impl<'a> Cx<'a> {
     /// The syntax tree of expression `text` ([`lang::parse`]): a text written several
     /// times in a rule set (`"vertical ? 11 : 12"`), or read again to find its type, is
     /// parsed once per load.
-    pub(crate) fn parse(&self, text: &str) -> Result<lang::parse::Node, lang::SyntaxError> {
+    pub(crate) fn parse(&self, text: &str) -> Parsed {
         if let Some(parsed) = self.parsed.borrow().get(text) {
             return parsed.clone();
         }
-        let parsed = lang::parse(text);
+        let parsed = lang::parse(text).map(Rc::new);
         self.parsed
             .borrow_mut()
             .insert(text.to_string(), parsed.clone());

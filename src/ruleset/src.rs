@@ -59,13 +59,16 @@ impl std::fmt::Display for Src {
 
 struct Reading {
     file: u16,
-    seen: HashMap<String, u32, BuildHasherDefault<Fx>>,
+    seen: HashMap<String, u32, FxBuild>,
 }
 
 /// FxHash (rustc's hasher) over bytes: the strings of a rule file are short and not chosen
 /// against the table, where std's SipHash cost more than the rest of recording them.
 #[derive(Default)]
-struct Fx(u64);
+pub(crate) struct Fx(u64);
+
+/// Hash maps keyed by the strings of rule files ([`Fx`]).
+pub(crate) type FxBuild = BuildHasherDefault<Fx>;
 
 impl Hasher for Fx {
     fn write(&mut self, bytes: &[u8]) {

@@ -57,11 +57,20 @@ impl MeasureScope {
         }
         for (family, names) in [("kind", kinds), ("shape", shapes), ("area", classes)] {
             for n in names {
-                let var: String = format!("{family}_{n}")
-                    .chars()
-                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                    .collect();
-                s.add(&var, format!("{family}.{n}"));
+                // `{family}_{n}` with every char but ASCII letters and digits written `_`,
+                // and `{family}.{n}` (built by hand: `stats` makes this scope per process)
+                let mut var = String::with_capacity(family.len() + 1 + n.len());
+                var.push_str(family);
+                var.push('_');
+                var.extend(
+                    n.chars()
+                        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }),
+                );
+                let mut source = String::with_capacity(family.len() + 1 + n.len());
+                source.push_str(family);
+                source.push('.');
+                source.push_str(n);
+                s.add(&var, source);
             }
         }
         s
