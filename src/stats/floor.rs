@@ -128,23 +128,42 @@ fn walkable_by_ids(tc: &TileClasses, rows: &[Vec<u16>], which: &Walkable, s: &mu
             .map(|&k| walk.get(k as usize) == Some(&true)),
     );
     s.walk_id.push(walk.last() == Some(&true));
+    // four counts per id, one per column modulo 4, summed at the end: a run of one tile
+    // along a row adds to four counters in turn, not to one (each add waiting on the last)
+    let m = n + 1;
     s.per_id.clear();
-    s.per_id.resize(n + 1, 0);
+    s.per_id.resize(4 * m, 0);
     let w = rows.first().map_or(0, Vec::len);
     s.open.reset(w as i32, rows.len() as i32, 0, false);
     // slices of n + 1 entries, indexes at most n: no bounds test per tile
-    let (per_id, lut) = (&mut s.per_id[..=n], &s.walk_id[..=n]);
+    let (lanes, lut) = (&mut s.per_id[..4 * m], &s.walk_id[..m]);
+    let (c01, c23) = lanes.split_at_mut(2 * m);
+    let ((c0, c1), (c2, c3)) = (c01.split_at_mut(m), c23.split_at_mut(m));
     for (y, row) in rows.iter().enumerate() {
         for (word, chunk) in s.open.row_mut(y as i32).iter_mut().zip(row.chunks(64)) {
             let mut bits = 0u64;
-            for (x, &t) in chunk.iter().enumerate() {
+            let quads = chunk.chunks_exact(4);
+            let rest = quads.remainder();
+            for (q, quad) in quads.enumerate() {
+                let k = [0, 1, 2, 3].map(|j| (quad[j] as usize).min(n));
+                (c0[k[0]], c1[k[1]]) = (c0[k[0]] + 1, c1[k[1]] + 1);
+                (c2[k[2]], c3[k[3]]) = (c2[k[2]] + 1, c3[k[3]] + 1);
+                let open = k.map(|k| lut[k] as u64);
+                bits |= (open[0] | open[1] << 1 | open[2] << 2 | open[3] << 3) << (4 * q);
+            }
+            let x0 = chunk.len() - rest.len();
+            for (x, &t) in rest.iter().enumerate() {
                 let k = (t as usize).min(n);
-                per_id[k] += 1;
-                bits |= (lut[k] as u64) << x;
+                c0[k] += 1;
+                bits |= (lut[k] as u64) << (x0 + x);
             }
             *word = bits;
         }
     }
+    for k in 0..m {
+        c0[k] += c1[k] + c2[k] + c3[k];
+    }
+    s.per_id.truncate(m);
     s.area.clear();
     s.area.resize(tc.classes.len(), 0);
     s.classes.clear();
@@ -336,3 +355,6 @@ pub(crate) fn marker_pair<'a>(d: &'a Dungeon, spec: &'a StatsSpec) -> Option<(&'
     let mut names = d.markers.keys();
     Some((names.next()?, names.next()?))
 }
+
+#[cfg(test)]
+mod tests;
