@@ -50,23 +50,23 @@ pub struct PatternMask {
     /// The largest `|dx|` of a test.
     reach: u32,
     /// The patterns grouped by their head (in any order: only their union matters; a
-    /// pattern of several heads is in several groups, one of none in the grid plane's).
+    /// pattern of several heads is in several groups, one of none in the grid plane's),
+    /// those of one test apart from the others (see [`Group`]).
+    one_test: Vec<Group>,
     groups: Vec<Group>,
     /// Per pattern of no test or several, its tests: a range of `probes`.
     pats: Vec<(u32, u32)>,
     probes: Vec<Probe>,
 }
 
-/// The patterns of one head in a [`PatternMask`]: those of one test first, as a range of
-/// `probes` (a test each: a row's answer takes no branch per pattern), then the others
-/// (no test, or several: a pattern stops at the first test that leaves it no column), a
-/// range of `pats`.
+/// Patterns of one head in a [`PatternMask`]: the word offset of the head's plane in a row,
+/// and a range of `probes` (patterns of one test: one probe each, ORed in without a branch
+/// per pattern) or of `pats` (the others: no test, or several, a pattern stopping at the
+/// first test that leaves it no column).
 #[derive(Debug, Clone, Copy)]
 struct Group {
-    /// The word offset of the head's plane in a row.
     head: u32,
-    one_test: (u32, u32),
-    others: (u32, u32),
+    range: (u32, u32),
 }
 
 /// What a plane of a [`PatternMask`] holds.
@@ -149,7 +149,8 @@ impl PatternMask {
             by_head.extend(heads.into_iter().map(|p| (p, i)));
         }
         by_head.sort_unstable();
-        let (mut groups, mut ranges, mut probes) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut one_test, mut groups) = (Vec::new(), Vec::new());
+        let (mut ranges, mut probes) = (Vec::new(), Vec::new());
         let probe = |&(dx, dy, v, equal): &CellTest| {
             let p = plane(v);
             let p = if equal { p } else { others[p as usize] };
@@ -176,11 +177,19 @@ impl PatternMask {
                 probes.extend(pats[i].1.iter().map(probe));
                 ranges.push((t0, probes.len() as u32));
             }
-            groups.push(Group {
-                head: run[0].0,
-                one_test: (s0, s1),
-                others: (p0, ranges.len() as u32),
-            });
+            let head = run[0].0;
+            if s1 > s0 {
+                one_test.push(Group {
+                    head,
+                    range: (s0, s1),
+                });
+            }
+            if ranges.len() as u32 > p0 {
+                groups.push(Group {
+                    head,
+                    range: (p0, ranges.len() as u32),
+                });
+            }
         }
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Some(PatternMask {
@@ -194,6 +203,7 @@ impl PatternMask {
             values,
             pad: tests().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as usize,
             reach: tests().map(|t| t.0.unsigned_abs()).max().unwrap_or(0),
+            one_test,
             groups,
             pats: ranges,
             probes,
@@ -230,7 +240,7 @@ impl PatternMask {
     /// end) and their negations `others`; [`PatternMask::moved`] then follows those.
     pub(super) fn on_planes(&self, map: &[u8], per_row: usize, lut: &[u8], others: &[u8]) -> Self {
         let mut m = self.clone();
-        for g in &mut m.groups {
+        for g in m.one_test.iter_mut().chain(&mut m.groups) {
             g.head = map[g.head as usize] as u32;
         }
         for t in &mut m.probes {
@@ -320,15 +330,21 @@ impl PatternMask {
     #[inline(always)]
     fn any(&self, span: u64, head: impl Fn(isize) -> u64, test: impl Fn(&Probe) -> u64) -> u64 {
         let mut any = 0u64;
+        for g in &self.one_test {
+            let hm = span & head(g.head as isize);
+            if hm == 0 {
+                continue;
+            }
+            for t in &self.probes[g.range.0 as usize..g.range.1 as usize] {
+                any |= hm & test(t);
+            }
+        }
         for g in &self.groups {
             let hm = span & !any & head(g.head as isize);
             if hm == 0 {
                 continue;
             }
-            for t in &self.probes[g.one_test.0 as usize..g.one_test.1 as usize] {
-                any |= hm & test(t);
-            }
-            for &(t0, t1) in &self.pats[g.others.0 as usize..g.others.1 as usize] {
+            for &(t0, t1) in &self.pats[g.range.0 as usize..g.range.1 as usize] {
                 let mut m = hm;
                 for t in &self.probes[t0 as usize..t1 as usize] {
                     m &= test(t);

@@ -14,7 +14,10 @@
 //! nothing still takes the skip after `x` (its span ends after that whitespace).
 
 use super::grammar::Rule;
-use super::tree::{Tok, Tree};
+use super::tree::Tree;
+use reader::{Reader, R};
+
+mod reader;
 
 /// The pairs of `text` read as a `file`, as `PatParser::parse(Rule::file, text)` gives
 /// them, or `None` (the grammar decides).
@@ -51,106 +54,7 @@ fn word_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-/// The text, the position in it and the pairs read so far.
-struct Reader<'a> {
-    s: &'a [u8],
-    i: usize,
-    toks: Vec<Tok>,
-}
-
-type R = Option<()>;
-
 impl Reader<'_> {
-    /// The implicit skip: whitespace and `//` comments (to the end of the line).
-    fn ws(&mut self) {
-        loop {
-            match self.s.get(self.i) {
-                Some(b' ' | b'\t' | b'\r' | b'\n') => self.i += 1,
-                Some(b'/') if self.s.get(self.i + 1) == Some(&b'/') => {
-                    self.i += (self.s[self.i..].iter().position(|&c| c == b'\n'))
-                        .unwrap_or(self.s.len() - self.i);
-                }
-                _ => return,
-            }
-        }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.s.get(self.i).copied()
-    }
-
-    /// A literal (no word boundary, as in the grammar).
-    fn lit(&mut self, t: &[u8]) -> R {
-        self.s[self.i..].starts_with(t).then(|| self.i += t.len())
-    }
-
-    /// `f`, or nothing read (position and pairs taken back) when it fails.
-    fn attempt(&mut self, f: impl FnOnce(&mut Self) -> R) -> bool {
-        let (i, n) = (self.i, self.toks.len());
-        if f(self).is_some() {
-            return true;
-        }
-        self.i = i;
-        self.toks.truncate(n);
-        false
-    }
-
-    /// `f*`: as many as match, the skip between them.
-    fn star(&mut self, mut f: impl FnMut(&mut Self) -> R) {
-        if self.attempt(&mut f) {
-            while self.attempt(|p| {
-                p.ws();
-                f(p)
-            }) {}
-        }
-    }
-
-    /// `f+`, which pest reads as `f ~ f*` (the skip after the first always taken).
-    fn plus(&mut self, mut f: impl FnMut(&mut Self) -> R) -> R {
-        f(self)?;
-        self.ws();
-        self.star(f);
-        Some(())
-    }
-
-    /// A pair of `rule` around what `f` reads.
-    fn rule(&mut self, which: Rule, f: impl FnOnce(&mut Self) -> R) -> R {
-        let k = self.toks.len();
-        let start = self.i;
-        self.toks.push(Tok {
-            rule: which,
-            start,
-            end: start,
-            next: k + 1,
-        });
-        f(self)?;
-        let next = self.toks.len();
-        let t = &mut self.toks[k];
-        t.end = self.i;
-        t.next = next;
-        Some(())
-    }
-
-    /// A leaf pair of `rule` over the `n` bytes from here.
-    fn leaf(&mut self, which: Rule, n: usize) -> R {
-        let k = self.toks.len();
-        let start = self.i;
-        self.i += n;
-        let (end, next) = (self.i, k + 1);
-        self.toks.push(Tok {
-            rule: which,
-            start,
-            end,
-            next,
-        });
-        Some(())
-    }
-
-    /// How many of `c` come from byte `j` on.
-    fn run(&self, j: usize, c: fn(u8) -> bool) -> usize {
-        self.s[j..].iter().take_while(|&&b| c(b)).count()
-    }
-
     /// `file = { SOI ~ item* ~ EOI }`.
     fn file(&mut self) -> R {
         self.rule(Rule::file, |p| {
