@@ -180,11 +180,19 @@ impl Iterator for Content<'_> {
     }
 }
 
-/// The hash of a literal's content (FxHash's step over the chars).
-fn hash_chars(chars: impl Iterator<Item = char>) -> u64 {
-    chars.fold(0u64, |h, c| {
-        (h.rotate_left(5) ^ c as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-    })
+/// The hash of a literal's content: FxHash's step over its UTF-8 bytes, eight at a time,
+/// then its length. (Equal hashes are only candidates: [`Literals::find`] compares.)
+fn hash_bytes(b: &[u8]) -> u64 {
+    let step = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    let mut words = b.chunks_exact(8);
+    let mut h = (&mut words).fold(0, |h, w| step(h, u64::from_le_bytes(w.try_into().unwrap())));
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = step(h, u64::from_le_bytes(w));
+    }
+    step(h, b.len() as u64)
 }
 
 impl Literals {
@@ -233,10 +241,20 @@ impl Literals {
                     i += 1;
                 }
                 b'"' => {
-                    let mut content = Content { text, i: i + 1 };
-                    let hash = hash_chars(&mut content);
-                    by_hash.push((hash, (i + 1) as u32));
-                    i = content.i + 1;
+                    let start = i + 1;
+                    match memchr::memchr2(b'"', b'\\', &b[start..]) {
+                        // no escape: the content is the bytes up to the closing quote
+                        Some(n) if b[start + n] == b'"' => {
+                            by_hash.push((hash_bytes(&b[start..start + n]), start as u32));
+                            i = start + n + 1;
+                        }
+                        _ => {
+                            let mut content = Content { text, i: start };
+                            let unescaped: String = (&mut content).collect();
+                            by_hash.push((hash_bytes(unescaped.as_bytes()), start as u32));
+                            i = content.i + 1;
+                        }
+                    }
                 }
                 _ => i += 1,
             }
@@ -252,7 +270,7 @@ impl Literals {
 
     /// Byte offset of the content of the `ordinal`-th literal with this text.
     pub fn find(&self, text: &str, ordinal: u32) -> Option<usize> {
-        let hash = hash_chars(text.chars());
+        let hash = hash_bytes(text.as_bytes());
         let first = self.by_hash.partition_point(|&(h, _)| h < hash);
         (self.by_hash[first..].iter())
             .take_while(|&&(h, _)| h == hash)
@@ -358,5 +376,17 @@ mod tests {
         assert_eq!(l.find("x", 0), Some(10));
         assert_eq!(l.find("x", 1), Some(32));
         assert_eq!(l.find("", 0), None);
+    }
+
+    /// A literal written with an escape and one written with the char itself hold the same
+    /// text: their ordinals count together, in file order.
+    #[test]
+    fn escaped_and_plain_literals_of_one_text_count_together() {
+        let t: Arc<str> = Arc::from("(\"a\\tb\", \"a\tb\", \"a long text, past eight bytes\")");
+        let l = Literals::scan(&t);
+        assert_eq!(l.find("a\tb", 0), Some(2));
+        assert_eq!(l.find("a\tb", 1), Some(10));
+        assert_eq!(l.find("a long text, past eight bytes", 0), Some(17));
+        assert_eq!(l.find("a long text, past eight byte", 0), None);
     }
 }
