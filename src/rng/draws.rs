@@ -63,25 +63,17 @@ impl Rng {
                     shift_max_bound,
                 } if n.iter().all(|&n| n < SMALL && n <= shift_max_bound) => {
                     // the state in a copy (a register in the loop), written back once
+                    let shift = shift.min(31);
                     if n.iter().all(|&n| n & (n - 1) == 0) {
-                        let mut d = AbsShiftPow2 {
-                            lcg: g.draws(),
-                            shift: shift.min(31),
-                            n: n.map(|n| n as i32),
-                        };
-                        let out = l.run(&mut d);
-                        g.resume(d.lcg);
-                        return out;
+                        return small(g, shift, n, LowBits, l);
                     }
-                    let mut d = AbsShiftSmall {
-                        lcg: g.draws(),
-                        shift: shift.min(31),
-                        reciprocal: n.map(|n| RECIPROCALS[n as usize]),
-                        n: n.map(|n| n as i32),
-                    };
-                    let out = l.run(&mut d);
-                    g.resume(d.lcg);
-                    out
+                    small(
+                        g,
+                        shift,
+                        n,
+                        Reciprocal(n.map(|n| RECIPROCALS[n as usize])),
+                        l,
+                    )
                 }
                 _ => l.run(&mut Plain { g, n }),
             },
@@ -121,60 +113,71 @@ impl Draws for PcgDraws<'_> {
     }
 }
 
-/// An LCG with `AbsShift` output and bounds below [`SMALL`] that use the shifted value:
-/// the remainder by the bound's prepared reciprocal.
-struct AbsShiftSmall {
+/// Run `l` on the LCG `g` (`AbsShift` output, shifted by `shift`) with bounds `n` below
+/// [`SMALL`] that use the shifted value, the remainders taken by `rem`; the state goes
+/// back to `g` when the loop ends.
+#[inline(always)]
+fn small<L: DrawLoop, R: SmallRem>(g: &mut Lcg32, shift: u32, n: [i64; 2], rem: R, l: L) -> L::Out {
+    let mut d = AbsShiftSmall {
+        lcg: g.draws(),
+        shift,
+        n: n.map(|n| n as i32),
+        rem,
+    };
+    let out = l.run(&mut d);
+    g.resume(d.lcg);
+    out
+}
+
+/// An LCG with `AbsShift` output and bounds below [`SMALL`] that use the shifted value; a
+/// value not negative takes its remainder by `rem`, the rare negative one (`-2^31`
+/// shifted) the truncating `%`.
+struct AbsShiftSmall<R> {
     /// The generator's state and constants (a copy: the state goes back when the loop ends).
     lcg: LcgDraws,
     shift: u32,
-    reciprocal: [u64; 2],
     n: [i32; 2],
+    rem: R,
 }
-impl AbsShiftSmall {
-    #[inline(always)]
-    fn draw_of(&mut self, k: usize) -> i64 {
-        let s = self.lcg.step();
-        let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
-        if v >= 0 {
-            let low = self.reciprocal[k].wrapping_mul(v as u64);
-            ((low as u128 * self.n[k] as u128) >> 64) as i64
-        } else {
-            (v % self.n[k]) as i64
-        }
-    }
+
+/// How [`AbsShiftSmall`] takes `v % n` of a value `v` not negative, for bound `k`.
+trait SmallRem {
+    fn rem(&self, v: u32, k: usize, n: i32) -> i64;
 }
-impl Draws for AbsShiftSmall {
+
+/// By the bound's prepared reciprocal: two multiplications, any bound below [`SMALL`].
+struct Reciprocal([u64; 2]);
+impl SmallRem for Reciprocal {
     #[inline(always)]
-    fn draw(&mut self) -> i64 {
-        self.draw_of(0)
-    }
-    #[inline(always)]
-    fn draw_second(&mut self) -> i64 {
-        self.draw_of(1)
+    fn rem(&self, v: u32, k: usize, n: i32) -> i64 {
+        let low = self.0[k].wrapping_mul(v as u64);
+        ((low as u128 * n as u128) >> 64) as i64
     }
 }
 
-/// [`AbsShiftSmall`] with bounds that are powers of two: the remainder of a value not
-/// negative is its low bits (one `and`, where the reciprocal takes two multiplications, on
-/// the path to the branch a loop takes on the draw).
-struct AbsShiftPow2 {
-    lcg: LcgDraws,
-    shift: u32,
-    n: [i32; 2],
+/// By the low bits, for bounds that are powers of two: one `and` on the path to the branch
+/// a loop takes on the draw.
+struct LowBits;
+impl SmallRem for LowBits {
+    #[inline(always)]
+    fn rem(&self, v: u32, _: usize, n: i32) -> i64 {
+        (v & (n as u32 - 1)) as i64
+    }
 }
-impl AbsShiftPow2 {
+
+impl<R: SmallRem> AbsShiftSmall<R> {
     #[inline(always)]
     fn draw_of(&mut self, k: usize) -> i64 {
         let s = self.lcg.step();
         let v = (s as i32).wrapping_abs() >> self.shift; // -2^31 stays negative
         if v >= 0 {
-            (v & (self.n[k] - 1)) as i64
+            self.rem.rem(v as u32, k, self.n[k])
         } else {
             (v % self.n[k]) as i64
         }
     }
 }
-impl Draws for AbsShiftPow2 {
+impl<R: SmallRem> Draws for AbsShiftSmall<R> {
     #[inline(always)]
     fn draw(&mut self) -> i64 {
         self.draw_of(0)
