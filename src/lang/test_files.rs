@@ -1,6 +1,7 @@
 //! The rule language tests' corpus, for the tests that check the hand-written readers
 //! against the grammars: every file of one extension under some folders of the repository
-//! (the shipped rule sets, the tests' rule files), and one random edit of a generated text.
+//! (the shipped rule sets, the tests' rule files), the draws that generate texts, and one
+//! random edit of a generated text.
 
 use std::path::{Path, PathBuf};
 
@@ -42,4 +43,18 @@ pub fn mutate(text: &str, pieces: &[&str], mut next: impl FnMut(usize) -> usize)
         _ => m.insert_str(at, pieces[next(pieces.len())]),
     }
     m
+}
+
+/// The generated texts' draws: a xorshift generator (shifts 13, 7, 17) on a fixed seed, so
+/// every run tests the same texts.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The next number below `n` (`n >= 1`).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
 }

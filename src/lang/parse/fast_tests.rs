@@ -42,13 +42,11 @@ fn the_hand_parser_agrees_on_every_string_of_the_rule_files() {
 /// parser gives the grammar's tree whenever either parses.
 #[test]
 fn the_hand_parser_agrees_on_generated_and_mutated_expressions() {
-    struct Gen(u64);
+    use crate::lang::test_files::Xorshift;
+    struct Gen(Xorshift);
     impl Gen {
         fn next(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
+            self.0.below(n)
         }
         fn ws(&mut self) -> &'static str {
             ["", "", "", " ", "  ", "\t", "\n ", "\r\n"][self.next(8)]
@@ -95,7 +93,7 @@ fn the_hand_parser_agrees_on_generated_and_mutated_expressions() {
             }
         }
     }
-    let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+    let mut g = Gen(Xorshift(0x9e37_79b9_7f4a_7c15));
     let pieces = [
         " ", "(", ")", "?", ":", ",", "!", "-", "=", "<", "&", "|", "[", "]", ".", "1", "a", "é",
     ];

@@ -4,6 +4,7 @@
 
 use super::grammar::{PatParser, Rule};
 use super::tree::Tree;
+use crate::lang::test_files::Xorshift;
 use pest::Parser;
 
 /// Item keywords the hand reader does not read (a file with one goes to the grammar).
@@ -48,14 +49,11 @@ fn the_hand_reader_agrees_on_every_shipped_pattern_file() {
     assert!(read >= 10, "{read} of {}", list.len());
 }
 
-struct Gen(u64);
+struct Gen(Xorshift);
 
 impl Gen {
     fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        self.0.below(n)
     }
     fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
         v[self.next(v.len())]
@@ -223,7 +221,7 @@ impl Gen {
 /// grammar reads.
 #[test]
 fn the_hand_reader_agrees_on_generated_and_mutated_files() {
-    let mut g = Gen(0x2545_f491_4f6c_dd1d);
+    let mut g = Gen(Xorshift(0x2545_f491_4f6c_dd1d));
     let pieces = [
         " ", "{", "}", "(", ")", ",", "|", ".", "*", "=", "==", "->", "-", "/", "//", "\n", "1",
         "a", "x", "é", "if", "set", "pick", "search", "tiles",
