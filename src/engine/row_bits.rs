@@ -217,7 +217,7 @@ fn index_planes_sse2<const B: usize>(idx: &[u8; 64], n: usize, first: u8, out: &
 
 /// [`index_planes_sse2`] in blocks of 32 bytes: the first `n` (`1..=32 · B`) bytes of
 /// `idx`. A row of 17 to 64 cells takes one or two compares per plane where SSE2 takes two
-/// to four (Diablo's 40-wide rows: two against three).
+/// to four (a 40-wide row: two against three).
 ///
 /// # Safety
 /// The CPU must support AVX2.

@@ -28,12 +28,9 @@ impl BitWalk {
         let ((k, b), (j, c)) = (bit(from), bit(to));
         (self.grown[k], self.back[j]) = (b, c);
         // Both ends, not one: growing from `from` alone until `to` is among the cells gives
-        // the same steps, and was measured (callgrind, `stats`' walk between the stairs,
-        // instructions a walk) cheaper only on Cathedral level 1 (11.5k against 11.8k) and
-        // Catacombs level 5 (8.6k against 8.8k), dearer on the other shipped styles with
-        // stairs: Cathedral level 4 8.1k against 7.5k, Caves level 9 19.6k against 17.5k,
-        // Hell level 13 14.6k against 12.0k, the examples' open floors by 27-47 % (bsp 163k
-        // against 111k).
+        // the same steps, and was measured cheaper on two of the shipped styles by ~3 % and
+        // dearer on the others by up to 47 % (callgrind; the figures are in benches/README.md,
+        // "the stairs walk").
         // per side: the rows its last round changed, and its rounds
         let mut sides = [
             (from.1 as usize, from.1 as usize + 1, 0),
