@@ -13,10 +13,10 @@ use super::compile::Cx;
 use super::diag::Diagnostic;
 use crate::lang::pattern::{Cell, ItemKind};
 
-/// The tile ids 0..=65535, a bit each.
-struct TileSet(Vec<u64>);
+/// Tile ids 0..=65535 some step could write, a bit each.
+struct WritableTiles(Vec<u64>);
 
-impl TileSet {
+impl WritableTiles {
     fn mark(&mut self, v: i64) {
         if let Ok(t) = u16::try_from(v) {
             self.0[t as usize / 64] |= 1 << (t % 64);
@@ -52,8 +52,8 @@ fn next_digit(b: &[u8], mut i: usize) -> Option<usize> {
 }
 
 /// Every tile id 0..=65535 that some rule file or pattern file could make a step write.
-fn writable(cx: &Cx) -> TileSet {
-    let mut ok = TileSet(vec![0; 65536 / 64]);
+fn writable(cx: &Cx) -> WritableTiles {
+    let mut ok = WritableTiles(vec![0; 65536 / 64]);
     let mut mark = |v: i64| ok.mark(v);
     mark(0);
     mark(1);

@@ -70,10 +70,16 @@ pub(crate) struct Fx(u64);
 /// Hash maps keyed by the strings of rule files ([`Fx`]).
 pub(crate) type FxBuild = BuildHasherDefault<Fx>;
 
+/// FxHash's step: the hash so far `h` with one more word `w` mixed in.
+#[inline(always)]
+fn fx_step(h: u64, w: u64) -> u64 {
+    (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+}
+
 impl Hasher for Fx {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+            self.0 = fx_step(self.0, b as u64);
         }
     }
     fn finish(&self) -> u64 {
@@ -183,7 +189,7 @@ impl Iterator for Content<'_> {
 /// The hash of a literal's content: FxHash's step over its UTF-8 bytes, eight at a time,
 /// then its length. (Equal hashes are only candidates: [`Literals::find`] compares.)
 fn hash_bytes(b: &[u8]) -> u64 {
-    let step = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    let step = fx_step;
     let mut words = b.chunks_exact(8);
     let mut h = (&mut words).fold(0, |h, w| step(h, u64::from_le_bytes(w.try_into().unwrap())));
     let rest = words.remainder();
