@@ -343,11 +343,17 @@ fn write_members(t: &mut String, members: &[Member], is_enum: bool, local: &[Str
 
 fn reference(name: &str, src: &str, rules: &[(String, String)]) -> String {
     let mut t = String::new();
-    let about: Vec<&str> = src
+    // The module doc up to its first section heading: a section (`# Speed`: where an
+    // operator's speed comes from) is for the code's readers, not the rule file's.
+    let mut about: Vec<&str> = src
         .lines()
         .take_while(|l| l.starts_with("//!"))
         .map(|l| l.trim_start_matches("//!").trim())
+        .take_while(|l| !l.starts_with("# "))
         .collect();
+    while about.last() == Some(&"") {
+        about.pop();
+    }
     // Rustdoc links read as plain code on a terminal.
     let about: Vec<String> = about.iter().map(|l| plain(l)).collect();
     writeln!(t, "{name}").unwrap();

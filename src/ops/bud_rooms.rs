@@ -36,6 +36,16 @@
 //!   second room's coordinates can wrap back into the area. At most `MAX_BUDS` rooms are
 //!   budded from per run (a guard against endless budding; never reached by the original's
 //!   parameters).
+//!
+//! # Speed
+//!
+//! Checks and marks use the toolkit's [`RowMasks`] (any width; wide areas through its
+//! 64-column windows). What stays here (switches `FastPath::BudMasks`, `BudTables`,
+//! `BudShapes`, `BudDrawPairs`) are tables of this operator's size draws: after a room's
+//! first failed size draw, each later draw gives one of a few size classes, whose checks are
+//! found once per room (`bud_rooms/sizes.rs`, `bud_rooms/pairs.rs`, `bud_rooms/shapes.rs`, `bud_rooms/framed.rs`, `bud_rooms/bounded.rs`). They depend
+//! on the size roll and the budding geometry, so they cannot be shared; every draw is still
+//! made, in the original's order.
 
 use crate::engine::grid::Rect as GRect;
 use crate::engine::row_masks::RowMasks;

@@ -27,6 +27,13 @@
 //!
 //! `when` false skips the step (no draw). Errors: sizes and rolls below 1 are rejected by the
 //! rule-file loader (`Count`).
+//!
+//! # Speed
+//!
+//! The free checks and marks use the toolkit's [`RowMasks`] (any width). What stays here
+//! (`crawl_blocks/masks.rs`, switch `FastPath::CrawlMasks`) is drawing each filled block's border rolls as
+//! the bits of its rows, because those draws interleave with the fill in this operator's
+//! order: one roll per border cell, row by row, then the stop roll.
 
 mod masks;
 

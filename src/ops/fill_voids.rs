@@ -26,6 +26,13 @@
 //! `area` (clipped to the grid) everything above is measured in the area — `W × H` and the
 //! probe margin, the edges that stop growth, the empty cells counted — and cells outside it
 //! read as `wall` and are never written.
+//!
+//! # Speed
+//!
+//! The wall cells are a toolkit [`BitRows`](crate::engine::bit_rows::BitRows) plane (any
+//! width). What stays here (`fill_voids/walls.rs`, switch `FastPath::VoidProbes`) is drawing a run of
+//! probes in one loop until one lands on a wall not yet found barren, because a probe that
+//! lands elsewhere changes nothing but this operator's try count.
 
 mod barren;
 mod walls;

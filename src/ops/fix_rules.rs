@@ -27,6 +27,14 @@
 //!
 //! Diablo: Cathedral `FixTilesPatterns`, `FixDirtTiles`, `FixCornerTiles`, and
 //! `ApplyShadowsPatterns` through `BaseTypes` (shared/spec/diablo.md §2.5, §2.8).
+//!
+//! # Speed
+//!
+//! The cells where a rule may fire come from the toolkit ([`PatternMask`] over the
+//! layer's [`BitPlanes`](crate::engine::bit_planes::BitPlanes), any width). What stays here
+//! (`fix_rules/scan.rs`, switch `FastPath::RuleScan`) is the visit of those cells, because only this
+//! operator writes while it scans: a firing changes tiles that later cells of the same row read,
+//! so the visit re-reads the cells a write made stale, which a mask computed ahead cannot know.
 
 mod heads;
 mod scan;

@@ -25,6 +25,14 @@
 //! to `marker` (if given). On failure: with `result`, the variable becomes false and the
 //! step continues; without it the enclosing `Retry` restarts when `required` (default),
 //! else the failure is ignored.
+//!
+//! # Speed
+//!
+//! The pattern test is the shared [`Matcher`] (one flat index per probe). What stays here
+//! (switch `FastPath::MinisetRuns`) is taking a run of tries along a row at once when no try
+//! of the run can be skipped or wrap, because which tries form such a run follows from this
+//! operator's search order (the original's raster walk from a random start, with `skip_low`
+//! and `avoid`), not from the grid.
 
 use crate::engine::grid::{Rect as GridRect, WrapScan};
 use crate::engine::point::Point;

@@ -33,6 +33,13 @@
 //!
 //! Errors (at `layer`): empty `starts`, `vertical` or `horizontal`; `corners` not 4 rows of
 //! 4 or `ends` not 4 entries; a forbidden direction above 3.
+//!
+//! # Speed
+//!
+//! The start probes read a list of the start cells in raster order (`river_walk/starts.rs`, switch
+//! `FastPath::StartList`) instead of scanning the layer; it stays here because it is only
+//! valid while nothing but a written river changes the layer, which only this operator
+//! knows (the list is made again after each river).
 
 mod starts;
 

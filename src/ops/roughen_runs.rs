@@ -13,6 +13,13 @@
 //! Neighbours outside the grid never qualify. A write into a cell flagged in a `protected`
 //! layer is skipped (its draw still happens); `when` false skips the step. An empty `values`
 //! is an error at `layer`.
+//!
+//! # Speed
+//!
+//! A line's qualifying cells are ANDs of toolkit [`BitRows`](crate::engine::bit_rows::BitRows)
+//! words (any width; columns by transposing). What stays here (`roughen_runs/lines.rs`, switch
+//! `FastPath::RunPlanes`) is searching the next run again after each re-roll, because a
+//! re-roll writes cells that the rest of the line reads, in this operator's scan order.
 
 mod lines;
 

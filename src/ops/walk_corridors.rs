@@ -40,6 +40,14 @@
 //! `area` (clipped to the grid), the border of step (a) is the area's (`W`, `H`, the turns
 //! at `margin` and the turn-back are measured from its edges), so a walker whose segment
 //! lies inside the area never leaves it.
+//!
+//! # Speed
+//!
+//! The walk keeps a memo of its quiet moves (`walk_corridors/moves.rs`, switch `FastPath::WalkPairs`):
+//! a move on an unchanged map from a given walker state always goes the same way for the same
+//! roll, so it is recorded once and taken with one table read (two moves in a row with one).
+//! It stays here because what a walker state is (cell, heading, inside a room) and when the
+//! map counts as unchanged (no dig, widen or door) are this operator's.
 
 use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, GridMut, Rect};
