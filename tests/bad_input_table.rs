@@ -6,6 +6,7 @@
 
 mod common;
 mod hostile_cases;
+mod out_of_range;
 use common::{edit, Mem, BASE};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 
 use crate::engine::grid::{self, Grid};
 use crate::engine::state::State;
-use crate::engine::value::{Type, Value};
+use crate::engine::value::Type;
 use crate::lang::Program;
 use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
@@ -168,15 +168,6 @@ impl Rect {
     }
 }
 
-/// The number a program always gives: one push of a number (constants are folded when
-/// expressions compile, so `"20"` and `"4 * 5"` both are one).
-fn constant_num(p: &Program) -> Option<f64> {
-    match *p.code {
-        [crate::lang::compile::Op::Push(Value::Num(n))] => Some(n),
-        _ => None,
-    }
-}
-
 /// `(x: "expr", y: "expr")`: a cell.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -220,58 +211,6 @@ pub fn when(cx: &mut Cx, w: &Option<Src>) -> Option<Option<Program>> {
     }
 }
 
-/// A number expression whose value must be a whole number in `lo..=hi` when the step runs
-/// (a tile value, a step count): any other value — 70000 or -1 for a tile, 2.7 — ends the
-/// run with an error naming the step, the field and the allowed range, never a value
-/// silently clamped or rounded.
-#[derive(Debug, Clone)]
-pub struct Whole {
-    prog: Program,
-    lo: f64,
-    hi: f64,
-    fault: u32,
-}
-
-impl Whole {
-    /// Compile `s`, the field `field` of step `step` (for the message), allowing `lo..=hi`.
-    pub fn compile(
-        cx: &mut Cx,
-        s: &Src,
-        step: &str,
-        field: &str,
-        (lo, hi): (i64, i64),
-    ) -> Option<Whole> {
-        let prog = cx.expr(s, Type::Num)?;
-        let fault = cx.failure_point(
-            format!(
-                "{step} `{field}: \"{}\"` is not a whole number {lo}..={hi}",
-                s.text
-            ),
-            s,
-        );
-        Some(Whole {
-            prog,
-            lo: lo as f64,
-            hi: hi as f64,
-            fault,
-        })
-    }
-
-    /// The value, or the failure point to end the run with ([`Flow::Abort`](crate::engine::Flow::Abort)).
-    #[inline]
-    pub fn get(&self, st: &mut State) -> Result<i64, u32> {
-        let v = self.prog.num(st);
-        if v.fract() == 0.0 && v >= self.lo && v <= self.hi {
-            Ok(v as i64)
-        } else {
-            Err(self.fault)
-        }
-    }
-}
-
-/// A tile value: a [`Whole`] number 0..=65535.
-pub const TILE_VALUES: (i64, i64) = (0, u16::MAX as i64);
-
 /// Evaluate an optional condition.
 #[inline]
 pub fn holds(w: &Option<Program>, st: &mut State) -> bool {
@@ -307,6 +246,10 @@ impl TryFrom<i64> for Tile {
 }
 
 pub use super::knobs::{Count, Count0, Int, NonNeg, Real, I32};
+use checked::constant_num;
+pub use checked::{Share, Whole, SHARES, TILE_VALUES};
+
+mod checked;
 
 /// How cells past the grid's edge are read by operators that look at neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]

@@ -4,14 +4,14 @@
 //!
 //! Tiles are visited in raster order inside the area (rows top to bottom, each left to
 //! right), one `chance(density)` draw per tile; `density` is an expression evaluated once
-//! when the step runs (e.g. a parameter), clamped to 0..1. Values are expressions,
-//! 0..=65535. Errors: an area wholly outside the tile grid (see [`TileHeader`]).
+//! when the step runs (e.g. a parameter). Errors: an area wholly outside the tile grid (see
+//! [`TileHeader`]); a value that is not a whole number 0..=65535 or a density outside 0..=1
+//! (never clamped: at load for literals, else when the step runs).
 
 use crate::engine::grid::Rect;
 use crate::engine::state::State;
-use crate::engine::value::Type;
 use crate::engine::Flow;
-use crate::lang::Program;
+use crate::operator::args::{Share, Whole, SHARES, TILE_VALUES};
 use crate::operator::header::TileHeader;
 use crate::operator::{Operator, Runnable, Writes};
 use crate::rng::{Chance, RandomSource};
@@ -25,11 +25,14 @@ crate::tile_params! {
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Params {
-        /// The value of a chosen tile, an expression (0..=65535).
+        /// The value of a chosen tile, an expression: a whole number 0..=65535 (any other
+        /// value is an error).
         pub value: Src,
-        /// The share of tiles chosen, an expression (0..1), evaluated once per run of the step.
+        /// The share of tiles chosen, an expression evaluated once per run of the step: a
+        /// number 0..=1 (any other value is an error).
         pub density: Src,
-        /// The value of the other tiles, an expression. Default: they keep their value.
+        /// The value of the other tiles, an expression: a whole number 0..=65535. Default:
+        /// they keep their value.
         #[serde(default)]
         pub other: Option<Src>,
     }
@@ -39,9 +42,9 @@ crate::tile_params! {
 #[derive(Debug)]
 pub struct Compiled {
     head: TileHeader,
-    value: Program,
-    density: Program,
-    other: Option<Program>,
+    value: Whole,
+    density: Share,
+    other: Option<Whole>,
 }
 
 impl Operator for Params {
@@ -53,24 +56,20 @@ impl Operator for Params {
 
     fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
         let head = TileHeader::compile(cx, self.header());
-        let value = cx.expr(&self.value, Type::Num);
-        let density = cx.expr(&self.density, Type::Num);
-        let other = match &self.other {
-            Some(o) => Some(cx.expr(o, Type::Num)?),
-            None => None,
-        };
+        let value = Whole::compile(cx, &self.value, NAME, "value", TILE_VALUES);
+        let density = Share::compile(cx, &self.density, NAME, "density", SHARES);
+        let other =
+            (self.other.as_ref()).map(|o| Whole::compile(cx, o, NAME, "other", TILE_VALUES));
         Some(Compiled {
             head: head?,
             value: value?,
             density: density?,
-            other,
+            other: other.map_or(Some(None), |o| o.map(Some))?,
         })
     }
 }
 
-fn tile(p: &Program, st: &mut State) -> u16 {
-    p.num(st).clamp(0.0, 65535.0) as u16
-}
+const NAME: &str = "NoiseFill";
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
@@ -85,9 +84,18 @@ impl Runnable for Compiled {
 impl Compiled {
     /// The step inside its area (clipped to the grid); `run` puts protected cells back.
     fn paint(&self, st: &mut State, r: Rect) -> Flow {
-        let v = tile(&self.value, st);
-        let other = self.other.as_ref().map(|o| tile(o, st));
-        let p = Chance::new(self.density.num(st).clamp(0.0, 1.0));
+        let values = (|| {
+            let v = self.value.get(st)? as u16;
+            let other = match &self.other {
+                Some(o) => Some(o.get(st)? as u16),
+                None => None,
+            };
+            Ok((v, other, Chance::new(self.density.get(st)?)))
+        })();
+        let (v, other, p) = match values {
+            Ok(t) => t,
+            Err(fault) => return Flow::Abort(fault),
+        };
         for y in r.y..r.y1().max(r.y) {
             // the time budget, once a row
             if st.budget.spend(r.w as u64) {

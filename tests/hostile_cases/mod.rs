@@ -467,13 +467,20 @@ fn out_of_range_values_are_errors_naming_the_step() {
     let walk = gen_err(&edit(
         "Let(\"target\", \"min(20, 5 + level * 2.6)\"),",
         "Let(\"target\", \"min(20, 5 + level * 2.6)\"),\n        \
-         RandomWalk(layer: \"t\", value: \"1\", steps: \"20000000\"),",
+         RandomWalk(layer: \"t\", value: \"1\", steps: \"20000000 * level\"),",
     ));
     let param = load_text_err(&edit(
         "Let(\"target\", \"min(20, 5 + level * 2.6)\"),",
         "Let(\"target\", \"min(20, 5 + level * 2.6)\"),\n        Let(\"level\", \"99\"),",
     ));
-    let runs = [fill("70000"), fill("-1"), fill("2.7"), walk, param];
+    // computed values (level is 1): literals out of range are refused at load
+    let runs = [
+        fill("70000 * level"),
+        fill("-level"),
+        fill("2.7 * level"),
+        walk,
+        param,
+    ];
     insta::assert_snapshot!(runs.join("\n"));
 }
 

@@ -177,6 +177,14 @@ fn the_table_of_limits_matches_the_code() {
             undercroft::operator::args::TILE_VALUES.1.to_string(),
         ),
         (
+            "densities and probabilities",
+            format!(
+                "{}..={}",
+                undercroft::operator::args::SHARES.0,
+                undercroft::operator::args::SHARES.1
+            ),
+        ),
+        (
             "expression length",
             undercroft::lang::parse::MAX_LEN.to_string(),
         ),
