@@ -362,6 +362,33 @@ fn timeout_stops_a_long_step_inside_it() {
     insta::assert_snapshot!(super::redact_counts(&out));
 }
 
+/// A procedure that calls itself twice runs 2^depth calls; with a body of control steps
+/// alone (`Let`, `If`, `Call`) no operator step ever read the clock, so `--timeout` never
+/// stopped it (session 32's review). Each call now counts against the budget.
+#[test]
+fn timeout_stops_calls_of_control_steps_alone() {
+    let dir = folder("timeout_calls");
+    let rules = format!("{dir}/calls.ron");
+    std::fs::write(
+        abs(&rules),
+        r#"Ruleset(name: "calls", grid: Grid(width: 8, height: 8), steps: [
+    Procedure(name: "f", params: ["d: number"], steps: [Let("z", "d"),
+        If(cond: "d < 40", then: [Call("f", ["d + 1"]), Call("f", ["d + 1"])])]),
+    Call("f", ["0"]),
+])
+"#,
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = cli_bounded(&["generate", &rules, "--timeout", "1"]);
+    // 2^40 calls: hours without the check
+    assert!(started.elapsed() < Duration::from_secs(20), "{out}");
+    assert!(out.contains("exit: Some(1)"), "{out}");
+    assert!(out.contains("stopped by --timeout 1 s"), "{out}");
+    assert!(out.contains("in the step Call `f` at "), "{out}");
+    assert!(out.contains("calls.ron:3:"), "{out}");
+}
+
 // --- finding 4: numbers from the command line ---------------------------------------------------
 
 /// The resident memory of process `pid`, in kB.
