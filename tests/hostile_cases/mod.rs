@@ -389,6 +389,35 @@ fn timeout_stops_calls_of_control_steps_alone() {
     assert!(out.contains("calls.ron:3:"), "{out}");
 }
 
+/// `PlaceMiniset` with a huge `count` on a map where no placement can succeed: each
+/// placement failed at once (or, past the budget, stopped trying at once) and the next one
+/// began, so `--timeout` did not end the step (session 32's review). Each placement now
+/// counts against the budget.
+#[test]
+fn timeout_stops_a_huge_miniset_count() {
+    let dir = folder("timeout_count");
+    std::fs::write(
+        abs(&format!("{dir}/m.pat")),
+        "tiles { Rock = 0  Floor = 1  Stair = 3 }\nminiset put 1x1 { search Floor replace Stair }\n",
+    )
+    .unwrap();
+    let rules = format!("{dir}/count.ron");
+    std::fs::write(
+        abs(&rules),
+        r#"Ruleset(name: "count", grid: Grid(width: 64, height: 64), steps: [
+    PlaceMiniset(layer: "a", miniset: "m.pat#put", tries: 1000, count: "1000000000000"),
+])
+"#,
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = cli_bounded(&["generate", &rules, "--timeout", "1"]);
+    assert!(started.elapsed() < Duration::from_secs(20), "{out}");
+    assert!(out.contains("exit: Some(1)"), "{out}");
+    assert!(out.contains("stopped by --timeout 1 s"), "{out}");
+    assert!(out.contains("PlaceMiniset"), "{out}");
+}
+
 // --- finding 4: numbers from the command line ---------------------------------------------------
 
 /// The resident memory of process `pid`, in kB.
