@@ -146,6 +146,57 @@ fn output_goes_through_a_symlink_and_never_replaces_a_special_file() {
     insta::assert_snapshot!(seen.join("\n"));
 }
 
+/// `-o` naming a file the run reads — the rule file, its pattern file (through another
+/// spelling of the path), or the saved dungeons `render` redraws — is refused before anything
+/// is written, and the file is left as it was (session 32's review: `generate x.ron -o x.ron`
+/// replaced the rule file with the picture).
+#[test]
+fn output_never_replaces_a_file_the_run_reads() {
+    let dir = folder("inputs");
+    for f in ["caverns.ron", "caverns.pat"] {
+        std::fs::copy(
+            abs(&format!("rules/examples/{f}")),
+            abs(&format!("{dir}/{f}")),
+        )
+        .unwrap();
+    }
+    let rules = format!("{dir}/caverns.ron");
+    let before: Vec<Vec<u8>> = ["caverns.ron", "caverns.pat"]
+        .iter()
+        .map(|f| std::fs::read(abs(&format!("{dir}/{f}"))).unwrap())
+        .collect();
+    for (format, out) in [
+        ("ascii", rules.clone()),
+        ("png", format!("{dir}/../inputs/caverns.pat")),
+    ] {
+        let said = cli_bounded(&["generate", &rules, "--format", format, "-o", &out]);
+        assert!(said.starts_with("exit: Some(2)"), "{said}");
+        assert!(
+            said.contains("is a file of the rule set this run reads"),
+            "{said}"
+        );
+        assert!(said.contains("choose another output file"), "{said}");
+    }
+    for (f, was) in ["caverns.ron", "caverns.pat"].iter().zip(&before) {
+        assert_eq!(
+            &std::fs::read(abs(&format!("{dir}/{f}"))).unwrap(),
+            was,
+            "{f}"
+        );
+    }
+    let json = format!("{dir}/d.json");
+    let made = cli_bounded(&["generate", &rules, "--format", "json", "-o", &json]);
+    assert!(made.starts_with("exit: Some(0)"), "{made}");
+    let saved = std::fs::read(abs(&json)).unwrap();
+    let said = cli_bounded(&["render", &json, "--format", "ascii", "-o", &json]);
+    assert!(said.starts_with("exit: Some(2)"), "{said}");
+    assert!(said.contains("is the file this run reads"), "{said}");
+    assert_eq!(std::fs::read(abs(&json)).unwrap(), saved);
+    // another output file is written as before
+    let ok = cli_bounded(&["generate", &rules, "-o", &format!("{dir}/out.txt")]);
+    assert!(ok.starts_with("exit: Some(0)"), "{ok}");
+}
+
 #[test]
 fn a_failed_write_is_an_error_naming_the_file_and_the_reason() {
     let dir = folder("full");
