@@ -36,10 +36,11 @@ fn main() {
             parts.extend(dir.flatten().map(|e| e.path()));
         }
         parts.sort();
-        for p in parts
-            .iter()
-            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
-        {
+        // (a folder's `tests.rs` holds the operator's tests, no parameter items)
+        for p in parts.iter().filter(|p| {
+            p.extension().is_some_and(|x| x == "rs")
+                && p.file_name().is_some_and(|n| n != "tests.rs")
+        }) {
             let text = fs::read_to_string(p).unwrap_or_default();
             // only what comes before its tests, without its module doc
             let text = without_tests(&text);
