@@ -153,6 +153,10 @@ case!(missing_field_of_retry_names_no_rust_type, {
 case!(type_string_for_a_number, {
     load_text_err(&edit("Retry(max: 100,", "Retry(max: \"100\","))
 });
+// a bare number where the field takes an expression: the field named, the quotes shown
+case!(type_bare_number_for_an_expression, {
+    load_text_err(&edit("chance: \"1/2\"", "chance: 0.5"))
+});
 case!(type_bool_in_arithmetic, {
     load_text_err(&edit("5 + level * 2.6", "5 + true"))
 });
