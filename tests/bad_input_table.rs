@@ -644,6 +644,37 @@ case!(timeout_says_where_generation_was, {
 case!(cli_timeout_zero, {
     cli(&["generate", "rules/isaac/flash.ron", "--timeout", "0"])
 });
+case!(cli_timeout_too_large_says_the_largest, {
+    cli(&["generate", "rules/isaac/flash.ron", "--timeout", "1e30"])
+});
+// seeds past the largest would silently make fewer dungeons than asked
+case!(cli_seeds_past_the_largest_are_refused, {
+    [
+        cli(&[
+            "generate",
+            "rules/isaac/flash.ron",
+            "--seed",
+            "18446744073709551614",
+            "--count",
+            "3",
+        ]),
+        cli(&[
+            "stats",
+            "rules/isaac/flash.ron",
+            "--seed",
+            "18446744073709551000",
+        ]),
+        cli(&[
+            "lint",
+            "rules/isaac/flash.ron",
+            "--seed",
+            "18446744073709551615",
+            "--count",
+            "2",
+        ]),
+    ]
+    .join("\n")
+});
 case!(cli_timeout_not_a_number, {
     cli(&["stats", "rules/isaac/flash.ron", "--timeout", "soon"])
 });
