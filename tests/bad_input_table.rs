@@ -675,6 +675,17 @@ case!(cli_seeds_past_the_largest_are_refused, {
     ]
     .join("\n")
 });
+// a rule set without room kinds says so (the help was "the room kinds are: " and nothing)
+case!(cli_search_kind_of_a_style_without_kinds, {
+    cli(&[
+        "search",
+        "rules/examples/caverns.ron",
+        "--where",
+        "count(water) > 0",
+        "--count",
+        "1",
+    ])
+});
 case!(cli_timeout_not_a_number, {
     cli(&["stats", "rules/isaac/flash.ron", "--timeout", "soon"])
 });
@@ -763,3 +774,34 @@ case!(a_number_field_given_a_true_false_expression, {
         "miniset m 1x1 { search . replace 5 }\n",
     )
 });
+
+/// `stats --hist NAME` of no measure says so, with the nearest name or the list (it said
+/// "(not measured)", as for a measure no dungeon had).
+#[test]
+fn hist_of_an_unknown_measure_names_the_nearest() {
+    let out = cli(&[
+        "stats",
+        "rules/isaac/flash.ron",
+        "--count",
+        "2",
+        "--hist",
+        "dead_end",
+    ]);
+    assert!(
+        out.contains("dead_end:\n  (no measure of that name: did you mean `dead_ends`?)"),
+        "{out}"
+    );
+    let out = cli(&[
+        "stats",
+        "rules/isaac/flash.ron",
+        "--count",
+        "2",
+        "--hist",
+        "xyzzy",
+    ]);
+    assert!(
+        out.contains("(no measure of that name: the measures are: "),
+        "{out}"
+    );
+    assert!(out.contains("time_us)"), "{out}");
+}
