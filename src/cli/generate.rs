@@ -50,6 +50,12 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = args.output.check() {
         return code;
     }
+    if let Err(code) = args
+        .output
+        .refuse_inputs(&rs.files, "a file of the rule set")
+    {
+        return code;
+    }
     let dungeons = seeds(args.seed, args.count)
         .map(|s| undercroft::batch::generate(&rs, s, &params, args.timeout));
     // the editor files name the rule files they came from
