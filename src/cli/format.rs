@@ -84,4 +84,32 @@ impl OutputArgs {
         }
         Ok(())
     }
+
+    /// Refuse `-o FILE` when FILE is one of `inputs` (what the run reads: the rule set's
+    /// files, or the dungeons `render` redraws): writing it would replace what the run was
+    /// made from. Paths are compared as the files they name (through links and `..`); an
+    /// output that does not exist yet is none of them.
+    pub fn refuse_inputs(&self, inputs: &[PathBuf], what: &str) -> Result<(), ExitCode> {
+        let Some(out) = self.output.as_deref() else {
+            return Ok(());
+        };
+        let Ok(target) = out.canonicalize() else {
+            return Ok(());
+        };
+        match inputs
+            .iter()
+            .find(|i| i.canonicalize().is_ok_and(|i| i == target))
+        {
+            Some(i) => {
+                eprintln!(
+                    "error: -o {} is {what} this run reads ({}); writing it would replace it: \
+                     choose another output file",
+                    out.display(),
+                    i.display()
+                );
+                Err(ExitCode::from(2))
+            }
+            None => Ok(()),
+        }
+    }
 }

@@ -23,6 +23,9 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = args.output.check() {
         return code;
     }
+    if let Err(code) = (args.output).refuse_inputs(std::slice::from_ref(&args.input), "the file") {
+        return code;
+    }
     let dungeons = match read_dungeons(&args.input) {
         Ok(d) => d,
         Err(code) => return code,

@@ -4,6 +4,12 @@
 //! the caller's own), runs the body, and puts the saved values back. So a procedure may call
 //! itself — a partition tree is "split this area, then do the same to both halves" — down to
 //! a depth limit, past which the run ends with an error naming the procedure.
+//!
+//! The depth limit bounds how deep calls go, not how many there are: a procedure that calls
+//! itself twice runs 2^depth calls. So every call counts as work against the run's time
+//! budget (`--timeout`, the preview's limit) and looks whether the run was cancelled, as a
+//! loop's iteration does; a body of control steps alone (`Let`, `If`, `Call`) then still
+//! stops on time.
 
 use super::observe::{Observer, Run, RunCx};
 use crate::engine::state::State;
@@ -11,14 +17,24 @@ use crate::engine::value::Value;
 use crate::engine::{Flow, GenError};
 use crate::lang::Program;
 
-/// Run `Call` of procedure `proc` with arguments `args`.
+/// Run `Call` of procedure `proc` with arguments `args` (`label`: the call's step label).
+///
+/// # Errors
+/// [`GenError::Cancelled`] when the observer cancelled the run, [`GenError::TimedOut`]
+/// (naming this call) when the time budget has run out, and the errors of the body.
 pub(super) fn call<O: Observer>(
     run: Run<O>,
-    proc: u16,
+    (proc, label): (u16, u32),
     args: &[Program],
     st: &mut State,
     rc: &mut RunCx<O>,
 ) -> Result<Flow, GenError> {
+    if rc.observer.cancelled() {
+        return Err(GenError::Cancelled);
+    }
+    if st.budget.spend(1) {
+        return Err(super::observe::out_of_time(&rc.labels[label as usize]));
+    }
     let procedures = rc.procedures;
     let p = &procedures[proc as usize];
     if rc.depth >= p.max_depth {

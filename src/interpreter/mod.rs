@@ -58,7 +58,9 @@ pub fn run_steps<O: Observer>(
                 st.push(*list, v);
                 Flow::Continue
             }
-            Step::Call { proc, args } => call::call(run_steps, *proc, args, st, rc)?,
+            Step::Call { proc, args, label } => {
+                call::call(run_steps, (*proc, *label), args, st, rc)?
+            }
             Step::Retry(r) => retry::run(run_steps, r, st, rc)?,
             Step::ForEach(lp, source) => loops::for_each(run_steps, lp, source, st, rc)?,
             Step::Repeat(lp, count) => loops::repeat(run_steps, lp, count, st, rc)?,

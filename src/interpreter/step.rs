@@ -38,6 +38,9 @@ pub enum Step {
         proc: u16,
         /// The arguments, one per parameter.
         args: Box<[Program]>,
+        /// Its label (the procedure's name and where the call is), for a message when a
+        /// time budget ends the run inside it.
+        label: u32,
     },
     /// `Retry`: run its steps again until they run without failing.
     Retry(Retry),

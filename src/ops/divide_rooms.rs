@@ -36,17 +36,18 @@
 use crate::engine::dir::Dir;
 use crate::engine::point::Point;
 use crate::engine::state::{Segment, State};
-use crate::engine::value::{Type, Value};
+use crate::engine::value::Value;
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::args::{four, holds, when, Count, Rect as RectExpr, RectDef, Tile};
-use crate::operator::knobs::{pair, Knobs};
+use crate::operator::args::{holds, Count, Rect as RectExpr, RectDef, Tile};
+use crate::operator::knobs::Knobs;
 use crate::operator::knobs::{NonNeg, I32};
-use crate::operator::{Operator, Runnable};
+use crate::operator::Runnable;
 use crate::rng::RandomSource;
-use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+
+mod compile;
 
 /// `(w: "expr", h: "expr", when: "cond")`: the first room's size, replacing the draws.
 #[derive(Debug, Clone, Deserialize)]
@@ -130,135 +131,6 @@ pub struct Compiled {
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
-
-impl Operator for Params {
-    type Compiled = Compiled;
-
-    fn anchor(&self) -> Option<&Src> {
-        Some(&self.layer)
-    }
-
-    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let mut k: Knobs<Compiled> = Knobs::default();
-        let corners = four(cx, &self.layer, &self.corners, "corners")?;
-        let layer = cx.layer(&self.layer);
-        let area = match &self.area {
-            None => Some(None),
-            Some(a) => a.compile(cx).map(Some),
-        };
-        let step_when = when(cx, &self.when);
-        let halls = cx.declare_segments(&self.halls);
-        let forced = self.forced(cx);
-        let forced_area = self.forced_area(cx);
-        let forced_flag = self.forced_flag.as_ref().map(|p| cx.layer(p));
-        if let (Some(min), Some(max)) = (self.room_min.literal(), self.room_max.literal()) {
-            if max < min {
-                cx.error(
-                    &self.layer,
-                    format!(
-                        "room_min {min} and room_max {max} must satisfy 0 <= room_min <= room_max"
-                    ),
-                    None,
-                );
-                return None;
-            }
-        }
-        Some(Compiled {
-            layer,
-            area: area?,
-            when: step_when?,
-            halls,
-            room_min: self
-                .room_min
-                .get(cx, &mut k, |c: &mut Compiled, v| c.room_min = v as i32)
-                as i32,
-            room_max: self
-                .room_max
-                .get(cx, &mut k, |c: &mut Compiled, v| c.room_max = v as i32)
-                as i32,
-            area_min: self
-                .area_min
-                .get(cx, &mut k, |c: &mut Compiled, v| {
-                    c.area_min = (v as i32).max(0)
-                })
-                .max(0) as i32,
-            standoff: self
-                .standoff
-                .get(cx, &mut k, |c: &mut Compiled, v| c.standoff = v as i32)
-                as i32,
-            max_rooms: self
-                .max_rooms
-                .get(cx, &mut k, |c: &mut Compiled, v| c.max_rooms = v as usize)
-                as usize,
-            clamp: match &self.clamp {
-                Some(p) => pair(
-                    p,
-                    cx,
-                    &mut k,
-                    [|c, v| c.clamp.0 = v as i32, |c, v| c.clamp.1 = v as i32],
-                ),
-                None => (1, cx.width().min(cx.height()) - 2),
-            },
-            wall: self.wall.0,
-            floor: self.floor.0,
-            corners,
-            forced: forced?,
-            forced_area: forced_area?,
-            forced_flag,
-            knobs: {
-                let what = "DivideRooms: `room_min` is above `room_max`".to_string();
-                k.require(cx, &self.layer, what, |c, _| c.room_min <= c.room_max);
-                k.done()?
-            },
-        })
-    }
-}
-
-impl Params {
-    /// The compiled `forced` room (`w`, `h`, `when`); `None` when it does not compile.
-    #[allow(clippy::type_complexity)]
-    fn forced(&self, cx: &mut Cx) -> Option<Option<(Program, Program, Option<Program>)>> {
-        match &self.forced {
-            None => Some(None),
-            Some(f) => {
-                let w = cx.expr(&f.w, Type::Num);
-                let h = cx.expr(&f.h, Type::Num);
-                let c = when(cx, &f.when);
-                match (w, h, c) {
-                    (Some(w), Some(h), Some(c)) => Some(Some((w, h, c))),
-                    _ => None,
-                }
-            }
-        }
-    }
-
-    /// The four variables `forced_area` names (x, y, w, h), declared; `None` when there
-    /// are not four (reported) or one does not declare.
-    fn forced_area(&self, cx: &mut Cx) -> Option<Option<[u16; 4]>> {
-        match &self.forced_area {
-            None => Some(None),
-            Some(names) if names.len() != 4 => {
-                cx.error(
-                    &self.layer,
-                    format!(
-                        "forced_area names 4 variables (x, y, w, h), not {}",
-                        names.len()
-                    ),
-                    None,
-                );
-                None
-            }
-            Some(names) => {
-                let v: Vec<_> = names.iter().map(|n| cx.declare_var(n, Type::Num)).collect();
-                v.iter()
-                    .all(Option::is_some)
-                    .then(|| Some([v[0]?, v[1]?, v[2]?, v[3]?]))
-                    .flatten()
-                    .map(Some)
-            }
-        }
-    }
-}
 
 /// A room by its corner cells.
 #[derive(Debug, Clone, Copy)]
@@ -460,58 +332,4 @@ impl Compiled {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::engine::dir::Dir;
-    use crate::operator::testing::run_rules_seed;
-
-    const STEPS: &str = r#"DivideRooms(layer: "m", area: (x: "2", y: "2", w: "17", h: "17"), halls: "h",
-        room_min: 4, room_max: 10, area_min: 2, standoff: 2, max_rooms: 80,
-        wall: 1, floor: 2, corners: [5, 6, 7, 8])"#;
-
-    #[test]
-    fn rooms_are_closed_rectangles_with_corners_and_stay_inside_the_clamp() {
-        for seed in 0..30 {
-            let g = run_rules_seed(21, 21, STEPS, "m", seed);
-            // border row/column 0 and 20 untouched (clamp 1..19)
-            assert!(g[0].iter().all(|&v| v == 0) && g[20].iter().all(|&v| v == 0));
-            // every floor cell has only floor/wall/corner neighbours (rooms are closed)
-            for y in 1..20 {
-                for x in 1..20 {
-                    if g[y][x] == 2 {
-                        for d in Dir::ALL4 {
-                            let v = g[(y as i32 + d.dy()) as usize][(x as i32 + d.dx()) as usize];
-                            assert!(v != 0, "seed {seed}: open floor at ({x}, {y})");
-                        }
-                    }
-                }
-            }
-            assert!(g.iter().flatten().any(|&v| v == 5), "seed {seed}: no room");
-        }
-    }
-
-    #[test]
-    fn one_fixed_room_when_the_area_is_tiny() {
-        // area 3x3 corner distance: sizes are the area (no draw), position rnd(3) each
-        let g = run_rules_seed(
-            8,
-            8,
-            r#"DivideRooms(layer: "m", area: (x: "1", y: "1", w: "3", h: "3"), halls: "h",
-                room_min: 4, room_max: 10, area_min: 2, standoff: 2, max_rooms: 80,
-                wall: 1, floor: 2, corners: [5, 6, 7, 8])"#,
-            "m",
-            1,
-        );
-        // a 3x3-distance room is 4x4 cells: corners + walls + 2x2 floor, shifted to end at 4
-        let want = crate::operator::testing::grid(
-            "0 0 0 0 0 0 0 0
-             0 5 1 1 6 0 0 0
-             0 1 2 2 1 0 0 0
-             0 1 2 2 1 0 0 0
-             0 7 1 1 8 0 0 0
-             0 0 0 0 0 0 0 0
-             0 0 0 0 0 0 0 0
-             0 0 0 0 0 0 0 0",
-        );
-        assert_eq!(g, want);
-    }
-}
+mod tests;

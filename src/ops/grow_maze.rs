@@ -36,19 +36,19 @@ use crate::engine::dir::Dir;
 use crate::engine::grid::{GridMut, Rect};
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
-use crate::engine::value::Type;
 use crate::engine::Flow;
 use crate::lang::Program;
 use crate::operator::args::{PointDef, PointExpr, Tile};
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::bounded::{Prob, Weight};
 use crate::operator::knobs::{Int, Knobs};
-use crate::operator::{Operator, Runnable, Writes};
+use crate::operator::{Runnable, Writes};
 use crate::rng::RandomSource;
-use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 use std::collections::VecDeque;
+
+mod compile;
 
 crate::tile_params! {
     header: writes,
@@ -109,60 +109,6 @@ pub struct Compiled {
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
-
-impl Operator for Params {
-    type Compiled = Compiled;
-
-    fn anchor(&self) -> Option<&Src> {
-        Some(&self.layer)
-    }
-
-    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(cx, self.header());
-        let mut k: Knobs<Compiled> = Knobs::default();
-        let value = self.value.get(cx, &mut k, |c, v| c.value = v as u16) as u16;
-        let side = |n: &Option<Int<1, 64>>, cx: &mut Cx, k: &mut Knobs<Compiled>, set| {
-            n.as_ref().map_or(1, |n| n.get(cx, k, set)) as i32
-        };
-        let cell = side(&self.cell, cx, &mut k, |c, v| c.cell = v as i32);
-        let wall = side(&self.wall, cx, &mut k, |c, v| c.wall = v as i32);
-        let weights: [Option<f64>; 3] = [
-            (self.newest.as_ref()).map(|w| w.get(cx, &mut k, |c, v| c.weights[0] = Some(v))),
-            (self.random.as_ref()).map(|w| w.get(cx, &mut k, |c, v| c.weights[1] = Some(v))),
-            (self.oldest.as_ref()).map(|w| w.get(cx, &mut k, |c, v| c.weights[2] = Some(v))),
-        ];
-        let straight =
-            (self.straight.as_ref()).map_or(0.0, |p| p.get(cx, &mut k, |c, v| c.straight = v));
-        let start = self.start.as_ref().map(|p| p.compile(cx));
-        let fill = match &self.fill {
-            None => Some(None),
-            Some(s) => cx.expr(s, Type::Bool).map(Some),
-        };
-        if self.solid.is_empty() {
-            let msg = "`solid: []` names no tile: the maze could carve nothing".into();
-            cx.error(&self.layer, msg, None);
-        }
-        let what = "GrowMaze: no maze cell fits in the area (it needs cell + 2 walls each way)";
-        let too_small = cx.failure_point(what.into(), &self.layer);
-        let what = "GrowMaze: the start tile is not in a free maze cell";
-        let bad_start = cx.failure_point(what.into(), &self.layer);
-        Some(Compiled {
-            head: head?,
-            value,
-            solid: (!self.solid.is_empty())
-                .then(|| TileSet::new(self.solid.iter().map(|t| t.0)))?,
-            cell,
-            wall,
-            weights,
-            straight,
-            start: start.map_or(Some(None), |p| p.map(Some))?,
-            fill: fill?,
-            too_small,
-            bad_start,
-            knobs: k.done()?,
-        })
-    }
-}
 
 impl Runnable for Compiled {
     fn writes(&self) -> Writes<'_> {
@@ -421,124 +367,4 @@ impl Maze {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::operator::testing::{grid, run_rules, run_rules_seed};
-
-    /// A 7x5 grid: maze cells at (1,1) (3,1) (5,1) / (1,3) (3,3) (5,3) — numbered 0..5 —
-    /// and the first tree from (1,1). Seed 1 draws rnd(2) = 0, 1, 1, 0, ...
-    fn maze(fields: &str) -> Vec<Vec<u16>> {
-        run_rules(
-            7,
-            5,
-            &format!(
-                r#"GrowMaze(layer: "t", value: "1", solid: [0], start: (x: "1", y: "1"), {fields})"#
-            ),
-            "t",
-        )
-    }
-
-    #[test]
-    fn newest_first_winds_depth_first() {
-        // 0: E or S, rnd(2) = 0: E to 1. 1: E or S, rnd(2) = 1: S to 4. 4: E or W, rnd(2) =
-        // 1: W to 3. 3 has no way on and leaves; 4: E to 5 (rnd(1)); 5: N to 2 (rnd(1)).
-        assert_eq!(
-            maze(r#"newest: "1""#),
-            grid(
-                "0 0 0 0 0 0 0
-                 0 1 1 1 0 1 0
-                 0 0 0 1 0 1 0
-                 0 1 1 1 1 1 0
-                 0 0 0 0 0 0 0"
-            )
-        );
-    }
-
-    #[test]
-    fn oldest_first_grows_from_the_start_outwards() {
-        // 0: E to 1 (rnd(2) = 0); 0 again: S to 3 (rnd(1)); 0 is done. 1: E or S, rnd(2) = 1:
-        // S to 4; 1: E to 2 (rnd(1)); 1 done, 3 done, 4: E to 5.
-        assert_eq!(
-            maze(r#"oldest: "1""#),
-            grid(
-                "0 0 0 0 0 0 0
-                 0 1 1 1 1 1 0
-                 0 1 0 1 0 0 0
-                 0 1 0 1 1 1 0
-                 0 0 0 0 0 0 0"
-            )
-        );
-    }
-
-    #[test]
-    fn straight_carries_on_in_the_last_direction() {
-        // 0: E to 1 (rnd(2) = 0); 1: E again (chance(1)); 2: only S; 5: only W; 4: W again.
-        assert_eq!(
-            maze(r#"straight: "1""#),
-            grid(
-                "0 0 0 0 0 0 0
-                 0 1 1 1 1 1 0
-                 0 0 0 0 0 1 0
-                 0 1 1 1 1 1 0
-                 0 0 0 0 0 0 0"
-            )
-        );
-    }
-
-    #[test]
-    fn cells_of_two_tiles_go_around_a_room_and_fill_starts_new_trees() {
-        // 10x4 tiles, cells of 2x2 tiles one tile apart: cells at x 1-2, 4-5, 7-8, rows 1-2.
-        // A room (5) over the middle cell splits the free cells in two: the random start
-        // (rnd(2) = 0) is the left one, and `fill` starts a second tree at the right one.
-        let room = r#"FillRect(layer: "t", value: "5", rect: "rect(3, 0, 4, 4)"),"#;
-        let run = |fill: &str| {
-            run_rules(
-                10,
-                4,
-                &format!(
-                    r#"{room} GrowMaze(layer: "t", value: "1", solid: [0], cell: "2", wall: "1", fill: "{fill}")"#
-                ),
-                "t",
-            )
-        };
-        let edge = "0 0 0 5 5 5 5 0 0 0";
-        let both = "0 1 1 5 5 5 5 1 1 0";
-        assert_eq!(
-            run("true"),
-            grid(&format!("{edge}\n{both}\n{both}\n{edge}"))
-        );
-        let left = "0 1 1 5 5 5 5 0 0 0";
-        assert_eq!(
-            run("false"),
-            grid(&format!("{edge}\n{left}\n{left}\n{edge}"))
-        );
-    }
-
-    #[test]
-    fn every_policy_mix_gives_a_spanning_tree() {
-        // 21x15 tiles, 10x7 cells: any mix carves every cell and 69 passages (a tree), and
-        // nothing on the even rows and columns but passages.
-        for (seed, fields) in [
-            (1, r#"random: "1""#),
-            (2, r#"newest: "1", random: "1", oldest: "1""#),
-            (3, r#"newest: "3", oldest: "1", straight: "0.5""#),
-        ] {
-            let g = run_rules_seed(
-                21,
-                15,
-                &format!(r#"GrowMaze(layer: "t", value: "1", solid: [0], {fields})"#),
-                "t",
-                seed,
-            );
-            let open = g.iter().flatten().filter(|&&v| v == 1).count();
-            assert_eq!(open, 70 + 69, "{fields}");
-            for (y, row) in g.iter().enumerate() {
-                for (x, &v) in row.iter().enumerate() {
-                    assert!(
-                        !(x % 2 == 0 && y % 2 == 0) || v == 0,
-                        "{fields}: ({x}, {y})"
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;

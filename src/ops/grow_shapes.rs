@@ -25,16 +25,17 @@
 use crate::engine::point::Point;
 use crate::engine::shape::{connect, fits, Shape};
 use crate::engine::state::{State, NO_ROOM};
-use crate::engine::value::{RoomId, Type, Value};
+use crate::engine::value::{RoomId, Value};
 use crate::engine::Flow;
 use crate::lang::Program;
-use crate::operator::knobs::{pair, pair_literal, Count0, Knobs, I32};
-use crate::operator::{Operator, Runnable};
+use crate::operator::knobs::{Count0, Knobs, I32};
+use crate::operator::Runnable;
 use crate::rng::RandomSource;
-use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
 use std::collections::VecDeque;
+
+mod compile;
 
 /// Rule-file parameters of `GrowShapes(...)`.
 #[derive(Debug, Clone, Deserialize)]
@@ -137,156 +138,6 @@ pub struct Compiled {
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
-
-impl Operator for Params {
-    type Compiled = Compiled;
-
-    fn anchor(&self) -> Option<&Src> {
-        Some(&self.start_kind)
-    }
-
-    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let mut k: Knobs<Compiled> = Knobs::default();
-        let start_shape = cx.shape(&self.start_shape);
-        let base = cx.shape(&self.base_shape);
-        let (attach, attach_ok) = self.attach(cx);
-        let (start, start_text, start_ok) = self.start(cx, &mut k);
-        let ok = attach_ok && start_ok;
-        let start_kind = cx.kind(&self.start_kind);
-        let room_kind = cx.kind(&self.room_kind);
-        let target = cx.expr(&self.target, Type::Num);
-        let remove_chance = cx.expr(&self.remove_chance, Type::Num);
-        let start_children = cx.expr(&self.start_children, Type::Num);
-        let children = cx.expr(&self.children, Type::Num);
-        let push_back = cx.expr(&self.push_back_chance, Type::Num);
-        let start_var = cx.optional_var(self.start_var.as_ref(), Type::Room)?;
-        let big_placed = match &self.big_placed_var {
-            Some(v) => Some(cx.declare_var(v, Type::Num)?),
-            None => None,
-        };
-        let big_removed = match &self.big_removed_var {
-            Some(v) => Some(cx.declare_var(v, Type::Num)?),
-            None => None,
-        };
-        let min_dead_ends = match &self.min_dead_ends {
-            Some(m) => Some(cx.expr(m, Type::Num)?),
-            None => None,
-        };
-        let dead_ends = cx.declare_list(&self.dead_ends);
-        let fail_start = cx.failure_point(
-            format!("GrowShapes: the start shape does not fit at {start_text}"),
-            &self.start_kind,
-        );
-        let crowd_chance = match &self.crowd_chance {
-            Some(c) => Some(cx.expr(c, Type::Num)?),
-            None => None,
-        };
-        if !ok || cx.shapes().len() > 64 {
-            return None;
-        }
-        Some(Compiled {
-            shapes: cx.shapes().to_vec(),
-            start: Point::from(start),
-            start_shape: start_shape?,
-            start_kind: start_kind?,
-            start_var,
-            room_kind: room_kind?,
-            target: target?,
-            base: base?,
-            attach,
-            remove_chance: remove_chance?,
-            start_children: start_children?,
-            children: children?,
-            push_back: push_back?,
-            max_neighbours: self.max_neighbours.get(cx, &mut k, |c: &mut Compiled, v| {
-                c.max_neighbours = v as u32
-            }) as u32,
-            crowd_chance,
-            min_dead_ends,
-            augment_rounds: self.augment_rounds.get(cx, &mut k, |c: &mut Compiled, v| {
-                c.augment_rounds = v as u32
-            }) as u32,
-            dead_ends,
-            big_placed,
-            big_removed,
-            fail_start,
-            knobs: {
-                let what = "GrowShapes: the start cell is outside the grid".to_string();
-                k.require(cx, &self.start_kind, what, |c, st| {
-                    st.in_bounds(c.start.x, c.start.y)
-                });
-                k.done()?
-            },
-        })
-    }
-}
-
-impl Params {
-    /// The `attach` offers by the parent door's direction; false when one names an unknown
-    /// shape or slot or has `one_in` 0 (reported).
-    fn attach(&self, cx: &mut Cx) -> ([Vec<Offer>; 4], bool) {
-        let mut attach: [Vec<Offer>; 4] = Default::default();
-        let mut ok = true;
-        for (sh, slot, one_in) in &self.attach {
-            let Some(si) = cx.shape(sh) else {
-                ok = false;
-                continue;
-            };
-            let shape = &cx.shapes()[si as usize];
-            let Some(k) = shape.slots.iter().position(|s| s.name == slot.text) else {
-                let names: Vec<String> = shape.slots.iter().map(|s| s.name.clone()).collect();
-                cx.error(
-                    slot,
-                    format!("shape `{}` has no door slot `{}`", sh.text, slot.text),
-                    Some(format!("its slots are: {}", names.join(" "))),
-                );
-                ok = false;
-                continue;
-            };
-            if *one_in == 0 {
-                cx.error(slot, "`one_in` must be at least 1".into(), None);
-                ok = false;
-                continue;
-            }
-            let s = &shape.slots[k];
-            // The parent's door points the opposite way from the slot.
-            attach[s.dir.opposite() as usize].push(Offer {
-                shape: si,
-                cell: s.cell,
-                one_in: *one_in,
-            });
-        }
-        (attach, ok)
-    }
-
-    /// The start cell, as the messages write it, and false when a literal one is outside
-    /// the grid (reported).
-    fn start(&self, cx: &mut Cx, k: &mut Knobs<Compiled>) -> ((i32, i32), String, bool) {
-        let mut ok = true;
-        let (w, h) = (cx.plan_width(), cx.plan_height());
-        let start = pair(
-            &self.start,
-            cx,
-            k,
-            [|c, v| c.start.x = v as i32, |c, v| c.start.y = v as i32],
-        );
-        let start_text = if pair_literal(&self.start) {
-            format!("{start:?}")
-        } else {
-            format!("({}, {})", self.start.0, self.start.1)
-        };
-        if pair_literal(&self.start) && (start.0 < 0 || start.1 < 0 || start.0 >= w || start.1 >= h)
-        {
-            cx.error(
-                &self.start_kind,
-                format!("the start cell {start_text} is outside the {w}x{h} grid"),
-                None,
-            );
-            ok = false;
-        }
-        (start, start_text, ok)
-    }
-}
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
@@ -470,111 +321,4 @@ impl Compiled {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::operator::testing::{lines, rooms};
-
-    /// `GrowShapes` of `1x1` rooms from `start`, at most 4 children for the start and 1
-    /// for the others, `attach` offers, big shapes always removed from the pool.
-    fn grow(start: &str, target: &str, attach: &str) -> String {
-        format!(
-            r#"GrowShapes(start: {start}, start_shape: "1x1", start_kind: "start",
-                room_kind: "normal", target: "{target}", base_shape: "1x1", attach: [{attach}],
-                remove_chance: "1", start_children: "4", children: "1",
-                push_back_chance: "0", dead_ends: "dead_ends",
-                big_placed_var: "big", big_removed_var: "removed"),"#
-        )
-    }
-
-    /// From the centre of a 3x3 grid the start offers the `1x1` at each of its four door
-    /// slots; each offered cell touches only the start, so all four are placed (in a
-    /// shuffled order, which the plan does not show), joined by a door each. All four are
-    /// dead ends at door distance 1.
-    #[test]
-    fn the_start_grows_on_every_free_slot() {
-        let r = rooms(3, 3, "", &grow("(1, 1)", "4", ""), &[]);
-        assert_eq!(
-            r.plan,
-            lines(
-                ".o.
-                 oSo
-                 .o."
-            )
-        );
-        assert_eq!(
-            r.doors,
-            [
-                [[0, 1], [1, 1]],
-                [[1, 0], [1, 1]],
-                [[1, 1], [1, 2]],
-                [[1, 1], [2, 1]],
-            ]
-        );
-        let mut dead = r.lists["dead_ends"].clone();
-        dead.sort();
-        assert_eq!(dead, [[0, 1], [1, 0], [1, 2], [2, 1]]);
-    }
-
-    /// On a 4x1 corridor the start's only free slot is R0, behind which is (1, 0): it
-    /// offers the `1x1` there (no draw) and then the `2x1` attached through its L0 (draw
-    /// `rnd(1)`, always 0). The two offers are shuffled with one draw `j = rnd(2)`, swapping
-    /// offers 1 and j. From seed 1 the LCG states are 22695478, 2156045615, 2867233980,
-    /// 71484141, ... (`s = 22695477 s + 1`), `rnd(2) = (|s| >> 16) % 2`:
-    /// * with no draw before, the shuffle is draw 2: `32637 % 2 = 1`, no swap, the `1x1`
-    ///   is placed;
-    /// * after two draws (`Let`), it is draw 4: `1090 % 2 = 0`, a swap: the `2x1` is placed
-    ///   and, `remove_chance` being 1, leaves the pool.
-    ///
-    /// The target of 1 room ends the growth. The grown room is the one dead end.
-    #[test]
-    fn the_shuffled_offers_decide_the_shape() {
-        let attach = r#"("2x1", "L0", 1)"#;
-        let r = rooms(
-            4,
-            1,
-            "",
-            &format!(
-                "{} Require(\"big == 0 && removed == 0\"),",
-                grow("(0, 0)", "1", attach)
-            ),
-            &[],
-        );
-        assert_eq!(r.plan, "So..");
-        assert_eq!(r.lists["dead_ends"], [[1, 0]]);
-        let r = rooms(
-            4,
-            1,
-            "",
-            &format!(
-                "Let(\"burn\", \"rnd(2) + rnd(2)\"), {} Require(\"big == 1 && removed == 1\"),",
-                grow("(0, 0)", "1", attach)
-            ),
-            &[],
-        );
-        assert_eq!(r.plan, "Soo.");
-        assert_eq!(r.cells[1], [[1, 0], [2, 0]]);
-        assert_eq!(r.lists["dead_ends"], [[1, 0]]);
-        assert_eq!(r.doors, [[[0, 0], [1, 0]]]);
-    }
-
-    /// On 2x2 from (0, 0) the start grows (1, 0) and (0, 1); the last cell (1, 1) touches
-    /// both, more than `max_neighbours` 1: refused, unless `crowd_chance` is 1, which lets it
-    /// in, joined to both (a loop of four doors).
-    #[test]
-    fn crowd_chance_lets_a_crowded_cell_in() {
-        let r = rooms(2, 2, "", &grow("(0, 0)", "3", ""), &[]);
-        assert_eq!(r.plan, lines("So\n o."));
-        let crowded =
-            grow("(0, 0)", "3", "").replace("dead_ends: ", "crowd_chance: \"1\", dead_ends: ");
-        let r = rooms(2, 2, "", &crowded, &[]);
-        assert_eq!(r.plan, lines("So\n oo"));
-        assert_eq!(
-            r.doors,
-            [
-                [[0, 0], [0, 1]],
-                [[0, 0], [1, 0]],
-                [[0, 1], [1, 1]],
-                [[1, 0], [1, 1]],
-            ]
-        );
-    }
-}
+mod tests;

@@ -34,14 +34,15 @@ use crate::engine::grid::Rect;
 use crate::engine::state::State;
 use crate::engine::tile_set::TileSet;
 use crate::engine::Flow;
-use crate::operator::args::{flag_layers, Count, Tile};
+use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
 use crate::operator::knobs::{Count0, Knobs, I32};
-use crate::operator::{Operator, Runnable};
+use crate::operator::Runnable;
 use crate::rng::RandomSource;
-use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use serde::Deserialize;
+
+mod compile;
 
 /// Which way a wall runs from its origin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -168,111 +169,6 @@ pub struct Compiled {
     knobs: Knobs<Compiled>,
 }
 crate::has_knobs!(Compiled);
-
-/// Direction `i` (0 horizontal, 1 vertical) of the step.
-fn dir(
-    cx: &mut Cx,
-    k: &mut Knobs<Compiled>,
-    i: usize,
-    at: &Src,
-    d: &DirDef,
-    stops: &[Tile],
-) -> Option<Dir> {
-    if d.kinds.is_empty() {
-        cx.error(at, "a wall direction needs at least one kind".into(), None);
-        return None;
-    }
-    let tiles = |v: &[Tile]| v.iter().map(|t| t.0).collect::<Vec<u16>>();
-    let pairs = |v: &[(Tile, Tile)]| v.iter().map(|(a, b)| (a.0, b.0)).collect();
-    Some(Dir {
-        kinds: d
-            .kinds
-            .iter()
-            .map(|k| Kind {
-                wall: k.wall.0,
-                door: k.door.0,
-                starts: pairs(&k.starts),
-            })
-            .collect(),
-        open: d.open_door.as_ref().map(|(r, h, t)| {
-            let set: [[Setter; 2]; 2] = [
-                [|c, v| set_open(c, 0, 0, v), |c, v| set_open(c, 0, 1, v)],
-                [|c, v| set_open(c, 1, 0, v), |c, v| set_open(c, 1, 1, v)],
-            ];
-            (r.get(cx, k, set[i][0]), h.get(cx, k, set[i][1]), t.0)
-        }),
-        stops: tiles(d.stops.as_deref().unwrap_or(stops)),
-        ends: pairs(&d.ends),
-        doorway: tiles(&d.doorway),
-        doorway_side: d.doorway_side.iter().map(|&(i, t)| (i, t.0)).collect(),
-    })
-}
-
-/// Stores a constant of the open-door chances into a compiled step.
-type Setter = fn(&mut Compiled, f64);
-
-/// Field `f` (0 the roll, 1 the hit) of direction `i`'s open-door draw.
-fn set_open(c: &mut Compiled, i: usize, f: usize, v: f64) {
-    if let Some(o) = c.dirs[i].open.as_mut() {
-        if f == 0 {
-            o.0 = v as i64;
-        } else {
-            o.1 = v as i64;
-        }
-    }
-}
-
-impl Operator for Params {
-    type Compiled = Compiled;
-
-    fn anchor(&self) -> Option<&Src> {
-        Some(&self.layer)
-    }
-
-    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let head = TileHeader::compile(cx, self.header());
-        let skip = flag_layers(cx, &self.protected);
-        let protect = cx.layer(&self.flag);
-        let mut k: Knobs<Compiled> = Knobs::default();
-        let h = dir(cx, &mut k, 0, &self.layer, &self.horizontal, &self.stops);
-        let v = dir(cx, &mut k, 1, &self.layer, &self.vertical, &self.stops);
-        let is_trigger = TileSet::new(self.triggers.iter().map(|t| t.tile.0));
-        if self.triggers.len() > 64 {
-            let n = self.triggers.len();
-            cx.error(&self.layer, format!("at most 64 triggers, found {n}"), None);
-            return None;
-        }
-        let top = self.triggers.iter().map(|t| t.tile.0 as usize + 1).max();
-        let mut of_tile = vec![0u64; top.unwrap_or(0) + 1];
-        for (j, t) in self.triggers.iter().enumerate() {
-            of_tile[t.tile.0 as usize] |= 1 << j;
-        }
-        Some(Compiled {
-            head: head?,
-            is_trigger,
-            of_tile: of_tile.into(),
-            skip,
-            protect,
-            triggers: self
-                .triggers
-                .iter()
-                .map(|t| (t.tile.0, t.dir, t.start.0))
-                .collect(),
-            discard: self
-                .discard
-                .get(cx, &mut k, |c: &mut Compiled, v| c.discard = v as u32)
-                as u32,
-            open: self.open.0,
-            min_length: self
-                .min_length
-                .get(cx, &mut k, |c: &mut Compiled, v| c.min_length = v as i32)
-                as i32,
-            dirs: [h?, v?],
-            protect_doors: self.flag_doors.iter().map(|t| t.0).collect(),
-            knobs: k.done()?,
-        })
-    }
-}
 
 impl Runnable for Compiled {
     fn run(&self, st: &mut State) -> Flow {
@@ -450,115 +346,4 @@ fn swap(pairs: &[(u16, u16)], t: u16) -> u16 {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::operator::testing::{grid, run_rules};
-
-    const WALLS: &str = r#"PartitionWalls(layer: "t", flag: "p", triggers: [(tile: 3, dir: Horizontal, start: 2)],
-        discard: 1, open: 13, stops: [1], min_length: 2,
-        horizontal: (kinds: [(wall: 2, door: 26)], open_door: (6, 9, 12)),
-        vertical: (kinds: [(wall: 1, door: 25)], open_door: (6, 9, 11)),
-        flag_doors: [26])"#;
-
-    #[test]
-    fn walls_run_from_a_trigger_to_a_stop_with_one_protected_door() {
-        let g = run_rules(
-            6,
-            3,
-            &format!(
-                r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "6", h: "3")),
-                   FillRect(layer: "t", value: "3", rect: (x: "0", y: "1", w: "1", h: "1")),
-                   FillRect(layer: "t", value: "1", rect: (x: "5", y: "1", w: "1", h: "1")),
-                   {WALLS}"#
-            ),
-            "t",
-        );
-        let row = &g[1];
-        assert_eq!(row[0], 2);
-        assert_eq!(row[5], 1);
-        assert_eq!(row[1..5].iter().filter(|&&t| t == 26).count(), 1, "{row:?}");
-        assert!(row[1..5].iter().all(|&t| t == 2 || t == 26));
-        assert_eq!(g[0], vec![13; 6]);
-    }
-
-    /// Two trigger-to-stop runs on row 1; an area over the second builds only that wall,
-    /// and an area that cuts the second before its stop builds none.
-    #[test]
-    fn an_area_confines_scan_and_walls() {
-        let run = |area: &str| {
-            run_rules(
-                8,
-                3,
-                &format!(
-                    r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "8", h: "3")),
-                       FillRect(layer: "t", value: "3", rect: (x: "0", y: "1", w: "1", h: "1")),
-                       FillRect(layer: "t", value: "1", rect: (x: "3", y: "1", w: "1", h: "1")),
-                       FillRect(layer: "t", value: "3", rect: (x: "4", y: "1", w: "1", h: "1")),
-                       FillRect(layer: "t", value: "1", rect: (x: "7", y: "1", w: "1", h: "1")),
-                       {}"#,
-                    WALLS.replacen("triggers:", &format!("area: {area}, triggers:"), 1)
-                ),
-                "t",
-            )
-        };
-        let g = run(r#"(x: "4", y: "0", w: "4", h: "3")"#);
-        let row = &g[1];
-        assert_eq!(row[..5], [3, 13, 13, 1, 2], "{row:?}");
-        assert_eq!(row[7], 1);
-        assert_eq!(row[5..7].iter().filter(|&&t| t == 26).count(), 1, "{row:?}");
-        assert!(row[5..7].iter().all(|&t| t == 2 || t == 26));
-        let g = run(r#"(x: "4", y: "0", w: "3", h: "3")"#);
-        assert_eq!(g[1], vec![3, 13, 13, 1, 3, 13, 13, 1]);
-        assert_eq!((g[0].clone(), g[2].clone()), (vec![13; 8], vec![13; 8]));
-    }
-
-    #[test]
-    fn no_wall_without_a_stop_tile() {
-        let g = run_rules(
-            4,
-            3,
-            &format!(
-                r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "4", h: "3")),
-                   FillRect(layer: "t", value: "3", rect: (x: "0", y: "1", w: "1", h: "1")),
-                   {WALLS}"#
-            ),
-            "t",
-        );
-        assert_eq!(g, grid("13 13 13 13\n3 13 13 13\n13 13 13 13"));
-    }
-
-    /// Rows are scanned 64 cells at a time: walls start past column 64 of a wide grid, and a
-    /// wall's tiles (here the trigger tile 2 again) are triggers that find no wall.
-    #[test]
-    fn wide_rows_are_scanned_past_64_cells() {
-        let g =
-            run_rules(
-                80,
-                3,
-                &format!(
-                r#"FillRect(layer: "t", value: "13", rect: (x: "0", y: "0", w: "80", h: "3")),
-                   FillRect(layer: "t", value: "3", rect: (x: "60", y: "1", w: "1", h: "1")),
-                   FillRect(layer: "t", value: "1", rect: (x: "66", y: "1", w: "1", h: "1")),
-                   FillRect(layer: "t", value: "3", rect: (x: "70", y: "1", w: "1", h: "1")),
-                   FillRect(layer: "t", value: "1", rect: (x: "75", y: "1", w: "1", h: "1")),
-                   {}"#,
-                WALLS.replace("(tile: 3, dir: Horizontal, start: 2)]",
-                    "(tile: 3, dir: Horizontal, start: 2), (tile: 2, dir: Horizontal, start: 2)]")
-            ),
-                "t",
-            );
-        let row = &g[1];
-        for (from, to) in [(60, 66), (70, 75)] {
-            assert_eq!((row[from], row[to]), (2, 1), "{row:?}");
-            let doors = row[from + 1..to]
-                .iter()
-                .filter(|&&t| t == 26 || t == 12)
-                .count();
-            assert_eq!(doors, 1, "{row:?}");
-        }
-        assert!(
-            row[..60].iter().chain(&row[76..]).all(|&t| t == 13),
-            "{row:?}"
-        );
-        assert_eq!((g[0].clone(), g[2].clone()), (vec![13; 80], vec![13; 80]));
-    }
-}
+mod tests;

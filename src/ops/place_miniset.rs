@@ -201,6 +201,12 @@ impl Runnable for Compiled {
         };
         let mut all = true;
         for _ in 0..n {
+            // a huge `count` whose placements fail at once (an area smaller than the
+            // miniset) or after the budget ran out still ends on time
+            if st.budget.spend(1) {
+                all = false;
+                break;
+            }
             match self.place_once(st, area) {
                 Some((x, y)) => {
                     if let Some(m) = self.marker {

@@ -53,20 +53,21 @@ use crate::engine::dir::Dir;
 use crate::engine::grid::{Grid, GridMut, Rect};
 use crate::engine::state::{Segment, State};
 use crate::engine::Flow;
-use crate::operator::args::{four, Count, Tile};
+use crate::operator::args::{Count, Tile};
 use crate::operator::header::TileHeader;
-use crate::operator::knobs::{Knobs, I32};
-use crate::operator::{Operator, Runnable};
+use crate::operator::knobs::I32;
+use crate::operator::Runnable;
 use crate::rng::RandomSource;
-use crate::ruleset::compile::Cx;
 use crate::ruleset::src::Src;
 use moves::{slot, Memo, Move, Moves};
 pub use op::{Compiled, SteerDef};
 use op::{Walk, Walker};
 use serde::Deserialize;
 
+mod compile;
 mod moves;
 mod op;
+mod steer;
 
 crate::tile_params! {
     header: reads,
@@ -108,64 +109,6 @@ crate::tile_params! {
 
 fn every() -> Count {
     Count::Lit(65536)
-}
-
-impl Operator for Params {
-    type Compiled = Compiled;
-
-    fn anchor(&self) -> Option<&Src> {
-        Some(&self.halls)
-    }
-
-    fn compile(&self, cx: &mut Cx) -> Option<Compiled> {
-        let corners = four(cx, &self.halls, &self.corners, "corners")?;
-        let head = TileHeader::compile(cx, self.header());
-        let halls = cx.segments(&self.halls)?;
-        let stuck = cx.failure_point(
-            format!(
-                "WalkCorridors over `{}`: the corridor walk can no longer end (no walker state reachable under any outcome of the rolls reaches its goal or changes the map)",
-                self.halls.text
-            ),
-            &self.halls,
-        );
-        let mut k: Knobs<Compiled> = Knobs::default();
-        let steer_x = self.steer_x.compile(cx, &mut k, true);
-        let steer_y = self.steer_y.compile(cx, &mut k, false);
-        Some(Compiled {
-            head: head?,
-            halls,
-            empty: self.empty.0,
-            wall: self.wall.0,
-            door: self.door.0,
-            hall: self.hall.0,
-            corners,
-            widen_roll: self
-                .widen_roll
-                .get(cx, &mut k, |c: &mut Compiled, v| c.widen_roll = v as i64),
-            widen_percent: self
-                .widen_percent
-                .get(cx, &mut k, |c: &mut Compiled, v| c.widen_percent = v as i64),
-            turn_roll: self
-                .turn_roll
-                .get(cx, &mut k, |c: &mut Compiled, v| c.turn_roll = v as i64),
-            steer_x,
-            steer_y,
-            align_within: self
-                .align_within
-                .get(cx, &mut k, |c: &mut Compiled, v| c.align_within = v as i32)
-                as i32,
-            margin: self
-                .margin
-                .get(cx, &mut k, |c: &mut Compiled, v| c.margin = v as i32)
-                as i32,
-            trap_check: self
-                .trap_check
-                .get(cx, &mut k, |c: &mut Compiled, v| c.trap_check = v as u64)
-                as u64,
-            stuck,
-            knobs: k.done()?,
-        })
-    }
 }
 
 /// Headings, indices into [`Dir::ALL4`] (so `d ^ 1` turns back).
@@ -290,83 +233,6 @@ impl Compiled {
             w.inside = true;
         }
         Moved::Same(w)
-    }
-
-    /// Parts (d)-(e): the new heading for roll outcome `turn`.
-    #[inline(always)]
-    fn steer(&self, k: &Walk, mut w: Walker, dist: (i32, i32), turn: bool) -> Walker {
-        let (dx, dy) = dist;
-        let (gx, gy) = k.goal;
-        let toward_x = if gx <= w.x { W } else { E };
-        let toward_y = if gy <= w.y { N } else { S };
-        if turn {
-            w.d = if dx > dy { toward_x } else { toward_y };
-        }
-        let horizontal = |d: u8| d == E || d == W;
-        if dy < self.align_within && w.x == gx && horizontal(w.d) {
-            w.d = toward_y;
-        }
-        if dx < self.align_within && w.y == gy && !horizontal(w.d) {
-            w.d = toward_x;
-        }
-        if dy == 1 && dx > 1 && !horizontal(w.d) {
-            w.d = toward_x;
-        }
-        if dx == 1 && dy > 1 && horizontal(w.d) {
-            w.d = toward_y;
-        }
-        if dx == 0 && horizontal(w.d) {
-            w.d = if gx <= k.start.0 { N } else { S };
-        }
-        if dy == 0 && !horizontal(w.d) {
-            w.d = if gy <= k.start.1 { W } else { E };
-        }
-        w
-    }
-
-    #[inline(always)]
-    fn dist(k: &Walk, w: Walker) -> (i32, i32) {
-        ((k.goal.0 - w.x).abs(), (k.goal.1 - w.y).abs())
-    }
-
-    /// The roll threshold at distance `dist`.
-    #[inline(always)]
-    fn threshold(&self, dist: (i32, i32)) -> i64 {
-        let (dx, dy) = dist;
-        let t = if dx > dy {
-            (self.steer_x.per_cell * dx).min(self.steer_x.max)
-        } else {
-            (self.steer_y.per_cell * dy).min(self.steer_y.max)
-        };
-        t as i64
-    }
-
-    /// Whether no walker state reachable from `w` (either roll outcome each move) reaches
-    /// the goal or changes the map: then the walk can never end.
-    fn trapped(&self, g: &Grid, k: &Walk, w: Walker) -> bool {
-        let key = |w: &Walker| slot(g, *w);
-        let mut seen = vec![false; g.bounds().area() as usize * 8];
-        let mut todo = vec![w];
-        seen[key(&w)] = true;
-        while let Some(w) = todo.pop() {
-            let moved = self.advance(g, k.bounds, w);
-            let Moved::Same(m) = self.probe(g, moved) else {
-                return false;
-            };
-            let dist = Self::dist(k, m);
-            for turn in [false, true] {
-                let n = self.steer(k, m, dist, turn);
-                if (n.x, n.y) == k.goal {
-                    return false;
-                }
-                let i = key(&n);
-                if !seen[i] {
-                    seen[i] = true;
-                    todo.push(n);
-                }
-            }
-        }
-        true
     }
 
     /// Try a door at `(x, y)`; whether the map changed.
@@ -495,28 +361,4 @@ fn before_cell(w: Walker) -> (i32, i32) {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::operator::testing::run_rules_seed;
-
-    /// Two rooms side by side joined by one hall: the corridor connects them.
-    #[test]
-    fn digs_a_corridor_with_doors_between_two_rooms() {
-        let steps = r#"DivideRooms(layer: "m", area: (x: "2", y: "2", w: "27", h: "9"), halls: "h",
-                room_min: 4, room_max: 10, area_min: 2, standoff: 2, max_rooms: 2, clamp: (1, 30),
-                wall: 1, floor: 2, corners: [5, 6, 7, 8]),
-            WalkCorridors(layer: "m", halls: "h", empty: 0, wall: 1, door: 3, hall: 4,
-                corners: [5, 6, 7, 8], widen_roll: 100, widen_percent: 50, turn_roll: 100,
-                steer_x: (per_cell: 2, max: 30), steer_y: (per_cell: 5, max: 80), align_within: 10, margin: 1)"#;
-        let mut with_hall = 0;
-        for seed in 0..20 {
-            let g = run_rules_seed(32, 14, steps, "m", seed);
-            let halls = g.iter().flatten().filter(|&&v| v == 4).count();
-            let doors = g.iter().flatten().filter(|&&v| v == 3).count();
-            if halls > 0 {
-                with_hall += 1;
-                assert!(doors >= 1, "seed {seed}: corridor without a door");
-            }
-        }
-        assert!(with_hall > 5, "{with_hall}");
-    }
-}
+mod tests;

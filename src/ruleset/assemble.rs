@@ -74,6 +74,9 @@ impl RuleSet {
             return Err(Diagnostics(diags));
         }
         let warnings = warnings(&mut cx, &choices);
+        // the pattern files the steps named, read while compiling them (in path order)
+        let mut patterns: Vec<PathBuf> = cx.patterns.keys().cloned().collect();
+        patterns.sort();
         let mut rs = RuleSet {
             name: m
                 .name
@@ -83,7 +86,7 @@ impl RuleSet {
                 .description
                 .as_ref()
                 .map_or(String::new(), |d| d.text.clone()),
-            files: paths.into_iter().chain(sub_files).collect(),
+            files: paths.into_iter().chain(patterns).chain(sub_files).collect(),
             rng: m.rng.clone().unwrap_or_default(),
             width,
             height,

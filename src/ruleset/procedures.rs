@@ -155,9 +155,11 @@ impl Steps<'_, '_> {
             programs.push(self.expr(a, *ty));
         }
         let args = programs.into_iter().collect::<Option<Box<[_]>>>()?;
+        let at = self.position(name);
         Some(Step::Call {
             proc: index as u16,
             args,
+            label: self.label(name.text.clone(), "Call", at),
         })
     }
 }

@@ -146,6 +146,57 @@ fn output_goes_through_a_symlink_and_never_replaces_a_special_file() {
     insta::assert_snapshot!(seen.join("\n"));
 }
 
+/// `-o` naming a file the run reads — the rule file, its pattern file (through another
+/// spelling of the path), or the saved dungeons `render` redraws — is refused before anything
+/// is written, and the file is left as it was (session 32's review: `generate x.ron -o x.ron`
+/// replaced the rule file with the picture).
+#[test]
+fn output_never_replaces_a_file_the_run_reads() {
+    let dir = folder("inputs");
+    for f in ["caverns.ron", "caverns.pat"] {
+        std::fs::copy(
+            abs(&format!("rules/examples/{f}")),
+            abs(&format!("{dir}/{f}")),
+        )
+        .unwrap();
+    }
+    let rules = format!("{dir}/caverns.ron");
+    let before: Vec<Vec<u8>> = ["caverns.ron", "caverns.pat"]
+        .iter()
+        .map(|f| std::fs::read(abs(&format!("{dir}/{f}"))).unwrap())
+        .collect();
+    for (format, out) in [
+        ("ascii", rules.clone()),
+        ("png", format!("{dir}/../inputs/caverns.pat")),
+    ] {
+        let said = cli_bounded(&["generate", &rules, "--format", format, "-o", &out]);
+        assert!(said.starts_with("exit: Some(2)"), "{said}");
+        assert!(
+            said.contains("is a file of the rule set this run reads"),
+            "{said}"
+        );
+        assert!(said.contains("choose another output file"), "{said}");
+    }
+    for (f, was) in ["caverns.ron", "caverns.pat"].iter().zip(&before) {
+        assert_eq!(
+            &std::fs::read(abs(&format!("{dir}/{f}"))).unwrap(),
+            was,
+            "{f}"
+        );
+    }
+    let json = format!("{dir}/d.json");
+    let made = cli_bounded(&["generate", &rules, "--format", "json", "-o", &json]);
+    assert!(made.starts_with("exit: Some(0)"), "{made}");
+    let saved = std::fs::read(abs(&json)).unwrap();
+    let said = cli_bounded(&["render", &json, "--format", "ascii", "-o", &json]);
+    assert!(said.starts_with("exit: Some(2)"), "{said}");
+    assert!(said.contains("is the file this run reads"), "{said}");
+    assert_eq!(std::fs::read(abs(&json)).unwrap(), saved);
+    // another output file is written as before
+    let ok = cli_bounded(&["generate", &rules, "-o", &format!("{dir}/out.txt")]);
+    assert!(ok.starts_with("exit: Some(0)"), "{ok}");
+}
+
 #[test]
 fn a_failed_write_is_an_error_naming_the_file_and_the_reason() {
     let dir = folder("full");
@@ -360,6 +411,62 @@ fn timeout_stops_a_long_step_inside_it() {
     // ample for a loaded machine; without the check inside the step it runs for minutes
     assert!(started.elapsed() < Duration::from_secs(20), "{out}");
     insta::assert_snapshot!(super::redact_counts(&out));
+}
+
+/// A procedure that calls itself twice runs 2^depth calls; with a body of control steps
+/// alone (`Let`, `If`, `Call`) no operator step ever read the clock, so `--timeout` never
+/// stopped it (session 32's review). Each call now counts against the budget.
+#[test]
+fn timeout_stops_calls_of_control_steps_alone() {
+    let dir = folder("timeout_calls");
+    let rules = format!("{dir}/calls.ron");
+    std::fs::write(
+        abs(&rules),
+        r#"Ruleset(name: "calls", grid: Grid(width: 8, height: 8), steps: [
+    Procedure(name: "f", params: ["d: number"], steps: [Let("z", "d"),
+        If(cond: "d < 40", then: [Call("f", ["d + 1"]), Call("f", ["d + 1"])])]),
+    Call("f", ["0"]),
+])
+"#,
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = cli_bounded(&["generate", &rules, "--timeout", "1"]);
+    // 2^40 calls: hours without the check
+    assert!(started.elapsed() < Duration::from_secs(20), "{out}");
+    assert!(out.contains("exit: Some(1)"), "{out}");
+    assert!(out.contains("stopped by --timeout 1 s"), "{out}");
+    assert!(out.contains("in the step Call `f` at "), "{out}");
+    assert!(out.contains("calls.ron:3:"), "{out}");
+}
+
+/// `PlaceMiniset` with a huge `count` on a map where no placement can succeed: each
+/// placement failed at once (or, past the budget, stopped trying at once) and the next one
+/// began, so `--timeout` did not end the step (session 32's review). Each placement now
+/// counts against the budget.
+#[test]
+fn timeout_stops_a_huge_miniset_count() {
+    let dir = folder("timeout_count");
+    std::fs::write(
+        abs(&format!("{dir}/m.pat")),
+        "tiles { Rock = 0  Floor = 1  Stair = 3 }\nminiset put 1x1 { search Floor replace Stair }\n",
+    )
+    .unwrap();
+    let rules = format!("{dir}/count.ron");
+    std::fs::write(
+        abs(&rules),
+        r#"Ruleset(name: "count", grid: Grid(width: 64, height: 64), steps: [
+    PlaceMiniset(layer: "a", miniset: "m.pat#put", tries: 1000, count: "1000000000000"),
+])
+"#,
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = cli_bounded(&["generate", &rules, "--timeout", "1"]);
+    assert!(started.elapsed() < Duration::from_secs(20), "{out}");
+    assert!(out.contains("exit: Some(1)"), "{out}");
+    assert!(out.contains("stopped by --timeout 1 s"), "{out}");
+    assert!(out.contains("PlaceMiniset"), "{out}");
 }
 
 // --- finding 4: numbers from the command line ---------------------------------------------------
