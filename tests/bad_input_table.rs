@@ -153,6 +153,10 @@ case!(missing_field_of_retry_names_no_rust_type, {
 case!(type_string_for_a_number, {
     load_text_err(&edit("Retry(max: 100,", "Retry(max: \"100\","))
 });
+// a bare number where the field takes an expression: the field named, the quotes shown
+case!(type_bare_number_for_an_expression, {
+    load_text_err(&edit("chance: \"1/2\"", "chance: 0.5"))
+});
 case!(type_bool_in_arithmetic, {
     load_text_err(&edit("5 + level * 2.6", "5 + true"))
 });
@@ -640,6 +644,48 @@ case!(timeout_says_where_generation_was, {
 case!(cli_timeout_zero, {
     cli(&["generate", "rules/isaac/flash.ron", "--timeout", "0"])
 });
+case!(cli_timeout_too_large_says_the_largest, {
+    cli(&["generate", "rules/isaac/flash.ron", "--timeout", "1e30"])
+});
+// seeds past the largest would silently make fewer dungeons than asked
+case!(cli_seeds_past_the_largest_are_refused, {
+    [
+        cli(&[
+            "generate",
+            "rules/isaac/flash.ron",
+            "--seed",
+            "18446744073709551614",
+            "--count",
+            "3",
+        ]),
+        cli(&[
+            "stats",
+            "rules/isaac/flash.ron",
+            "--seed",
+            "18446744073709551000",
+        ]),
+        cli(&[
+            "lint",
+            "rules/isaac/flash.ron",
+            "--seed",
+            "18446744073709551615",
+            "--count",
+            "2",
+        ]),
+    ]
+    .join("\n")
+});
+// a rule set without room kinds says so (the help was "the room kinds are: " and nothing)
+case!(cli_search_kind_of_a_style_without_kinds, {
+    cli(&[
+        "search",
+        "rules/examples/caverns.ron",
+        "--where",
+        "count(water) > 0",
+        "--count",
+        "1",
+    ])
+});
 case!(cli_timeout_not_a_number, {
     cli(&["stats", "rules/isaac/flash.ron", "--timeout", "soon"])
 });
@@ -728,3 +774,34 @@ case!(a_number_field_given_a_true_false_expression, {
         "miniset m 1x1 { search . replace 5 }\n",
     )
 });
+
+/// `stats --hist NAME` of no measure says so, with the nearest name or the list (it said
+/// "(not measured)", as for a measure no dungeon had).
+#[test]
+fn hist_of_an_unknown_measure_names_the_nearest() {
+    let out = cli(&[
+        "stats",
+        "rules/isaac/flash.ron",
+        "--count",
+        "2",
+        "--hist",
+        "dead_end",
+    ]);
+    assert!(
+        out.contains("dead_end:\n  (no measure of that name: did you mean `dead_ends`?)"),
+        "{out}"
+    );
+    let out = cli(&[
+        "stats",
+        "rules/isaac/flash.ron",
+        "--count",
+        "2",
+        "--hist",
+        "xyzzy",
+    ]);
+    assert!(
+        out.contains("(no measure of that name: the measures are: "),
+        "{out}"
+    );
+    assert!(out.contains("time_us)"), "{out}");
+}

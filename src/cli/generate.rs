@@ -15,7 +15,7 @@ pub struct Args {
     /// The rule file, e.g. rules/isaac/flash.ron.
     pub rules: PathBuf,
     /// The first seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::run_args::parse_seed)]
     pub seed: u64,
     /// How many dungeons (seeds N, N+1, ...; at least 1).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
@@ -37,6 +37,9 @@ pub struct Args {
 /// (parameters, output options), failure when the rules do not load or a seed fails (each
 /// failing seed says why on one line; the others are still written).
 pub fn run(args: Args) -> ExitCode {
+    if let Err(code) = super::run_args::check_seed_range(args.seed, args.count) {
+        return code;
+    }
     let Some(rs) = load(&args.rules) else {
         return ExitCode::FAILURE;
     };

@@ -23,6 +23,9 @@ pub struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    if let Err(code) = args.seeds.check() {
+        return code;
+    }
     let Args {
         rules,
         seeds: SeedRange { count, seed },

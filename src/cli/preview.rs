@@ -11,7 +11,7 @@ pub struct Args {
     /// The rule file, e.g. rules/isaac/flash.ron.
     pub rules: PathBuf,
     /// The first seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::run_args::parse_seed)]
     pub seed: u64,
     /// --param NAME=VALUE (repeatable); change them live with tab and +/-.
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]

@@ -282,6 +282,13 @@ fn histogram(a: &Aggregate, h: &str) -> String {
         a.counts(h)
     };
     let mut o = format!("{h}:\n");
+    if h != "time_us" && !a.measures.contains_key(h) {
+        let mut names: Vec<&str> = a.measures.keys().map(String::as_str).collect();
+        names.push("time_us");
+        let help = undercroft::lang::nearest::suggest(h, &names, "measures");
+        o += &format!("  (no measure of that name: {help})\n");
+        return o;
+    }
     if c.n() == 0 {
         o += "  (not measured)\n";
     }

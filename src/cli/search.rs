@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     pub limit: u64,
     /// The first seed tried.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::run_args::parse_seed)]
     pub seed: u64,
     /// Try at most this many seeds (at least 1; default 1,000,000: a condition no seed meets
     /// still ends).

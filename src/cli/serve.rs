@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long)]
     allow_remote: bool,
     /// The gallery's first seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::run_args::parse_seed)]
     seed: u64,
     /// How many seeds the gallery shows (4..=64).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(4..=64))]

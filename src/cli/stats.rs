@@ -92,6 +92,9 @@ fn read_summary(p: &Path) -> Result<Aggregate, ExitCode> {
 /// Run `stats`: the PCG metrics with `--metrics pcg` ([`super::pcg`]), the merge of
 /// summaries with `--merge`, else the measures of one run or of two compared.
 pub(crate) fn run(req: Args) -> ExitCode {
+    if let Err(code) = req.seeds.check() {
+        return code;
+    }
     if req.metrics.is_some() {
         let Some(rules) = req.rules.as_ref() else {
             eprintln!("error: --metrics pcg needs a rule file");

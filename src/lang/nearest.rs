@@ -19,9 +19,33 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.map(|(_, _, c)| c.to_string())
 }
 
+/// The help for an unknown name among `candidates` (`what`: their plural, e.g. "room
+/// kinds"): "did you mean `x`?", else the list of them, else that the rule set has none.
+pub fn suggest(name: &str, candidates: &[&str], what: &str) -> String {
+    match nearest(name, candidates.iter().copied()) {
+        Some(n) => format!("did you mean `{n}`?"),
+        None if candidates.is_empty() => format!("this rule set has no {what}"),
+        None => format!("the {what} are: {}", candidates.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::nearest;
+    use super::{nearest, suggest};
+
+    #[test]
+    fn a_suggestion_is_a_near_name_else_the_list_else_none() {
+        let kinds = ["boss", "start"];
+        assert_eq!(suggest("bos", &kinds, "room kinds"), "did you mean `boss`?");
+        assert_eq!(
+            suggest("water", &kinds, "room kinds"),
+            "the room kinds are: boss, start"
+        );
+        assert_eq!(
+            suggest("water", &[], "room kinds"),
+            "this rule set has no room kinds"
+        );
+    }
 
     #[test]
     fn fewest_edits_then_similarity_then_name() {

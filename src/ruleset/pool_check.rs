@@ -228,9 +228,8 @@ impl<'a> PoolCheck<'a> {
                 Some(i) if i < 64 => mask |= 1 << i,
                 _ => {
                     ok = false;
-                    let help = nearest(k, kinds.iter().map(|s| s.as_str()))
-                        .map(|n| format!("did you mean `{n}`?"))
-                        .unwrap_or_else(|| format!("the room kinds are: {}", kinds.join(", ")));
+                    let names: Vec<&str> = kinds.iter().map(|s| s.as_str()).collect();
+                    let help = crate::lang::nearest::suggest(k, &names, "room kinds");
                     self.err(*kspan, format!("{at}: unknown room kind `{k}`"), Some(help));
                 }
             }

@@ -200,9 +200,8 @@ impl Compiler<'_> {
             return Some(k);
         }
         let names = self.scope.kind_names();
-        let help = nearest(n, names.iter().map(|s| s.as_str()))
-            .map(|m| format!("did you mean `{m}`?"))
-            .unwrap_or_else(|| format!("the room kinds are: {}", names.join(", ")));
+        let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let help = crate::lang::nearest::suggest(n, &names, "room kinds");
         self.err(a.span, format!("unknown room kind `{n}`"), Some(help));
         None
     }

@@ -10,9 +10,8 @@ impl Cx<'_> {
         if let Some(i) = self.kinds.iter().position(|k| *k == s.text) {
             return Some(i as u16);
         }
-        let help = nearest(&s.text, self.kinds.iter().map(|k| k.as_str()))
-            .map(|n| format!("did you mean `{n}`?"))
-            .unwrap_or_else(|| format!("the room kinds are: {}", self.kinds.join(", ")));
+        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.as_str()).collect();
+        let help = crate::lang::nearest::suggest(&s.text, &kinds, "room kinds");
         self.error(s, format!("unknown room kind `{}`", s.text), Some(help));
         None
     }
