@@ -430,12 +430,8 @@ fn timeout_stops_calls_of_control_steps_alone() {
 "#,
     )
     .unwrap();
-    let started = Instant::now();
-    let out = cli_bounded(&["generate", &rules, "--timeout", "1"]);
     // 2^40 calls: hours without the check
-    assert!(started.elapsed() < Duration::from_secs(20), "{out}");
-    assert!(out.contains("exit: Some(1)"), "{out}");
-    assert!(out.contains("stopped by --timeout 1 s"), "{out}");
+    let out = stopped_by_a_one_second_budget(&rules);
     assert!(out.contains("in the step Call `f` at "), "{out}");
     assert!(out.contains("calls.ron:3:"), "{out}");
 }
@@ -461,12 +457,19 @@ fn timeout_stops_a_huge_miniset_count() {
 "#,
     )
     .unwrap();
+    let out = stopped_by_a_one_second_budget(&rules);
+    assert!(out.contains("PlaceMiniset"), "{out}");
+}
+
+/// `generate RULES --timeout 1`, which must end soon with the timeout's error (exit 1); what
+/// it printed.
+fn stopped_by_a_one_second_budget(rules: &str) -> String {
     let started = Instant::now();
-    let out = cli_bounded(&["generate", &rules, "--timeout", "1"]);
+    let out = cli_bounded(&["generate", rules, "--timeout", "1"]);
     assert!(started.elapsed() < Duration::from_secs(20), "{out}");
     assert!(out.contains("exit: Some(1)"), "{out}");
     assert!(out.contains("stopped by --timeout 1 s"), "{out}");
-    assert!(out.contains("PlaceMiniset"), "{out}");
+    out
 }
 
 // --- finding 4: numbers from the command line ---------------------------------------------------
