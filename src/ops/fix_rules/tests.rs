@@ -54,7 +54,7 @@ fn picks_draw_one_number_per_firing_and_stop_after_ends_the_pass() {
     let steps = r#"FillRect(layer: "m", value: "1", rect: (x: "1", y: "0", w: "1", h: "1")),
                FillRect(layer: "m", value: "1", rect: (x: "0", y: "1", w: "1", h: "1")),
                FixRules(layer: "m", rules: "p.pat#d")"#;
-    // seed 1: the first rnd(2) of the Diablo LCG is 0 -> (0,0) is filled; seed 4: 1 -> (1,1)
+    // seed 1: the first rnd(2) of the test Lcg32 (operator::testing) is 0 -> (0,0) is filled; seed 4: 1 -> (1,1)
     let g = run_rules_with(3, 3, steps, "m", &[("p.pat", pat)]);
     assert_eq!(g, grid("1 1 0\n1 0 0\n0 0 0"));
     let g = run_rules_full(3, 3, steps, "m", 4, &[("p.pat", pat)]);
